@@ -1,0 +1,107 @@
+"""The threads index: which threads exist, how they were started, and how they ended.
+
+Checkpoints alone say where a thread is; this index also keeps the settings a thread was
+started with, so `resume --thread-id` continues with the same model, user and domain.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checkpoints.db import run_db
+
+DDL = """
+CREATE TABLE IF NOT EXISTS threads (
+    thread_id TEXT PRIMARY KEY,
+    request TEXT NOT NULL,
+    context TEXT NOT NULL,
+    status TEXT NOT NULL,
+    stop_reason TEXT,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+"""
+
+
+@dataclass(frozen=True)
+class ThreadRow:
+    """One thread as the index knows it."""
+
+    thread_id: str
+    request: str
+    context: dict[str, Any]
+    status: str
+    stop_reason: str | None
+    created_at: str
+    updated_at: str
+
+
+class ThreadIndex:
+    """Reads and writes the `threads` table of one database file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+
+    async def upsert(
+        self,
+        thread_id: str,
+        *,
+        request: str | None = None,
+        context: dict[str, Any] | None = None,
+        status: str,
+        stop_reason: str | None = None,
+    ) -> None:
+        """Create the row on a thread's first run, then keep its status current."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.executescript(DDL)
+            conn.execute(
+                "INSERT INTO threads (thread_id, request, context, status, stop_reason) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(thread_id) DO UPDATE SET "
+                "request = COALESCE(?, request), context = COALESCE(?, context), "
+                "status = excluded.status, stop_reason = excluded.stop_reason, "
+                "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                (
+                    thread_id,
+                    request or "",
+                    json.dumps(context or {}),
+                    status,
+                    stop_reason,
+                    request,
+                    json.dumps(context) if context is not None else None,
+                ),
+            )
+
+        await run_db(self.path, work)
+
+    async def get(self, thread_id: str) -> ThreadRow | None:
+        """The thread's row, or None when this database never saw it."""
+        rows = await self._select("WHERE thread_id = ?", (thread_id,))
+        return rows[0] if rows else None
+
+    async def all(self) -> list[ThreadRow]:
+        """Every thread, most recently updated first."""
+        return await self._select("ORDER BY updated_at DESC", ())
+
+    async def _select(self, clause: str, params: tuple[Any, ...]) -> list[ThreadRow]:
+        def work(conn: sqlite3.Connection) -> list[ThreadRow]:
+            conn.executescript(DDL)
+            cur = conn.execute(f"SELECT * FROM threads {clause}", params)
+            return [
+                ThreadRow(
+                    thread_id=r["thread_id"],
+                    request=r["request"],
+                    context=json.loads(r["context"]),
+                    status=r["status"],
+                    stop_reason=r["stop_reason"],
+                    created_at=r["created_at"],
+                    updated_at=r["updated_at"],
+                )
+                for r in cur.fetchall()
+            ]
+
+        return await run_db(self.path, work)

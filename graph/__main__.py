@@ -1,0 +1,5 @@
+"""Allow `python -m graph`."""
+
+from graph.cli import main
+
+raise SystemExit(main())

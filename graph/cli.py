@@ -1,0 +1,203 @@
+"""`python -m graph`: run, resume, show and list threads from the command line.
+
+Errors are one line on stderr with a non-zero exit: 2 for a mistake in the command (unknown
+model, bad JSON), 1 for a problem with the world (unknown thread, unusable database).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from graph.context import DEFAULT_DB, DEFAULT_DOMAIN, Context
+from graph.models import BEHAVIOURS
+from graph.runner import list_threads, resume_thread, run_request, show_thread
+from tools.errors import AgentError, ConfigError
+
+EPILOG = (
+    "models: 'offline' (default, no key or network), 'provider:model' (e.g. openai:gpt-4.1-mini,"
+    " ollama:qwen2.5:0.5b; needs that provider's langchain package), or 'scripted:BEHAVIOUR' "
+    f"with BEHAVIOUR one of: {', '.join(BEHAVIOURS)}."
+)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m graph",
+        description="A tool-calling agent whose loops are stopped by code.",
+        epilog=EPILOG,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    run = sub.add_parser("run", help="start a request on a new or existing thread")
+    run.add_argument("request", help="what you want done, in English or Chinese")
+    run.add_argument("--thread-id", help="continue this conversation (default: a new thread)")
+    run.add_argument("--model", default="offline", help="chat model (see below)")
+    run.add_argument("--store", help="business store SQLite file (default: beside --db)")
+    run.add_argument("--domain", default=DEFAULT_DOMAIN, help="intents and tools, module:ATTR")
+    run.add_argument("--user", default="demo-user", help="caller's user id")
+    run.add_argument("--roles", default="member", help="caller's roles, comma-separated")
+    run.add_argument(
+        "--hitl", action="store_true", help="pause for a human instead of stopping gracefully"
+    )
+    common(run)
+
+    resume = sub.add_parser("resume", help="continue a crashed or interrupted thread")
+    resume.add_argument("--thread-id", required=True)
+    decision = resume.add_mutually_exclusive_group()
+    decision.add_argument("--approve", action="store_true", help="run the blocked call as is")
+    decision.add_argument(
+        "--edit", metavar="JSON", help='run it with these args, or {"tool": ..., "args": {...}}'
+    )
+    decision.add_argument("--abort", action="store_true", help="stop the task here")
+    common(resume)
+
+    show = sub.add_parser("show", help="state, checklist, calls, stop reason and history")
+    show.add_argument("--thread-id", required=True)
+    common(show)
+
+    threads = sub.add_parser("threads", help="list threads with status and stop reason")
+    common(threads)
+
+    sub.add_parser("diagram", help="print the graph as Mermaid (the README's diagram)")
+    return parser
+
+
+def _decision(args: argparse.Namespace) -> dict[str, Any] | None:
+    if args.approve:
+        return {"action": "approve"}
+    if args.abort:
+        return {"action": "abort"}
+    if args.edit is None:
+        return None
+    try:
+        value = json.loads(args.edit)
+    except json.JSONDecodeError as exc:
+        msg = f"--edit: not valid JSON ({exc.msg} at column {exc.colno})"
+        raise ConfigError(msg) from None
+    if not isinstance(value, dict):
+        msg = "--edit: expected a JSON object of arguments"
+        raise ConfigError(msg)
+    if "args" in value:
+        return {"action": "edit", "args": value["args"], "tool": value.get("tool")}
+    return {"action": "edit", "args": value}
+
+
+def _print_summary(out: dict[str, Any]) -> None:
+    print(f"thread      {out['thread_id']}")
+    print(f"request     {out['request']}")
+    print(f"intent      {out['intent']}  {json.dumps(out['slots'], ensure_ascii=False)}")
+    print(f"status      {out['status']}  (stop reason: {out['stop_reason']})")
+    marks = "  ".join(f"[{'x' if ok else ' '}] {name}" for name, ok in out["checklist"].items())
+    print(f"checklist   {marks or '-'}")
+    print("tool calls")
+    for i, c in enumerate(out["tool_calls"], 1):
+        args = json.dumps(c["args"], ensure_ascii=False, sort_keys=True)
+        ran = "executed" if c["executed"] else "not executed"
+        why = f" [{c['reason']}]" if c["reason"] else ""
+        print(f"  {i:>2}. {c['name']} {args} -> {c['verdict']}{why}, {ran}, {c['outcome']}")
+    usage = out.get("usage") or {}
+    if usage:
+        print(
+            f"usage       rounds {usage.get('rounds')}  calls {usage.get('calls')}  "
+            f"tokens {usage.get('tokens')}  seconds {usage.get('seconds', 0):.3f}"
+        )
+    if out.get("interrupt"):
+        payload = out["interrupt"]
+        print(f"waiting     {payload.get('question')}")
+        print(f"            reason {payload.get('reason')}: {payload.get('detail')}")
+        if payload.get("call"):
+            print(f"            call {json.dumps(payload['call'], ensure_ascii=False)}")
+        tid = out["thread_id"]
+        print(
+            f"            resume with: python -m graph resume --thread-id {tid} "
+            "--approve | --edit JSON | --abort"
+        )
+    if out.get("answer"):
+        print(f"answer      {out['answer']}")
+    if out.get("card"):
+        print(f"card        {json.dumps(out['card'], ensure_ascii=False)}")
+
+
+def _print_history(out: dict[str, Any]) -> None:
+    print("history")
+    for m in out.get("history", []):
+        calls = m.get("tool_calls")
+        text = m["content"] or (json.dumps(calls, ensure_ascii=False) if calls else "")
+        print(f"  {m['role']:>6}: {text[:160]}")
+    if out.get("ledger"):
+        print("ledger")
+        for row in out["ledger"]:
+            print(f"  {row['tool']} {row['status']} attempts={row['attempts']}")
+
+
+async def _dispatch(args: argparse.Namespace) -> Any:
+    if args.command == "run":
+        store = args.store or str(Path(args.db).parent / "business.sqlite")
+        context = Context(
+            model=args.model,
+            domain=args.domain,
+            user_id=args.user,
+            roles=[r.strip() for r in args.roles.split(",") if r.strip()],
+            human_review=args.hitl,
+            db=args.db,
+            store=store,
+        )
+        return await run_request(
+            args.request, thread_id=args.thread_id, context=context, db=args.db
+        )
+    if args.command == "resume":
+        return await resume_thread(args.thread_id, decision=_decision(args), db=args.db)
+    if args.command == "show":
+        return await show_thread(args.thread_id, db=args.db)
+    return await list_threads(db=args.db)
+
+
+def mermaid() -> str:
+    """The graph's Mermaid source, as embedded in the README."""
+    from graph.graph import graph
+
+    return graph.get_graph().draw_mermaid()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    if args.command == "diagram":
+        print(mermaid(), end="")
+        return 0
+    try:
+        out = asyncio.run(_dispatch(args))
+    except (AgentError, ConfigError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print(
+            "error: interrupted; resume with: python -m graph resume --thread-id ID",
+            file=sys.stderr,
+        )
+        return 130
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False, default=str))
+    elif args.command == "threads":
+        if not out:
+            print("no threads yet")
+        for t in out:
+            print(
+                f"{t['thread_id']:<14} {t['status']:<12} {t['stop_reason'] or '-':<18} "
+                f"{t['intent'] or '-':<26} {t['request'][:50]}"
+            )
+    else:
+        _print_summary(out)
+        if args.command == "show":
+            _print_history(out)
+    return 0

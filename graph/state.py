@@ -1,0 +1,172 @@
+"""Graph state: small, JSON-shaped and checkpointed at every step.
+
+Everything the guard decides from (fingerprints, strikes, usage, stall rounds) lives here, so
+a resumed run continues with the counters it had, never with a fresh budget. Records are plain
+dicts rather than classes so checkpoints stay portable and Studio renders them as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, TypedDict
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph import add_messages
+from langgraph.managed import RemainingSteps
+
+Status = Literal["idle", "running", "completed", "stopped", "interrupted"]
+
+StopReason = Literal[
+    "completed",
+    "unknown_intent",
+    "invalid_slots",
+    "duplicate_call",
+    "no_progress",
+    "step_budget",
+    "call_budget",
+    "token_budget",
+    "time_budget",
+    "not_allowed",
+    "validation_failed",
+    "tool_failed",
+    "needs_human",
+    "human_aborted",
+    "model_error",
+]
+"""The closed set of reasons a run ends with; every run ends with exactly one."""
+
+STOP_REASONS: tuple[StopReason, ...] = StopReason.__args__  # type: ignore[attr-defined]
+
+
+class CallRecord(TypedDict):
+    """One proposed tool call and what the runtime did with it."""
+
+    id: str
+    round: int
+    tool: str
+    args: dict[str, Any]
+    fingerprint: str
+    verdict: str
+    """run, cached, feedback, blocked, stopped, approved or edited."""
+    reason: str | None
+    """Guard reason code when the call was not run as proposed."""
+    executed: bool
+    outcome: str | None
+    """"ok", the error type, or None before execution."""
+
+
+class FingerprintStats(TypedDict):
+    """What happened so far to one exact call (tool + canonical arguments)."""
+
+    tool: str
+    executions: int
+    failures: int
+    successes: int
+    epoch: int
+    """write_epoch at the last success: a read answered before a later write is stale."""
+    result: dict[str, Any]
+    """The last envelope, kept compact, used to answer a repeat without executing."""
+    first_at: float
+    """Monotonic-free wall time of the first execution, for polling deadlines."""
+
+
+class PendingCall(TypedDict):
+    """A call the guard (or a human) let through, waiting for the executor."""
+
+    id: str
+    tool: str
+    args: dict[str, Any]
+    fingerprint: str
+
+
+class ExecResult(TypedDict):
+    """An execution's envelope, handed from execute to state_update."""
+
+    id: str
+    tool: str
+    args: dict[str, Any]
+    fingerprint: str
+    result: dict[str, Any]
+    executed: bool
+    """False when the ledger answered with a stored receipt instead of running the tool."""
+    attempts: int
+    seconds: float
+
+
+class Usage(TypedDict):
+    """Budget counters for the current task."""
+
+    rounds: int
+    calls: int
+    tokens: int
+    seconds: float
+
+
+class Verdict(TypedDict, total=False):
+    """The last routing decision, readable in Studio."""
+
+    node: str
+    action: str
+    reason: str | None
+    detail: str
+
+
+def new_usage() -> Usage:
+    """Zeroed counters for a new task."""
+    return {"rounds": 0, "calls": 0, "tokens": 0, "seconds": 0.0}
+
+
+@dataclass(kw_only=True)
+class InputState:
+    """What a caller sends: the conversation so far, ending with the new request."""
+
+    messages: Annotated[Sequence[AnyMessage], add_messages] = field(default_factory=list)
+    """The thread's history; a new human message starts a new task on the same thread."""
+
+
+@dataclass(kw_only=True)
+class State(InputState):
+    """The full state of a thread, one task at a time."""
+
+    task_seq: int = 0
+    """How many tasks this thread has started; part of each write's idempotency key."""
+    request: str = ""
+    """The text of the current task's request."""
+    intent: str | None = None
+    """Intent picked by the router's rules, or None when nothing matched."""
+    slots: dict[str, Any] = field(default_factory=dict)
+    """Validated slots: dates and periods already computed by code."""
+    offered_tools: list[str] = field(default_factory=list)
+    """The only tools the model may call in this task."""
+    checklist: dict[str, bool] = field(default_factory=dict)
+    """Step name -> done. Ticked only by verified executions."""
+    evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Step name -> the data that ticked it."""
+    fingerprints: dict[str, FingerprintStats] = field(default_factory=dict)
+    """Per exact call: executions, failures, successes and the last result."""
+    strikes: dict[str, int] = field(default_factory=dict)
+    """Violations per kind ("duplicate", "validation:query_order", ...): feedback, block, stop."""
+    calls: list[CallRecord] = field(default_factory=list)
+    """Every proposed call of this task and its verdict."""
+    pending: list[PendingCall] = field(default_factory=list)
+    """Calls cleared to run, consumed by execute."""
+    results: list[ExecResult] = field(default_factory=list)
+    """Envelopes of the last execution batch, consumed by state_update."""
+    usage: Usage = field(default_factory=new_usage)
+    """Rounds, calls, tokens and seconds spent on this task."""
+    stall_rounds: int = 0
+    """Consecutive rounds with no new checklist item and no new evidence."""
+    write_epoch: int = 0
+    """Successful writes so far; a cached read from an older epoch is re-run, not reused."""
+    verdict: Verdict = field(default_factory=lambda: Verdict())
+    """The last guard or verifier decision."""
+    status: Status = "idle"
+    stop_reason: StopReason | None = None
+    """Why the task ended, from a closed set; None while it runs."""
+    answer: str | None = None
+    """Final answer composed by code from verified evidence."""
+    card: dict[str, Any] | None = None
+    """UI card chosen by code from structured results, never by the model."""
+    remaining_steps: RemainingSteps = 25
+    """Managed by LangGraph: steps left before the recursion limit fires."""

@@ -1,0 +1,1 @@
+"""The graph nodes: small async functions that return partial state updates."""

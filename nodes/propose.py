@@ -1,0 +1,105 @@
+"""propose: the model suggests the next tool call; it decides nothing else."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
+from langgraph.errors import GraphBubbleUp
+from langgraph.runtime import Runtime
+
+from graph.context import Context
+from graph.models import estimate_tokens, load_chat_model, render_task
+from graph.state import State
+from nodes.common import current_task
+from tools.errors import ConfigError
+
+
+def task_block(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """What the model is told about the task: computed slots and the open checklist."""
+    task = current_task(state, runtime)
+    return {
+        "intent": task.intent.name,
+        "goal": task.intent.description,
+        "slots": state.slots,
+        "steps": [
+            {
+                "step": step.name,
+                "tool": step.tool,
+                "args": step.args(state.slots),
+                "done": state.checklist.get(step.name, False),
+            }
+            for step in task.intent.steps
+        ],
+    }
+
+
+def model_view(messages: Sequence[AnyMessage]) -> list[AnyMessage]:
+    """The history a model needs: earlier tasks as question and answer, this task in full.
+
+    Earlier tasks' tool traffic is dropped (it is in the checkpoint and the trace), which
+    keeps prompts short on long threads and every tool call paired with its answer.
+    """
+    last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=-1)
+    earlier = [
+        m
+        for m in messages[: max(last_human, 0)]
+        if isinstance(m, HumanMessage) or (isinstance(m, AIMessage) and not m.tool_calls)
+    ]
+    return [*earlier, *messages[max(last_human, 0) :]]
+
+
+async def propose(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Ask the model for the next step, with only the offered tools bound.
+
+    The model is built from the run's context at call time. Its token usage is charged to
+    the task's budget here; whether its proposal may run is the guard's business.
+    """
+    task = current_task(state, runtime)
+    schemas = [
+        spec.schema() for name in state.offered_tools if (spec := task.domain.tools.get(name))
+    ]
+    prompt = [SystemMessage(render_task(task_block(state, runtime))), *model_view(state.messages)]
+    started = time.monotonic()
+    try:
+        model = load_chat_model(runtime.context.model)
+        reply = await model.bind_tools(schemas).ainvoke(prompt)
+    except GraphBubbleUp:
+        raise  # interrupts raised inside a model wrapper must reach LangGraph
+    except ConfigError as exc:
+        return _model_error(state, str(exc), time.monotonic() - started)
+    except Exception as exc:
+        return _model_error(state, f"{type(exc).__name__}: {exc}"[:300], time.monotonic() - started)
+    if not isinstance(reply, AIMessage):
+        reply = AIMessage(content=str(getattr(reply, "content", reply)))
+    usage = reply.usage_metadata
+    tokens = (
+        usage["total_tokens"]
+        if usage
+        else estimate_tokens("".join(str(m.content) for m in prompt) + str(reply.content))
+    )
+    proposes_calls = bool(reply.tool_calls or reply.invalid_tool_calls)
+    return {
+        "messages": [reply],
+        "usage": {
+            **state.usage,
+            "rounds": state.usage["rounds"] + int(proposes_calls),
+            "tokens": state.usage["tokens"] + tokens,
+            "seconds": state.usage["seconds"] + (time.monotonic() - started),
+        },
+        "verdict": {
+            "node": "propose",
+            "action": "proposed",
+            "reason": None,
+            "detail": f"{len(reply.tool_calls)} call(s)",
+        },
+    }
+
+
+def _model_error(state: State, detail: str, seconds: float) -> dict[str, Any]:
+    return {
+        "usage": {**state.usage, "seconds": state.usage["seconds"] + seconds},
+        "verdict": {"node": "propose", "action": "stop", "reason": "model_error", "detail": detail},
+    }

@@ -1,0 +1,72 @@
+"""respond: the final answer, composed by code from verified evidence, with its stop reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessage
+from langgraph.runtime import Runtime
+
+from graph.context import Context
+from graph.state import State, StopReason
+from tools.domain import load_domain
+
+STOP_TEXT: dict[str, str] = {
+    "duplicate_call": "I stopped because the same call kept being repeated without progress.",
+    "no_progress": "I stopped because the last rounds made no progress.",
+    "step_budget": "I stopped because this task used all the rounds it is allowed.",
+    "call_budget": "I stopped because this task used all the tool calls it is allowed.",
+    "token_budget": "I stopped because this task used all the tokens it is allowed.",
+    "time_budget": "I stopped because this task ran out of time.",
+    "not_allowed": "I stopped because the task needs a tool this task or your role does not allow.",
+    "validation_failed": "I stopped because the tool arguments stayed invalid after hints.",
+    "tool_failed": "I could not finish because a tool reported a failure.",
+    "needs_human": "I stopped because an earlier action's outcome is unknown; please check it.",
+    "human_aborted": "Stopped at your request.",
+    "model_error": "I stopped because the model could not be called.",
+}
+
+
+async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """End the task with exactly one stop reason and an answer that claims only what was verified.
+
+    The model's own closing text is not trusted: a model that ignores a failure would
+    otherwise tell the user it succeeded.
+    """
+    domain = load_domain(runtime.context.domain)
+    complete = bool(state.checklist) and all(state.checklist.values())
+    reason: StopReason = "completed" if complete else (state.verdict.get("reason") or "no_progress")  # type: ignore[assignment]
+    detail = state.verdict.get("detail", "")
+    intent = None
+    if state.intent:
+        try:
+            intent = domain.intent(state.intent)
+        except KeyError:
+            intent = None
+    verified = ""
+    if intent is not None and intent.summarize is not None and state.evidence:
+        verified = intent.summarize(state.slots, state.evidence)
+    if reason == "unknown_intent":
+        answer = domain.clarify
+    elif reason == "invalid_slots":
+        answer = f"I could not use that request: {detail}. {domain.clarify}"
+    elif complete:
+        answer = verified or "Done."
+    else:
+        open_steps = [name for name, ok in state.checklist.items() if not ok]
+        parts = [STOP_TEXT.get(reason, "I stopped."), f"({detail})" if detail else ""]
+        if verified:
+            parts.append(f"Verified so far: {verified}")
+        if open_steps:
+            parts.append(f"Not done: {', '.join(open_steps)}.")
+        answer = " ".join(p for p in parts if p)
+    card = intent.card(state.evidence) if intent is not None and intent.card else None
+    return {
+        "messages": [AIMessage(content=answer)],
+        "answer": answer,
+        "card": card,
+        "status": "completed" if complete else "stopped",
+        "stop_reason": reason,
+        "pending": [],
+        "verdict": {"node": "respond", "action": "end", "reason": reason, "detail": detail},
+    }

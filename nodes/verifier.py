@@ -1,0 +1,58 @@
+"""verifier: done, continue, cannot continue, or unknown; normal termination is this edge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessage
+from langgraph.runtime import Runtime
+
+from graph.context import Context
+from graph.state import State
+from nodes.common import STEPS_PER_ROUND, STEPS_TO_FINISH, current_task
+
+
+def _verdict(action: str, reason: str | None, detail: str) -> dict[str, Any]:
+    return {"verdict": {"node": "verifier", "action": action, "reason": reason, "detail": detail}}
+
+
+async def verifier(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Decide from the checklist, never from the model's say-so.
+
+    A complete checklist ends the task even when the model would call more tools; an
+    effect whose outcome is unknown goes to a human; a model that stops calling tools with
+    steps still open cannot continue; and the stall counter and the remaining graph steps
+    end a run here long before LangGraph's recursion limit could.
+    """
+    task = current_task(state, runtime)
+    done = [name for name, ok in state.checklist.items() if ok]
+    if state.checklist and len(done) == len(state.checklist):
+        return _verdict("done", "completed", f"checklist complete: {', '.join(done)}")
+    for r in state.results:
+        if r["result"].get("error_type") == "unknown_outcome":
+            return _verdict("unknown", "needs_human", str(r["result"].get("message", "")))
+    if state.stall_rounds >= task.budget.max_stall_rounds:
+        return _verdict(
+            "cannot_continue",
+            "no_progress",
+            f"{state.stall_rounds} rounds without a new checklist item or evidence",
+        )
+    last_ai = next((m for m in reversed(state.messages) if isinstance(m, AIMessage)), None)
+    if last_ai is not None and not (last_ai.tool_calls or last_ai.invalid_tool_calls):
+        failures = [r["result"] for r in state.results if not r["result"].get("ok")] or [
+            f["result"] for f in state.fingerprints.values() if not f["successes"]
+        ]
+        open_steps = [n for n, ok in state.checklist.items() if not ok]
+        if failures:
+            msg = str(failures[-1].get("message", "a tool failed"))
+            return _verdict("cannot_continue", "tool_failed", msg)
+        return _verdict(
+            "cannot_continue",
+            "no_progress",
+            f"the model stopped calling tools; still open: {', '.join(open_steps)}",
+        )
+    if state.remaining_steps < STEPS_PER_ROUND + STEPS_TO_FINISH:
+        return _verdict(
+            "cannot_continue", "step_budget", f"only {state.remaining_steps} graph steps left"
+        )
+    return _verdict("continue", None, f"open: {len(state.checklist) - len(done)} step(s)")

@@ -1,0 +1,1 @@
+"""Tool declarations, the registry, domains, the executor and the example business store."""

@@ -1,0 +1,49 @@
+"""The tool registry: every declared tool, and the narrow views the loader hands out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from tools.contract import ToolSpec
+from tools.errors import ConfigError
+
+DUPLICATE_TOOL = "tool {name!r} is declared twice; tool names must be unique in a registry"
+
+
+class ToolRegistry:
+    """All tools a domain declares; the model only ever sees a filtered slice of it."""
+
+    def __init__(self, tools: Iterable[ToolSpec] = ()) -> None:
+        self._tools: dict[str, ToolSpec] = {}
+        for spec in tools:
+            self.register(spec)
+
+    def register(self, spec: ToolSpec) -> ToolSpec:
+        """Add a tool; a second tool with the same name is a configuration error."""
+        if spec.name in self._tools:
+            msg = DUPLICATE_TOOL.format(name=spec.name)
+            raise ConfigError(msg)
+        self._tools[spec.name] = spec
+        return spec
+
+    def get(self, name: str) -> ToolSpec | None:
+        """Look a tool up by name; None when the registry has no such tool."""
+        return self._tools.get(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def __iter__(self) -> Iterator[ToolSpec]:
+        return iter(self._tools.values())
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def for_intent(self, intent: str, permissions: frozenset[str]) -> list[ToolSpec]:
+        """The tools serving `intent` that the caller's permissions allow, in declared order."""
+        return [
+            spec
+            for spec in self._tools.values()
+            if intent in spec.intents
+            and (spec.permission is None or spec.permission in permissions)
+        ]
