@@ -4,6 +4,12 @@ A write is claimed under its idempotency key before it runs. The key's row says 
 effect is in progress, succeeded (with its receipt), failed for certain, or unknown. A
 replay after a crash, a model retry or a transport retry finds the row and either returns the
 receipt or reconciles with the backend; it never runs the effect blindly a second time.
+
+Each row also names the process that claimed it and the tool call it was claimed for. The
+process tells an orphan (its claimer died: reconcile, then take over) from a write that is
+still running elsewhere (wait, never run it twice). The call id tells a replay of the same
+call after a crash (the effect belongs to this call) from a different call reusing the key
+(answered from the receipt).
 """
 
 from __future__ import annotations
@@ -11,12 +17,15 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from checkpoints.db import run_db
+from checkpoints.lease import lease_ttl_s, owner_gone, process_token
 
 LedgerStatus = Literal["in_progress", "succeeded", "failed", "unknown"]
+Resolution = Literal["reconciled", "taken_over", "human_approved"]
 
 DDL = """
 CREATE TABLE IF NOT EXISTS tool_ledger (
@@ -27,13 +36,21 @@ CREATE TABLE IF NOT EXISTS tool_ledger (
     status TEXT NOT NULL CHECK (status IN ('in_progress', 'succeeded', 'failed', 'unknown')),
     receipt TEXT,
     attempts INTEGER NOT NULL DEFAULT 1,
+    call_id TEXT,
+    owner TEXT,
+    resolution TEXT,
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX IF NOT EXISTS tool_ledger_thread ON tool_ledger (thread_id);
 """
+ADDED_COLUMNS = ("call_id", "owner", "resolution")
+"""Columns newer than the first release of the table, added in place to older files."""
+NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 _ready: set[str] = set()
+_in_flight: set[str] = set()
+"""Keys this process claimed and has not finished: its own in_progress rows that are live."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +63,11 @@ class Claim:
         receipt: The stored result of a succeeded effect.
         conflict: The key is taken by a call with different arguments.
         attempts: How many times the effect was claimed for execution.
+        same_call: The row was claimed for this very tool call: a replay after a crash.
+        owner_alive: An in_progress row whose claimer may still be running the effect.
+        owner: The claimer's process token.
+        updated_at: When the row last changed (UTC, ISO 8601).
+        resolution: How an earlier uncertain attempt was settled, if one was.
     """
 
     claimed: bool
@@ -53,12 +75,55 @@ class Claim:
     receipt: dict[str, Any] | None = None
     conflict: bool = False
     attempts: int = 1
+    same_call: bool = False
+    owner_alive: bool = False
+    owner: str | None = None
+    updated_at: str | None = None
+    resolution: str | None = None
 
 
 def _setup(conn: sqlite3.Connection, path: str) -> None:
-    if path not in _ready:
-        conn.executescript(DDL)
-        _ready.add(path)
+    if path in _ready:
+        return
+    conn.executescript(DDL)
+    have = {r["name"] for r in conn.execute("PRAGMA table_info(tool_ledger)").fetchall()}
+    for column in ADDED_COLUMNS:
+        if column not in have:
+            try:
+                conn.execute(f"ALTER TABLE tool_ledger ADD COLUMN {column} TEXT")
+            except sqlite3.OperationalError as exc:
+                if "duplicate column" not in str(exc):  # another process added it first
+                    raise
+    _ready.add(path)
+
+
+def _epoch(iso: str) -> float:
+    return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
+
+
+def _owner_alive(key: str, row: sqlite3.Row) -> bool:
+    if row["status"] != "in_progress":
+        return False
+    owner = row["owner"]
+    if owner == process_token():
+        return key in _in_flight  # ours: live only if this process is still running it
+    expires_at = _epoch(row["updated_at"]) + lease_ttl_s()
+    return not owner_gone(owner, expires_at=expires_at)
+
+
+def _claim_of(key: str, row: sqlite3.Row, call_id: str | None) -> Claim:
+    receipt = json.loads(row["receipt"]) if row["receipt"] else None
+    return Claim(
+        claimed=False,
+        status=row["status"],
+        receipt=receipt,
+        attempts=row["attempts"],
+        same_call=call_id is not None and row["call_id"] == call_id,
+        owner_alive=_owner_alive(key, row),
+        owner=row["owner"],
+        updated_at=row["updated_at"],
+        resolution=row["resolution"],
+    )
 
 
 class Ledger:
@@ -67,25 +132,30 @@ class Ledger:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
 
-    async def claim(self, key: str, *, thread_id: str, tool: str, args_hash: str) -> Claim:
+    async def claim(
+        self, key: str, *, thread_id: str, tool: str, args_hash: str, call_id: str | None = None
+    ) -> Claim:
         """Atomically claim `key`, or report who holds it and in which state.
 
         The primary key makes the insert the arbiter: of two processes claiming at once,
         exactly one inserts. A key whose earlier attempt failed for certain is re-claimed.
         """
+        owner = process_token()
 
         def work(conn: sqlite3.Connection) -> Claim:
             _setup(conn, self.path)
             conn.execute("BEGIN IMMEDIATE")
             try:
                 cur = conn.execute(
-                    "INSERT INTO tool_ledger (idempotency_key, thread_id, tool, args_hash, status)"
-                    " VALUES (?, ?, ?, ?, 'in_progress') ON CONFLICT DO NOTHING",
-                    (key, thread_id, tool, args_hash),
+                    "INSERT INTO tool_ledger (idempotency_key, thread_id, tool, args_hash, "
+                    "status, call_id, owner) VALUES (?, ?, ?, ?, 'in_progress', ?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    (key, thread_id, tool, args_hash, call_id, owner),
                 )
                 if cur.rowcount == 1:
                     conn.execute("COMMIT")
-                    return Claim(claimed=True, status="in_progress")
+                    _in_flight.add(key)
+                    return Claim(claimed=True, status="in_progress", same_call=True, owner=owner)
                 row = conn.execute(
                     "SELECT * FROM tool_ledger WHERE idempotency_key = ?", (key,)
                 ).fetchone()
@@ -95,35 +165,91 @@ class Ledger:
                 if row["status"] == "failed":
                     conn.execute(
                         "UPDATE tool_ledger SET status = 'in_progress', attempts = attempts + 1, "
-                        "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
-                        "WHERE idempotency_key = ?",
-                        (key,),
+                        f"call_id = ?, owner = ?, updated_at = {NOW} WHERE idempotency_key = ?",
+                        (call_id, owner, key),
                     )
                     conn.execute("COMMIT")
-                    return Claim(claimed=True, status="in_progress", attempts=row["attempts"] + 1)
+                    _in_flight.add(key)
+                    return Claim(
+                        claimed=True,
+                        status="in_progress",
+                        attempts=row["attempts"] + 1,
+                        same_call=True,
+                        owner=owner,
+                    )
                 conn.execute("COMMIT")
-                receipt = json.loads(row["receipt"]) if row["receipt"] else None
-                return Claim(
-                    claimed=False, status=row["status"], receipt=receipt, attempts=row["attempts"]
-                )
+                return _claim_of(key, row, call_id)
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
 
         return await run_db(self.path, work)
 
-    async def finish(self, key: str, status: LedgerStatus, receipt: dict[str, Any] | None) -> None:
-        """Record the outcome of a claimed effect."""
+    async def take_over(
+        self, key: str, seen: Claim, *, call_id: str | None, resolution: Resolution
+    ) -> bool:
+        """Claim an orphaned or unknown row for a new attempt, if nobody changed it since `seen`.
+
+        A compare-and-swap on status, attempts and owner: of two processes taking over the
+        same orphan, exactly one wins and runs the effect.
+        """
+        owner = process_token()
+
+        def work(conn: sqlite3.Connection) -> bool:
+            _setup(conn, self.path)
+            cur = conn.execute(
+                "UPDATE tool_ledger SET status = 'in_progress', attempts = attempts + 1, "
+                f"call_id = ?, owner = ?, resolution = ?, updated_at = {NOW} "
+                "WHERE idempotency_key = ? AND status = ? AND attempts = ? AND owner IS ?",
+                (call_id, owner, resolution, key, seen.status, seen.attempts, seen.owner),
+            )
+            return cur.rowcount == 1
+
+        won = await run_db(self.path, work)
+        if won:
+            _in_flight.add(key)
+        return won
+
+    async def finish(
+        self,
+        key: str,
+        status: LedgerStatus,
+        receipt: dict[str, Any] | None,
+        *,
+        resolution: Resolution | None = None,
+    ) -> None:
+        """Record the outcome of a claimed effect (or of a reconcile)."""
 
         def work(conn: sqlite3.Connection) -> None:
             _setup(conn, self.path)
             conn.execute(
                 "UPDATE tool_ledger SET status = ?, receipt = ?, "
-                "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE idempotency_key = ?",
-                (status, json.dumps(receipt, default=str) if receipt is not None else None, key),
+                f"resolution = COALESCE(?, resolution), updated_at = {NOW} "
+                "WHERE idempotency_key = ?",
+                (
+                    status,
+                    json.dumps(receipt, default=str) if receipt is not None else None,
+                    resolution,
+                    key,
+                ),
             )
 
-        await run_db(self.path, work)
+        try:
+            await run_db(self.path, work)
+        finally:
+            _in_flight.discard(key)
+
+    async def get(self, key: str, *, call_id: str | None = None) -> Claim | None:
+        """The row of `key` as a non-claiming Claim, or None when it was never claimed."""
+
+        def work(conn: sqlite3.Connection) -> Claim | None:
+            _setup(conn, self.path)
+            row = conn.execute(
+                "SELECT * FROM tool_ledger WHERE idempotency_key = ?", (key,)
+            ).fetchone()
+            return None if row is None else _claim_of(key, row, call_id)
+
+        return await run_db(self.path, work)
 
     async def rows(self, thread_id: str | None = None) -> list[dict[str, Any]]:
         """Ledger rows, oldest first, for `show` and for tests."""
@@ -140,3 +266,8 @@ class Ledger:
             return [dict(r) for r in cur.fetchall()]
 
         return await run_db(self.path, work)
+
+
+def forget_in_flight(key: str) -> None:
+    """Drop a key from this process's in-flight set (an attempt abandoned without finishing)."""
+    _in_flight.discard(key)

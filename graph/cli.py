@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from graph.context import DEFAULT_DB, DEFAULT_DOMAIN, Context
+from graph.evals.commands import add_commands, print_trace, run_command, trace_jsonl
 from graph.models import BEHAVIOURS
 from graph.runner import list_threads, resume_thread, run_request, show_thread
 from tools.errors import AgentError, ConfigError
@@ -59,15 +60,33 @@ def _parser() -> argparse.ArgumentParser:
         "--edit", metavar="JSON", help='run it with these args, or {"tool": ..., "args": {...}}'
     )
     decision.add_argument("--abort", action="store_true", help="stop the task here")
+    resume.add_argument(
+        "--wait",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="if another process is running this thread, wait this long for it (default 0)",
+    )
     common(resume)
 
     show = sub.add_parser("show", help="state, checklist, calls, stop reason and history")
     show.add_argument("--thread-id", required=True)
+    show.add_argument(
+        "--jsonl", action="store_true", help="print only the thread's trace, as JSON lines"
+    )
     common(show)
 
     threads = sub.add_parser("threads", help="list threads with status and stop reason")
     common(threads)
 
+    add_commands(sub)
+    sub.choices["bench"].add_argument(
+        "--tools",
+        type=int,
+        metavar="N",
+        help="instead: the tool loader on a generated N-tool registry (recall@K, latency, "
+        "tokens per call vs binding every tool)",
+    )
     sub.add_parser("diagram", help="print the graph as Mermaid (the README's diagram)")
     return parser
 
@@ -128,6 +147,17 @@ def _print_summary(out: dict[str, Any]) -> None:
         print(f"card        {json.dumps(out['card'], ensure_ascii=False)}")
 
 
+def _thread_hint(t: dict[str, Any]) -> str:
+    """What to do next with a thread that did not finish, for the `threads` listing."""
+    if t["status"] == "pending":
+        return f"  <- crashed mid-run; continue with: resume --thread-id {t['thread_id']}"
+    if t["status"] == "interrupted":
+        return f"  <- waiting ({t.get('waiting_on')}): --approve | --edit JSON | --abort"
+    if t["status"] == "running" and t.get("owner"):
+        return f"  <- running in pid {t['owner']['pid']} on {t['owner']['host']}"
+    return ""
+
+
 def _print_history(out: dict[str, Any]) -> None:
     print("history")
     for m in out.get("history", []):
@@ -156,7 +186,9 @@ async def _dispatch(args: argparse.Namespace) -> Any:
             args.request, thread_id=args.thread_id, context=context, db=args.db
         )
     if args.command == "resume":
-        return await resume_thread(args.thread_id, decision=_decision(args), db=args.db)
+        return await resume_thread(
+            args.thread_id, decision=_decision(args), db=args.db, wait_s=max(0.0, args.wait)
+        )
     if args.command == "show":
         return await show_thread(args.thread_id, db=args.db)
     return await list_threads(db=args.db)
@@ -175,6 +207,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "diagram":
         print(mermaid(), end="")
         return 0
+    if args.command == "bench" and args.tools is not None:
+        from graph.evals.registry_bench import main_registry_bench
+
+        try:
+            return main_registry_bench(args.tools, as_json=args.json)
+        except ConfigError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return exc.exit_code
+    if args.command in ("eval", "bench"):
+        return run_command(args)
     try:
         out = asyncio.run(_dispatch(args))
     except (AgentError, ConfigError) as exc:
@@ -186,7 +228,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 130
-    if args.json:
+    if args.command == "show" and args.jsonl:
+        print(trace_jsonl(out.get("trace", [])), end="")
+    elif args.json:
         print(json.dumps(out, ensure_ascii=False, default=str))
     elif args.command == "threads":
         if not out:
@@ -194,10 +238,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for t in out:
             print(
                 f"{t['thread_id']:<14} {t['status']:<12} {t['stop_reason'] or '-':<18} "
-                f"{t['intent'] or '-':<26} {t['request'][:50]}"
+                f"{t['intent'] or '-':<26} {t['request'][:50]}{_thread_hint(t)}"
             )
     else:
         _print_summary(out)
         if args.command == "show":
             _print_history(out)
+            print_trace(out.get("trace", []))
     return 0

@@ -34,7 +34,12 @@ class Context:
     )
     domain: str = field(
         default=DEFAULT_DOMAIN,
-        metadata={"description": "Intents and tools, as 'package.module:ATTRIBUTE'."},
+        metadata={
+            "description": (
+                "Intents and tools, as 'package.module:ATTRIBUTE' (e.g. 'tools.examples:DOMAIN',"
+                " 'tools.expenses:DOMAIN', or your own module's)."
+            )
+        },
     )
     user_id: str = field(
         default="demo-user",
@@ -43,7 +48,11 @@ class Context:
     tenant: str = field(default="demo", metadata={"description": "The caller's tenant."})
     roles: list[str] = field(
         default_factory=lambda: ["member"],
-        metadata={"description": "The caller's roles; they decide which tools are offered."},
+        metadata={
+            "description": "The caller's roles; they decide which tools are offered.",
+            # default_factory leaves no default in the JSON schema; Studio pre-fills from this.
+            "json_schema_extra": {"default": ["member"]},
+        },
     )
     human_review: bool = field(
         default=False,
@@ -57,12 +66,15 @@ class Context:
     db: str = field(
         default=DEFAULT_DB,
         metadata={
-            "description": "SQLite file of the exactly-once ledger (and the CLI's checkpoints)."
+            "description": (
+                "SQLite file of the exactly-once ledger; the CLI keeps its checkpoints there "
+                "too, and so does Studio (LOOPGUARD_DB, same default): keep them one file."
+            )
         },
     )
     store: str = field(
         default=DEFAULT_STORE,
-        metadata={"description": "SQLite file of the example business backend."},
+        metadata={"description": "SQLite file of the business backend the tools call."},
     )
     max_rounds: int | None = field(
         default=None, metadata={"description": "Override: model turns with tool calls per task."}

@@ -267,15 +267,24 @@ class ScriptedChatModel(OfflineChatModel):
         last = history[-1] if history else None
         b = self.behaviour
         if b == "repeat":
+            if turns:  # its very first call, literally, even when the plan has moved on
+                previous = turns[0].tool_calls[0]
+                return self.call(previous["name"], previous["args"], history)
             return self.call(first["tool"], first["args"], history)
         if b == "wrong-type":
             return self.call(first["tool"], _corrupt(first["args"]), history)
         if b == "fix-after-hint":
+            # It works on the next open step, like the model it imitates: once a step is done
+            # it moves on (and mistypes the next step's argument too, until hinted again).
+            pending = self.pending_steps(task, offered)
+            if not pending:
+                return AIMessage(content="All requested steps are done.")
+            step = pending[0]
             hinted = (
                 isinstance(last, ToolMessage) and _envelope(last).get("error_type") == "validation"
             )
-            args = first["args"] if hinted else _corrupt(first["args"])
-            return self.call(first["tool"], args, history)
+            args = step["args"] if hinted else _corrupt(step["args"])
+            return self.call(step["tool"], args, history)
         if b == "alternate":
             planned_tools = {s["tool"] for s in steps}
             others = [n for n in offered if n not in planned_tools] or [

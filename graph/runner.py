@@ -1,30 +1,49 @@
 """Run, resume and inspect threads against the SQLite file: what the CLI and tests call.
 
-Every invocation uses the durable settings (`durability="sync"`, WAL, busy timeout) and a
-recursion limit derived from the domain's budgets, so the fuse sits just above the point
-where the guard has already stopped the run.
+Every invocation uses the durable settings (`durability="sync"`, WAL, busy timeout), holds
+the thread's lease so no second process drives the same thread, and has a recursion limit
+derived from the domain's budgets, so the fuse sits just above the point where the guard has
+already stopped the run.
+
+Two fault-injection hooks exist for the crash tests, both read from the environment and both
+inert unless set: `LOOPGUARD_CRASH_AFTER_STEP=N` SIGKILLs the process once the checkpoint of
+super-step N is on disk (and before step N+1 starts), and `LOOPGUARD_TRACE_NODES=FILE`
+appends one JSON line per node start and end, so a test can prove no finished node re-ran.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import json
+import os
+import signal
+import sqlite3
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, StateSnapshot
 
+from checkpoints.db import check_db_path, translate
+from checkpoints.lease import ThreadLeases, describe, thread_lease
 from checkpoints.ledger import Ledger
 from checkpoints.sqlite import DURABILITY, open_checkpointer
 from checkpoints.threads import ThreadIndex
+from checkpoints.trace import full_history
+from checkpoints.trace import rows as trace_rows
 from graph.context import DEFAULT_DB, Context
 from graph.graph import compile_graph
 from graph.models import load_chat_model
-from graph.state import InputState
+from graph.state import InputState, State
 from tools.domain import load_domain
 from tools.errors import AgentError, ConfigError
+
+CRASH_AFTER_STEP_ENV = "LOOPGUARD_CRASH_AFTER_STEP"
+TRACE_ENV = "LOOPGUARD_TRACE_NODES"
 
 UNKNOWN_THREAD = (
     "unknown thread {tid!r} in {db}; list threads with: python -m graph threads --db {db}"
@@ -38,6 +57,9 @@ NEEDS_DECISION = (
 )
 NO_DECISION_NEEDED = "thread {tid!r} is not waiting for a decision; resume it without one"
 FINISHED = "thread {tid!r} already finished ({status}); start a new request with run"
+BAD_CRASH_STEP = CRASH_AFTER_STEP_ENV + "={value!r}: expected a super-step number"
+
+App = CompiledStateGraph[State, Context, InputState, State]
 
 
 def new_thread_id() -> str:
@@ -74,11 +96,14 @@ def summarize(thread_id: str, snapshot: StateSnapshot) -> dict[str, Any]:
     """One JSON-ready object describing a thread's current task."""
     values: Mapping[str, Any] = snapshot.values or {}
     interrupts = [i.value for i in snapshot.interrupts]
-    status = "interrupted" if interrupts else values.get("status", "idle")
-    if status == "running" and not snapshot.next:
-        status = "stopped"
-    if status == "running":
-        status = "pending"
+    if interrupts:
+        status = "interrupted"
+    elif snapshot.next:
+        status = "pending"  # steps left and nobody answering an interrupt: a run that died
+    else:
+        status = values.get("status", "idle")
+        if status == "running":
+            status = "stopped"
     return {
         "thread_id": thread_id,
         "request": values.get("request", ""),
@@ -87,6 +112,7 @@ def summarize(thread_id: str, snapshot: StateSnapshot) -> dict[str, Any]:
         "status": status,
         "stop_reason": values.get("stop_reason"),
         "checklist": values.get("checklist", {}),
+        "evidence": values.get("evidence", {}),
         "tool_calls": [
             {
                 "name": c["tool"],
@@ -120,6 +146,81 @@ def render_history(messages: list[BaseMessage]) -> list[dict[str, Any]]:
     return out
 
 
+def _crash_step() -> int | None:
+    raw = os.environ.get(CRASH_AFTER_STEP_ENV)
+    if raw is None or not raw.strip():
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ConfigError(BAD_CRASH_STEP.format(value=raw)) from None
+
+
+def _trace(path: str, event: str, node: str, step: int) -> None:
+    line = json.dumps({"pid": os.getpid(), "event": event, "node": node, "step": step})
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(line + "\n")
+
+
+async def _durable(db: str, thread_id: str, checkpoint_id: str) -> None:
+    """Wait until another connection can read the checkpoint: then it survives a SIGKILL.
+
+    With `durability="sync"` LangGraph awaits each step's checkpoint before the next step,
+    but it streams the input checkpoint (step -1) before that write has finished; reading it
+    back through a separate connection is the proof that holds for every step.
+    """
+
+    def seen() -> bool:
+        conn = sqlite3.connect(db)
+        try:
+            row = conn.execute(
+                "SELECT 1 FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '' "
+                "AND checkpoint_id = ?",
+                (thread_id, checkpoint_id),
+            ).fetchone()
+        finally:
+            conn.close()
+        return row is not None
+
+    for _ in range(2000):  # ~10s; the write is already under way
+        if await asyncio.to_thread(seen):
+            return
+        await asyncio.sleep(0.005)
+
+
+async def _drive(app: App, payload: Any, config: RunnableConfig, context: Context, db: str) -> None:
+    """Run the graph to its end or its interrupt, with the durable settings.
+
+    Without a test hook this is a plain `ainvoke`. With one, the run is streamed with the
+    "checkpoints" and "tasks" modes, which gives the hooks their exact points: LangGraph
+    1.2's async loop awaits step N's checkpoint (in "sync" mode), then emits it, then yields
+    once more before it starts the tasks of step N+1, so a SIGKILL on that event lands
+    between two steps, with step N on disk and nothing of step N+1 begun.
+    """
+    crash_step = _crash_step()
+    trace = os.environ.get(TRACE_ENV) or None
+    if crash_step is None and trace is None:
+        await app.ainvoke(payload, config, context=context, durability=DURABILITY)
+        return
+    step = -1
+    async for mode, event in app.astream(
+        payload,
+        config,
+        context=context,
+        durability=DURABILITY,
+        stream_mode=["checkpoints", "tasks"],
+    ):
+        data = cast(dict[str, Any], event)
+        if mode == "checkpoints":
+            step = int(data["metadata"]["step"])
+            if step == crash_step:
+                tid = str(config["configurable"]["thread_id"])
+                await _durable(db, tid, data["config"]["configurable"]["checkpoint_id"])
+                os.kill(os.getpid(), signal.SIGKILL)
+        elif trace is not None:
+            _trace(trace, "start" if "input" in data else "end", data["name"], step + 1)
+
+
 async def run_request(
     request: str,
     *,
@@ -131,7 +232,8 @@ async def run_request(
 
     Raises:
         ConfigError: The model or domain in `context` cannot load.
-        AgentError: The database is unusable, or the thread has an unfinished run.
+        AgentError: The database is unusable, the thread has an unfinished run, or another
+            process is running it.
     """
     if not request.strip():
         msg = "request is empty; pass the text of what you want done"
@@ -140,27 +242,25 @@ async def run_request(
     _validate(context)
     tid = thread_id or new_thread_id()
     index = ThreadIndex(db)
-    async with open_checkpointer(db) as saver:
-        domain = load_domain(context.domain)
-        app = compile_graph(
-            saver, recursion_limit=domain.max_graph_steps(context.budget_overrides())
-        )
-        config = _config(tid)
-        before = await app.aget_state(config)
-        if before.next:
-            state = "interrupted" if before.interrupts else "pending"
-            raise AgentError(BUSY_THREAD.format(tid=tid, state=state))
-        await index.upsert(
-            tid, request=request, context=_serializable_context(context), status="running"
-        )
-        await app.ainvoke(
-            InputState(messages=[HumanMessage(request)]),
-            config,
-            context=context,
-            durability=DURABILITY,
-        )
-        out = summarize(tid, await app.aget_state(config))
-    await index.upsert(tid, status=out["status"], stop_reason=out["stop_reason"])
+    try:
+        async with open_checkpointer(db) as saver, thread_lease(db, tid):
+            domain = load_domain(context.domain)
+            app = compile_graph(
+                saver, recursion_limit=domain.max_graph_steps(context.budget_overrides())
+            )
+            config = _config(tid)
+            before = await app.aget_state(config)
+            if before.next:
+                state = "interrupted" if before.interrupts else "pending"
+                raise AgentError(BUSY_THREAD.format(tid=tid, state=state))
+            await index.upsert(
+                tid, request=request, context=_serializable_context(context), status="running"
+            )
+            await _drive(app, {"messages": [HumanMessage(request)]}, config, context, db)
+            out = summarize(tid, await app.aget_state(config))
+            await index.upsert(tid, status=out["status"], stop_reason=out["stop_reason"])
+    except sqlite3.Error as exc:
+        raise translate(exc, db) from None
     return out
 
 
@@ -170,84 +270,131 @@ async def resume_thread(
     decision: dict[str, Any] | None = None,
     db: str = DEFAULT_DB,
     context: Context | None = None,
+    wait_s: float = 0.0,
 ) -> dict[str, Any]:
     """Continue a thread after a crash, or answer its human-in-the-loop interrupt.
 
     The thread keeps the settings it was started with (from the threads index) unless a
-    context is passed, and its counters and budgets come back from the checkpoint.
+    context is passed, and its counters and budgets come back from the checkpoint. Under the
+    thread's lease: a second process gets a one-line error, or waits up to `wait_s`. A
+    thread whose process died after its last checkpoint but before recording its end, or
+    that another process finished while this one waited, is reported as it ended.
 
     Raises:
-        AgentError: Unknown thread, nothing to resume, or a decision missing or unexpected.
+        AgentError: Unknown thread, nothing to resume, a decision missing or unexpected, a
+            busy thread, or an unusable database.
     """
+    check_db_path(db, must_exist=True)
     index = ThreadIndex(db)
-    row = await index.get(thread_id)
-    async with open_checkpointer(db) as saver:
-        if context is None:
-            if row is None:
-                raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
-            context = Context(**row.context)
-        context = dataclasses.replace(context, db=db)
-        _validate(context)
-        domain = load_domain(context.domain)
-        app = compile_graph(
-            saver, recursion_limit=domain.max_graph_steps(context.budget_overrides())
-        )
-        config = _config(thread_id)
-        snapshot = await app.aget_state(config)
-        if not snapshot.values:
-            raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
-        if not snapshot.next:
-            status = snapshot.values.get("status", "finished")
-            raise AgentError(FINISHED.format(tid=thread_id, status=status))
-        if snapshot.interrupts and decision is None:
-            raise AgentError(NEEDS_DECISION.format(tid=thread_id))
-        if not snapshot.interrupts and decision is not None:
-            raise AgentError(NO_DECISION_NEEDED.format(tid=thread_id))
-        command: Command[Any] | None = Command(resume=decision) if decision is not None else None
-        await index.upsert(thread_id, status="running")
-        await app.ainvoke(command, config, context=context, durability=DURABILITY)
-        out = summarize(thread_id, await app.aget_state(config))
-    await index.upsert(thread_id, status=out["status"], stop_reason=out["stop_reason"])
+    try:
+        async with open_checkpointer(db, must_exist=True) as saver:
+            row = await index.get(thread_id)
+            if context is None:
+                if row is None:
+                    raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
+                context = Context(**row.context)
+            context = dataclasses.replace(context, db=db)
+            _validate(context)
+            async with thread_lease(db, thread_id, wait_s=wait_s) as lease:
+                row = await index.get(thread_id)  # as the last lease holder left it
+                domain = load_domain(context.domain)
+                app = compile_graph(
+                    saver, recursion_limit=domain.max_graph_steps(context.budget_overrides())
+                )
+                config = _config(thread_id)
+                snapshot = await app.aget_state(config)
+                payload: Any
+                if not snapshot.values:
+                    if row is None or row.status != "running" or not row.request:
+                        raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
+                    # Killed before its first checkpoint: no node ran, so start it over.
+                    payload = {"messages": [HumanMessage(row.request)]}
+                elif not snapshot.next:
+                    unrecorded = row is not None and row.status == "running"
+                    if not (unrecorded or lease.waited) or decision is not None:
+                        status = snapshot.values.get("status", "finished")
+                        raise AgentError(FINISHED.format(tid=thread_id, status=status))
+                    out = summarize(thread_id, snapshot)
+                    await index.upsert(
+                        thread_id, status=out["status"], stop_reason=out["stop_reason"]
+                    )
+                    return out
+                elif snapshot.interrupts and decision is None:
+                    raise AgentError(NEEDS_DECISION.format(tid=thread_id))
+                elif not snapshot.interrupts and decision is not None:
+                    raise AgentError(NO_DECISION_NEEDED.format(tid=thread_id))
+                else:
+                    payload = Command(resume=decision) if decision is not None else None
+                await index.upsert(thread_id, status="running")
+                await _drive(app, payload, config, context, db)
+                out = summarize(thread_id, await app.aget_state(config))
+                await index.upsert(thread_id, status=out["status"], stop_reason=out["stop_reason"])
+    except sqlite3.Error as exc:
+        raise translate(exc, db) from None
     return out
 
 
 async def show_thread(thread_id: str, *, db: str = DEFAULT_DB) -> dict[str, Any]:
-    """A thread's state, checklist, calls, stop reason, ledger rows and message history.
+    """A thread's state, checklist, calls, stop reason, ledger rows, history and trace.
+
+    The history includes tool traffic that compaction moved out of the checkpointed state.
 
     Raises:
         AgentError: Unknown thread or unusable database.
     """
-    async with open_checkpointer(db) as saver:
-        app = compile_graph(saver)
-        snapshot = await app.aget_state(_config(thread_id))
-    if not snapshot.values:
-        raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
-    out = summarize(thread_id, snapshot)
-    out["history"] = render_history(list(snapshot.values.get("messages", [])))
-    out["ledger"] = [
-        {k: row[k] for k in ("tool", "status", "attempts", "idempotency_key")}
-        for row in await Ledger(db).rows(thread_id)
-    ]
+    try:
+        async with open_checkpointer(db, must_exist=True) as saver:
+            app = compile_graph(saver)
+            snapshot = await app.aget_state(_config(thread_id))
+        if not snapshot.values:
+            raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
+        out = summarize(thread_id, snapshot)
+        kept = list(snapshot.values.get("messages", []))
+        out["history"] = render_history(await full_history(db, thread_id, kept))
+        out["trace"] = await trace_rows(db, thread_id)
+        out["ledger"] = [
+            {k: row[k] for k in ("tool", "status", "attempts", "resolution", "idempotency_key")}
+            for row in await Ledger(db).rows(thread_id)
+        ]
+    except sqlite3.Error as exc:
+        raise translate(exc, db) from None
     return out
 
 
 async def list_threads(*, db: str = DEFAULT_DB) -> list[dict[str, Any]]:
-    """Every thread in the database with its live status and stop reason."""
-    rows = await ThreadIndex(db).all()
+    """Every thread in the database with its live status and stop reason.
+
+    Status is one of completed, stopped (with its stop reason), interrupted (waiting for a
+    human), running (another process holds its lease right now) or pending (its process
+    died mid-run: `resume --thread-id` continues it).
+    """
     out: list[dict[str, Any]] = []
-    async with open_checkpointer(db) as saver:
-        app = compile_graph(saver)
-        for row in rows:
-            snapshot = await app.aget_state(_config(row.thread_id))
-            summary = summarize(row.thread_id, snapshot)
-            out.append(
-                {
-                    "thread_id": row.thread_id,
-                    "status": summary["status"],
-                    "stop_reason": summary["stop_reason"],
-                    "intent": summary["intent"],
-                    "request": row.request,
-                    "updated_at": row.updated_at,
-                }
-            )
+    try:
+        async with open_checkpointer(db, must_exist=True) as saver:
+            rows = await ThreadIndex(db).all()
+            holders = await ThreadLeases(db).holders()
+            app = compile_graph(saver)
+            for row in rows:
+                snapshot = await app.aget_state(_config(row.thread_id))
+                summary = summarize(row.thread_id, snapshot)
+                status = summary["status"]
+                if not snapshot.values:
+                    status = "pending" if row.status == "running" else row.status
+                owner = describe(holders.get(row.thread_id))
+                if owner is not None and status == "pending":
+                    status = "running"
+                out.append(
+                    {
+                        "thread_id": row.thread_id,
+                        "status": status,
+                        "stop_reason": summary["stop_reason"],
+                        "intent": summary["intent"],
+                        "request": row.request,
+                        "updated_at": row.updated_at,
+                        "owner": owner,
+                        "waiting_on": (summary["interrupt"] or {}).get("reason"),
+                    }
+                )
+    except sqlite3.Error as exc:
+        raise translate(exc, db) from None
     return out

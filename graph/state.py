@@ -139,6 +139,8 @@ class State(InputState):
     """Validated slots: dates and periods already computed by code."""
     offered_tools: list[str] = field(default_factory=list)
     """The only tools the model may call in this task."""
+    widened: bool = False
+    """Whether the loader already widened this task's offer (it does so at most once)."""
     checklist: dict[str, bool] = field(default_factory=dict)
     """Step name -> done. Ticked only by verified executions."""
     evidence: dict[str, dict[str, Any]] = field(default_factory=dict)

@@ -49,6 +49,8 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     messages: list[ToolMessage] = []
     spent = 0.0
     executed = 0
+    # Calls a human approved or edited in fallback: only these may re-run an unknown write.
+    approved = {c["id"] for c in state.calls if c["verdict"] in ("approved", "edited")}
     for call in state.pending:
         spec = task.domain.tools.get(call["tool"])
         if spec is None:  # the guard only clears registered tools; stay total anyway
@@ -69,7 +71,15 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             store_path=ctx.store,
             idempotency_key=key,
         )
-        run = await execute_call(spec, args, tool_ctx, ledger=ledger, deadline=deadline)
+        run = await execute_call(
+            spec,
+            args,
+            tool_ctx,
+            ledger=ledger,
+            deadline=deadline,
+            call_id=call["id"],
+            human_approved=call["id"] in approved,
+        )
         spent += run.seconds
         executed += int(run.executed)
         messages.append(tool_message(call["id"], spec.name, run.result))

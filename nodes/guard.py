@@ -30,6 +30,9 @@ from nodes.common import (
     tool_message,
     validation_result,
 )
+from nodes.compaction import known_fingerprints, revived
+from nodes.tool_loader import widen
+from nodes.tracing import record_verdicts, thread_of_run
 from tools.contract import ToolResult, ToolSpec
 from tools.domain import Budget
 
@@ -54,6 +57,11 @@ BLOCKED_REPEAT = (
     "or answer with what you have. Repeating it again stops the run."
 )
 SKIPPED = "not executed: the run stopped ({reason})."
+SAME_TURN = (
+    "duplicate: identical to another call in this turn, which runs once; this one was not "
+    "executed. Read that call's result."
+)
+SAME_TURN_REASON = "same_turn"
 
 
 @dataclass(frozen=True)
@@ -188,6 +196,30 @@ def _stop_detail(decision: Decision, tool: str) -> str:
     return decision.result.message if decision.result else ""
 
 
+def _widened_offer(
+    state: State,
+    runtime: Runtime[Context],
+    task: Task,
+    calls: list[dict[str, Any]],
+    judging: bool,
+) -> tuple[list[str], dict[str, Any]]:
+    """The offer to judge this turn against, widened once if the model asked beyond it.
+
+    Widening is the loader's policy (`nodes.tool_loader.widen`: at most K more, only tools
+    the intent and the caller's roles allow); it is applied here so a call it admits runs
+    in this round. A tool still outside the widened offer meets the not-offered ladder.
+    """
+    offered = list(state.offered_tools)
+    unoffered = [str(c.get("name") or "") for c in calls if c.get("name") not in offered]
+    if not judging or not unoffered or state.widened:
+        return offered, {}
+    extra = widen(task, state, runtime.context.roles, unoffered)
+    if not extra:
+        return offered, {}
+    offered += extra
+    return offered, {"offered_tools": offered, "widened": True}
+
+
 def check_budgets(state: State, budget: Budget) -> tuple[StopReason, str] | None:
     """Round-level limits: checked before any call of the round is judged."""
     usage = state.usage
@@ -245,10 +277,13 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     pending: list[PendingCall] = []
     stop: tuple[StopReason, str] | None = check_budgets(state, task.budget)
     admitted = state.usage["calls"]
+    known = await known_fingerprints(state, runtime.context.db, thread_of_run())
     now = time.time()
+    offered, widened = _widened_offer(state, runtime, task, calls, stop is None)
 
     for call in calls:
         call_id, name = str(call.get("id") or ""), str(call.get("name") or "")
+        note: str | None = None
         if stop is not None:
             raw = call.get("args")
             args = raw if isinstance(raw, dict) else {}
@@ -260,12 +295,27 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             decision = judge_call(
                 call,
                 task=task,
-                offered=state.offered_tools,
-                fingerprints=state.fingerprints,
+                offered=offered,
+                fingerprints=known,
                 strikes=strikes,
                 write_epoch=state.write_epoch,
                 now=now,
             )
+            if decision.action == "run" and any(
+                p["fingerprint"] == decision.fingerprint for p in pending
+            ):
+                # Parallel identical calls in one turn: the history is judged per turn, so
+                # without this each copy would run. One runs; the copies are answered here
+                # without a strike, since repetition alone is not yet a loop.
+                decision = Decision(
+                    "blocked",
+                    None,
+                    None,
+                    ToolResult.failure("conflict", SAME_TURN, retryable=False),
+                    decision.args,
+                    decision.fingerprint,
+                )
+                note = SAME_TURN_REASON
             if decision.action == "run" and admitted + 1 > task.budget.max_calls:
                 decision = Decision(
                     "stop",
@@ -307,7 +357,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 "args": decision.args,
                 "fingerprint": decision.fingerprint,
                 "verdict": "stopped" if decision.action == "stop" else decision.action,
-                "reason": decision.kind or decision.stop_reason,
+                "reason": decision.kind or decision.stop_reason or note,
                 "executed": False,
                 "outcome": None if decision.action == "run" else "not_run",
             }
@@ -333,12 +383,18 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 rec["verdict"], rec["outcome"] = "skipped", "not_run"
         pending = []
     action = "stop" if stop else ("run" if pending else "feedback")
+    if not pending:  # nothing runs: no state_update this round to write the verdicts
+        await record_verdicts(
+            state, runtime.context.db, records, stop_reason=stop[0] if stop else None
+        )
     return {
         "messages": messages,
         "pending": pending,
         "calls": [*state.calls, *records],
         "strikes": strikes,
         "stall_rounds": stall,
+        **revived(state, known, pending),
+        **widened,
         "verdict": {
             "node": "guard",
             "action": action,

@@ -24,15 +24,7 @@ def task_block(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "intent": task.intent.name,
         "goal": task.intent.description,
         "slots": state.slots,
-        "steps": [
-            {
-                "step": step.name,
-                "tool": step.tool,
-                "args": step.args(state.slots),
-                "done": state.checklist.get(step.name, False),
-            }
-            for step in task.intent.steps
-        ],
+        "steps": task.intent.plan(state.slots, state.checklist, state.evidence),
     }
 
 

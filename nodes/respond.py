@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 
 from graph.context import Context
 from graph.state import State, StopReason
+from nodes.tracing import record_end
 from tools.domain import load_domain
 
 STOP_TEXT: dict[str, str] = {
@@ -61,6 +62,13 @@ async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             parts.append(f"Not done: {', '.join(open_steps)}.")
         answer = " ".join(p for p in parts if p)
     card = intent.card(state.evidence) if intent is not None and intent.card else None
+    await record_end(
+        state,
+        runtime.context.db,
+        stop_reason=reason,
+        via=state.verdict.get("node"),
+        checklist=state.checklist,
+    )
     return {
         "messages": [AIMessage(content=answer)],
         "answer": answer,

@@ -34,6 +34,7 @@ async def router(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "intent": None,
         "slots": {},
         "offered_tools": [],
+        "widened": False,
         "checklist": {},
         "evidence": {},
         "fingerprints": {},

@@ -7,8 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
+from checkpoints.sqlite import open_checkpointer
 from graph.context import Context
+from graph.graph import compile_graph
 from graph.runner import resume_thread, run_request
 from tools.store import count_executions
 
@@ -51,8 +54,18 @@ class Harness:
             request, thread_id=thread_id, context=self.context(model, **overrides), db=self.db
         )
 
-    async def resume(self, thread_id: str, decision: dict[str, Any] | None = None) -> dict[str, Any]:
-        return await resume_thread(thread_id, decision=decision, db=self.db)
+    async def resume(
+        self, thread_id: str, decision: dict[str, Any] | None = None, context: Context | None = None
+    ) -> dict[str, Any]:
+        return await resume_thread(thread_id, decision=decision, db=self.db, context=context)
+
+    async def state(self, thread_id: str) -> dict[str, Any]:
+        """The thread's checkpointed state values, read straight from the SQLite file."""
+        async with open_checkpointer(self.db) as saver:
+            snapshot = await compile_graph(saver).aget_state(
+                {"configurable": {"thread_id": thread_id}}
+            )
+        return dict(snapshot.values)
 
     def executions(self, tool: str | None = None) -> int:
         """How many times tool functions were really entered, read from the business store."""
@@ -62,6 +75,37 @@ class Harness:
 @pytest.fixture
 def harness(tmp_path: Path) -> Harness:
     return Harness(tmp_path)
+
+
+def assert_valid_history(messages: list[BaseMessage]) -> None:
+    """Every tool call is answered by exactly one ToolMessage, right after it, as providers demand.
+
+    A blocked call left unanswered (or an answer without its call) makes the next request to a
+    real API fail, so this is checked on the stored history, in the strict OpenAI form: the
+    answers to one AI turn follow it directly, before any other message.
+    """
+    seen: set[str] = set()
+    i = 0
+    while i < len(messages):
+        m = messages[i]
+        if isinstance(m, ToolMessage):
+            raise AssertionError(f"ToolMessage {m.tool_call_id} answers no preceding AI turn")
+        i += 1
+        if not isinstance(m, AIMessage):
+            continue
+        ids = [c["id"] for c in m.tool_calls] + [c["id"] for c in m.invalid_tool_calls]
+        assert all(ids), f"tool call without an id in {m!r}"
+        assert not seen & set(ids), f"tool_call ids reused: {seen & set(ids)}"
+        assert len(ids) == len(set(ids)), f"duplicate tool_call ids in one turn: {ids}"
+        seen |= set(ids)
+        answers: list[str] = []
+        while i < len(messages):
+            answer = messages[i]
+            if not isinstance(answer, ToolMessage):
+                break
+            answers.append(answer.tool_call_id)
+            i += 1
+        assert sorted(answers) == sorted(ids), f"calls {ids} answered by {answers}"
 
 
 Runner = Callable[..., Awaitable[dict[str, Any]]]

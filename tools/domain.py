@@ -8,6 +8,7 @@ time and never name a concrete intent or tool, so a new domain plugs in from its
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -24,6 +25,10 @@ DOMAIN_IMPORT = "domain module {module!r} could not be imported: {error}"
 DOMAIN_MISSING = "module {module!r} has no attribute {attr!r}; expected a Domain there"
 NOT_A_DOMAIN = "{spec!r} is a {kind}, not a tools.domain.Domain"
 UNKNOWN_STEP_TOOL = "intent {intent!r}: step {step!r} uses tool {tool!r}, which is not registered"
+
+BAD_MAX_TOOLS = "intent {intent!r}: max_tools must be at least 1, got {k}"
+DEFAULT_MAX_TOOLS = 5
+"""K: tools offered per model call. Fewer candidates are offered as declared, unranked."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,6 +78,46 @@ class Step:
     tool: str
     args: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda _slots: {}
     description: str = ""
+    after: tuple[str, ...] = ()
+    """Steps that must be done first: a matching call before them does not tick this one
+    (a re-read after a write is a different step from the read before it)."""
+    inputs: Mapping[str, str] = field(default_factory=dict)
+    """Argument -> "step.field" taken from an earlier step's evidence (a submitted job's id)."""
+    done_when: Callable[[Mapping[str, Any]], bool] | None = None
+    """Whether a successful result finishes the step (the job is done, the last page came
+    back). None: any matching success does. A success that does not is kept as progress."""
+    next_args: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    """Arguments of the next call, from the last partial result (the next page's cursor)."""
+
+    def prerequisites(self) -> tuple[str, ...]:
+        """Steps this one waits for: `after` plus every step an input comes from."""
+        sources = tuple(ref.split(".", 1)[0] for ref in self.inputs.values())
+        return tuple(dict.fromkeys((*self.after, *sources)))
+
+    def expected(
+        self, slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The arguments a call must carry to count for this step: slots plus inputs."""
+        out = dict(self.args(slots))
+        for arg, ref in self.inputs.items():
+            source, _, key = ref.partition(".")
+            value = evidence.get(source, {}).get(key)
+            if value is not None:
+                out[arg] = value
+        return out
+
+
+def _canon(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str):
+        value = " ".join(value.split())
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def args_match(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
+    """True when every expected argument has that value in the actual call."""
+    return all(_canon(actual.get(k)) == _canon(v) for k, v in expected.items())
 
 
 SlotExtractor = Callable[[str, date], Mapping[str, Any] | None]
@@ -94,6 +139,12 @@ class IntentSpec:
         budget: Limits for one task of this intent.
         summarize: Composes the final answer from slots and per-step evidence.
         card: Picks a UI card from the structured evidence; never a model tool.
+        max_tools: K, the most tools the loader offers per model call. An intent with more
+            candidates gets the K that best match the request (lexical search), and may be
+            widened once by K more when the model asks for a tool it was not offered.
+        namespaces: Only tools of these namespaces serve the intent; empty means any.
+        namespace_slot: A slot naming one namespace ("billing"); when the router fills it,
+            only that namespace's tools are candidates (unless it has none).
     """
 
     name: str
@@ -104,6 +155,63 @@ class IntentSpec:
     budget: Budget = field(default_factory=Budget)
     summarize: Summarizer | None = None
     card: CardPolicy | None = None
+    max_tools: int = DEFAULT_MAX_TOOLS
+    namespaces: frozenset[str] = frozenset()
+    namespace_slot: str | None = None
+
+    def plan(
+        self,
+        slots: Mapping[str, Any],
+        checklist: Mapping[str, bool],
+        evidence: Mapping[str, Mapping[str, Any]],
+    ) -> list[dict[str, Any]]:
+        """The steps as a model sees them: the arguments of each one's next call, and done.
+
+        A step in progress (a job still running, pages left) shows the arguments its
+        `next_args` derives from the last result, so any model, the offline one included,
+        can poll or page without knowing what a cursor or a job is.
+        """
+        out: list[dict[str, Any]] = []
+        for step in self.steps:
+            done = bool(checklist.get(step.name, False))
+            args = step.expected(slots, evidence)
+            progress = evidence.get(step.name)
+            if not done and progress and step.next_args is not None:
+                args |= step.next_args(progress)
+            out.append({"step": step.name, "tool": step.tool, "args": args, "done": done})
+        return out
+
+    def apply(
+        self,
+        slots: Mapping[str, Any],
+        checklist: Mapping[str, bool],
+        evidence: Mapping[str, Mapping[str, Any]],
+        tool: str,
+        args: Mapping[str, Any],
+        data: Mapping[str, Any],
+    ) -> tuple[dict[str, bool], dict[str, dict[str, Any]], bool]:
+        """Fold one successful execution into the checklist; pure, so any harness can use it.
+
+        Returns:
+            The new checklist, the new evidence and whether a step was ticked. A matching
+            result that does not finish its step (`done_when`) is stored as the step's
+            progress without ticking it.
+        """
+        new_checklist = dict(checklist)
+        new_evidence = {k: dict(v) for k, v in evidence.items()}
+        ticked = False
+        for step in self.steps:
+            if new_checklist.get(step.name) or step.tool != tool:
+                continue
+            if not all(checklist.get(p) for p in step.prerequisites()):
+                continue  # judged on the checklist before this result: one call, one stage
+            if not args_match(step.expected(slots, new_evidence), args):
+                continue
+            new_evidence[step.name] = dict(data)
+            if step.done_when is None or step.done_when(data):
+                new_checklist[step.name] = True
+                ticked = True
+        return new_checklist, new_evidence, ticked
 
 
 class SlotError(ValueError):
@@ -128,6 +236,9 @@ class Domain:
 
     def __post_init__(self) -> None:
         for intent in self.intents:
+            if intent.max_tools < 1:
+                msg = BAD_MAX_TOOLS.format(intent=intent.name, k=intent.max_tools)
+                raise ConfigError(msg)
             for step in intent.steps:
                 if step.tool not in self.tools:
                     msg = UNKNOWN_STEP_TOOL.format(

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.contract import ToolContext, ToolResult, ToolSpec
+from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
 from tools.registry import ToolRegistry
 from tools.slots import contains_any, parse_period_days, parse_relative_date
@@ -231,7 +231,14 @@ async def query_order(args: QueryOrderArgs, ctx: ToolContext) -> Mapping[str, An
     return await run_in_store(ctx.store_path, DDL, work)
 
 
-METRIC_INTENTS = frozenset({"record_and_review_metric", "record_metric", "review_metric_trend"})
+METRIC_INTENTS = frozenset(
+    {
+        "record_and_review_metric",
+        "record_metric",
+        "review_metric_trend",
+        "record_and_recheck_metric",
+    }
+)
 
 REGISTRY = ToolRegistry(
     [
@@ -385,6 +392,14 @@ TREND_STEP = Step(
     args=lambda s: {"period": s["period"]},
     description="the trend for the requested period is loaded",
 )
+TREND_WITH_READING_STEP = Step(
+    name="trend_loaded",
+    tool="get_metric_trend",
+    args=lambda s: {"period": s["period"]},
+    after=("metric_recorded",),
+    description="the trend for the requested period, loaded after the reading is saved",
+)
+"""A trend read before the write would not show the new reading, so it does not count."""
 ORDER_STEP = Step(
     name="order_found",
     tool="query_order",
@@ -424,20 +439,350 @@ def _trend_card(evidence: Mapping[str, Mapping[str, Any]]) -> dict[str, Any] | N
     return {"card": "metric_trend", **{k: trend.get(k) for k in ("period", "average", "trend")}}
 
 
+# --- legitimate repetition: a report job polled until done, pages read with a cursor, ---------
+# --- and a trend re-read after a write. The guard must let these repeat; see graph/evals. -----
+
+REPORTS = "reports"
+JOBS_DDL = """
+CREATE TABLE IF NOT EXISTS report_jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    report TEXT NOT NULL,
+    polls INTEGER NOT NULL DEFAULT 0,
+    polls_needed INTEGER NOT NULL,
+    idempotency_key TEXT UNIQUE,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+"""
+POLLS_TO_FINISH = 5
+"""A report answers "processing", identically, four times and is "done" on the fifth poll:
+more identical answers in a row than the stall limit, so waiting must not count as a stall."""
+ORDERS_SEED = """
+INSERT OR IGNORE INTO orders VALUES
+    ('10088', 'demo-user', 'delivered', 'SF Express', 'SF1009823388', '2026-10-02'),
+    ('10089', 'demo-user', 'delivered', 'JD Logistics', 'JD0001928374', '2026-10-15'),
+    ('10090', 'demo-user', 'cancelled', NULL, NULL, '2026-11-03'),
+    ('10091', 'demo-user', 'processing', NULL, NULL, '2026-11-30');
+"""
+PAGE_SIZE = 2
+_JOB_ID = re.compile(r"\bJ-(\d{1,9})\b", re.IGNORECASE)
+
+
+class SubmitReportArgs(BaseModel):
+    """Arguments of `submit_report`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    report: Literal["weekly", "monthly"] = Field(description="Which report to build.")
+
+
+class JobStatusArgs(BaseModel):
+    """Arguments of `get_job_status`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    job_id: str = Field(pattern=r"^J-\d{1,9}$", description='Job id from submit_report, "J-1".')
+
+
+class ListOrdersArgs(BaseModel):
+    """Arguments of `list_orders`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cursor: str | None = Field(
+        default=None,
+        pattern=r"^c\d{1,6}$",
+        description="Omit for the first page; then pass the next_cursor of the last page.",
+    )
+
+
+async def submit_report(args: SubmitReportArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """Queue a report; a replay under the same idempotency key returns the same job."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "submit_report", ctx.user_id, args.model_dump(), ctx.idempotency_key)
+        conn.execute(
+            "INSERT INTO report_jobs (user_id, report, polls_needed, idempotency_key) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING",
+            (ctx.user_id, args.report, POLLS_TO_FINISH, ctx.idempotency_key),
+        )
+        row = conn.execute(
+            "SELECT id FROM report_jobs WHERE idempotency_key IS ? ORDER BY id DESC LIMIT 1",
+            (ctx.idempotency_key,),
+        ).fetchone()
+        return {"success": True, "job_id": f"J-{row['id']}", "status": "queued"}
+
+    return await run_in_store(ctx.store_path, JOBS_DDL, work)
+
+
+async def reconcile_submit_report(key: str, ctx: ToolContext) -> ToolResult | None:
+    """Find the job an earlier attempt queued under `key`."""
+
+    def work(conn: sqlite3.Connection) -> ToolResult | None:
+        row = conn.execute(
+            "SELECT id FROM report_jobs WHERE idempotency_key = ?", (key,)
+        ).fetchone()
+        if row is None:
+            return None
+        return ToolResult.success({"job_id": f"J-{row['id']}", "status": "queued"})
+
+    return await run_in_store(ctx.store_path, JOBS_DDL, work)
+
+
+async def get_job_status(args: JobStatusArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """One poll: the same "processing" answer until the job is done, then where it is."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "get_job_status", ctx.user_id, args.model_dump())
+        job = int(args.job_id.split("-", 1)[1])
+        row = conn.execute(
+            "SELECT * FROM report_jobs WHERE id = ? AND user_id = ?", (job, ctx.user_id)
+        ).fetchone()
+        if row is None:
+            return {
+                "success": False,
+                "code": "JOB_NOT_FOUND",
+                "message": f"no job {args.job_id} on this account",
+                "user_action": "Check the job id; asking again will not help.",
+            }
+        polls = row["polls"] + 1
+        conn.execute("UPDATE report_jobs SET polls = ? WHERE id = ?", (polls, job))
+        if polls < row["polls_needed"]:
+            return {"success": True, "job_id": args.job_id, "status": "processing"}
+        return {
+            "success": True,
+            "job_id": args.job_id,
+            "status": "done",
+            "report": row["report"],
+            "url": f"reports/{args.job_id}.pdf",
+        }
+
+    return await run_in_store(ctx.store_path, JOBS_DDL, work)
+
+
+async def list_orders(args: ListOrdersArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """One page of the caller's orders, oldest id first; `next_cursor` is None on the last."""
+    offset = int(args.cursor[1:]) if args.cursor else 0
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "list_orders", ctx.user_id, args.model_dump())
+        total = conn.execute(
+            "SELECT COUNT(*) FROM orders WHERE user_id = ?", (ctx.user_id,)
+        ).fetchone()[0]
+        rows = conn.execute(
+            "SELECT order_id, status FROM orders WHERE user_id = ? ORDER BY order_id "
+            "LIMIT ? OFFSET ?",
+            (ctx.user_id, PAGE_SIZE, offset),
+        ).fetchall()
+        end = offset + len(rows)
+        return {
+            "success": True,
+            "orders": [{"order_id": r["order_id"], "status": r["status"]} for r in rows],
+            "page": offset // PAGE_SIZE + 1,
+            "total": total,
+            "next_cursor": f"c{end}" if end < total else None,
+        }
+
+    return await run_in_store(ctx.store_path, DDL + ORDERS_SEED, work)
+
+
+for _spec in (
+    ToolSpec(
+        name="submit_report",
+        namespace=REPORTS,
+        description=(
+            "Start building a report; returns a job id at once. Call it once per report, then "
+            "poll get_job_status with that id. Never submit the same report again to check on it."
+        ),
+        args_model=SubmitReportArgs,
+        fn=submit_report,
+        effect="write",
+        idempotent=False,
+        permission="reports:write",
+        intents=frozenset({"build_report"}),
+        reconcile=reconcile_submit_report,
+    ),
+    ToolSpec(
+        name="get_job_status",
+        namespace=REPORTS,
+        description=(
+            "Status of a report job: 'processing' until it is 'done'. Polling the same job "
+            "while it is processing is expected; an unknown job id will not appear later."
+        ),
+        args_model=JobStatusArgs,
+        fn=get_job_status,
+        permission="reports:read",
+        intents=frozenset({"build_report", "job_status"}),
+        poll=PollSpec(pending_values=frozenset({"queued", "processing"}), deadline_s=30.0),
+    ),
+    ToolSpec(
+        name="list_orders",
+        namespace=ORDERS,
+        description=(
+            "One page of the user's orders. Start without a cursor; while next_cursor is set, "
+            "call again with it. Do not repeat a page you already have."
+        ),
+        args_model=ListOrdersArgs,
+        fn=list_orders,
+        permission="orders:read",
+        intents=frozenset({"list_orders"}),
+    ),
+):
+    REGISTRY.register(_spec)
+
+
+_REPORT_WORDS = ("report", "报告", "报表")
+_WEEKLY_WORDS = ("weekly", "week", "每周", "周报")
+_LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
+_AGAIN_WORDS = ("again", "before and after", "再看", "再查", "前后")
+
+
+def extract_report(text: str, today: date) -> dict[str, Any] | None:
+    """A report to build (no job id in the text)."""
+    if _JOB_ID.search(text) or not contains_any(text, _REPORT_WORDS):
+        return None
+    return {"report": "weekly" if contains_any(text, _WEEKLY_WORDS) else "monthly"}
+
+
+def extract_job_status(text: str, today: date) -> dict[str, Any] | None:
+    """A job id to check on."""
+    m = _JOB_ID.search(text)
+    return {"job_id": f"J-{m.group(1)}"} if m else None
+
+
+def extract_list_orders(text: str, today: date) -> dict[str, Any] | None:
+    """All of the caller's orders, no single order number."""
+    if _ORDER_ID.search(text) or not contains_any(text, _LIST_WORDS):
+        return None
+    return {}
+
+
+def extract_record_and_recheck(text: str, today: date) -> dict[str, Any] | None:
+    """Trend, then a reading, then the same trend again."""
+    if not contains_any(text, _AGAIN_WORDS):
+        return None
+    return extract_record_and_review(text, today)
+
+
+class ReportSlots(BaseModel):
+    """Validated slots of `build_report`."""
+
+    report: Literal["weekly", "monthly"]
+
+
+class JobSlots(BaseModel):
+    """Validated slots of `job_status`."""
+
+    job_id: str = Field(pattern=r"^J-\d{1,9}$")
+
+
+class NoSlots(BaseModel):
+    """Intents whose request carries no slot."""
+
+
+def _job_done(data: Mapping[str, Any]) -> bool:
+    return data.get("status") == "done"
+
+
+def _last_page(data: Mapping[str, Any]) -> bool:
+    return data.get("next_cursor") is None
+
+
+REPORT_SUBMITTED = Step(
+    name="report_submitted",
+    tool="submit_report",
+    args=lambda s: {"report": s["report"]},
+    description="the report job is queued",
+)
+REPORT_READY = Step(
+    name="report_ready",
+    tool="get_job_status",
+    inputs={"job_id": "report_submitted.job_id"},
+    done_when=_job_done,
+    description="the job reports done (poll while it is processing)",
+)
+JOB_DONE = Step(
+    name="job_done",
+    tool="get_job_status",
+    args=lambda s: {"job_id": s["job_id"]},
+    done_when=_job_done,
+    description="the job reports done (poll while it is processing)",
+)
+ORDERS_LISTED = Step(
+    name="orders_listed",
+    tool="list_orders",
+    done_when=_last_page,
+    next_args=lambda d: {"cursor": d["next_cursor"]},
+    description="every page is read (follow next_cursor)",
+)
+TREND_BEFORE = Step(
+    name="trend_before",
+    tool="get_metric_trend",
+    args=lambda s: {"period": s["period"]},
+    description="the trend before the new reading",
+)
+TREND_AFTER = Step(
+    name="trend_after",
+    tool="get_metric_trend",
+    args=lambda s: {"period": s["period"]},
+    after=("metric_recorded",),
+    description="the same trend re-read after the reading is saved",
+)
+
+
+def _summarize_report(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    ready = evidence.get("report_ready") or evidence.get("job_done") or {}
+    job = ready.get("job_id") or evidence.get("report_submitted", {}).get("job_id")
+    if ready.get("status") == "done":
+        return f"Job {job} is done: {ready['url']}."
+    return f"Job {job} is {ready.get('status', 'queued')}." if job else ""
+
+
+def _summarize_orders(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    page = evidence.get("orders_listed")
+    if not page:
+        return ""
+    return f"Read {page['page']} page(s); you have {page['total']} order(s)."
+
+
+def _summarize_recheck(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    def line(label: str, trend: Mapping[str, Any] | None) -> str:
+        if not trend:
+            return ""
+        if not trend.get("count"):
+            return f"{label}: no readings in the last {trend['period']}."
+        return f"{label}: {trend['count']} reading(s), average {trend['average']}."
+
+    before, after = evidence.get("trend_before"), evidence.get("trend_after")
+    parts = [line("Before", before), _summarize_metrics(slots, evidence), line("After", after)]
+    return " ".join(p for p in parts if p)
+
+
 DOMAIN = Domain(
     name="examples",
     tools=REGISTRY,
     role_permissions={
-        "member": frozenset({"metrics:read", "metrics:write", "orders:read"}),
-        "viewer": frozenset({"metrics:read", "orders:read"}),
+        "member": frozenset(
+            {"metrics:read", "metrics:write", "orders:read", "reports:read", "reports:write"}
+        ),
+        "viewer": frozenset({"metrics:read", "orders:read", "reports:read"}),
     },
     intents=(
+        IntentSpec(
+            name="record_and_recheck_metric",
+            description="Show a trend, save a reading, then show the same trend again.",
+            extract=extract_record_and_recheck,
+            slots_model=RecordAndReviewSlots,
+            steps=(TREND_BEFORE, RECORD_STEP, TREND_AFTER),
+            budget=Budget(max_rounds=6, max_calls=6),
+            summarize=_summarize_recheck,
+        ),
         IntentSpec(
             name="record_and_review_metric",
             description="Save a blood-pressure reading, then show the trend for a period.",
             extract=extract_record_and_review,
             slots_model=RecordAndReviewSlots,
-            steps=(RECORD_STEP, TREND_STEP),
+            steps=(RECORD_STEP, TREND_WITH_READING_STEP),
             budget=Budget(max_rounds=6, max_calls=6),
             summarize=_summarize_metrics,
             card=_trend_card,
@@ -470,9 +815,36 @@ DOMAIN = Domain(
             budget=Budget(max_rounds=4, max_calls=3),
             summarize=_summarize_order,
         ),
+        IntentSpec(
+            name="list_orders",
+            description="List all of the user's orders, page by page.",
+            extract=extract_list_orders,
+            slots_model=NoSlots,
+            steps=(ORDERS_LISTED,),
+            budget=Budget(max_rounds=6, max_calls=6),
+            summarize=_summarize_orders,
+        ),
+        IntentSpec(
+            name="build_report",
+            description="Build a report: submit the job, then poll it until it is done.",
+            extract=extract_report,
+            slots_model=ReportSlots,
+            steps=(REPORT_SUBMITTED, REPORT_READY),
+            budget=Budget(max_rounds=8, max_calls=8),
+            summarize=_summarize_report,
+        ),
+        IntentSpec(
+            name="job_status",
+            description="Check on a report job by its id until it is done.",
+            extract=extract_job_status,
+            slots_model=JobSlots,
+            steps=(JOB_DONE,),
+            budget=Budget(max_rounds=6, max_calls=6),
+            summarize=_summarize_report,
+        ),
     ),
     clarify=(
-        "I can record a blood-pressure reading, show its trend (7, 14 or 30 days), or look up "
-        "one of your orders. Which would you like?"
+        "I can record a blood-pressure reading, show its trend (7, 14 or 30 days), look up or "
+        "list your orders, or build a weekly or monthly report. Which would you like?"
     ),
 )

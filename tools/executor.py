@@ -9,6 +9,8 @@ once; exceptions become envelopes. Writes go through the ledger so no effect hap
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import os
 import random
 import signal
@@ -21,17 +23,33 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.types import RetryPolicy
 from pydantic import BaseModel
 
-from checkpoints.ledger import Ledger
+from checkpoints.ledger import Claim, Ledger, Resolution, forget_in_flight
 from tools.contract import ToolContext, ToolError, ToolResult, ToolSpec
 
 CRASH_ENV = "LOOPGUARD_CRASH_AFTER_EFFECT"
 """Fault injection for crash tests: SIGKILL this process right after the named tool's effect."""
+CRASH_BEFORE_EFFECT_ENV = "LOOPGUARD_CRASH_BEFORE_EFFECT"
+"""SIGKILL after the ledger claim, before the named tool's effect: the claim is an orphan."""
+CRASH_AFTER_RECORD_ENV = "LOOPGUARD_CRASH_AFTER_RECORD"
+"""SIGKILL after the ledger recorded the named tool's outcome, before the step's checkpoint."""
 
 UNKNOWN_OUTCOME = (
-    "the earlier attempt of {tool} may or may not have taken effect and the backend cannot "
-    "tell; a human must check before it is retried"
+    "{tool} {args} may or may not have taken effect: attempt {attempts} {why}, and {tool} has "
+    "no reconcile lookup to ask the backend (idempotency key {key})"
+)
+WHY_CRASHED = (
+    "was claimed at {claimed_at} by process {owner}, which stopped before recording the outcome"
+)
+WHY_FAILED = "ended with {error_type} ({message})"
+UNKNOWN_ACTION = (
+    "Check the backend for this write, then approve to run it exactly once more, or abort to "
+    "leave it as it is."
 )
 KEY_CONFLICT = "idempotency key of {tool} was already used with different arguments"
+IN_FLIGHT = (
+    "{tool} with these arguments is still running in process {owner} (idempotency key {key}); "
+    "it was not started a second time"
+)
 
 
 @dataclass(frozen=True)
@@ -40,7 +58,9 @@ class Execution:
 
     result: ToolResult
     executed: bool
-    """True when the tool function ran at least once; False for receipts and reconciles."""
+    """True when this call's effect ran: in this process, or in an earlier attempt of the same
+    call that crashed before its checkpoint (a replay is not a second execution, but it is
+    not "not executed" either). False when another call's receipt answered it."""
     attempts: int
     seconds: float
 
@@ -126,9 +146,53 @@ async def _run_with_retries(
         await asyncio.sleep(delay)
 
 
-def _maybe_crash(tool: str) -> None:
-    if os.environ.get(CRASH_ENV) == tool:
+def _maybe_crash(tool: str, env: str = CRASH_ENV) -> None:
+    if os.environ.get(env) == tool:
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _owner_pid(owner: str | None) -> str:
+    """'pid 123 on host' from a process token, for messages a human reads."""
+    if not owner:
+        return "unknown"
+    host, _, rest = owner.partition(":")
+    return f"{rest.split(':', 1)[0]} on {host}"
+
+
+def unknown_outcome(spec: ToolSpec, args: BaseModel, key: str, claim: Claim) -> ToolResult:
+    """The facts a human needs to settle a write whose outcome cannot be known."""
+    shown = args.model_dump(mode="json")
+    earlier = claim.receipt or {}
+    if earlier.get("error_type"):
+        why = WHY_FAILED.format(
+            error_type=earlier["error_type"], message=str(earlier.get("message", ""))[:120]
+        )
+    else:
+        why = WHY_CRASHED.format(
+            claimed_at=earlier.get("claimed_at") or claim.updated_at or "?",
+            owner=_owner_pid(earlier.get("claimed_by") or claim.owner),
+        )
+    message = UNKNOWN_OUTCOME.format(
+        tool=spec.name,
+        args=json.dumps(shown, sort_keys=True, ensure_ascii=False),
+        attempts=claim.attempts,
+        why=why,
+        key=key,
+    )
+    return ToolResult.failure(
+        "unknown_outcome",
+        message,
+        retryable=False,
+        user_action=UNKNOWN_ACTION,
+        data={
+            "idempotency_key": key,
+            "tool": spec.name,
+            "args": shown,
+            "attempts": claim.attempts,
+            "claimed_at": earlier.get("claimed_at") or claim.updated_at,
+            "claimed_by": _owner_pid(earlier.get("claimed_by") or claim.owner),
+        },
+    )
 
 
 async def execute_call(
@@ -138,8 +202,16 @@ async def execute_call(
     *,
     ledger: Ledger | None,
     deadline: float | None = None,
+    call_id: str | None = None,
+    human_approved: bool = False,
 ) -> Execution:
     """Run one validated call; writes are claimed in the ledger first.
+
+    For a write, the ledger row decides: a fresh key runs; a success returns its receipt; a
+    claim whose process died is reconciled with the backend (found: recorded, not re-run;
+    not found: taken over and run once); without a reconcile lookup the outcome is unknown
+    and a human decides. Approving an unknown outcome is the one way to run it again, and
+    the take-over is a compare-and-swap, so even two approvals run it once.
 
     Args:
         spec: The tool's declaration.
@@ -147,6 +219,10 @@ async def execute_call(
         ctx: Caller identity, thread and the idempotency key for writes.
         ledger: Where write effects are claimed; None only for read-only use.
         deadline: `time.monotonic()` value retries must not pass (the run's time budget).
+        call_id: The tool call being run; a replay of the same call after a crash has the
+            same id, so its reconciled effect counts as this call's execution.
+        human_approved: A human approved or edited this call after the run stopped for them;
+            it lets a write whose outcome is unknown run once more.
     """
     start = time.monotonic()
     if spec.effect != "write" or ledger is None or not ctx.idempotency_key:
@@ -155,31 +231,58 @@ async def execute_call(
 
     key = ctx.idempotency_key
     args_hash = key_args_hash(args)
-    claim = await ledger.claim(key, thread_id=ctx.thread_id, tool=spec.name, args_hash=args_hash)
-    if claim.conflict:
-        failure = ToolResult.failure("conflict", KEY_CONFLICT.format(tool=spec.name))
-        return Execution(failure, False, 0, time.monotonic() - start)
-    if not claim.claimed:
+    patience = time.monotonic() + spec.timeout_s * max(1, spec.retry.max_attempts) + 1.0
+    while True:
+        claim = await ledger.claim(
+            key, thread_id=ctx.thread_id, tool=spec.name, args_hash=args_hash, call_id=call_id
+        )
+        if claim.conflict:
+            failure = ToolResult.failure("conflict", KEY_CONFLICT.format(tool=spec.name))
+            return Execution(failure, False, 0, time.monotonic() - start)
+        if claim.claimed:
+            break
         if claim.status == "succeeded" and claim.receipt is not None:
             receipt = ToolResult.model_validate(claim.receipt)
-            return Execution(receipt, False, 0, time.monotonic() - start)
-        # in_progress or unknown: an earlier attempt crashed or timed out mid-effect.
+            return Execution(receipt, claim.same_call, 0, time.monotonic() - start)
+        if claim.owner_alive:
+            # Another live process is running this very write: wait for its outcome.
+            if time.monotonic() >= patience:
+                busy = ToolResult.failure(
+                    "conflict",
+                    IN_FLIGHT.format(tool=spec.name, owner=_owner_pid(claim.owner), key=key),
+                    retryable=False,
+                )
+                return Execution(busy, False, 0, time.monotonic() - start)
+            await asyncio.sleep(0.05)
+            continue
+        # An orphaned claim (its process died mid-effect) or an unknown outcome.
         found = await spec.reconcile(key, ctx) if spec.reconcile is not None else None
         if found is not None:
-            await ledger.finish(key, "succeeded", found.model_dump())
-            return Execution(found, False, 0, time.monotonic() - start)
-        if spec.reconcile is None:
-            await ledger.finish(key, "unknown", None)
-            unknown = ToolResult.failure(
-                "unknown_outcome",
-                UNKNOWN_OUTCOME.format(tool=spec.name),
-                retryable=False,
-                user_action="Check the backend, then approve or abort the call.",
-            )
+            await ledger.finish(key, "succeeded", found.model_dump(), resolution="reconciled")
+            return Execution(found, claim.same_call, 0, time.monotonic() - start)
+        resolution: Resolution
+        if spec.reconcile is not None:
+            resolution = "taken_over"  # the backend has no trace of the key: it never landed
+        elif claim.status == "unknown" and human_approved:
+            resolution = "human_approved"
+        else:
+            if claim.status == "in_progress":
+                facts = {"claimed_at": claim.updated_at, "claimed_by": claim.owner}
+                await ledger.finish(key, "unknown", facts)
+            unknown = unknown_outcome(spec, args, key, claim)
             return Execution(unknown, False, 0, time.monotonic() - start)
-        # The backend has no trace of the key: the effect never landed, so run it now.
+        if await ledger.take_over(key, claim, call_id=call_id, resolution=resolution):
+            break
+        # Someone changed the row between our look and our take-over: look again.
 
-    result, attempts = await _run_with_retries(spec, args, ctx, deadline)
+    _maybe_crash(spec.name, CRASH_BEFORE_EFFECT_ENV)
+    try:
+        result, attempts = await _run_with_retries(spec, args, ctx, deadline)
+    except BaseException:
+        # Cancelled mid-effect: the row stays in_progress, and since no live process owns it
+        # any more, the next attempt reconciles instead of waiting for it.
+        forget_in_flight(key)
+        raise
     _maybe_crash(spec.name)
     if result.ok:
         await ledger.finish(key, "succeeded", result.model_dump())
@@ -187,13 +290,11 @@ async def execute_call(
         await ledger.finish(key, "unknown", result.model_dump())
     else:
         await ledger.finish(key, "failed", result.model_dump())
+    _maybe_crash(spec.name, CRASH_AFTER_RECORD_ENV)
     return Execution(result, True, attempts, time.monotonic() - start)
 
 
 def key_args_hash(args: BaseModel) -> str:
     """Hash of the validated arguments, to reject a key reused with other arguments."""
-    import hashlib
-    import json
-
     payload = json.dumps(args.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(payload.encode()).hexdigest()[:32]

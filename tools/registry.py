@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 
 from tools.contract import ToolSpec
 from tools.errors import ConfigError
+from tools.search import SearchIndex
 
 DUPLICATE_TOOL = "tool {name!r} is declared twice; tool names must be unique in a registry"
 
@@ -15,6 +16,8 @@ class ToolRegistry:
 
     def __init__(self, tools: Iterable[ToolSpec] = ()) -> None:
         self._tools: dict[str, ToolSpec] = {}
+        self._by_intent: dict[str, list[ToolSpec]] | None = None
+        self._index: SearchIndex | None = None
         for spec in tools:
             self.register(spec)
 
@@ -24,6 +27,8 @@ class ToolRegistry:
             msg = DUPLICATE_TOOL.format(name=spec.name)
             raise ConfigError(msg)
         self._tools[spec.name] = spec
+        self._by_intent = None  # derived views are rebuilt on next use
+        self._index = None
         return spec
 
     def get(self, name: str) -> ToolSpec | None:
@@ -41,9 +46,22 @@ class ToolRegistry:
 
     def for_intent(self, intent: str, permissions: frozenset[str]) -> list[ToolSpec]:
         """The tools serving `intent` that the caller's permissions allow, in declared order."""
+        if self._by_intent is None:
+            # Grouped once: with a thousand tools, scanning all of them per request would be
+            # most of the loader's time.
+            by_intent: dict[str, list[ToolSpec]] = {}
+            for spec in self._tools.values():
+                for name in spec.intents:
+                    by_intent.setdefault(name, []).append(spec)
+            self._by_intent = by_intent
         return [
             spec
-            for spec in self._tools.values()
-            if intent in spec.intents
-            and (spec.permission is None or spec.permission in permissions)
+            for spec in self._by_intent.get(intent, ())
+            if spec.permission is None or spec.permission in permissions
         ]
+
+    def search_index(self) -> SearchIndex:
+        """The lexical index of every tool, built on first use and after any registration."""
+        if self._index is None:
+            self._index = SearchIndex.build(self._tools.values())
+        return self._index

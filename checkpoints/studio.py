@@ -1,0 +1,42 @@
+"""The checkpointer `langgraph dev` (and so Studio) uses: the project's own SQLite file.
+
+`langgraph.json` points `checkpointer.path` here. The dev server enters this context manager
+once per event loop and keeps every checkpoint of every Studio thread in the same file, with
+the same settings (WAL, busy timeout, synchronous=FULL), that the CLI and the exactly-once
+ledger use. So a thread started in Studio can be read with `python -m graph show --thread-id
+ID`, and it survives a restart of the server. The server's own bookkeeping (assistants, the
+thread list, runs) still lives in `.langgraph_api/` in the directory it was started from.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+from checkpoints.sqlite import open_checkpointer
+
+DB_ENV = "LOOPGUARD_DB"
+"""Environment variable naming the SQLite file; set it before `langgraph dev` starts."""
+DEFAULT_PATH = "data/agent.sqlite"
+"""Same default as `Context.db`, so Studio's checkpoints and ledger share one file."""
+
+
+def studio_db_path() -> str:
+    """The file Studio's checkpoints go to: `$LOOPGUARD_DB`, else the CLI's default."""
+    return os.environ.get(DB_ENV) or DEFAULT_PATH
+
+
+@asynccontextmanager
+async def studio_checkpointer() -> AsyncIterator[AsyncSqliteSaver]:
+    """Yield the project's AsyncSqliteSaver for the dev server's lifetime.
+
+    Read at server start, not at import: the path is a deployment setting, not code.
+
+    Raises:
+        AgentError: The file is not SQLite, or its directory is not writable.
+    """
+    async with open_checkpointer(studio_db_path()) as saver:
+        yield saver

@@ -1,0 +1,163 @@
+"""The `eval` and `bench` subcommands and the trace part of `show`, for `graph/cli.py`.
+
+Kept here so the CLI module only registers them; the measurement code is imported when one
+of these commands runs, never when the CLI starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from checkpoints.trace import to_jsonl
+from tools.errors import AgentError, ConfigError
+
+DEFAULT_ROUNDS = 40
+DEFAULT_THREADS = 5
+
+
+def add_commands(sub: Any) -> None:
+    """Register `eval` and `bench` on the CLI's subparsers."""
+    ev = sub.add_parser(
+        "eval",
+        help="run the regression set; --compare runs it through LangChain's create_agent too",
+    )
+    ev.add_argument("--json", action="store_true", help="print one JSON report")
+    ev.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="an earlier `eval --json` report: exit 1 if any case that passed there fails now",
+    )
+    ev.add_argument(
+        "--compare",
+        action="store_true",
+        help="also run each scenario through create_agent (a) recursion_limit=25 and (b) "
+        "ToolCallLimitMiddleware(run_limit=N, exit_behavior='end'); needs langchain",
+    )
+    ev.add_argument("--cases", metavar="FILE", help="another regression set (default: packaged)")
+    ev.add_argument("--only", metavar="TEXT", help="run the cases whose id contains TEXT")
+    ev.add_argument("--workdir", metavar="DIR", help="where the per-case SQLite files go")
+
+    bench = sub.add_parser(
+        "bench", help="per-round overhead and checkpoint growth vs create_agent; needs langchain"
+    )
+    bench.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="rounds per thread")
+    bench.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="timed threads")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--workdir", metavar="DIR", help="where the SQLite files go")
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run `eval` or `bench`; the exit code follows the CLI's convention."""
+    try:
+        if args.command == "bench":
+            return _bench(args)
+        return _eval(args)
+    except (AgentError, ConfigError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from graph.evals.cases import load_cases, select
+    from graph.evals.report import Progress
+    from graph.evals.runner import load_baseline, regressions, render_eval, run_eval
+
+    baseline = load_baseline(args.baseline) if args.baseline else None
+    cases = select(load_cases(args.cases), args.only)
+    if not cases:
+        msg = f"no case id contains {args.only!r}"
+        raise ConfigError(msg)
+    if args.compare:
+        return _compare(args, cases)
+    bar = Progress(len(cases), "eval")
+    report = asyncio.run(
+        run_eval(
+            cases, workdir=args.workdir, on_case=lambda r: bar.step(f"{r.id} {_mark(r.passed)}")
+        )
+    )
+    print(json.dumps(report, ensure_ascii=False) if args.json else render_eval(report))
+    if baseline is not None:
+        lost = regressions(report, baseline)
+        gained = [c["id"] for c in report["cases"] if c["passed"] and not baseline.get(c["id"])]
+        if gained:
+            print(f"now passing: {', '.join(gained)}", file=sys.stderr)
+        if lost:
+            print(f"error: passed in the baseline, fail now: {', '.join(lost)}", file=sys.stderr)
+            return 1
+        return 0
+    return 0 if all(c["passed"] for c in report["cases"]) else 1
+
+
+def _compare(args: argparse.Namespace, cases: Sequence[Any]) -> int:
+    from graph.evals.compare import render_compare, run_compare
+    from graph.evals.report import Progress
+
+    bar = Progress(3 * len(cases), "compare")
+
+    def start(total: int) -> None:
+        bar.total = max(total, 1)
+
+    report = asyncio.run(run_compare(cases, workdir=args.workdir, on_step=bar.step, on_start=start))
+    print(json.dumps(report, ensure_ascii=False) if args.json else render_compare(report))
+    return 0 if all(t["met"] for t in report["targets"].values()) else 1
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from graph.evals.bench import bench, render_bench
+
+    if args.rounds < 1 or args.threads < 1:
+        msg = "--rounds and --threads must be at least 1"
+        raise ConfigError(msg)
+    result = asyncio.run(
+        bench(
+            rounds=args.rounds,
+            threads=args.threads,
+            workdir=args.workdir,
+            progress=lambda text: print(f"bench: {text}", file=sys.stderr),
+        )
+    )
+    print(json.dumps(result) if args.json else render_bench(result))
+    return 0  # timings are reported, never a failure
+
+
+def _mark(passed: bool) -> str:
+    return "ok" if passed else "FAIL"
+
+
+def print_trace(rows: Sequence[Mapping[str, Any]]) -> None:
+    """The trace section of `show`: one line per verdict, execution and end."""
+    if not rows:
+        return
+    print("trace")
+    for r in rows:
+        if r["kind"] == "end":
+            print(
+                f"  end     task {r['task_seq']}: {r['stop_reason']} via {r['reason']}, "
+                f"{r['round']} round(s), {r['tokens']} tokens, {r['latency_ms']:.0f} ms"
+            )
+            continue
+        what = f"{r['tool']}#{(r['args_hash'] or '')[:8]}"
+        if r["kind"] == "verdict":
+            why = f" [{r['reason']}]" if r["reason"] else ""
+            stop = f" stop={r['stop_reason']}" if r["stop_reason"] else ""
+            print(
+                f"  r{r['round']:<3} verdict {what} -> {r['verdict']}{why}{stop} "
+                f"(offered {r['offered_count']}, {r['tokens']} tokens)"
+            )
+        else:
+            again = f" {r['repeat']}" if r["repeat"] else ""
+            done = sum(1 for v in r["checklist"].values() if v)
+            print(
+                f"  r{r['round']:<3} ran     {what} -> {r['outcome']}{again} "
+                f"{r['latency_ms']:.1f} ms, checklist {done}/{len(r['checklist'])}"
+            )
+
+
+def trace_jsonl(rows: Sequence[Mapping[str, Any]]) -> str:
+    """`show --jsonl`: the thread's trace rows as JSON lines."""
+    return to_jsonl(rows)

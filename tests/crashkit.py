@@ -1,0 +1,288 @@
+"""Helpers for the crash, concurrency and fault tests: real CLI processes on real SQLite files.
+
+Everything here drives `python -m graph` in a subprocess, the way a user or a supervisor
+would, and reads the evidence from the files afterwards: the business store's rows and
+`tool_audit` (real executions), the ledger, the lease table and the checkpoint history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checkpoints.lease import HOST
+from checkpoints.sqlite import open_checkpointer
+from graph.graph import compile_graph
+from tools.domain import Domain
+from tools.examples import DOMAIN, REGISTRY
+from tools.registry import ToolRegistry
+
+REPO = Path(__file__).resolve().parents[1]
+DEMO = "record today's reading 150/95 and show the last two weeks"
+TID = "crash-1"
+
+NO_RECONCILE: Domain = dataclasses.replace(
+    DOMAIN,
+    name="examples-without-reconcile",
+    tools=ToolRegistry(
+        dataclasses.replace(spec, reconcile=None) if spec.name == "record_metric" else spec
+        for spec in REGISTRY
+    ),
+)
+"""The example domain with a write tool that cannot be asked whether an attempt landed."""
+NO_RECONCILE_SPEC = "tests.crashkit:NO_RECONCILE"
+
+_STRIP = ("LOOPGUARD_", "OPENAI_", "ANTHROPIC_", "GOOGLE_", "MISTRAL_", "GROQ_", "DEEPSEEK_")
+
+
+def child_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The parent's environment without hooks or provider keys, plus `extra`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(_STRIP)}
+    env["PYTHONUNBUFFERED"] = "1"
+    env.update(extra or {})
+    return env
+
+
+@dataclass
+class Workdir:
+    """One fresh pair of SQLite files and a node trace file."""
+
+    root: Path
+
+    @property
+    def db(self) -> str:
+        return str(self.root / "agent.sqlite")
+
+    @property
+    def store(self) -> str:
+        return str(self.root / "business.sqlite")
+
+    @property
+    def trace(self) -> str:
+        return str(self.root / "nodes.jsonl")
+
+    def argv(self, *args: str) -> list[str]:
+        cmd = [sys.executable, "-m", "graph", *args, "--db", self.db]
+        if args and args[0] == "run":
+            cmd += ["--store", self.store]
+        return cmd
+
+    def cli(
+        self, *args: str, env: dict[str, str] | None = None, timeout: float = 60
+    ) -> subprocess.CompletedProcess[str]:
+        """Run the CLI to completion (or to its SIGKILL) with the node trace on."""
+        return subprocess.run(
+            self.argv(*args),
+            cwd=REPO,
+            env=child_env({"LOOPGUARD_TRACE_NODES": self.trace, **(env or {})}),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+
+    def popen(self, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+        """Start the CLI without waiting for it."""
+        return subprocess.Popen(
+            self.argv(*args),
+            cwd=REPO,
+            env=child_env({"LOOPGUARD_TRACE_NODES": self.trace, **(env or {})}),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def run_demo(
+        self, *extra: str, env: dict[str, str] | None = None, tid: str = TID
+    ) -> subprocess.CompletedProcess[str]:
+        return self.cli("run", DEMO, "--thread-id", tid, "--json", *extra, env=env)
+
+    def metric_rows(self) -> int:
+        return _count(self.store, "SELECT COUNT(*) FROM metrics")
+
+    def audit(self) -> dict[str, int]:
+        """Real executions per tool, from the business store's `tool_audit`."""
+        if not Path(self.store).exists():
+            return {}
+        conn = sqlite3.connect(self.store)
+        try:
+            rows = conn.execute("SELECT tool, COUNT(*) FROM tool_audit GROUP BY tool").fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        finally:
+            conn.close()
+        return dict(rows)
+
+    def ledger(self) -> list[dict[str, Any]]:
+        conn = sqlite3.connect(self.db)
+        conn.row_factory = sqlite3.Row
+        try:
+            return [dict(r) for r in conn.execute("SELECT * FROM tool_ledger ORDER BY created_at")]
+        finally:
+            conn.close()
+
+    def leases(self) -> list[dict[str, Any]]:
+        conn = sqlite3.connect(self.db)
+        conn.row_factory = sqlite3.Row
+        try:
+            return [dict(r) for r in conn.execute("SELECT * FROM thread_leases")]
+        except sqlite3.OperationalError:
+            return []
+        finally:
+            conn.close()
+
+    def state(self, tid: str = TID) -> dict[str, Any]:
+        """The thread's checkpointed state values."""
+        return asyncio.run(_state(self.db, tid))
+
+    def history_nodes(self, tid: str = TID) -> list[str]:
+        """Node names in the order the checkpoint history says they ran (oldest first)."""
+        return asyncio.run(_history_nodes(self.db, tid))
+
+    def trace_events(self) -> list[dict[str, Any]]:
+        path = Path(self.trace)
+        if not path.exists():
+            return []
+        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _count(path: str, sql: str) -> int:
+    if not Path(path).exists():
+        return 0
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute(sql).fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0
+    finally:
+        conn.close()
+
+
+async def _state(db: str, tid: str) -> dict[str, Any]:
+    async with open_checkpointer(db) as saver:
+        snapshot = await compile_graph(saver).aget_state({"configurable": {"thread_id": tid}})
+    return dict(snapshot.values)
+
+
+async def _history_nodes(db: str, tid: str) -> list[str]:
+    async with open_checkpointer(db) as saver:
+        app = compile_graph(saver)
+        history = [s async for s in app.aget_state_history({"configurable": {"thread_id": tid}})]
+    nodes: list[str] = []
+    for snapshot in reversed(history):
+        nodes.extend(n for n in snapshot.next if n != "__start__")
+    # The last checkpoint's `next` is what would run next; only finished steps count.
+    if history and history[0].next:
+        del nodes[-len([n for n in history[0].next if n != "__start__"]) :]
+    return nodes
+
+
+def normalized(summary: dict[str, Any]) -> dict[str, Any]:
+    """What must be identical between a crashed-and-resumed run and an uncrashed one."""
+    usage = {k: v for k, v in summary.get("usage", {}).items() if k != "seconds"}
+    return {
+        "status": summary["status"],
+        "stop_reason": summary["stop_reason"],
+        "intent": summary["intent"],
+        "slots": summary["slots"],
+        "checklist": summary["checklist"],
+        "evidence": summary.get("evidence"),
+        "tool_calls": [
+            {k: c[k] for k in ("name", "args", "verdict", "reason", "executed", "outcome")}
+            for c in summary["tool_calls"]
+        ],
+        "usage": usage,
+        "answer": summary["answer"],
+        "card": summary["card"],
+    }
+
+
+def guard_counters(state: dict[str, Any]) -> dict[str, Any]:
+    """The guard's checkpointed counters, without wall-clock fields."""
+    return {
+        "strikes": state.get("strikes"),
+        "stall_rounds": state.get("stall_rounds"),
+        "write_epoch": state.get("write_epoch"),
+        "usage": {k: v for k, v in state.get("usage", {}).items() if k != "seconds"},
+        "fingerprints": {
+            fp: {k: s[k] for k in ("tool", "executions", "failures", "successes")}
+            for fp, s in state.get("fingerprints", {}).items()
+        },
+    }
+
+
+def reexecuted(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
+    """Nodes that finished in the crashed process and started again in a later one."""
+    finished = {
+        (e["node"], e["step"]) for e in events if e["pid"] == crashed_pid and e["event"] == "end"
+    }
+    again = [
+        f"{e['node']}@{e['step']}"
+        for e in events
+        if e["pid"] != crashed_pid and e["event"] == "start" and (e["node"], e["step"]) in finished
+    ]
+    return again
+
+
+def cut_short(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
+    """Nodes the SIGKILL interrupted: started, never finished, in the crashed process."""
+    mine = [e for e in events if e["pid"] == crashed_pid]
+    counts = Counter((e["node"], e["step"], e["event"]) for e in mine)
+    return [
+        f"{node}@{step}"
+        for (node, step, event), n in counts.items()
+        if event == "start" and counts[(node, step, "end")] < n
+    ]
+
+
+def crashed_pid(events: list[dict[str, Any]]) -> int | None:
+    """The pid of the first process in the trace: the one that was killed."""
+    return events[0]["pid"] if events else None
+
+
+def dead_pid() -> int:
+    """A pid that belonged to a process on this host and no longer does."""
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def forge_dead_owner(db: str, key: str) -> None:
+    """Make a ledger row look claimed by a process that died (as after a SIGKILL)."""
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute(
+            "UPDATE tool_ledger SET owner = ? WHERE idempotency_key = ?",
+            (f"{HOST}:{dead_pid()}:dead", key),
+        )
+        conn.commit()
+    finally:
+        conn.close()
+
+
+def wait_for(predicate: Any, timeout: float = 15.0, what: str = "condition") -> None:
+    """Poll until `predicate()` is true; fail the test with `what` after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            msg = f"timed out waiting for {what}"
+            raise AssertionError(msg)
+        time.sleep(0.02)
+
+
+def one_line_error(proc: subprocess.CompletedProcess[str]) -> str:
+    """The CLI's stderr, asserted to be exactly one `error: ...` line."""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("error: "), proc.stderr
+    return lines[0]

@@ -1,0 +1,273 @@
+"""Bad input and faults: each gets one line on stderr and exit code 1, never a traceback.
+
+Tests run as root, and root ignores permission bits, so "unwritable" uses paths that fail for
+root too: a database path whose parent is a regular file, and one under /proc.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from checkpoints.db import connect
+from graph.cli import main
+from tests.crashkit import DEMO, REPO, TID, Workdir, child_env, one_line_error
+from tools.errors import AgentError
+
+KILLED = -signal.SIGKILL
+
+HOLD_LOCK = """
+import sqlite3, sys, time
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+conn.execute("COMMIT")
+"""
+
+
+def _pending(w: Workdir) -> None:
+    proc = w.run_demo(env={"LOOPGUARD_CRASH_AFTER_STEP": "4"})
+    assert proc.returncode == KILLED
+
+
+def _hold_lock(db: str, seconds: float) -> subprocess.Popen[str]:
+    """Another process holding the database's write lock for `seconds`."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, db, str(seconds)],
+        cwd=REPO,
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None
+    assert holder.stdout.readline().strip() == "locked"
+    return holder
+
+
+# --- unknown thread -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["resume", "show"])
+def test_unknown_thread_id(tmp_path: Path, command: str) -> None:
+    w = Workdir(tmp_path)
+    assert w.run_demo().returncode == 0
+    proc = w.cli(command, "--thread-id", "no-such-thread")
+    assert proc.returncode == 1
+    assert one_line_error(proc) == (
+        f"error: unknown thread 'no-such-thread' in {w.db}; list threads with: "
+        f"python -m graph threads --db {w.db}"
+    )
+
+
+def _in_process(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    """`python -m graph` without the process start: main() returns the exit code it uses."""
+    code = main(list(argv))
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    return code, err[0]
+
+
+@pytest.mark.parametrize("command", [["resume", "--thread-id", TID], ["threads"]])
+def test_missing_database_file_is_not_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    db = str(tmp_path / "agent.sqlite")
+    code, line = _in_process(capsys, *command, "--db", db)
+    assert code == 1
+    assert line == f"error: database {db}: no such file; run a request first or pass the right --db"
+    assert not Path(db).exists()
+
+
+# --- unwritable database ------------------------------------------------------------------------
+
+
+def test_database_under_a_regular_file_is_unwritable(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where a directory should be\n")
+    db = blocker / "agent.sqlite"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "graph",
+            "run",
+            DEMO,
+            "--db",
+            str(db),
+            "--store",
+            str(tmp_path / "s"),
+        ],
+        cwd=REPO,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert one_line_error(run) == (
+        f"error: database {db}: cannot write there ({blocker} is a file, not a directory); "
+        "pass a writable --db path"
+    )
+    resume = subprocess.run(
+        [sys.executable, "-m", "graph", "resume", "--thread-id", TID, "--db", str(db)],
+        cwd=REPO,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert resume.returncode == 1
+    assert "cannot write there" in one_line_error(resume)
+
+
+def test_database_on_a_virtual_file_system_is_unwritable(tmp_path: Path) -> None:
+    db = "/proc/self/agent.sqlite"
+    proc = subprocess.run(
+        [sys.executable, "-m", "graph", "run", DEMO, "--db", db, "--store", str(tmp_path / "s")],
+        cwd=REPO,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 1
+    line = one_line_error(proc)
+    assert line.startswith(f"error: database {db}: cannot write there (")
+    assert line.endswith("); pass a writable --db path")
+
+
+# --- locked database ----------------------------------------------------------------------------
+
+
+def test_database_locked_longer_than_the_busy_timeout(tmp_path: Path) -> None:
+    w = Workdir(tmp_path)
+    _pending(w)
+    holder = _hold_lock(w.db, 30)
+    try:
+        started = time.monotonic()
+        proc = w.cli("resume", "--thread-id", TID, env={"LOOPGUARD_BUSY_TIMEOUT_MS": "300"})
+        waited = time.monotonic() - started
+    finally:
+        holder.kill()
+        holder.wait()
+    assert proc.returncode == 1
+    assert one_line_error(proc) == (
+        f"error: database {w.db}: locked by another process for over 0.3s; retry when it "
+        "finishes (wait longer with LOOPGUARD_BUSY_TIMEOUT_MS=MILLISECONDS)"
+    )
+    print(f"\nlocked database: gave up after {waited:.1f}s (process start included)")
+    assert w.audit() == {}, "nothing ran"
+    # The thread is intact: once the lock is gone it resumes as if nothing happened.
+    proc = w.cli("resume", "--thread-id", TID, "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["status"] == "completed"
+    assert w.metric_rows() == 1
+
+
+def test_database_locked_briefly_is_a_clean_wait(tmp_path: Path) -> None:
+    w = Workdir(tmp_path)
+    _pending(w)
+    holder = _hold_lock(w.db, 1.0)
+    proc = w.cli("resume", "--thread-id", TID, "--json", env={"LOOPGUARD_BUSY_TIMEOUT_MS": "20000"})
+    holder.wait()
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert json.loads(proc.stdout)["status"] == "completed"
+    assert w.metric_rows() == 1
+
+
+def test_bad_busy_timeout_setting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LOOPGUARD_BUSY_TIMEOUT_MS", "soon")
+    db = str(tmp_path / "agent.sqlite")
+    code, line = _in_process(capsys, "run", DEMO, "--db", db)
+    assert code == 1
+    assert (
+        line == "error: LOOPGUARD_BUSY_TIMEOUT_MS='soon': expected a whole number of milliseconds"
+    )
+
+
+# --- not a SQLite file --------------------------------------------------------------------------
+
+
+def test_not_a_sqlite_file(tmp_path: Path) -> None:
+    w = Workdir(tmp_path)
+    Path(w.db).write_text("name,value\nthis is a csv,1\n")
+    proc = w.run_demo()
+    assert proc.returncode == 1
+    assert (
+        one_line_error(proc) == f"error: database {w.db}: not a SQLite file; pass another --db path"
+    )
+    assert Path(w.db).read_text().startswith("name,value"), "the file is left as it was"
+
+
+@pytest.mark.parametrize(
+    "command", [["resume", "--thread-id", TID], ["show", "--thread-id", TID], ["threads"]]
+)
+def test_not_a_sqlite_file_for_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    db = tmp_path / "agent.sqlite"
+    db.write_bytes(b"\x00\x01 binary junk, not SQLite")
+    code, line = _in_process(capsys, *command, "--db", str(db))
+    assert code == 1
+    assert line == f"error: database {db}: not a SQLite file; pass another --db path"
+    assert db.read_bytes().startswith(b"\x00\x01 binary junk")
+
+
+# --- two processes at once ----------------------------------------------------------------------
+
+
+def test_run_on_a_thread_another_process_is_running(tmp_path: Path) -> None:
+    """`run` takes the same lease as `resume`: a second driver gets one line, not a race."""
+    w = Workdir(tmp_path)
+    assert w.run_demo().returncode == 0
+    holder = _hold_lock(str(Path(w.store)), 30)  # the first run blocks inside its write
+    try:
+        first = w.popen("run", DEMO, "--thread-id", TID, "--json")
+        deadline = time.monotonic() + 15
+        while not w.leases() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        second = w.cli("run", DEMO, "--thread-id", TID)
+    finally:
+        holder.kill()
+        holder.wait()
+    out, err = first.communicate(timeout=60)
+    assert second.returncode == 1
+    assert f"thread '{TID}' is being run by another process (pid {first.pid}" in one_line_error(
+        second
+    )
+    assert first.returncode == 0, err
+    assert json.loads(out)["status"] == "completed"
+    assert w.metric_rows() == 2, "two requests on one thread: two writes, one each"
+
+
+def test_connections_opening_a_fresh_database_together(tmp_path: Path) -> None:
+    """Switching a new file to WAL fails at once for the loser of a race unless retried."""
+    errors: list[str] = []
+
+    def open_and_write(path: str) -> None:
+        try:
+            conn = connect(path)
+            conn.execute("CREATE TABLE IF NOT EXISTS t (x)")
+            conn.close()
+        except AgentError as exc:
+            errors.append(str(exc))
+
+    for i in range(40):
+        path = str(tmp_path / f"fresh-{i}.sqlite")
+        threads = [threading.Thread(target=open_and_write, args=(path,)) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert errors == []

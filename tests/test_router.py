@@ -1,0 +1,232 @@
+"""router and tool_loader: intents, slots and offered tools are decided by code, up front.
+
+Dates and periods are computed by rules (Chinese and English) and validated before a model
+is asked anything; a request the rules do not understand, or a task the caller's roles do
+not allow, ends before any model call or execution.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from langchain_core.messages import HumanMessage
+
+from tests.conftest import (
+    METRIC_REQUEST_EN,
+    METRIC_REQUEST_ZH,
+    ORDER_REQUEST_EN,
+    ORDER_REQUEST_ZH,
+    Harness,
+    assert_valid_history,
+)
+from tests.test_models_e2e import LoopingChatModel
+from tools.domain import SlotError
+from tools.examples import DOMAIN
+from tools.slots import parse_period_days, parse_relative_date
+
+DAY = date(2026, 3, 15)
+
+
+def route(text: str, today: date = DAY) -> tuple[str, dict[str, Any]] | None:
+    routed = DOMAIN.route(text, today)
+    return None if routed is None else (routed[0].name, routed[1])
+
+
+# --- rules ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [METRIC_REQUEST_EN, METRIC_REQUEST_ZH])
+def test_metric_reference_case_in_both_languages(text: str) -> None:
+    assert route(text) == (
+        "record_and_review_metric",
+        {"value": "150/95", "date": "2026-03-15", "period": "14d"},
+    )
+
+
+@pytest.mark.parametrize("text", [ORDER_REQUEST_EN, ORDER_REQUEST_ZH, "我的快递 10086 到哪了"])
+def test_order_reference_case_in_both_languages(text: str) -> None:
+    assert route(text) == ("order_status", {"order_id": "10086"})
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "slots"),
+    [
+        ("记录今天的指标 150/95", "record_metric", {"value": "150/95", "date": "2026-03-15"}),
+        (
+            "record yesterday's reading 135/85",
+            "record_metric",
+            {"value": "135/85", "date": "2026-03-14"},
+        ),
+        ("记一下前天的血压 120/80", "record_metric", {"value": "120/80", "date": "2026-03-13"}),
+        ("log 128/82 for 2026-03-01", "record_metric", {"value": "128/82", "date": "2026-03-01"}),
+        ("看最近两周趋势", "review_metric_trend", {"period": "14d"}),
+        ("show my trend for the past week", "review_metric_trend", {"period": "7d"}),
+        ("近30天的走势", "review_metric_trend", {"period": "30d"}),
+        ("trend over the last month", "review_metric_trend", {"period": "30d"}),
+        ("show my trend", "review_metric_trend", {"period": "14d"}),
+    ],
+)
+def test_intents_and_slots_are_computed_by_rules(
+    text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    assert route(text) == (intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("最近两周", 14),
+        ("last two weeks", 14),
+        ("last 2 weeks", 14),
+        ("the past fortnight", 14),
+        ("最近十四天", 14),
+        ("近一个月", 30),
+        ("past 7 days", 7),
+        ("最近三周", 21),
+        ("no period here", None),
+    ],
+)
+def test_periods_are_parsed_in_code(text: str, days: int | None) -> None:
+    assert parse_period_days(text) == days
+
+
+@pytest.mark.parametrize(
+    ("text", "offset"),
+    [("今天", 0), ("today", 0), ("昨天", 1), ("yesterday", 1), ("day before yesterday", 2)],
+)
+def test_relative_dates_are_computed_from_today(text: str, offset: int) -> None:
+    assert parse_relative_date(text, DAY) == DAY - timedelta(days=offset)
+
+
+@pytest.mark.parametrize("text", ["看最近三周趋势", "show the trend for the last three weeks"])
+def test_out_of_enum_period_is_a_slot_error(text: str) -> None:
+    with pytest.raises(SlotError) as err:
+        DOMAIN.route(text, DAY)
+    assert err.value.intent == "review_metric_trend"
+    assert err.value.field_name == "period"
+    assert "7d" in err.value.detail
+    assert "14d" in err.value.detail
+
+
+@pytest.mark.parametrize("text", ["what's the weather like?", "今天天气怎么样", "hello"])
+def test_unmatched_text_has_no_intent(text: str) -> None:
+    assert route(text) is None
+
+
+# --- end to end: nothing is offered or run for what code cannot route ----------------------------
+
+
+async def test_today_becomes_the_calendar_date_in_the_run(harness: Harness) -> None:
+    out = await harness.run(METRIC_REQUEST_EN)
+    assert out["slots"]["date"] == date.today().isoformat()
+    assert out["slots"]["period"] == "14d"
+    record = next(c for c in out["tool_calls"] if c["name"] == "record_metric")
+    assert record["args"]["date"] == date.today().isoformat()
+
+
+@pytest.mark.parametrize("text", ["what's the weather like?", "今天天气怎么样"])
+async def test_unknown_intent_offers_nothing_and_asks(harness: Harness, text: str) -> None:
+    model = LoopingChatModel(policy=lambda turn, tools: ("query_order", {"order_id": "1"}))
+    out = await harness.run(text, model)
+
+    assert out["status"] == "stopped"
+    assert out["stop_reason"] == "unknown_intent"
+    assert out["intent"] is None
+    assert out["tool_calls"] == []
+    assert model.turns == 0, "the model is never asked"
+    assert harness.executions() == 0
+    state = await harness.state(out["thread_id"])
+    assert state["offered_tools"] == []
+    assert out["answer"] == DOMAIN.clarify
+
+
+@pytest.mark.parametrize("text", ["看最近三周趋势", "show the trend for the last three weeks"])
+async def test_invalid_period_gets_a_clarifying_answer(harness: Harness, text: str) -> None:
+    out = await harness.run(text)
+
+    assert out["stop_reason"] == "invalid_slots"
+    assert out["intent"] == "review_metric_trend"
+    assert out["tool_calls"] == []
+    assert out["usage"]["tokens"] == 0
+    assert harness.executions() == 0
+    assert "period" in out["answer"]
+    assert "7, 14 or 30 days" in out["answer"], "the answer says what would work"
+
+
+async def test_a_new_request_on_the_thread_starts_a_new_task(harness: Harness) -> None:
+    first = await harness.run(METRIC_REQUEST_ZH, thread_id="conv")
+    before = await harness.state("conv")
+    second = await harness.run(ORDER_REQUEST_ZH, thread_id="conv")
+    after = await harness.state("conv")
+
+    assert first["checklist"] == {"metric_recorded": True, "trend_loaded": True}
+    assert second["intent"] == "order_status"
+    assert second["stop_reason"] == "completed"
+    assert second["checklist"] == {"order_found": True}, "a fresh checklist"
+    assert [c["name"] for c in second["tool_calls"]] == ["query_order"]
+    assert second["usage"]["rounds"] == 1, "a fresh budget"
+    assert second["usage"]["calls"] == 1
+    assert after["task_seq"] == before["task_seq"] + 1
+    assert after["strikes"] == {}
+    assert len(after["messages"]) > len(before["messages"]), "the history stays"
+    humans = [m.text for m in after["messages"] if isinstance(m, HumanMessage)]
+    assert humans == [METRIC_REQUEST_ZH, ORDER_REQUEST_ZH]
+    assert_valid_history(list(after["messages"]))
+
+
+async def test_the_same_request_again_is_a_new_write(harness: Harness) -> None:
+    await harness.run(METRIC_REQUEST_EN, thread_id="conv")
+    again = await harness.run(METRIC_REQUEST_EN, thread_id="conv")
+
+    assert again["stop_reason"] == "completed"
+    assert harness.executions("record_metric") == 2, "an explicit second request writes again"
+
+
+async def test_a_stopped_task_does_not_leak_strikes_into_the_next(harness: Harness) -> None:
+    stuck = await harness.run(ORDER_REQUEST_EN, "scripted:wrong-type", thread_id="conv")
+    assert stuck["stop_reason"] == "validation_failed"
+
+    ok = await harness.run(ORDER_REQUEST_EN, "scripted:fix-after-hint", thread_id="conv")
+
+    assert ok["stop_reason"] == "completed"
+    assert [c["verdict"] for c in ok["tool_calls"]] == ["feedback", "run"]
+
+
+# --- tool_loader: the caller's roles decide what is offered -------------------------------------
+
+
+async def test_viewer_gets_no_write_tool_and_stops_before_the_model(harness: Harness) -> None:
+    model = LoopingChatModel(policy=lambda turn, tools: ("record_metric", {}))
+    out = await harness.run(METRIC_REQUEST_EN, model, roles=["viewer"])
+
+    assert out["status"] == "stopped"
+    assert out["stop_reason"] == "not_allowed"
+    assert model.turns == 0, "no model call"
+    assert out["usage"]["tokens"] == 0
+    assert out["tool_calls"] == []
+    assert harness.executions() == 0
+    state = await harness.state(out["thread_id"])
+    assert "record_metric" not in state["offered_tools"]
+    assert "get_metric_trend" in state["offered_tools"]
+    assert "record_metric" in out["answer"]
+
+
+async def test_viewer_may_still_read(harness: Harness) -> None:
+    out = await harness.run("show my trend for the last two weeks", roles=["viewer"])
+    assert out["stop_reason"] == "completed"
+    state = await harness.state(out["thread_id"])
+    assert state["offered_tools"] == ["get_metric_trend", "get_user_metric_profile"]
+
+
+async def test_only_the_intents_tools_are_offered(harness: Harness) -> None:
+    out = await harness.run(ORDER_REQUEST_EN)
+    state = await harness.state(out["thread_id"])
+    assert state["offered_tools"] == ["query_order"]
+
+
+async def test_no_roles_means_no_tools(harness: Harness) -> None:
+    out = await harness.run(ORDER_REQUEST_EN, roles=[])
+    assert out["stop_reason"] == "not_allowed"
+    assert harness.executions() == 0

@@ -1,0 +1,234 @@
+"""The lexical tool search and the generated registry it is measured on: exact, no timings.
+
+Tokens, stems and Chinese bigrams are checked one by one; ranking on a tiny registry and on
+hand-picked requests against the 1,000-tool registry is checked by exact expected results.
+The labelled set is checked for honesty (paraphrases, not copies; a third Chinese) and its
+recall@5 is computed with the real loader; the benchmark prints it, this guards it from
+silently getting worse.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, ConfigDict, Field
+
+from graph.evals.registry_bench import run_registry_bench
+from nodes.tool_loader import candidates, rank_tools
+from tools.contract import ToolContext, ToolSpec
+from tools.errors import ConfigError
+from tools.generated import (
+    LABELLED_QUERIES,
+    REGIONS,
+    build_domain,
+    catalogue,
+    protected_names,
+    select,
+)
+from tools.registry import ToolRegistry
+from tools.search import SearchIndex, query_text, stem, tokenize
+
+# --- tokens ----------------------------------------------------------------------------------
+
+
+def test_snake_and_camel_case_split_into_words() -> None:
+    assert tokenize("billing_refund_payment") == ["bill", "refund", "payment"]
+    assert tokenize("getInvoiceHistory APIKey") == ["get", "invoic", "history", "api", "key"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("invoices", "invoice"),
+        ("refunded", "refund"),
+        ("archived", "archive"),
+        ("shipping", "ship"),
+        ("cancelled", "cancel"),
+        ("policies", "policy"),
+        ("addresses", "address"),
+    ],
+)
+def test_inflections_meet_at_one_stem(a: str, b: str) -> None:
+    assert stem(a) == stem(b)
+
+
+def test_stop_words_go_but_not_and_numbers_stay() -> None:
+    assert tokenize("Please show me the invoice for order 10086") == [
+        "show",
+        "invoic",
+        "order",
+        "10086",
+    ]
+    assert "not" in tokenize("do not use it")
+
+
+def test_ids_split_into_prefix_and_number() -> None:
+    assert tokenize("INV-2291") == ["inv", "2291"]
+
+
+def test_chinese_becomes_overlapping_bigrams_beside_latin_words() -> None:
+    assert tokenize("查询订单10086") == ["查询", "询订", "订单", "10086"]
+    assert tokenize("退款 PAY-1") == ["退款", "pay", "1"]
+    assert tokenize("查") == ["查"]
+
+
+def test_query_text_adds_slot_names_and_scalar_values() -> None:
+    text = query_text("refund it", {"payment_id": "PAY-1", "flag": True, "nested": {"a": 1}})
+    assert text == "refund it payment_id PAY-1"
+
+
+# --- ranking on a tiny registry --------------------------------------------------------------
+
+
+class _IdArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    invoice_id: str = Field(description="Invoice number, e.g. INV-2291.")
+
+
+async def _noop(args: Any, ctx: ToolContext) -> dict[str, Any]:
+    raise AssertionError("search never runs a tool")
+
+
+def _spec(name: str, namespace: str, description: str) -> ToolSpec:
+    return ToolSpec(
+        name=name, namespace=namespace, description=description, args_model=_IdArgs, fn=_noop
+    )
+
+
+TINY = [
+    _spec("billing_get_invoice", "billing", "Fetch one invoice by its number."),
+    _spec("billing_void_invoice", "billing", "Void an unpaid invoice so it is no longer due."),
+    _spec("billing_refund_payment", "billing", "Refund a payment to the customer's card."),
+    _spec("hr_get_employee", "hr", "Look up an employee record. 查询员工档案。"),
+]
+
+
+def test_rank_orders_by_bm25_and_keeps_declared_order_on_ties() -> None:
+    index = SearchIndex.build(TINY)
+    names = [s.name for s in TINY]
+    assert index.rank("refund the customer's card payment", names, 1) == ["billing_refund_payment"]
+    assert index.rank("void invoice INV-7", names, 2) == [
+        "billing_void_invoice",
+        "billing_get_invoice",
+    ]
+    assert index.rank("查询员工", names, 1) == ["hr_get_employee"]
+    # Nothing matches: the candidates come back exactly as given.
+    assert index.rank("zebra", list(reversed(names))) == list(reversed(names))
+
+
+def test_rank_only_ever_returns_the_candidates_it_was_given() -> None:
+    index = SearchIndex.build(TINY)
+    among = ["hr_get_employee", "billing_get_invoice"]
+    assert index.rank("refund the invoice payment", among) == [
+        "billing_get_invoice",
+        "hr_get_employee",
+    ]
+    assert index.rank("refund the payment", among) == among  # neither matches: as given
+
+
+def test_registry_rebuilds_its_index_after_a_registration() -> None:
+    registry = ToolRegistry(TINY[:1])
+    assert registry.search_index().names == ("billing_get_invoice",)
+    registry.register(TINY[2])
+    assert registry.search_index().names == ("billing_get_invoice", "billing_refund_payment")
+
+
+# --- the generated registry ------------------------------------------------------------------
+
+
+def test_generation_is_deterministic_and_exactly_n() -> None:
+    first = [t.name for t in select(1000)]
+    assert first == [t.name for t in select(1000)]
+    assert len(first) == len(set(first)) == 1000
+    assert protected_names() <= set(first)
+    many = select(len(catalogue()) + 50)
+    assert len(many) == len(catalogue()) + 50
+    assert any(f"_{REGIONS[0]}_" in t.name for t in many)
+
+
+@pytest.mark.parametrize("n", [10, 10**6])
+def test_impossible_sizes_are_a_config_error(n: int) -> None:
+    with pytest.raises(ConfigError, match="between"):
+        select(n)
+
+
+def test_registry_has_namespaces_permissions_and_chinese_glosses() -> None:
+    domain = build_domain()
+    specs = list(domain.tools)
+    assert len({s.namespace for s in specs}) == 20
+    assert all(s.permission and s.permission.startswith(f"{s.namespace}:") for s in specs)
+    assert all(re.search(r"[\u4e00-\u9fff]", s.description) for s in specs)
+    assert all(re.fullmatch(r"[a-z0-9_]{1,64}", s.name) for s in specs)
+
+
+def test_every_labelled_tool_is_a_candidate_of_its_intent() -> None:
+    domain = build_domain()
+    everything = domain.permissions(("admin",))
+    for q in LABELLED_QUERIES:
+        slots = {"namespace": q.namespace} if q.namespace else {}
+        pool = {s.name for s in candidates(domain, domain.intent(q.intent), everything, slots)}
+        assert q.tool in pool, q
+
+
+def test_labelled_queries_paraphrase_and_include_chinese() -> None:
+    descriptions = {s.name: s.description.lower() for s in build_domain().tools}
+    chinese = [q for q in LABELLED_QUERIES if q.lang == "zh"]
+    assert len(LABELLED_QUERIES) >= 150
+    assert len(chinese) >= len(LABELLED_QUERIES) // 4
+    for q in LABELLED_QUERIES:
+        assert q.tool not in q.text, q
+        # No four consecutive content words of the request (stop words dropped, stemmed)
+        # follow each other in the tool's description: requests are not lifted from it.
+        words = [t for t in tokenize(q.text) if t.isascii()]
+        text = " ".join(t for t in tokenize(descriptions[q.tool]) if t.isascii())
+        for i in range(len(words) - 3):
+            assert " ".join(words[i : i + 4]) not in text, q
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "best"),
+    [
+        ("Give the customer their money back for payment PAY-11456", "customer_service",
+         "billing_refund_payment"),
+        ("Key AK-8863 leaked on GitHub, kill it immediately", "engineering_ops",
+         "security_revoke_api_key"),
+        ("Bob forgot his password, send him a link to set a new one", "engineering_ops",
+         "identity_reset_password"),
+        ("运单 SH-8854 现在到哪了？物流轨迹发我", "customer_service", "shipping_track_shipment"),
+        ("回滚 DP-2214 这次发布", "engineering_ops", "devops_rollback_deployment"),
+        ("把 U-4375 移出财务组", "engineering_ops", "identity_remove_user_from_group"),
+    ],
+)  # fmt: skip
+def test_hand_picked_requests_rank_their_tool_first(text: str, intent: str, best: str) -> None:
+    domain = build_domain()
+    spec = domain.intent(intent)
+    offered, total = rank_tools(domain, spec, domain.permissions(("admin",)), text, {}, 5)
+    assert total > 100
+    assert offered[0] == best
+
+
+def test_a_namespace_slot_narrows_the_candidates_and_a_bad_one_is_ignored() -> None:
+    domain = build_domain()
+    intent = domain.intent("engineering_ops")
+    everything = domain.permissions(("admin",))
+    narrowed = candidates(domain, intent, everything, {"namespace": "identity"})
+    assert narrowed and {s.namespace for s in narrowed} == {"identity"}
+    unknown = candidates(domain, intent, everything, {"namespace": "payroll"})
+    assert len(unknown) == len(candidates(domain, intent, everything, {}))
+
+
+async def test_recall_on_the_labelled_set_is_computed_with_the_real_loader() -> None:
+    result = await run_registry_bench(1000, runs=1)
+    assert result.tools == 1000
+    assert result.queries == len(LABELLED_QUERIES)
+    hits = result.queries - len(result.misses)
+    assert result.recall == pytest.approx(hits / result.queries)
+    # Deterministic, not a timing: 163 of 178 at the time of writing (0.916). Widening once
+    # to 2K recovers most of the rest; the README's table explains the gap to 0.95.
+    assert hits >= 160
+    assert result.recall_widened > result.recall
+    assert result.tokens_per_call <= 0.10 * result.tokens_all
+    assert all(m.tool not in m.offered for m in result.misses)

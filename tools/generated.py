@@ -1,0 +1,1751 @@
+"""A generated 1,000-tool registry and a labelled query set, for the large-registry loader.
+
+Twenty business namespaces (CRM, billing, DevOps, HR, ...) of five entities each. Every
+entity gets the usual OpenAPI-style verbs (get, list, search, create, update, delete,
+archive, export, count, history) and many get hand-written actions (refund a payment, roll
+back a deployment, reset a password). Names and descriptions overlap the way a real
+enterprise registry does: `billing_get_invoice` and `procurement_get_supplier_invoice`,
+`orders_list_orders` and `procurement_list_purchase_orders`, `identity_get_user` and
+`hr_get_employee`. Every description carries a one-line Chinese gloss, as registries serving
+Chinese users do; without it no lexical ranker could match a Chinese request.
+
+Everything is deterministic: the same `n` gives the same tools, in the same order, with the
+same schemas. `build_domain(n)` wraps them in a `Domain` whose area intents (customer
+service, finance, engineering, ...) each cover several namespaces (200 to 270 tools at
+n=1000), so ranking has real work to do, plus three task intents with rules and checklists
+the offline model can complete end to end.
+
+`LABELLED_QUERIES` was written by hand against the catalogue: requests paraphrase what a
+user wants (they do not copy descriptions), a third are in Chinese, and each names the one
+tool that serves it best, the area intent a router would pick, and the namespace when the
+request itself names the system.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from tools.contract import ToolContext, ToolSpec
+from tools.domain import Domain, IntentSpec, Step
+from tools.errors import ConfigError
+from tools.registry import ToolRegistry
+from tools.store import audit, run_in_store
+
+ArgType = Literal["str", "int", "float", "date"]
+Level = Literal["read", "write", "admin"]
+
+DEFAULT_TOOLS = 1000
+REGIONS = ("eu", "us", "apac")
+"""Regional copies of every namespace, used only when more tools are asked for than the
+catalogue has: the hardest distractors, since they differ from the original by one word."""
+BAD_SIZE = "a generated registry needs between {low} and {high} tools; got {n}"
+
+
+# --- the catalogue -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a generated tool."""
+
+    name: str
+    type: ArgType
+    description: str
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A business object of one namespace, from which the generic verbs are generated."""
+
+    namespace: str
+    key: str
+    plural_key: str
+    noun: str
+    nouns: str
+    gloss: str
+    zh: str
+    id_field: str
+    example: str
+    searchable: str
+    statuses: str
+    attrs: tuple[Arg, ...]
+
+
+def _a(name: str, description: str, type_: ArgType = "str", *, required: bool = True) -> Arg:
+    return Arg(name, type_, description, required)
+
+
+NAMESPACES: Mapping[str, tuple[str, str]] = {
+    "crm": ("CRM", "客户关系管理"),
+    "support": ("help desk", "客服工单系统"),
+    "orders": ("order management", "订单系统"),
+    "shipping": ("logistics", "物流系统"),
+    "billing": ("billing", "计费收款系统"),
+    "finance": ("accounting", "财务总账"),
+    "payroll": ("payroll", "薪酬系统"),
+    "procurement": ("procurement", "采购系统"),
+    "devops": ("deployment platform", "发布平台"),
+    "monitoring": ("monitoring", "监控告警平台"),
+    "storage": ("file storage", "文件存储"),
+    "security": ("security", "安全平台"),
+    "identity": ("identity and access", "账号权限系统"),
+    "hr": ("HR", "人事系统"),
+    "calendar": ("calendar", "日程系统"),
+    "messaging": ("messaging", "消息系统"),
+    "marketing": ("marketing", "营销系统"),
+    "analytics": ("analytics", "数据分析平台"),
+    "inventory": ("inventory and catalogue", "库存商品系统"),
+    "legal": ("legal", "法务系统"),
+}
+
+_E = Entity
+ENTITIES: tuple[Entity, ...] = (
+    # crm
+    _E("crm", "contact", "contacts", "contact", "contacts", "a person at a customer",
+       "联系人", "contact_id", "CT-20417", "name, email and phone", "active, unsubscribed",
+       (_a("full_name", "The person's full name."), _a("email", "Email address."),
+        _a("account_id", "Company account the person works for, e.g. AC-3310."))),
+    _E("crm", "account", "accounts", "account", "accounts", "a customer company",
+       "客户公司", "account_id", "AC-3310", "company name and web domain",
+       "prospect, customer, churned",
+       (_a("company_name", "Legal name of the company."), _a("industry", "Industry sector."),
+        _a("owner_id", "Sales rep who owns the account."))),
+    _E("crm", "lead", "leads", "lead", "leads", "a potential buyer not yet qualified",
+       "销售线索", "lead_id", "LD-8812", "name, company and source",
+       "new, contacted, qualified, disqualified",
+       (_a("full_name", "The prospect's name."), _a("company", "The prospect's company."),
+        _a("source", "Where the lead came from, e.g. webinar or web form."))),
+    _E("crm", "opportunity", "opportunities", "opportunity", "opportunities",
+       "a deal in the sales pipeline", "商机", "opportunity_id", "OP-5521",
+       "deal name and account", "open, won, lost",
+       (_a("account_id", "Customer account of the deal."),
+        _a("amount", "Expected deal value.", "float"),
+        _a("close_date", "Expected close date.", "date"))),
+    _E("crm", "activity", "activities", "activity", "activities",
+       "a call, meeting or email logged against a customer", "客户跟进记录", "activity_id",
+       "AV-1203", "subject and notes", "planned, done",
+       (_a("contact_id", "Contact the activity was with."),
+        _a("kind", "call, meeting or email."), _a("notes", "What was discussed."))),
+    # support
+    _E("support", "ticket", "tickets", "ticket", "tickets", "a customer's support request",
+       "客服工单", "ticket_id", "TK-48213", "subject and conversation",
+       "open, pending, solved, closed",
+       (_a("subject", "One-line summary of the problem."),
+        _a("requester_email", "Email of the customer who asked."),
+        _a("priority", "low, normal, high or urgent."))),
+    _E("support", "article", "articles", "help-center article", "help-center articles",
+       "a knowledge-base page customers can read", "知识库文章", "article_id", "KB-0192",
+       "title and body", "draft, published",
+       (_a("title", "Article title."), _a("body", "Article text in Markdown."),
+        _a("section", "Help-center section."))),
+    _E("support", "macro", "macros", "macro", "macros",
+       "a canned reply agents apply to tickets", "快捷回复模板", "macro_id", "MC-77",
+       "title and reply text", "active, inactive",
+       (_a("title", "Macro name."), _a("reply_text", "The reply it inserts."))),
+    _E("support", "sla_policy", "sla_policies", "SLA policy", "SLA policies",
+       "response and resolution time targets", "SLA 服务时效策略", "policy_id", "SLA-4",
+       "policy name", "active, inactive",
+       (_a("name", "Policy name."),
+        _a("first_response_hours", "Hours allowed before the first reply.", "int"),
+        _a("resolution_hours", "Hours allowed to resolve.", "int"))),
+    _E("support", "survey", "surveys", "satisfaction survey", "satisfaction surveys",
+       "a CSAT rating a customer gave after a ticket", "满意度调查", "survey_id", "CS-9012",
+       "comments", "sent, answered",
+       (_a("ticket_id", "Ticket the survey is about."),
+        _a("score", "Rating from 1 to 5.", "int"), _a("comment", "Free-text comment."))),
+    # orders
+    _E("orders", "order", "orders", "order", "orders", "a customer's purchase",
+       "客户订单", "order_id", "SO-10086", "customer name, products and address",
+       "pending, paid, shipped, delivered, cancelled",
+       (_a("customer_id", "Customer who placed it."),
+        _a("items", "Items as SKU:quantity pairs."),
+        _a("shipping_address", "Delivery address."))),
+    _E("orders", "return_request", "return_requests", "return request", "return requests",
+       "an RMA: a customer sending items back", "退货申请", "return_id", "RMA-3021",
+       "reason and items", "requested, approved, received, refunded, rejected",
+       (_a("order_id", "Order the items came from."), _a("reason", "Why they are returned."),
+        _a("items", "Items being returned."))),
+    _E("orders", "cart", "carts", "shopping cart", "shopping carts",
+       "items a shopper has not checked out yet", "购物车", "cart_id", "CR-5530",
+       "customer and items", "active, abandoned, converted",
+       (_a("customer_id", "Shopper."), _a("items", "Items in the cart."))),
+    _E("orders", "quote", "quotes", "quote", "quotes", "a price quotation for a customer",
+       "报价单", "quote_id", "QT-2210", "customer and line items",
+       "draft, sent, accepted, expired",
+       (_a("customer_id", "Customer quoted."), _a("items", "Quoted items and prices."),
+        _a("valid_until", "Last day the prices hold.", "date"))),
+    _E("orders", "subscription", "subscriptions", "subscription", "subscriptions",
+       "a recurring plan a customer pays for", "订阅", "subscription_id", "SUB-7781",
+       "plan and customer", "trialing, active, paused, cancelled",
+       (_a("customer_id", "Subscriber."), _a("plan_id", "Price plan, e.g. PP-12."),
+        _a("start_date", "First billing day.", "date"))),
+    # shipping
+    _E("shipping", "shipment", "shipments", "shipment", "shipments",
+       "a parcel sent to a customer", "发货运单", "shipment_id", "SH-5521",
+       "tracking number and recipient", "label_created, in_transit, delivered, exception",
+       (_a("order_id", "Order being shipped."), _a("carrier_id", "Carrier, e.g. CA-08."),
+        _a("service_level", "standard, express or overnight."))),
+    _E("shipping", "carrier", "carriers", "carrier", "carriers", "a courier company",
+       "快递承运商", "carrier_id", "CA-08", "carrier name", "active, suspended",
+       (_a("name", "Carrier name."), _a("tracking_url_template", "Tracking page pattern."),
+        _a("contact_email", "Account manager's email."))),
+    _E("shipping", "pickup", "pickups", "pickup", "pickups",
+       "a courier collecting parcels at an address", "上门取件预约", "pickup_id", "PU-3390",
+       "address", "scheduled, collected, missed",
+       (_a("address", "Where to collect."), _a("pickup_date", "Day of collection.", "date"),
+        _a("parcels", "Number of parcels.", "int"))),
+    _E("shipping", "route", "routes", "delivery route", "delivery routes",
+       "a driver's ordered list of stops for a day", "配送路线", "route_id", "RT-118",
+       "driver and stops", "planned, in_progress, completed",
+       (_a("driver_id", "Driver."), _a("stops", "Ordered stop addresses."),
+        _a("date", "Day of the route.", "date"))),
+    _E("shipping", "customs_declaration", "customs_declarations", "customs declaration",
+       "customs declarations", "paperwork for an international shipment", "报关单",
+       "declaration_id", "CD-7712", "HS codes and goods description",
+       "draft, submitted, cleared, held",
+       (_a("shipment_id", "Shipment declared."),
+        _a("hs_code", "Harmonized System tariff code."),
+        _a("declared_value", "Value of the goods.", "float"))),
+    # billing
+    _E("billing", "invoice", "invoices", "invoice", "invoices",
+       "the bill we send a customer", "客户发票账单", "invoice_id", "INV-2291",
+       "customer name and line items", "draft, open, paid, overdue, void",
+       (_a("customer_id", "Customer billed."), _a("amount", "Total due.", "float"),
+        _a("due_date", "Day payment is due.", "date"))),
+    _E("billing", "payment", "payments", "payment", "payments",
+       "money a customer paid us by card or bank transfer", "客户付款记录", "payment_id",
+       "PAY-88123", "payer and reference", "succeeded, pending, failed, refunded",
+       (_a("invoice_id", "Invoice it pays."), _a("amount", "Amount paid.", "float"),
+        _a("method", "card, bank_transfer or wallet."))),
+    _E("billing", "credit_note", "credit_notes", "credit note", "credit notes",
+       "a document reducing what a customer owes", "贷项通知单", "credit_note_id", "CN-442",
+       "reason", "draft, issued, applied",
+       (_a("invoice_id", "Invoice it corrects."), _a("amount", "Amount credited.", "float"),
+        _a("reason", "Why the credit was given."))),
+    _E("billing", "price_plan", "price_plans", "price plan", "price plans",
+       "a pricing tier customers subscribe to", "价格方案", "plan_id", "PP-12", "plan name",
+       "active, retired",
+       (_a("name", "Plan name."), _a("monthly_price", "Price per month.", "float"),
+        _a("currency", "ISO currency code."))),
+    _E("billing", "tax_rate", "tax_rates", "tax rate", "tax rates",
+       "a sales tax or VAT percentage for a region", "税率", "tax_rate_id", "TX-31",
+       "region and name", "active, inactive",
+       (_a("region", "Country or state."), _a("percentage", "Rate in percent.", "float"),
+        _a("name", "Display name, e.g. VAT."))),
+    # finance
+    _E("finance", "journal_entry", "journal_entries", "journal entry", "journal entries",
+       "a bookkeeping record of debits and credits", "记账凭证", "entry_id", "JE-60021",
+       "memo and accounts", "draft, posted, reversed",
+       (_a("debit_account", "Ledger account debited."),
+        _a("credit_account", "Ledger account credited."),
+        _a("amount", "Amount.", "float"))),
+    _E("finance", "ledger_account", "ledger_accounts", "ledger account", "ledger accounts",
+       "an account in the chart of accounts", "总账科目", "account_code", "GL-4010",
+       "account name and code", "active, closed",
+       (_a("name", "Account name."),
+        _a("account_type", "asset, liability, equity, revenue or expense."),
+        _a("parent_code", "Parent account code."))),
+    _E("finance", "budget", "budgets", "budget", "budgets",
+       "money a department may spend in a year", "部门预算", "budget_id", "BG-2025-07",
+       "department and cost center", "draft, approved, closed",
+       (_a("department", "Department or cost center."), _a("amount", "Amount.", "float"),
+        _a("fiscal_year", "Fiscal year.", "int"))),
+    _E("finance", "expense_report", "expense_reports", "expense report", "expense reports",
+       "an employee's reimbursement claim", "员工报销单", "report_id", "ER-1187",
+       "employee and purpose", "submitted, approved, reimbursed, rejected",
+       (_a("employee_id", "Employee claiming."), _a("total_amount", "Total.", "float"),
+        _a("purpose", "Business purpose."))),
+    _E("finance", "fiscal_period", "fiscal_periods", "fiscal period", "fiscal periods",
+       "an accounting month or quarter", "会计期间", "period_id", "FP-2025-06",
+       "period name", "open, closing, closed",
+       (_a("name", "Period name."), _a("start_date", "First day.", "date"),
+        _a("end_date", "Last day.", "date"))),
+    # payroll
+    _E("payroll", "payslip", "payslips", "payslip", "payslips",
+       "one employee's pay stub for a pay period", "工资条", "payslip_id",
+       "PS-2025-06-0042", "employee and period", "draft, issued",
+       (_a("employee_id", "Employee paid."), _a("period", "Pay period, e.g. 2025-06."),
+        _a("net_pay", "Net pay.", "float"))),
+    _E("payroll", "salary_change", "salary_changes", "salary change", "salary changes",
+       "a raise or adjustment of base pay", "调薪记录", "change_id", "SA-301",
+       "employee and reason", "proposed, approved, effective",
+       (_a("employee_id", "Employee."), _a("new_salary", "New annual salary.", "float"),
+        _a("effective_date", "Day it applies.", "date"))),
+    _E("payroll", "bonus", "bonuses", "bonus", "bonuses", "a one-off extra payment",
+       "奖金", "bonus_id", "BN-88", "employee and reason", "proposed, approved, paid",
+       (_a("employee_id", "Employee."), _a("amount", "Amount.", "float"),
+        _a("reason", "Why it is paid."))),
+    _E("payroll", "tax_withholding", "tax_withholdings", "tax withholding",
+       "tax withholdings", "income tax held back from pay", "个税代扣记录",
+       "withholding_id", "TW-5120", "employee and tax year", "calculated, filed",
+       (_a("employee_id", "Employee."), _a("tax_year", "Tax year.", "int"),
+        _a("amount", "Amount withheld.", "float"))),
+    _E("payroll", "pay_run", "pay_runs", "pay run", "pay runs",
+       "a payroll batch that pays many employees at once", "发薪批次", "pay_run_id",
+       "PR-2025-06", "period and company", "draft, approved, paid",
+       (_a("period", "Pay period."), _a("pay_date", "Day money is paid.", "date"),
+        _a("company", "Legal entity paying."))),
+    # procurement
+    _E("procurement", "purchase_order", "purchase_orders", "purchase order",
+       "purchase orders", "a PO we send a supplier to buy goods", "采购订单", "po_number",
+       "PO-45120", "supplier and items", "draft, sent, received, closed",
+       (_a("supplier_id", "Supplier."), _a("items", "Items ordered."),
+        _a("delivery_date", "Expected delivery.", "date"))),
+    _E("procurement", "supplier", "suppliers", "supplier", "suppliers",
+       "a vendor we buy from", "供应商", "supplier_id", "SP-207",
+       "company name and category", "onboarding, approved, blocked",
+       (_a("company_name", "Vendor name."), _a("category", "What they sell."),
+        _a("contact_email", "Vendor contact."))),
+    _E("procurement", "supplier_invoice", "supplier_invoices", "supplier invoice",
+       "supplier invoices", "a vendor's bill that we have to pay", "供应商发票应付账单",
+       "bill_id", "SI-9930", "supplier and PO number", "received, approved, paid, disputed",
+       (_a("supplier_id", "Supplier billing us."), _a("po_number", "Matching PO."),
+        _a("amount", "Amount billed.", "float"))),
+    _E("procurement", "purchase_request", "purchase_requests", "purchase request",
+       "purchase requests", "an employee asking to buy something", "采购申请", "request_id",
+       "RQ-1402", "item and requester", "submitted, approved, rejected, ordered",
+       (_a("item_description", "What to buy."), _a("quantity", "How many.", "int"),
+        _a("estimated_cost", "Estimated cost.", "float"))),
+    _E("procurement", "rfq", "rfqs", "RFQ", "RFQs",
+       "a request for quotation sent to several suppliers", "询价单", "rfq_id", "RFQ-310",
+       "item and invited suppliers", "open, closed, awarded",
+       (_a("item_description", "What is sought."), _a("quantity", "How many.", "int"),
+        _a("deadline", "Last day for bids.", "date"))),
+    # devops
+    _E("devops", "deployment", "deployments", "deployment", "deployments",
+       "a release of a service rolled out to an environment", "部署发布记录",
+       "deployment_id", "DP-9981", "service and version",
+       "queued, running, succeeded, failed, rolled_back",
+       (_a("service_id", "Service deployed."), _a("version", "Version or git tag."),
+        _a("environment_id", "Target environment, e.g. EN-3."))),
+    _E("devops", "service", "services", "service", "services",
+       "a deployable application or microservice", "服务应用", "service_id", "SV-104",
+       "service name and owning team", "active, deprecated",
+       (_a("name", "Service name."), _a("owner_team", "Team that owns it."),
+        _a("repository_url", "Source repository."))),
+    _E("devops", "pipeline", "pipelines", "pipeline run", "pipeline runs",
+       "a CI build-and-test run for a commit", "CI 流水线", "pipeline_id", "PL-33021",
+       "branch and commit", "running, passed, failed, cancelled",
+       (_a("service_id", "Service built."), _a("branch", "Git branch."),
+        _a("commit_sha", "Commit built."))),
+    _E("devops", "feature_flag", "feature_flags", "feature flag", "feature flags",
+       "a toggle that turns a feature on for some users", "功能开关", "flag_key", "FF-212",
+       "flag key and description", "on, off, rolling_out",
+       (_a("key", "Flag key."), _a("description", "What it controls."),
+        _a("rollout_percent", "Share of users who get it.", "int"))),
+    _E("devops", "environment", "environments", "environment", "environments",
+       "a place services run: staging, production or a preview", "部署环境",
+       "environment_id", "EN-3", "environment name", "healthy, degraded, locked",
+       (_a("name", "Environment name."), _a("region", "Cloud region."),
+        _a("cluster", "Kubernetes cluster."))),
+    # monitoring
+    _E("monitoring", "alert", "alerts", "alert", "alerts",
+       "a notification fired when a metric crosses a threshold", "监控告警", "alert_id",
+       "AL-77120", "rule name and service", "firing, acknowledged, resolved, silenced",
+       (_a("service_id", "Service alerting."), _a("severity", "critical, warning or info."),
+        _a("rule", "Threshold rule."))),
+    _E("monitoring", "incident", "incidents", "incident", "incidents",
+       "an outage or degradation handled by on-call", "故障事件", "incident_id", "IN-408",
+       "title and timeline", "investigating, identified, monitoring, resolved",
+       (_a("title", "What is broken."), _a("severity", "SEV1 to SEV4."),
+        _a("commander_id", "Incident commander."))),
+    _E("monitoring", "dashboard", "dashboards", "dashboard", "dashboards",
+       "a page of metric charts", "监控大盘", "dashboard_id", "DB-56", "title and panels",
+       "shared, private",
+       (_a("title", "Dashboard title."), _a("panels", "Metrics to chart."),
+        _a("owner_id", "Owner."))),
+    _E("monitoring", "uptime_check", "uptime_checks", "uptime check", "uptime checks",
+       "a synthetic probe that pings a URL from several regions", "可用性拨测", "check_id",
+       "UC-19", "URL", "up, down, paused",
+       (_a("url", "URL probed."), _a("interval_seconds", "Seconds between probes.", "int"),
+        _a("regions", "Regions probing."))),
+    _E("monitoring", "on_call_schedule", "on_call_schedules", "on-call schedule",
+       "on-call schedules", "a rotation of engineers who get paged", "值班表",
+       "schedule_id", "OC-7", "team and rotation", "active, inactive",
+       (_a("team", "Team."), _a("rotation", "daily or weekly."),
+        _a("members", "Engineers in the rotation."))),
+    # storage
+    _E("storage", "file", "files", "file", "files", "a stored document, image or attachment",
+       "文件", "file_id", "FL-554210", "file name and contents", "active, trashed",
+       (_a("name", "File name."), _a("folder_id", "Folder it is in."),
+        _a("content_type", "MIME type."))),
+    _E("storage", "folder", "folders", "folder", "folders", "a directory of files",
+       "文件夹", "folder_id", "FD-1102", "folder name", "active, trashed",
+       (_a("name", "Folder name."), _a("parent_folder_id", "Parent folder."),
+        _a("owner_id", "Owner."))),
+    _E("storage", "bucket", "buckets", "bucket", "buckets", "an object-storage container",
+       "存储桶", "bucket_name", "BK-17", "bucket name and region", "active, locked",
+       (_a("name", "Bucket name."), _a("region", "Region."),
+        _a("versioning", "on or off."))),
+    _E("storage", "backup", "backups", "backup", "backups",
+       "a snapshot of a database or volume", "数据备份", "backup_id", "BU-20250601",
+       "source and date", "running, completed, failed, expired",
+       (_a("source", "Database or volume backed up."),
+        _a("retention_days", "Days to keep it.", "int"), _a("region", "Region stored."))),
+    _E("storage", "share_link", "share_links", "share link", "share links",
+       "a link giving outside people access to a file", "文件分享链接", "link_id", "SL-8812",
+       "file and recipient", "active, expired, revoked",
+       (_a("file_id", "File shared."), _a("expires_on", "Last valid day.", "date"),
+        _a("permission", "view or edit."))),
+    # security
+    _E("security", "api_key", "api_keys", "API key", "API keys",
+       "a secret token for programmatic access", "API 密钥", "key_id", "AK-5530",
+       "key name and owner", "active, revoked, expired",
+       (_a("name", "Key name."), _a("owner_id", "Owner."), _a("scopes", "Scopes granted."))),
+    _E("security", "vulnerability", "vulnerabilities", "vulnerability", "vulnerabilities",
+       "a CVE finding from a dependency or image scan", "安全漏洞", "finding_id", "VL-2210",
+       "CVE id, package and service", "open, accepted_risk, fixed",
+       (_a("cve_id", "CVE identifier."), _a("service_id", "Affected service."),
+        _a("severity", "critical, high, medium or low."))),
+    _E("security", "firewall_rule", "firewall_rules", "firewall rule", "firewall rules",
+       "an allow or deny rule for an IP range and port", "防火墙规则", "rule_id", "FW-98",
+       "CIDR and port", "enabled, disabled",
+       (_a("cidr", "IP range, e.g. 10.0.0.0/24."), _a("port", "Port.", "int"),
+        _a("action", "allow or deny."))),
+    _E("security", "certificate", "certificates", "TLS certificate", "TLS certificates",
+       "an SSL certificate for a domain", "SSL 证书", "certificate_id", "CE-61",
+       "domain name", "valid, expiring, expired, revoked",
+       (_a("domain", "Domain covered."), _a("issuer", "Certificate authority."),
+        _a("expires_on", "Expiry day.", "date"))),
+    _E("security", "access_review", "access_reviews", "access review", "access reviews",
+       "a periodic check of who holds which permissions", "权限复核", "review_id", "AR-14",
+       "application and reviewer", "open, completed",
+       (_a("application", "Application reviewed."), _a("reviewer_id", "Reviewer."),
+        _a("due_date", "Deadline.", "date"))),
+    # identity
+    _E("identity", "user", "users", "user account", "user accounts",
+       "a login someone signs in with", "用户账号", "user_id", "U-1042",
+       "name, username and email", "active, locked, deactivated",
+       (_a("email", "Sign-in email."), _a("display_name", "Name shown."),
+        _a("department", "Department."))),
+    _E("identity", "group", "groups", "group", "groups", "a set of users sharing access",
+       "用户组", "group_id", "G-220", "group name", "active, archived",
+       (_a("name", "Group name."), _a("description", "Purpose."), _a("owner_id", "Owner."))),
+    _E("identity", "role", "roles", "role", "roles", "a named set of permissions",
+       "权限角色", "role_id", "R-15", "role name and permissions", "active, deprecated",
+       (_a("name", "Role name."), _a("permissions", "Comma-separated permissions."))),
+    _E("identity", "session", "sessions", "sign-in session", "sign-in sessions",
+       "a browser or device where someone is logged in", "登录会话", "session_id",
+       "SE-73021", "user, device and IP address", "active, expired, revoked",
+       (_a("user_id", "User signed in."), _a("device", "Device or browser."),
+        _a("ip_address", "IP address."))),
+    _E("identity", "sso_app", "sso_apps", "SSO application", "SSO applications",
+       "an app people sign in to through single sign-on", "单点登录应用", "app_id", "APP-31",
+       "app name", "enabled, disabled",
+       (_a("name", "App name."), _a("protocol", "saml or oidc."),
+        _a("redirect_url", "Callback URL."))),
+    # hr
+    _E("hr", "employee", "employees", "employee record", "employee records",
+       "a person's HR profile: title, manager, department", "员工档案", "employee_id",
+       "E-3302", "name, job title and department", "active, on_leave, terminated",
+       (_a("full_name", "Name."), _a("job_title", "Job title."),
+        _a("manager_id", "Manager's employee id."))),
+    _E("hr", "leave_request", "leave_requests", "leave request", "leave requests",
+       "time off asked for: vacation, sick or parental leave", "请假申请", "leave_id",
+       "LV-902", "employee and dates", "requested, approved, rejected, cancelled",
+       (_a("employee_id", "Employee."), _a("start_date", "First day off.", "date"),
+        _a("end_date", "Last day off.", "date"))),
+    _E("hr", "job_posting", "job_postings", "job posting", "job postings",
+       "an open position we are hiring for", "招聘职位", "posting_id", "JP-77",
+       "title and location", "draft, open, closed",
+       (_a("title", "Job title."), _a("location", "Office or remote."),
+        _a("department", "Hiring department."))),
+    _E("hr", "candidate", "candidates", "candidate", "candidates",
+       "a job applicant", "应聘者", "candidate_id", "CAN-4410",
+       "name, skills and resume", "applied, interviewing, offered, hired, rejected",
+       (_a("full_name", "Name."), _a("email", "Email."),
+        _a("posting_id", "Job applied for."))),
+    _E("hr", "performance_review", "performance_reviews", "performance review",
+       "performance reviews", "an appraisal of an employee's work in a cycle", "绩效考核",
+       "review_id", "PRV-2025-118", "employee and cycle",
+       "draft, submitted, calibrated, shared",
+       (_a("employee_id", "Employee reviewed."), _a("cycle", "Cycle, e.g. 2025-H1."),
+        _a("rating", "1 to 5."))),
+    # calendar
+    _E("calendar", "event", "events", "calendar event", "calendar events",
+       "a meeting or appointment", "日程会议", "event_id", "EV-66120",
+       "title and attendees", "confirmed, tentative, cancelled",
+       (_a("title", "Title."), _a("start_time", "ISO start time."),
+        _a("attendees", "Comma-separated emails."))),
+    _E("calendar", "meeting_room", "meeting_rooms", "meeting room", "meeting rooms",
+       "a bookable room with seats and equipment", "会议室", "room_id", "MR-402",
+       "room name, floor and equipment", "available, out_of_service",
+       (_a("name", "Room name."), _a("capacity", "Seats.", "int"), _a("floor", "Floor."))),
+    _E("calendar", "room_booking", "room_bookings", "room booking", "room bookings",
+       "a reservation of a meeting room", "会议室预订", "booking_id", "BKG-5501",
+       "room and organizer", "booked, cancelled",
+       (_a("room_id", "Room."), _a("start_time", "ISO start."), _a("end_time", "ISO end."))),
+    _E("calendar", "reminder", "reminders", "reminder", "reminders",
+       "a personal nudge at a set time", "提醒事项", "reminder_id", "RM-310", "text",
+       "scheduled, sent, dismissed",
+       (_a("text", "What to remind."), _a("remind_at", "ISO time."),
+        _a("user_id", "Who is reminded."))),
+    _E("calendar", "holiday", "holidays", "holiday", "holidays",
+       "a public holiday or office closure day", "节假日", "holiday_id", "HC-2025-10-01",
+       "name and country", "confirmed",
+       (_a("name", "Holiday name."), _a("date", "Day.", "date"), _a("country", "Country."))),
+    # messaging
+    _E("messaging", "email", "emails", "email", "emails", "a mail message",
+       "电子邮件", "message_id", "EM-99120", "subject, sender and body",
+       "draft, sent, bounced",
+       (_a("to", "Recipient addresses."), _a("subject", "Subject."), _a("body", "Body."))),
+    _E("messaging", "channel", "channels", "chat channel", "chat channels",
+       "a team group chat", "群聊频道", "channel_id", "CH-310", "channel name and topic",
+       "active, archived",
+       (_a("name", "Channel name."), _a("topic", "Topic."), _a("members", "Members."))),
+    _E("messaging", "sms_message", "sms_messages", "SMS message", "SMS messages",
+       "a text message to a phone", "短信", "sms_id", "SMS-7120", "phone number and text",
+       "queued, delivered, failed",
+       (_a("phone_number", "Phone number."), _a("text", "Text."),
+        _a("sender_id", "Sender name."))),
+    _E("messaging", "email_template", "email_templates", "email template",
+       "email templates", "a reusable email layout with placeholders", "邮件模板",
+       "template_id", "ET-45", "template name and subject", "draft, active",
+       (_a("name", "Template name."), _a("subject", "Subject line."),
+        _a("html_body", "HTML body."))),
+    _E("messaging", "notification", "notifications", "in-app notification",
+       "in-app notifications", "a message under the bell icon", "站内通知",
+       "notification_id", "NT-55012", "title and recipient", "unread, read",
+       (_a("user_id", "Recipient."), _a("title", "Title."), _a("link", "Where it leads."))),
+    # marketing
+    _E("marketing", "campaign", "campaigns", "campaign", "campaigns",
+       "a marketing push on email, social or ads", "营销活动", "campaign_id", "CP-2025-11",
+       "name and channel", "draft, scheduled, running, ended",
+       (_a("name", "Campaign name."), _a("channel", "email, social or ads."),
+        _a("budget", "Spend limit.", "float"))),
+    _E("marketing", "coupon", "coupons", "coupon", "coupons", "a discount promo code",
+       "优惠券", "coupon_code", "CPN-2520", "code and campaign", "active, expired, exhausted",
+       (_a("code", "Promo code."), _a("discount_percent", "Discount.", "int"),
+        _a("expires_on", "Last valid day.", "date"))),
+    _E("marketing", "segment", "segments", "audience segment", "audience segments",
+       "a saved list of customers for targeting", "人群包", "segment_id", "SEG-38",
+       "segment name and rules", "active, archived",
+       (_a("name", "Segment name."), _a("rules", "Filter expression."))),
+    _E("marketing", "landing_page", "landing_pages", "landing page", "landing pages",
+       "a campaign web page", "落地页", "page_id", "LP-92", "title and URL",
+       "draft, published, unpublished",
+       (_a("title", "Page title."), _a("url_slug", "URL path."),
+        _a("campaign_id", "Campaign it serves."))),
+    _E("marketing", "newsletter", "newsletters", "newsletter issue", "newsletter issues",
+       "a periodic email to subscribers", "电子简报", "newsletter_id", "NL-2025-W27",
+       "subject and content", "draft, scheduled, sent",
+       (_a("subject", "Subject."), _a("content", "Content."), _a("send_at", "ISO time."))),
+    # analytics
+    _E("analytics", "report", "reports", "saved report", "saved reports",
+       "a saved analytics query with charts", "分析报表", "report_id", "RPT-318",
+       "report name and metrics", "active, archived",
+       (_a("name", "Report name."), _a("metrics", "Metrics shown."),
+        _a("schedule", "none, daily or weekly."))),
+    _E("analytics", "kpi", "kpis", "KPI", "KPIs", "a tracked key performance indicator",
+       "关键指标 KPI", "kpi_id", "KPI-12", "metric name and definition", "tracked, retired",
+       (_a("name", "KPI name."), _a("formula", "How it is computed."),
+        _a("target", "Target value.", "float"))),
+    _E("analytics", "funnel", "funnels", "funnel", "funnels",
+       "ordered steps users go through to convert", "转化漏斗", "funnel_id", "FN-9",
+       "funnel name and steps", "active, archived",
+       (_a("name", "Funnel name."), _a("steps", "Ordered event names."),
+        _a("window_days", "Days allowed to convert.", "int"))),
+    _E("analytics", "experiment", "experiments", "A/B experiment", "A/B experiments",
+       "a split test between variants", "A/B 实验", "experiment_id", "EXP-144",
+       "hypothesis and variants", "draft, running, stopped, concluded",
+       (_a("name", "Experiment name."), _a("variants", "Variants."),
+        _a("traffic_percent", "Traffic share.", "int"))),
+    _E("analytics", "cohort", "cohorts", "cohort", "cohorts",
+       "users grouped by signup month for retention analysis", "用户留存分群",
+       "cohort_id", "CO-2025-05", "cohort definition", "active, archived",
+       (_a("name", "Cohort name."), _a("signup_month", "Signup month."),
+        _a("definition", "Who is in it."))),
+    # inventory
+    _E("inventory", "product", "products", "product", "products",
+       "a catalogue item with a SKU", "商品", "sku", "SKU-10422",
+       "product name, brand and category", "active, discontinued",
+       (_a("name", "Product name."), _a("price", "Selling price.", "float"),
+        _a("category", "Category."))),
+    _E("inventory", "stock_level", "stock_levels", "stock level", "stock levels",
+       "units on hand of a product in one warehouse", "库存量", "stock_id", "ST-5520",
+       "product and warehouse", "in_stock, low, out_of_stock",
+       (_a("sku", "Product SKU."), _a("warehouse_id", "Warehouse."),
+        _a("quantity", "Units on hand.", "int"))),
+    _E("inventory", "warehouse", "warehouses", "warehouse", "warehouses",
+       "a site where stock is stored", "仓库", "warehouse_id", "WH-3", "name and address",
+       "active, closed",
+       (_a("name", "Warehouse name."), _a("address", "Address."),
+        _a("capacity_pallets", "Pallet capacity.", "int"))),
+    _E("inventory", "stock_transfer", "stock_transfers", "stock transfer",
+       "stock transfers", "goods moved from one warehouse to another", "调拨单",
+       "transfer_id", "TR-6620", "products and warehouses", "planned, in_transit, received",
+       (_a("from_warehouse_id", "Source warehouse."),
+        _a("to_warehouse_id", "Destination warehouse."), _a("items", "Items moved."))),
+    _E("inventory", "stock_count", "stock_counts", "stock count", "stock counts",
+       "a physical stocktake of a warehouse", "盘点单", "count_id", "SC-219",
+       "warehouse and date", "scheduled, counting, reconciled",
+       (_a("warehouse_id", "Warehouse counted."), _a("count_date", "Day.", "date"),
+        _a("counter_id", "Who counts."))),
+    # legal
+    _E("legal", "contract", "contracts", "contract", "contracts",
+       "an agreement with a customer or vendor", "合同", "contract_id", "CTR-1180",
+       "counterparty and terms", "draft, in_review, signed, expired, terminated",
+       (_a("counterparty", "Other party."), _a("value", "Contract value.", "float"),
+        _a("end_date", "End of term.", "date"))),
+    _E("legal", "nda", "ndas", "NDA", "NDAs", "a non-disclosure agreement", "保密协议",
+       "nda_id", "NDA-532", "counterparty", "draft, sent, signed",
+       (_a("counterparty", "Other party."), _a("mutual", "yes or no."),
+        _a("term_months", "Months it lasts.", "int"))),
+    _E("legal", "policy", "policies", "compliance policy", "compliance policies",
+       "an internal rulebook document", "合规制度", "policy_id", "CPL-22", "title and text",
+       "draft, active, retired",
+       (_a("title", "Title."), _a("owner_id", "Owner."),
+        _a("review_date", "Next review.", "date"))),
+    _E("legal", "privacy_request", "privacy_requests", "privacy request",
+       "privacy requests", "a GDPR data-subject request to see or erase personal data",
+       "个人信息请求", "request_id", "DSR-3091", "requester and type",
+       "received, in_progress, completed, rejected",
+       (_a("requester_email", "Person asking."),
+        _a("request_type", "access, erasure or correction."),
+        _a("due_date", "Legal deadline.", "date"))),
+    _E("legal", "trademark", "trademarks", "trademark", "trademarks",
+       "a registered brand name or logo", "商标", "trademark_id", "TM-48",
+       "mark and jurisdiction", "filed, registered, lapsed",
+       (_a("mark", "The mark."), _a("jurisdiction", "Country or region."),
+        _a("renewal_date", "Renewal due.", "date"))),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A generic verb: its name pattern, effect, permission level and descriptions."""
+
+    key: str
+    pattern: str
+    level: Level
+    effect: Literal["read", "write"]
+    english: tuple[str, ...]
+    chinese: str
+
+
+VERBS: tuple[Verb, ...] = (
+    Verb("get", "{ns}_get_{key}", "read", "read", (
+        "Fetch one {noun} ({gloss}) by its id, e.g. {ex}, and return the full record: "
+        "{fields} and status. Use when the {noun} is known; to browse use {ns}_list_{keys}.",
+        "Look up a single {noun} ({gloss}) given its id ({ex}). Returns {fields} and the "
+        "current status. Not for finding {nouns} by other criteria.",
+    ), "按编号查询单个{zh}的详情"),
+    Verb("list", "{ns}_list_{keys}", "read", "read", (
+        "List {nouns} ({gloss}), newest first, optionally only those with a given status "
+        "({statuses}) or created within a date range. Paginated.",
+        "Browse {nouns} page by page, filtered by status ({statuses}) and creation date. "
+        "Returns summaries; fetch one {noun} for full details.",
+    ), "分页列出{zh}，可按状态和日期筛选"),
+    Verb("search", "{ns}_search_{keys}", "read", "read", (
+        "Keyword search over {nouns} ({gloss}): matches words in their {searchable}. Use "
+        "when the id is unknown.",
+        "Find {nouns} by free text in the {searchable}; best matches first.",
+    ), "按关键词搜索{zh}"),
+    Verb("create", "{ns}_create_{key}", "write", "write", (
+        "Create a new {noun} ({gloss}) with {fields}. Returns the new id. Not for changing "
+        "an existing one.",
+        "Add a new {noun} ({gloss}): give {fields}. Returns its id.",
+    ), "新建{zh}"),
+    Verb("update", "{ns}_update_{key}", "write", "write", (
+        "Change an existing {noun}: set any of {fields}; fields left out stay unchanged.",
+        "Edit the {fields} of an existing {noun} ({gloss}). Does not create one.",
+    ), "修改已有{zh}的信息"),
+    Verb("delete", "{ns}_delete_{key}", "admin", "write", (
+        "Permanently delete a {noun} ({gloss}). Irreversible, admins only; archive it "
+        "instead to hide it.",
+    ), "永久删除{zh}，不可恢复"),
+    Verb("archive", "{ns}_archive_{key}", "write", "write", (
+        "Archive a {noun} ({gloss}): hidden from active lists, can be restored later. "
+        "Reversible, unlike delete.",
+    ), "归档{zh}，之后可以恢复"),
+    Verb("export", "{ns}_export_{keys}", "read", "read", (
+        "Export {nouns} ({gloss}) matching a status and date range to a CSV spreadsheet or "
+        "JSON file; returns a download link. For bulk or offline analysis.",
+    ), "把{zh}导出为 CSV 或 JSON 文件"),
+    Verb("count", "{ns}_count_{keys}", "read", "read", (
+        "Count {nouns} grouped by status or another field since a date: totals and "
+        "statistics for dashboards, not the records.",
+    ), "按状态统计{zh}的数量"),
+    Verb("history", "{ns}_get_{key}_history", "read", "read", (
+        "Change history (audit trail) of one {noun}: who changed which field, when, old and "
+        "new values.",
+    ), "查看{zh}的变更记录：谁在什么时候改了什么"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Action:
+    """A hand-written, entity-specific tool."""
+
+    name: str
+    level: Level
+    english: str
+    chinese: str
+    args: tuple[Arg, ...]
+
+    @property
+    def namespace(self) -> str:
+        """The namespace is the name's first word."""
+        return self.name.split("_", 1)[0]
+
+
+def _o(name: str, description: str, type_: ArgType = "str") -> Arg:
+    return Arg(name, type_, description, required=False)
+
+
+_X = Action
+ACTIONS: tuple[Action, ...] = (
+    # crm
+    _X("crm_merge_contacts", "write", "Merge two duplicate contacts into one, keeping the "
+       "primary contact and moving all activities and deals to it.", "合并重复的联系人",
+       (_a("primary_contact_id", "Contact to keep."),
+        _a("duplicate_contact_id", "Contact merged away."))),
+    _X("crm_convert_lead", "write", "Convert a qualified lead into a contact and a customer "
+       "account, optionally opening a deal.", "把销售线索转化为客户和商机",
+       (_a("lead_id", "Lead, e.g. LD-8812."), _o("create_opportunity", "yes or no."))),
+    _X("crm_assign_account_owner", "write", "Hand a customer account over to another sales "
+       "rep, who becomes its owner.", "更换客户公司的负责销售",
+       (_a("account_id", "Account, e.g. AC-3310."), _a("owner_id", "New owner."))),
+    _X("crm_log_call", "write", "Log a phone call with a contact: summary and duration.",
+       "记录一次与联系人的电话沟通",
+       (_a("contact_id", "Contact called."), _a("summary", "What was said."),
+        _o("duration_minutes", "Length of the call.", "int"))),
+    # support
+    _X("support_assign_ticket", "write", "Assign a support ticket to an agent or a group.",
+       "把工单分配给客服或小组",
+       (_a("ticket_id", "Ticket, e.g. TK-48213."), _a("assignee_id", "Agent or group."))),
+    _X("support_reply_to_ticket", "write", "Send a public reply to the customer on a ticket; "
+       "they receive it by email.", "在工单里回复客户",
+       (_a("ticket_id", "Ticket."), _a("message", "Reply text."))),
+    _X("support_add_internal_note", "write", "Add a private internal note to a ticket, "
+       "visible to agents only, never to the customer.", "给工单添加内部备注，客户看不到",
+       (_a("ticket_id", "Ticket."), _a("note", "Note text."))),
+    _X("support_escalate_ticket", "write", "Escalate a ticket to tier 2 or engineering with "
+       "a reason; raises its priority.", "将工单升级给二线或研发",
+       (_a("ticket_id", "Ticket."), _a("reason", "Why it needs escalation."))),
+    _X("support_merge_tickets", "write", "Merge a duplicate ticket into another ticket from "
+       "the same requester.", "合并重复工单",
+       (_a("ticket_id", "Duplicate ticket."), _a("into_ticket_id", "Ticket kept."))),
+    _X("support_apply_macro", "write", "Apply a macro (canned response) to a ticket.",
+       "对工单套用快捷回复模板",
+       (_a("ticket_id", "Ticket."), _a("macro_id", "Macro, e.g. MC-77."))),
+    # orders
+    _X("orders_cancel_order", "write", "Cancel an order that has not shipped yet; reserved "
+       "stock is released and a paid order is refunded automatically.",
+       "取消尚未发货的订单",
+       (_a("order_id", "Order, e.g. SO-10086."), _a("reason", "Why it is cancelled."))),
+    _X("orders_change_shipping_address", "write", "Change the delivery address of an order "
+       "before it ships.", "修改订单的收货地址",
+       (_a("order_id", "Order."), _a("new_address", "New delivery address."))),
+    _X("orders_split_order", "write", "Split one order into two shipments, e.g. when part of "
+       "it is back-ordered.", "将一个订单拆分为两次发货",
+       (_a("order_id", "Order."), _a("items_to_split", "Items that ship later."))),
+    _X("orders_approve_return", "write", "Approve a return request (RMA) so the customer can "
+       "send the items back.", "批准退货申请", (_a("return_id", "Return, e.g. RMA-3021."),)),
+    _X("orders_pause_subscription", "write", "Pause a subscription for a number of billing "
+       "cycles without cancelling it.", "暂停订阅若干个周期",
+       (_a("subscription_id", "Subscription, e.g. SUB-7781."),
+        _a("cycles", "Billing cycles to skip.", "int"))),
+    _X("orders_convert_quote_to_order", "write", "Turn an accepted quote into an order.",
+       "把已接受的报价单转为订单", (_a("quote_id", "Quote, e.g. QT-2210."),)),
+    # shipping
+    _X("shipping_track_shipment", "read", "Live tracking of a shipment: current location, "
+       "carrier scan events and estimated delivery date. Answers 'where is my parcel'.",
+       "查询运单物流轨迹和预计送达时间", (_a("shipment_id", "Shipment, e.g. SH-5521."),)),
+    _X("shipping_print_label", "write", "Generate a printable shipping label (PDF) for a "
+       "shipment.", "打印快递面单",
+       (_a("shipment_id", "Shipment."), _o("format", "pdf or zpl."))),
+    _X("shipping_get_rate_quote", "read", "Compare shipping prices and delivery times from "
+       "carriers for a parcel's weight and destination.", "估算运费，比较各快递价格",
+       (_a("weight_kg", "Parcel weight.", "float"),
+        _a("destination_postcode", "Destination postcode."),
+        _o("service_level", "standard, express or overnight."))),
+    _X("shipping_reroute_shipment", "write", "Redirect a shipment in transit to a different "
+       "address or a pickup point.", "运输途中更改派送地址",
+       (_a("shipment_id", "Shipment."), _a("new_address", "New destination."))),
+    _X("shipping_report_lost_parcel", "write", "Open a claim with the carrier for a lost or "
+       "damaged parcel.", "向快递公司报失或索赔丢失、损坏的包裹",
+       (_a("shipment_id", "Shipment."), _a("description", "What happened."))),
+    # billing
+    _X("billing_refund_payment", "write", "Refund a customer payment in full or in part, back "
+       "to the original card or account. Use for money already collected; to lower an "
+       "unpaid invoice issue a credit note instead.", "对客户付款进行全额或部分退款",
+       (_a("payment_id", "Payment, e.g. PAY-88123."),
+        _o("amount", "Amount to refund; the whole payment when left out.", "float"),
+        _o("reason", "Why the money is returned."))),
+    _X("billing_void_invoice", "write", "Void an unpaid invoice so it is no longer due. Paid "
+       "invoices cannot be voided.", "作废未支付的发票",
+       (_a("invoice_id", "Invoice, e.g. INV-2291."), _a("reason", "Why it is voided."))),
+    _X("billing_send_invoice_reminder", "write", "Email the customer a reminder about an "
+       "unpaid or overdue invoice.", "给客户发送发票催款提醒邮件",
+       (_a("invoice_id", "Invoice."),)),
+    _X("billing_retry_failed_payment", "write", "Retry charging a payment that failed, e.g. "
+       "after the customer updated their card.", "支付失败后重新扣款",
+       (_a("payment_id", "Failed payment."),)),
+    _X("billing_apply_credit_note", "write", "Apply an issued credit note to an open invoice, "
+       "lowering the balance due.", "用贷项通知单冲抵发票金额",
+       (_a("credit_note_id", "Credit note."), _a("invoice_id", "Invoice."))),
+    _X("billing_get_customer_balance", "read", "Outstanding balance of a customer across all "
+       "their invoices: total owed, overdue amount and unused credit.", "查询客户的欠款余额",
+       (_a("customer_id", "Customer."),)),
+    _X("billing_download_invoice_pdf", "read", "Download an invoice as a PDF document for "
+       "sending or printing.", "下载发票 PDF 文件", (_a("invoice_id", "Invoice."),)),
+    # finance
+    _X("finance_post_journal_entry", "write", "Post a draft journal entry to the general "
+       "ledger, making it final.", "过账记账凭证", (_a("entry_id", "Entry, e.g. JE-60021."),)),
+    _X("finance_reverse_journal_entry", "write", "Reverse a posted journal entry with an "
+       "opposite entry, e.g. to correct a mistake.", "冲销（红冲）已过账的凭证",
+       (_a("entry_id", "Entry."), _a("reason", "Why."))),
+    _X("finance_close_fiscal_period", "admin", "Close a fiscal period (month-end or "
+       "quarter-end close) so nothing more can be posted to it.", "月末季末结账，关闭会计期间",
+       (_a("period_id", "Period, e.g. FP-2025-06."),)),
+    _X("finance_get_trial_balance", "read", "Trial balance for a period: debit and credit "
+       "totals of every ledger account.", "查看试算平衡表", (_a("period_id", "Period."),)),
+    _X("finance_approve_expense_report", "write", "Approve an employee's expense report for "
+       "reimbursement.", "审批员工报销单",
+       (_a("report_id", "Report, e.g. ER-1187."), _o("comment", "Approver's note."))),
+    _X("finance_get_budget_vs_actual", "read", "Compare a department's budget with actual "
+       "spending to date: a variance report.", "预算执行情况：预算与实际支出对比",
+       (_a("budget_id", "Budget, e.g. BG-2025-07."),)),
+    # payroll
+    _X("payroll_approve_pay_run", "admin", "Approve a pay run so salaries are paid on the pay "
+       "date.", "审批发薪批次", (_a("pay_run_id", "Pay run, e.g. PR-2025-06."),)),
+    _X("payroll_calculate_pay_run", "read", "Preview gross-to-net pay for everyone in a draft "
+       "pay run; pays nothing.", "试算发薪批次的应发实发工资", (_a("pay_run_id", "Pay run."),)),
+    _X("payroll_email_payslips", "write", "Email issued payslips to employees for a pay "
+       "period.", "把工资条发到员工邮箱", (_a("period", "Pay period, e.g. 2025-06."),)),
+    _X("payroll_get_year_to_date_earnings", "read", "Year-to-date earnings of an employee: "
+       "gross pay, tax withheld and net pay so far this year.", "查询员工本年累计收入和个税",
+       (_a("employee_id", "Employee."), _o("year", "Year.", "int"))),
+    # procurement
+    _X("procurement_approve_purchase_request", "write", "Approve an employee's purchase "
+       "request so buying can go ahead.", "审批采购申请",
+       (_a("request_id", "Request, e.g. RQ-1402."),)),
+    _X("procurement_send_purchase_order", "write", "Send a purchase order to the supplier by "
+       "email.", "把采购订单发给供应商", (_a("po_number", "PO, e.g. PO-45120."),)),
+    _X("procurement_receive_goods", "write", "Record that goods on a purchase order arrived "
+       "(goods receipt), fully or partly.", "采购到货入库登记（收货）",
+       (_a("po_number", "PO."), _a("received_items", "Items and quantities received."))),
+    _X("procurement_match_supplier_invoice", "write", "Three-way match a supplier invoice "
+       "with its purchase order and goods receipt before it is paid.",
+       "供应商发票与采购订单、收货单三方匹配", (_a("bill_id", "Bill, e.g. SI-9930."),)),
+    _X("procurement_award_rfq", "write", "Award an RFQ to the winning supplier's bid.",
+       "确定询价单的中标供应商",
+       (_a("rfq_id", "RFQ, e.g. RFQ-310."), _a("supplier_id", "Winning supplier."))),
+    # devops
+    _X("devops_rollback_deployment", "write", "Roll a service back to its previous successful "
+       "deployment, e.g. after a bad release.", "回滚到上一个成功的版本",
+       (_a("deployment_id", "Deployment, e.g. DP-9981."),)),
+    _X("devops_pause_deployment", "write", "Pause an in-progress rolling deployment; no more "
+       "instances are updated until it is resumed.", "暂停正在进行的发布",
+       (_a("deployment_id", "Deployment."),)),
+    _X("devops_scale_service", "write", "Change the number of running instances (replicas) "
+       "of a service.", "扩容或缩容服务实例数",
+       (_a("service_id", "Service, e.g. SV-104."), _a("replicas", "Instances.", "int"))),
+    _X("devops_restart_service", "write", "Restart every instance of a service (rolling "
+       "restart) without deploying new code.", "重启服务",
+       (_a("service_id", "Service."), _o("environment_id", "Environment."))),
+    _X("devops_retry_pipeline", "write", "Re-run a failed CI pipeline on the same commit.",
+       "重新运行失败的流水线", (_a("pipeline_id", "Pipeline, e.g. PL-33021."),)),
+    _X("devops_toggle_feature_flag", "write", "Turn a feature flag on or off, or set its "
+       "rollout percentage.", "打开或关闭功能开关",
+       (_a("flag_key", "Flag, e.g. FF-212."), _a("enabled", "on or off."),
+        _o("rollout_percent", "Share of users.", "int"))),
+    _X("devops_get_service_logs", "read", "Recent log lines of a service, filtered by level "
+       "and time window, for debugging errors.", "查看服务的运行日志",
+       (_a("service_id", "Service."), _o("level", "error, warn or info."),
+        _o("since_minutes", "Window.", "int"))),
+    # monitoring
+    _X("monitoring_acknowledge_alert", "write", "Acknowledge a firing alert so on-call knows "
+       "someone is on it; stops re-paging.", "确认认领告警",
+       (_a("alert_id", "Alert, e.g. AL-77120."),)),
+    _X("monitoring_silence_alert", "write", "Silence (mute) an alert rule for some minutes, "
+       "e.g. during planned maintenance.", "静默告警一段时间",
+       (_a("alert_id", "Alert."), _a("minutes", "How long.", "int"))),
+    _X("monitoring_page_on_call", "write", "Page the engineer currently on call for a team, "
+       "with a message.", "呼叫当前值班工程师",
+       (_a("team", "Team."), _a("message", "What is wrong."))),
+    _X("monitoring_get_current_on_call", "read", "Who is on call right now for a team, and "
+       "until when.", "查询现在谁在值班", (_a("team", "Team."),)),
+    _X("monitoring_query_metric", "read", "Query a time series (CPU, latency, error rate) of "
+       "a service over a time range.", "查询服务的监控指标曲线，如 CPU、延迟、错误率",
+       (_a("service_id", "Service."), _a("metric", "Metric name."),
+        _o("since_minutes", "Window.", "int"))),
+    _X("monitoring_write_postmortem", "write", "Draft a postmortem (incident review) document "
+       "from an incident's timeline.", "根据故障时间线撰写复盘报告",
+       (_a("incident_id", "Incident, e.g. IN-408."),)),
+    # storage
+    _X("storage_upload_file", "write", "Upload a file into a folder.", "上传文件",
+       (_a("folder_id", "Folder."), _a("name", "File name."),
+        _a("content_base64", "File content, base64."))),
+    _X("storage_move_file", "write", "Move a file to another folder.", "移动文件到其他文件夹",
+       (_a("file_id", "File."), _a("target_folder_id", "Destination folder."))),
+    _X("storage_restore_backup", "admin", "Restore a database or volume from a backup "
+       "snapshot, overwriting current data.", "从备份恢复数据",
+       (_a("backup_id", "Backup, e.g. BU-20250601."), _a("target", "Where to restore."))),
+    _X("storage_get_usage", "read", "Storage space used per bucket or folder, and the quota "
+       "left.", "查看存储空间用量和剩余配额", (_o("bucket_name", "Bucket."),)),
+    _X("storage_empty_trash", "admin", "Permanently delete everything in the trash.",
+       "清空回收站", (_a("owner_id", "Whose trash."),)),
+    # security
+    _X("security_rotate_api_key", "write", "Rotate an API key: issue a new secret and expire "
+       "the old one after a grace period.", "轮换 API 密钥",
+       (_a("key_id", "Key, e.g. AK-5530."), _o("grace_hours", "Hours old key works.", "int"))),
+    _X("security_revoke_api_key", "admin", "Revoke an API key immediately, e.g. after it "
+       "leaked.", "立即吊销 API 密钥", (_a("key_id", "Key."),)),
+    _X("security_scan_service", "write", "Run a vulnerability scan of a service's "
+       "dependencies and container image.", "对服务做安全漏洞扫描",
+       (_a("service_id", "Service."),)),
+    _X("security_renew_certificate", "write", "Renew a TLS certificate before it expires.",
+       "续期 SSL 证书", (_a("certificate_id", "Certificate, e.g. CE-61."),)),
+    _X("security_block_ip", "admin", "Block an IP address at the firewall, e.g. during an "
+       "attack.", "在防火墙封禁某个 IP",
+       (_a("ip_address", "Address to block."), _a("reason", "Why."))),
+    _X("security_search_audit_log", "read", "Search the security audit log: who signed in, "
+       "changed permissions or exported data, and when.", "检索安全审计日志",
+       (_a("query", "Words to look for."), _o("since", "ISO date.", "date"))),
+    # identity
+    _X("identity_reset_password", "write", "Reset a user's password and email them a one-time "
+       "link to choose a new one. Use when someone forgot it or cannot sign in.",
+       "重置用户密码并发送重设链接", (_a("user_id", "User, e.g. U-1042."),)),
+    _X("identity_lock_user", "admin", "Lock (suspend) a user account so it cannot sign in, "
+       "e.g. when it is compromised.", "锁定冻结用户账号",
+       (_a("user_id", "User."), _a("reason", "Why."))),
+    _X("identity_unlock_user", "write", "Unlock a locked user account so the person can sign "
+       "in again.", "解锁被锁定的账号", (_a("user_id", "User."),)),
+    _X("identity_add_user_to_group", "write", "Add a user to a group, granting the group's "
+       "access.", "把用户加入用户组", (_a("user_id", "User."), _a("group_id", "Group."))),
+    _X("identity_remove_user_from_group", "write", "Remove a user from a group, taking away "
+       "the group's access.", "把用户移出用户组",
+       (_a("user_id", "User."), _a("group_id", "Group."))),
+    _X("identity_reset_mfa", "write", "Reset a user's two-factor authentication (MFA) "
+       "device, e.g. after a lost phone.", "重置用户的双因素认证，比如手机丢了",
+       (_a("user_id", "User."),)),
+    _X("identity_revoke_sessions", "write", "Sign a user out everywhere by revoking all their "
+       "active sessions.", "强制用户在所有设备下线", (_a("user_id", "User."),)),
+    _X("identity_assign_role", "admin", "Grant a role to a user.", "给用户授予角色权限",
+       (_a("user_id", "User."), _a("role_id", "Role, e.g. R-15."))),
+    # hr
+    _X("hr_approve_leave_request", "write", "Approve an employee's leave request.",
+       "批准请假申请", (_a("leave_id", "Leave request, e.g. LV-902."),)),
+    _X("hr_get_leave_balance", "read", "Remaining vacation and sick days of an employee this "
+       "year.", "查询员工剩余年假和病假天数", (_a("employee_id", "Employee."),)),
+    _X("hr_terminate_employee", "admin", "Record an employee's termination (offboarding): "
+       "last working day and reason; starts account deactivation.", "办理员工离职",
+       (_a("employee_id", "Employee."), _a("last_day", "Last day.", "date"),
+        _a("reason", "Why."))),
+    _X("hr_schedule_interview", "write", "Schedule an interview with a candidate and invite "
+       "the interviewers.", "安排候选人面试",
+       (_a("candidate_id", "Candidate, e.g. CAN-4410."),
+        _a("interviewer_ids", "Interviewers."), _a("start_time", "ISO start."))),
+    _X("hr_send_offer_letter", "write", "Send a job offer letter to a candidate.",
+       "给候选人发录用通知 offer",
+       (_a("candidate_id", "Candidate."), _a("salary", "Offered salary.", "float"),
+        _a("start_date", "Start day.", "date"))),
+    _X("hr_get_org_chart", "read", "Reporting line of an employee: manager chain and direct "
+       "reports.", "查看员工的汇报关系和组织架构", (_a("employee_id", "Employee."),)),
+    # calendar
+    _X("calendar_find_free_slot", "read", "Find times when all the given people are free for "
+       "a meeting of a given length.", "查找多人都有空的会议时间",
+       (_a("attendees", "Comma-separated emails."),
+        _a("duration_minutes", "Meeting length.", "int"),
+        _o("within_days", "Search window.", "int"))),
+    _X("calendar_rsvp_event", "write", "Accept, decline or tentatively accept a meeting "
+       "invitation.", "接受或拒绝会议邀请",
+       (_a("event_id", "Event, e.g. EV-66120."), _a("response", "yes, no or maybe."))),
+    _X("calendar_find_available_room", "read", "Find meeting rooms free at a given time with "
+       "enough seats.", "查找指定时间空闲的会议室",
+       (_a("start_time", "ISO start."), _a("end_time", "ISO end."),
+        _o("capacity", "Seats needed.", "int"))),
+    # messaging
+    _X("messaging_send_email", "write", "Send an email now to one or more recipients.",
+       "立即发送邮件", (_a("to", "Recipients."), _a("subject", "Subject."),
+                        _a("body", "Body."))),
+    _X("messaging_send_sms", "write", "Send a text message (SMS) to a phone number.",
+       "发送短信", (_a("phone_number", "Phone."), _a("text", "Text."))),
+    _X("messaging_post_to_channel", "write", "Post a message into a chat channel.",
+       "在群聊频道里发消息", (_a("channel_id", "Channel, e.g. CH-310."), _a("text", "Text."))),
+    _X("messaging_send_bulk_email", "admin", "Send an email template to a whole audience "
+       "segment (mass mailing).", "群发邮件",
+       (_a("template_id", "Template, e.g. ET-45."), _a("segment_id", "Audience."))),
+    _X("messaging_mark_notifications_read", "write", "Mark all of a user's in-app "
+       "notifications as read.", "把站内通知全部标为已读", (_a("user_id", "User."),)),
+    # marketing
+    _X("marketing_launch_campaign", "write", "Start a scheduled or draft campaign now.",
+       "立即启动营销活动", (_a("campaign_id", "Campaign, e.g. CP-2025-11."),)),
+    _X("marketing_pause_campaign", "write", "Pause a running campaign; spending stops.",
+       "暂停营销活动投放", (_a("campaign_id", "Campaign."),)),
+    _X("marketing_get_campaign_performance", "read", "Performance of a campaign: "
+       "impressions, clicks, conversions, cost and ROI.", "查看营销活动效果：曝光、点击、转化、ROI",
+       (_a("campaign_id", "Campaign."),)),
+    _X("marketing_generate_coupon_codes", "write", "Generate a batch of unique single-use "
+       "coupon codes.", "批量生成一次性优惠码",
+       (_a("quantity", "How many.", "int"), _a("discount_percent", "Discount.", "int"))),
+    _X("marketing_unsubscribe_contact", "write", "Unsubscribe an email address from all "
+       "marketing emails.", "为某个邮箱退订营销邮件", (_a("email", "Address."),)),
+    # analytics
+    _X("analytics_run_report", "read", "Run a saved report now and return its rows.",
+       "立即运行已保存的报表", (_a("report_id", "Report, e.g. RPT-318."),)),
+    _X("analytics_schedule_report_email", "write", "Email a report to people on a schedule, "
+       "daily or weekly.", "定时把报表发到邮箱",
+       (_a("report_id", "Report."), _a("recipients", "Emails."),
+        _a("schedule", "daily or weekly."))),
+    _X("analytics_get_kpi_trend", "read", "Values of a KPI over time compared with its "
+       "target.", "查看 KPI 随时间的趋势和目标达成",
+       (_a("kpi_id", "KPI, e.g. KPI-12."), _o("period", "7d, 30d or 90d."))),
+    _X("analytics_get_funnel_conversion", "read", "Conversion rate between each step of a "
+       "funnel, and where users drop off.", "查看漏斗每一步的转化率和流失",
+       (_a("funnel_id", "Funnel, e.g. FN-9."), _o("since", "ISO date.", "date"))),
+    _X("analytics_conclude_experiment", "write", "Stop an A/B experiment and declare the "
+       "winning variant.", "结束 A/B 实验并选出胜出版本",
+       (_a("experiment_id", "Experiment, e.g. EXP-144."), _a("winner", "Winning variant."))),
+    _X("analytics_get_retention_curve", "read", "Retention of a cohort: share of users still "
+       "active after 1, 7 and 30 days.", "查看用户留存曲线",
+       (_a("cohort_id", "Cohort, e.g. CO-2025-05."),)),
+    # inventory
+    _X("inventory_adjust_stock", "write", "Correct the on-hand quantity of a product in a "
+       "warehouse (damaged, found, miscounted), with a reason.", "调整库存数量，报损或盘盈",
+       (_a("sku", "Product SKU."), _a("warehouse_id", "Warehouse."),
+        _a("delta", "Units added (negative to remove).", "int"), _a("reason", "Why."))),
+    _X("inventory_reserve_stock", "write", "Reserve units of a product for an order so they "
+       "cannot be sold twice.", "为订单锁定预留库存",
+       (_a("sku", "Product SKU."), _a("quantity", "Units.", "int"), _a("order_id", "Order."))),
+    _X("inventory_check_availability", "read", "How many units of a product are available to "
+       "sell now, across all warehouses.", "查询商品当前可售库存",
+       (_a("sku", "Product SKU, e.g. SKU-10422."),)),
+    _X("inventory_set_reorder_point", "write", "Set the low-stock threshold at which a product "
+       "is reordered automatically.", "设置补货点和低库存预警线",
+       (_a("sku", "Product SKU."), _a("reorder_point", "Units.", "int"))),
+    _X("inventory_update_price", "write", "Change the selling price of a product.",
+       "修改商品售价", (_a("sku", "Product SKU."), _a("price", "New price.", "float"))),
+    # legal
+    _X("legal_send_for_signature", "write", "Send a contract or NDA to the counterparty for "
+       "e-signature.", "发送合同给对方电子签署",
+       (_a("document_id", "Contract or NDA id."), _a("signer_email", "Signer."))),
+    _X("legal_get_contract_renewals", "read", "Contracts that expire or auto-renew within the "
+       "next N days.", "查询即将到期或自动续约的合同",
+       (_a("within_days", "Window in days.", "int"),)),
+    _X("legal_fulfil_privacy_request", "admin", "Carry out a privacy request: export or "
+       "erase the person's personal data in every system.", "执行个人信息请求：导出或删除用户数据",
+       (_a("request_id", "Request, e.g. DSR-3091."),)),
+)  # fmt: skip
+
+
+# --- intents, roles, tasks -----------------------------------------------------------------------
+
+AREAS: Mapping[str, tuple[str, tuple[str, ...]]] = {
+    "customer_service": (
+        "Help a customer with orders, deliveries, bills and support tickets.",
+        ("crm", "support", "orders", "shipping", "billing"),
+    ),
+    "finance_ops": (
+        "Invoices, payments, bookkeeping, payroll and purchasing.",
+        ("billing", "finance", "payroll", "procurement"),
+    ),
+    "engineering_ops": (
+        "Deployments, monitoring, storage, security and accounts.",
+        ("devops", "monitoring", "storage", "security", "identity"),
+    ),
+    "people_ops": (
+        "Employees, leave, hiring, pay, accounts, calendars and messages.",
+        ("hr", "payroll", "identity", "calendar", "messaging"),
+    ),
+    "growth": (
+        "Sales pipeline, campaigns, analytics and outreach.",
+        ("crm", "marketing", "analytics", "messaging"),
+    ),
+    "supply_chain": (
+        "Products, stock, warehouses, purchasing, orders and deliveries.",
+        ("inventory", "procurement", "shipping", "orders"),
+    ),
+    "legal_compliance": (
+        "Contracts, policies, privacy requests, security and records.",
+        ("legal", "security", "storage"),
+    ),
+}
+"""Coarse intents a router (or a classifier upstream) picks; each spans several namespaces."""
+
+ROLE_PERMISSIONS: Mapping[str, frozenset[str]] = {
+    "viewer": frozenset(f"{ns}:read" for ns in NAMESPACES),
+    "agent": frozenset(
+        {f"{ns}:read" for ns in ("crm", "support", "orders", "shipping", "billing")}
+        | {f"{ns}:write" for ns in ("support", "orders", "billing")}
+    ),
+    "operator": frozenset(f"{ns}:{lvl}" for ns in NAMESPACES for lvl in ("read", "write")),
+    "admin": frozenset(f"{ns}:{lvl}" for ns in NAMESPACES for lvl in ("read", "write", "admin")),
+}
+"""viewer reads everything; agent is front-line support; operator writes; admin may delete."""
+
+
+class PaymentSlots(BaseModel):
+    """Slots of `refund_payment`."""
+
+    payment_id: str = Field(pattern=r"^PAY-\d+$")
+
+
+class UserSlots(BaseModel):
+    """Slots of `reset_password`."""
+
+    user_id: str = Field(pattern=r"^U-\d+$")
+
+
+class ShipmentSlots(BaseModel):
+    """Slots of `track_shipment`."""
+
+    shipment_id: str = Field(pattern=r"^SH-\d+$")
+
+
+def _rule(
+    words: Sequence[str], id_pattern: str, slot: str
+) -> Any:  # returns a SlotExtractor; Any keeps the lambda-free closure simple for mypy
+    pattern = re.compile(id_pattern)
+
+    def extract(text: str, today: date) -> dict[str, Any] | None:
+        lowered = text.lower()
+        found = pattern.search(text)
+        if found is None or not any(w in lowered for w in words):
+            return None
+        return {slot: found.group(0)}
+
+    return extract
+
+
+@dataclass(frozen=True)
+class TaskDef:
+    """A task intent with a rule and a one-step checklist, for end-to-end runs."""
+
+    name: str
+    area: str
+    description: str
+    words: tuple[str, ...]
+    id_pattern: str
+    slot: str
+    slots_model: type[BaseModel]
+    tool: str
+
+
+TASKS: tuple[TaskDef, ...] = (
+    TaskDef(
+        "refund_payment",
+        "customer_service",
+        "Refund a customer's payment.",
+        ("refund", "money back", "退款", "退钱"),
+        r"PAY-\d+",
+        "payment_id",
+        PaymentSlots,
+        "billing_refund_payment",
+    ),
+    TaskDef(
+        "reset_password",
+        "engineering_ops",
+        "Reset a user's password so they can sign in again.",
+        ("password", "密码"),
+        r"U-\d+",
+        "user_id",
+        UserSlots,
+        "identity_reset_password",
+    ),
+    TaskDef(
+        "track_shipment",
+        "customer_service",
+        "Tell the customer where their parcel is.",
+        ("where", "track", "parcel", "package", "到哪", "物流", "快递", "包裹"),
+        r"SH-\d+",
+        "shipment_id",
+        ShipmentSlots,
+        "shipping_track_shipment",
+    ),
+)
+
+
+# --- building tools ------------------------------------------------------------------------------
+
+_PY_TYPES: Mapping[ArgType, type] = {"str": str, "int": int, "float": float, "date": dt.date}
+
+
+@cache
+def _args_model(signature: tuple[Arg, ...], title: str) -> type[BaseModel]:
+    """One pydantic model per distinct argument list: a thousand tools share a few hundred."""
+    fields: dict[str, Any] = {}
+    for arg in signature:
+        py = _PY_TYPES[arg.type]
+        if arg.required:
+            fields[arg.name] = (py, Field(description=arg.description))
+        else:
+            fields[arg.name] = (py | None, Field(default=None, description=arg.description))
+    model: type[BaseModel] = create_model(title, __config__=ConfigDict(extra="forbid"), **fields)
+    return model
+
+
+def _phrase(attrs: Sequence[Arg]) -> str:
+    words = [a.name.removesuffix("_id").replace("_", " ") for a in attrs]
+    return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
+
+
+def _verb_args(verb: str, e: Entity) -> tuple[Arg, ...]:
+    ident = _a(e.id_field, f"The {e.noun}'s id, e.g. {e.example}.")
+    status = _o("status", f"Only {e.nouns} in this status: {e.statuses}.")
+    after = _o("created_after", "Only those created on or after this day.", "date")
+    before = _o("created_before", "Only those created on or before this day.", "date")
+    optional = tuple(Arg(a.name, a.type, a.description, required=False) for a in e.attrs)
+    by_verb: dict[str, tuple[Arg, ...]] = {
+        "get": (ident,),
+        "list": (
+            status, after, before, _o("limit", "Page size.", "int"), _o("cursor", "Next page.")
+        ),
+        "search": (_a("query", f"Words to find in the {e.searchable}."),
+                   _o("limit", "How many results.", "int")),
+        "create": e.attrs,
+        "update": (ident, *optional),
+        "delete": (ident, _a("reason", "Why it is deleted; kept in the audit log.")),
+        "archive": (ident,),
+        "export": (status, after, before, _o("format", "csv or json.")),
+        "count": (_o("group_by", "Field to group by, e.g. status."),
+                  _o("since", "Count from this day.", "date")),
+        "history": (ident, _o("limit", "How many changes.", "int")),
+    }  # fmt: skip
+    return by_verb[verb]
+
+
+def _same_id(arg: Arg, entity: Entity | None) -> Arg:
+    """An action's id argument described as every other tool of its service describes it.
+
+    Real registries generated from one API spec share parameter descriptions; without this
+    the CRUD tools alone would carry the id format (`TK-...`) that requests quote.
+    """
+    if entity is None:
+        return arg
+    return Arg(arg.name, arg.type, f"The {entity.noun}'s id, e.g. {entity.example}.", arg.required)
+
+
+def _article(noun: str) -> str:
+    return "An" if noun[0].lower() in "aeiou" else "A"
+
+
+def _entity_of(action: Action, ids: Mapping[tuple[str, str], Entity]) -> Entity | None:
+    """The object an action works on: named in the tool's name, or by its first id argument.
+
+    Its description then defines the object the way the CRUD tools of the service do, so
+    every tool of one service uses the same vocabulary ("a vendor's bill", "a pay stub").
+    """
+    rest = action.name.removeprefix(f"{action.namespace}_")
+    for e in ENTITIES:
+        if e.namespace == action.namespace and (e.key in rest or e.plural_key in rest):
+            return e
+    for a in action.args:
+        if (found := ids.get((action.namespace, a.name))) is not None:
+            return found
+    return None
+
+
+def _pick(options: Sequence[str], name: str) -> str:
+    digest = int(hashlib.sha1(name.encode()).hexdigest()[:8], 16)
+    return options[digest % len(options)]
+
+
+def _tool_fn(name: str) -> Any:
+    """The implementation every generated tool shares: audit the entry, answer with data."""
+
+    async def run(args: BaseModel, ctx: ToolContext) -> dict[str, Any]:
+        payload = args.model_dump(mode="json", exclude_none=True)
+        await run_in_store(
+            ctx.store_path,
+            "",
+            lambda conn: audit(conn, name, ctx.user_id, payload, ctx.idempotency_key),
+        )
+        return {"tool": name, "args": payload, "result": "done"}
+
+    return run
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    """A catalogue entry before it becomes a ToolSpec."""
+
+    name: str
+    namespace: str
+    level: Level
+    effect: Literal["read", "write"]
+    description: str
+    args: tuple[Arg, ...]
+    generic: bool
+
+
+def catalogue() -> list[ToolDef]:
+    """Every tool the generator knows, generic verbs first by entity, then the actions."""
+    out: list[ToolDef] = []
+    for e in ENTITIES:
+        label = NAMESPACES[e.namespace][0]
+        for verb in VERBS:
+            name = verb.pattern.format(ns=e.namespace, key=e.key, keys=e.plural_key)
+            english = _pick(verb.english, name).format(
+                noun=e.noun,
+                nouns=e.nouns,
+                gloss=e.gloss,
+                ex=e.example,
+                fields=_phrase(e.attrs),
+                statuses=e.statuses,
+                searchable=e.searchable,
+                ns=e.namespace,
+                keys=e.plural_key,
+            )
+            text = f"{english} ({label}) {verb.chinese.format(zh=e.zh)}。"
+            out.append(
+                ToolDef(name, e.namespace, verb.level, verb.effect, text,
+                        _verb_args(verb.key, e), generic=True)
+            )  # fmt: skip
+    ids = {(e.namespace, e.id_field): e for e in ENTITIES}
+    for action in ACTIONS:
+        label = NAMESPACES[action.namespace][0]
+        args = tuple(_same_id(a, ids.get((action.namespace, a.name))) for a in action.args)
+        effect: Literal["read", "write"] = "read" if action.level == "read" else "write"
+        entity = _entity_of(action, ids)
+        gloss = f" {_article(entity.noun)} {entity.noun} is {entity.gloss}." if entity else ""
+        text = f"{action.english}{gloss} ({label}) {action.chinese}。"
+        out.append(
+            ToolDef(action.name, action.namespace, action.level, effect, text, args,
+                    generic=False)
+        )  # fmt: skip
+    return out
+
+
+def protected_names() -> frozenset[str]:
+    """Tools every generated registry keeps: labelled targets and the task tools."""
+    return frozenset({q.tool for q in LABELLED_QUERIES} | {t.tool for t in TASKS})
+
+
+def select(n: int) -> list[ToolDef]:
+    """Exactly `n` tools, deterministically.
+
+    Fewer than the catalogue: generic tools are dropped in a fixed hash order (the labelled
+    targets and task tools never are), as real services rarely expose every verb. More:
+    regional copies (`billing_eu_get_invoice`) are added, the hardest look-alikes there are.
+    """
+    full = catalogue()
+    keep = protected_names()
+    low, high = len(keep), len(full) * (1 + len(REGIONS))
+    if not low <= n <= high:
+        msg = BAD_SIZE.format(low=low, high=high, n=n)
+        raise ConfigError(msg)
+    if n <= len(full):
+        droppable = sorted(
+            (t.name for t in full if t.name not in keep),
+            key=lambda name: hashlib.sha1(name.encode()).hexdigest(),
+        )
+        dropped = set(droppable[: len(full) - n])
+        return [t for t in full if t.name not in dropped]
+    out = list(full)
+    for region in REGIONS:
+        for t in full:
+            if len(out) == n:
+                return out
+            rest = t.name.removeprefix(f"{t.namespace}_")
+            out.append(
+                ToolDef(
+                    name=f"{t.namespace}_{region}_{rest}",
+                    namespace=t.namespace,
+                    level=t.level,
+                    effect=t.effect,
+                    description=f"{region.upper()} region only: {t.description}",
+                    args=t.args,
+                    generic=t.generic,
+                )
+            )
+    return out
+
+
+def _intents_of(namespace: str) -> frozenset[str]:
+    areas = {area for area, (_, spaces) in AREAS.items() if namespace in spaces}
+    tasks = {t.name for t in TASKS if t.area in areas}
+    return frozenset(areas | tasks)
+
+
+def to_spec(t: ToolDef) -> ToolSpec:
+    """A catalogue entry as a ToolSpec; write tools are not idempotent unless they archive."""
+    title = "".join(part.title() for part in t.name.split("_")) + "Args"
+    return ToolSpec(
+        name=t.name,
+        namespace=t.namespace,
+        description=t.description,
+        args_model=_args_model(t.args, title),
+        fn=_tool_fn(t.name),
+        effect=t.effect,
+        idempotent=t.effect == "read",
+        permission=f"{t.namespace}:{t.level}",
+        intents=_intents_of(t.namespace),
+    )
+
+
+def _summary(task: TaskDef) -> Any:
+    def summarize(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+        done = evidence.get("done")
+        return f"{task.description} Done with {task.tool} for {slots[task.slot]}." if done else ""
+
+    return summarize
+
+
+def _step(task: TaskDef) -> Step:
+    slot = task.slot
+    return Step(name="done", tool=task.tool, args=lambda s: {slot: s[slot]})
+
+
+def _no_rule(text: str, today: date) -> None:
+    """Area intents are picked upstream (a classifier, a menu); rules never match them."""
+    return None
+
+
+class AreaSlots(BaseModel):
+    """Area intents carry at most a namespace hint."""
+
+    namespace: str | None = None
+
+
+@cache
+def build_domain(n: int = DEFAULT_TOOLS) -> Domain:
+    """The generated domain with `n` tools; built once per size and process."""
+    registry = ToolRegistry(to_spec(t) for t in select(n))
+    intents: list[IntentSpec] = [
+        IntentSpec(
+            name=t.name,
+            description=t.description,
+            extract=_rule(t.words, t.id_pattern, t.slot),
+            slots_model=t.slots_model,
+            steps=(_step(t),),
+            summarize=_summary(t),
+        )
+        for t in TASKS
+    ]
+    intents += [
+        IntentSpec(
+            name=area,
+            description=description,
+            extract=_no_rule,
+            slots_model=AreaSlots,
+            steps=(),
+            namespace_slot="namespace",
+        )
+        for area, (description, _) in AREAS.items()
+    ]
+    return Domain(
+        name=f"generated-{n}",
+        intents=tuple(intents),
+        tools=registry,
+        role_permissions=ROLE_PERMISSIONS,
+        clarify="I can refund a payment, reset a password or track a shipment.",
+    )
+
+
+def domain_spec(n: int = DEFAULT_TOOLS) -> str:
+    """The `--domain` string of the n-tool domain: `tools.generated:DOMAIN_<n>`."""
+    return f"{__name__}:DOMAIN" if n == DEFAULT_TOOLS else f"{__name__}:DOMAIN_{n}"
+
+
+def __getattr__(name: str) -> Domain:
+    """`tools.generated:DOMAIN` (1,000 tools) or `DOMAIN_<n>`, built on first access.
+
+    Building a thousand argument models takes a moment; importing this module for its
+    catalogue or its labelled queries should not pay for it.
+    """
+    if name == "DOMAIN":
+        return build_domain()
+    size = name.removeprefix("DOMAIN_")
+    if name.startswith("DOMAIN_") and size.isdigit():
+        return build_domain(int(size))
+    msg = f"module {__name__!r} has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
+# --- the labelled query set ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LabelledQuery:
+    """A request, the one tool that serves it best, and what a router would know."""
+
+    text: str
+    tool: str
+    intent: str
+    namespace: str | None = None
+
+    @property
+    def lang(self) -> str:
+        """The language: "zh" when the request has Chinese characters, else "en"."""
+        return "zh" if re.search(r"[\u4e00-\u9fff]", self.text) else "en"
+
+
+_Q = LabelledQuery
+CS, FIN, ENG, PPL, GRO, SUP, LEG = (
+    "customer_service",
+    "finance_ops",
+    "engineering_ops",
+    "people_ops",
+    "growth",
+    "supply_chain",
+    "legal_compliance",
+)
+LABELLED_QUERIES: tuple[LabelledQuery, ...] = (
+    # crm
+    _Q("Pull up the contact record for CT-53740, I need her phone number", "crm_get_contact", GRO),
+    _Q("We have the same person twice in the CRM, combine CT-53740 and CT-53211 into one",
+       "crm_merge_contacts", GRO, "crm"),
+    _Q("This lead from the webinar is qualified now, turn it into a customer account",
+       "crm_convert_lead", GRO),
+    _Q("Give the Globex account to Maria, she is taking over as their rep",
+       "crm_assign_account_owner", GRO),
+    _Q("Note down that I phoned the buyer at Initech for 20 minutes about renewal pricing",
+       "crm_log_call", GRO),
+    _Q("Which deals in the pipeline did we lose this quarter?", "crm_list_opportunities", GRO),
+    _Q("看一下商机 OP-8854 的金额和预计成交日期", "crm_get_opportunity", GRO),
+    _Q("把这两个重复的联系人合并成一个", "crm_merge_contacts", GRO),
+    _Q("新增一条销售线索：张伟，上海一家科技公司，渠道是官网表单", "crm_create_lead", GRO),
+    # support
+    _Q("Hand ticket TK-71546 over to the escalations queue", "support_assign_ticket", CS),
+    _Q("Write back to the customer on TK-71546 that the fix is live", "support_reply_to_ticket", CS),
+    _Q("Leave a private remark on this ticket for the other agents, the customer must not see it",
+       "support_add_internal_note", CS),
+    _Q("This ticket needs engineering, bump it up to tier 2", "support_escalate_ticket", CS),
+    _Q("In the help desk, find tickets where people complain about being charged twice",
+       "support_search_tickets", CS, "support"),
+    _Q("How many tickets are open versus solved since Monday?", "support_count_tickets", CS),
+    _Q("Publish a new help-center page that explains how to change your plan",
+       "support_create_article", CS),
+    _Q("What rating did the customer give us in survey CS-2345?", "support_get_survey", CS),
+    _Q("在客服工单系统里把 TK-71546 升级给二线", "support_escalate_ticket", CS, "support"),
+    _Q("用快捷回复模板 MC-31 回复这个工单", "support_apply_macro", CS),
+    _Q("修改 SLA 策略，把首次响应时间改成 4 小时", "support_update_sla_policy", CS),
+    # orders
+    _Q("The customer wants to call off order SO-43319 before it leaves the warehouse",
+       "orders_cancel_order", CS),
+    _Q("Deliver order SO-43319 to her office address instead, it has not shipped yet",
+       "orders_change_shipping_address", CS),
+    _Q("Part of SO-43319 is back-ordered: send what we have now and the rest later",
+       "orders_split_order", CS),
+    _Q("Accept the return RMA-6354; the buyer may ship the goods back", "orders_approve_return", CS),
+    _Q("Put subscription SUB-0014 on hold for two months, don't cancel it",
+       "orders_pause_subscription", CS),
+    _Q("The client accepted quote QT-5543, make it an order", "orders_convert_quote_to_order", SUP),
+    _Q("Show me the shopping carts people abandoned last week", "orders_list_carts", CS),
+    _Q("Who changed the shipping address on order SO-43319, and when?",
+       "orders_get_order_history", CS),
+    _Q("查询订单 SO-43319 的详情", "orders_get_order", CS),
+    _Q("客户要退货，帮他提交一个退货申请", "orders_create_return_request", CS),
+    _Q("把上个月所有已取消的订单导出成文件", "orders_export_orders", CS),
+    # shipping
+    _Q("Where is parcel SH-8854 right now?", "shipping_track_shipment", CS),
+    _Q("Print the courier label for shipment SH-8854", "shipping_print_label", SUP),
+    _Q("How much would it cost to send a 3 kg box to postcode 10115 by express?",
+       "shipping_get_rate_quote", SUP),
+    _Q("The package is already on its way, redirect it to the pickup point near her",
+       "shipping_reroute_shipment", CS),
+    _Q("The courier lost our parcel SH-8854, open a claim with them",
+       "shipping_report_lost_parcel", CS),
+    _Q("Book a courier to collect four boxes at our warehouse tomorrow",
+       "shipping_create_pickup", SUP),
+    _Q("Which customs declarations are being held at the border?",
+       "shipping_list_customs_declarations", SUP),
+    _Q("运单 SH-8854 现在到哪了？物流轨迹发我", "shipping_track_shipment", CS),
+    _Q("包裹在路上摔坏了，向快递公司索赔", "shipping_report_lost_parcel", CS),
+    _Q("预约快递明天上门取件", "shipping_create_pickup", SUP),
+    # billing
+    _Q("Give the customer their money back for payment PAY-11456", "billing_refund_payment", CS),
+    _Q("Cancel invoice INV-5524, it went out by mistake and nobody has paid it",
+       "billing_void_invoice", FIN),
+    _Q("Nudge Acme about the overdue bill INV-5524", "billing_send_invoice_reminder", FIN),
+    _Q("Their card was declined yesterday; they updated it, so try charging them again",
+       "billing_retry_failed_payment", CS),
+    _Q("How much does customer C-114 still owe us in total?", "billing_get_customer_balance", FIN),
+    _Q("I need INV-5524 as a PDF to attach to an email", "billing_download_invoice_pdf", CS),
+    _Q("Which of our invoices are overdue?", "billing_list_invoices", FIN),
+    _Q("Add a new 19% VAT rate for Germany", "billing_create_tax_rate", FIN),
+    _Q("给付款 PAY-11456 退款", "billing_refund_payment", CS),
+    _Q("发票 INV-5524 开错了，作废它", "billing_void_invoice", FIN),
+    _Q("查询这个客户目前的欠款总额", "billing_get_customer_balance", FIN),
+    # finance
+    _Q("Post journal entry JE-93354 to the books", "finance_post_journal_entry", FIN),
+    _Q("We booked JE-93354 wrong, undo it with a counter-entry",
+       "finance_reverse_journal_entry", FIN),
+    _Q("Do the month-end close for June", "finance_close_fiscal_period", FIN),
+    _Q("In accounting, show debits and credits per account for FP-2024-11",
+       "finance_get_trial_balance", FIN, "finance"),
+    _Q("Approve Tom's travel reimbursement ER-4410", "finance_approve_expense_report", FIN),
+    _Q("Is marketing over budget this year? Compare what was planned with what was spent",
+       "finance_get_budget_vs_actual", FIN),
+    _Q("Set up a new ledger account for software subscriptions under expenses",
+       "finance_create_ledger_account", FIN),
+    _Q("审批报销单 ER-4410", "finance_approve_expense_report", FIN),
+    _Q("六月份结账，关闭这个会计期间", "finance_close_fiscal_period", FIN),
+    _Q("看下市场部的预算执行情况", "finance_get_budget_vs_actual", FIN),
+    # payroll
+    _Q("Sign off the June payroll batch so people get paid on Friday",
+       "payroll_approve_pay_run", FIN),
+    _Q("Preview what everyone takes home in PR-2024-12 before we approve it",
+       "payroll_calculate_pay_run", FIN),
+    _Q("Send everyone their June pay stubs by email", "payroll_email_payslips", PPL),
+    _Q("How much has E-6635 earned so far this year, and how much tax was withheld?",
+       "payroll_get_year_to_date_earnings", PPL),
+    _Q("Give Anna a one-off 2,000 bonus for the launch", "payroll_create_bonus", PPL),
+    _Q("Record a raise for E-6635 to 85k from next month", "payroll_create_salary_change", PPL),
+    _Q("在薪酬系统里把六月的工资条发到大家邮箱", "payroll_email_payslips", PPL, "payroll"),
+    _Q("查一下员工 E-6635 今年累计收入和个税", "payroll_get_year_to_date_earnings", PPL),
+    # procurement
+    _Q("Approve the laptop purchase request RQ-4735", "procurement_approve_purchase_request", FIN),
+    _Q("Email PO-78453 to the vendor", "procurement_send_purchase_order", SUP),
+    _Q("The goods for PO-78453 arrived at the dock, book them in", "procurement_receive_goods",
+       SUP),
+    _Q("Check the vendor bill SI-2263 against the PO and what we actually received",
+       "procurement_match_supplier_invoice", FIN),
+    _Q("Pick the winning bid for RFQ-643: supplier SP-530", "procurement_award_rfq", SUP),
+    _Q("In procurement, find vendors that sell office furniture", "procurement_search_suppliers",
+       SUP, "procurement"),
+    _Q("采购订单 PO-78453 的货到了，登记收货", "procurement_receive_goods", SUP),
+    _Q("询价单 RFQ-643 选定中标供应商", "procurement_award_rfq", SUP),
+    _Q("列出所有待付款的供应商发票", "procurement_list_supplier_invoices", FIN),
+    # devops
+    _Q("The release broke checkout, go back to the previous version before DP-2214",
+       "devops_rollback_deployment", ENG),
+    _Q("Hold the rollout of DP-2214, stop updating more instances", "devops_pause_deployment",
+       ENG),
+    _Q("Run 6 replicas of the search service instead of 3", "devops_scale_service", ENG),
+    _Q("Restart the payments service in staging without shipping new code",
+       "devops_restart_service", ENG),
+    _Q("CI failed on a flaky test, kick off pipeline PL-66354 again", "devops_retry_pipeline",
+       ENG),
+    _Q("Switch the new-checkout flag off for everyone", "devops_toggle_feature_flag", ENG),
+    _Q("Show me error logs from the checkout service for the last 15 minutes",
+       "devops_get_service_logs", ENG),
+    _Q("On the deployment platform, undo release DP-2214", "devops_rollback_deployment", ENG,
+       "devops"),
+    _Q("回滚 DP-2214 这次发布", "devops_rollback_deployment", ENG),
+    _Q("把 search 服务扩容到 6 个实例", "devops_scale_service", ENG),
+    _Q("关闭功能开关 FF-545", "devops_toggle_feature_flag", ENG),
+    # monitoring
+    _Q("I'm on it, ack alert AL-00453 so it stops paging", "monitoring_acknowledge_alert", ENG),
+    _Q("Mute the disk alert for an hour while we do maintenance", "monitoring_silence_alert", ENG),
+    _Q("Wake up whoever is on call for the database team", "monitoring_page_on_call", ENG),
+    _Q("In the monitoring tool, who is on call for payments right now?",
+       "monitoring_get_current_on_call", ENG, "monitoring"),
+    _Q("Chart p99 latency of SV-437 over the last hour", "monitoring_query_metric", ENG),
+    _Q("Write up the postmortem for incident IN-731", "monitoring_write_postmortem", ENG),
+    _Q("Open an incident: checkout is down in Europe", "monitoring_create_incident", ENG),
+    _Q("告警 AL-00453 静默一小时", "monitoring_silence_alert", ENG),
+    _Q("现在谁在值班？", "monitoring_get_current_on_call", ENG),
+    _Q("查看服务最近一小时的 CPU 和错误率", "monitoring_query_metric", ENG),
+    # storage
+    _Q("Put this PDF into the Contracts folder", "storage_upload_file", ENG),
+    _Q("Move FL-887543 into the Q3 folder", "storage_move_file", ENG),
+    _Q("Bring the orders database back from last night's snapshot", "storage_restore_backup",
+       ENG),
+    _Q("How much disk space are we using in the media bucket?", "storage_get_usage", ENG),
+    _Q("Make a link so the auditor can view FL-887543 until Friday",
+       "storage_create_share_link", LEG),
+    _Q("从昨晚的备份恢复数据库", "storage_restore_backup", ENG),
+    _Q("清空回收站", "storage_empty_trash", ENG),
+    # security
+    _Q("Key AK-8863 leaked on GitHub, kill it immediately", "security_revoke_api_key", ENG),
+    _Q("Rotate AK-8863 with a 24 hour grace period", "security_rotate_api_key", ENG),
+    _Q("Scan the checkout service's dependencies for CVEs", "security_scan_service", ENG),
+    _Q("Our TLS cert for shop.example.com expires next week, renew it",
+       "security_renew_certificate", ENG),
+    _Q("We are under attack from 203.0.113.7, block that address", "security_block_ip", ENG),
+    _Q("Who signed in as an admin last night? Check the audit log",
+       "security_search_audit_log", LEG),
+    _Q("列出所有未修复的高危漏洞", "security_list_vulnerabilities", ENG),
+    _Q("立即吊销泄露的 API 密钥 AK-8863", "security_revoke_api_key", ENG),
+    # identity
+    _Q("Bob forgot his password, send him a link to set a new one", "identity_reset_password",
+       ENG),
+    _Q("Account U-4375 looks compromised, stop it from signing in", "identity_lock_user", ENG),
+    _Q("Let U-4375 log in again, she was locked out by mistake", "identity_unlock_user", ENG),
+    _Q("Put U-4375 in the finance-readers group", "identity_add_user_to_group", ENG),
+    _Q("She lost her phone and can't pass two-factor any more, reset it", "identity_reset_mfa",
+       ENG),
+    _Q("In the identity system, log U-4375 out of all devices", "identity_revoke_sessions", ENG,
+       "identity"),
+    _Q("Give U-4375 the billing-admin role", "identity_assign_role", ENG),
+    _Q("用户 U-4375 忘记密码了，帮他重置", "identity_reset_password", ENG),
+    _Q("手机丢了，重置他的双因素认证", "identity_reset_mfa", ENG),
+    _Q("把 U-4375 移出财务组", "identity_remove_user_from_group", ENG),
+    # hr
+    _Q("In the HR system, approve Li's vacation request LV-235", "hr_approve_leave_request", PPL,
+       "hr"),
+    _Q("How many days off does E-6635 have left this year?", "hr_get_leave_balance", PPL),
+    _Q("Offboard E-6635, the last day is the 30th", "hr_terminate_employee", PPL),
+    _Q("Set up an interview with candidate CAN-7743 and two engineers on Thursday",
+       "hr_schedule_interview", PPL),
+    _Q("Send CAN-7743 the job offer: 90k, starting in September", "hr_send_offer_letter", PPL),
+    _Q("Who does E-6635 report to, and who reports to them?", "hr_get_org_chart", PPL),
+    _Q("Open a new position for a senior data engineer in Berlin", "hr_create_job_posting", PPL),
+    _Q("批准请假申请 LV-235", "hr_approve_leave_request", PPL),
+    _Q("查询员工还剩几天年假", "hr_get_leave_balance", PPL),
+    _Q("给候选人发 offer", "hr_send_offer_letter", PPL),
+    # calendar
+    _Q("When are Ana, Raj and Li all free for an hour this week?", "calendar_find_free_slot",
+       PPL),
+    _Q("Decline the invite EV-99453, I can't make it", "calendar_rsvp_event", PPL),
+    _Q("I need a room for 8 people tomorrow from 2 to 3pm", "calendar_find_available_room", PPL),
+    _Q("Remind me at 5pm to submit the report", "calendar_create_reminder", PPL),
+    _Q("找一个明天下午空闲的会议室，要坐 8 个人", "calendar_find_available_room", PPL),
+    _Q("列出今年的节假日安排", "calendar_list_holidays", PPL),
+    # messaging
+    _Q("Email the team that the office is closed on Friday", "messaging_send_email", PPL),
+    _Q("Text +49 151 2345678 that the driver is 10 minutes away", "messaging_send_sms", GRO),
+    _Q("Post the release notes in the eng-announcements channel", "messaging_post_to_channel",
+       PPL),
+    _Q("Send template ET-78 to every customer in segment SEG-61", "messaging_send_bulk_email",
+       GRO),
+    _Q("给所有客户群发促销邮件", "messaging_send_bulk_email", GRO),
+    _Q("发短信告诉客户司机十分钟后到", "messaging_send_sms", GRO),
+    # marketing
+    _Q("Start the spring campaign CP-2024-03 right away", "marketing_launch_campaign", GRO),
+    _Q("Stop spending on CP-2024-03 for now", "marketing_pause_campaign", GRO),
+    _Q("How did the Black Friday campaign do: clicks, conversions, ROI?",
+       "marketing_get_campaign_performance", GRO),
+    _Q("Make 500 one-time promo codes at 15% off", "marketing_generate_coupon_codes", GRO),
+    _Q("jane@example.com wants no more marketing mail from us", "marketing_unsubscribe_contact",
+       GRO),
+    _Q("暂停营销活动 CP-2024-03 的投放", "marketing_pause_campaign", GRO),
+    _Q("批量生成 500 个一次性优惠码", "marketing_generate_coupon_codes", GRO),
+    # analytics
+    _Q("Using the analytics platform, run the weekly revenue report RPT-641 now",
+       "analytics_run_report", GRO, "analytics"),
+    _Q("Send RPT-641 to the execs every Monday", "analytics_schedule_report_email", GRO),
+    _Q("How has KPI-45 moved against its target this quarter?", "analytics_get_kpi_trend", GRO),
+    _Q("In the signup funnel, at which step do most people give up?", "analytics_get_funnel_conversion", GRO),
+    _Q("End test EXP-477 and ship variant B", "analytics_conclude_experiment", GRO),
+    _Q("What share of May signups are still active after 30 days?",
+       "analytics_get_retention_curve", GRO),
+    _Q("看一下注册漏斗每一步的转化率", "analytics_get_funnel_conversion", GRO),
+    _Q("五月注册用户的留存曲线", "analytics_get_retention_curve", GRO),
+    # inventory
+    _Q("Three units of SKU-43755 were damaged in WH-6, write them off", "inventory_adjust_stock",
+       SUP),
+    _Q("Hold 5 units of SKU-43755 for order SO-43319", "inventory_reserve_stock", SUP),
+    _Q("How many SKU-43755 can we sell right now?", "inventory_check_availability", SUP),
+    _Q("Reorder SKU-43755 automatically when we drop below 20", "inventory_set_reorder_point",
+       SUP),
+    _Q("Raise the price of SKU-43755 to 24.99", "inventory_update_price", SUP),
+    _Q("Ship 40 pallets from warehouse WH-6 to WH-8", "inventory_create_stock_transfer", SUP),
+    _Q("库存系统里 SKU-43755 现在还有多少可售", "inventory_check_availability", SUP, "inventory"),
+    _Q("为订单预留 5 件库存", "inventory_reserve_stock", SUP),
+    _Q("安排下周对 3 号仓库做盘点", "inventory_create_stock_count", SUP),
+    # legal
+    _Q("Send contract CTR-4413 to their CFO to e-sign", "legal_send_for_signature", LEG),
+    _Q("Which contracts come up for renewal in the next 60 days?",
+       "legal_get_contract_renewals", LEG),
+    _Q("A customer asked us to erase all their personal data under GDPR, carry out DSR-6324",
+       "legal_fulfil_privacy_request", LEG),
+    _Q("Draft a mutual NDA with Initech for 24 months", "legal_create_nda", LEG),
+    _Q("把合同发给对方电子签署", "legal_send_for_signature", LEG),
+    _Q("查询未来 30 天内到期的合同", "legal_get_contract_renewals", LEG),
+    _Q("执行用户的数据删除请求", "legal_fulfil_privacy_request", LEG),
+)  # fmt: skip

@@ -1,0 +1,199 @@
+"""Lexical tool search: BM25 over a tool's name, namespace, description and arguments.
+
+The loader ranks a large registry with this before the model sees anything, so it must be
+fast (a fraction of a millisecond per request at 1,000 tools), deterministic, and work with
+no network and no model download. Lexical matching is enough when tool descriptions use the
+words users use; it is also explainable: a tool is offered because it shares rare words with
+the request.
+
+Why a hand-written index rather than a library: `rank-bm25` scores every document per query
+term in a Python loop and `bm25s` needs numpy and scipy; with the same tokens and the same
+formula they rank identically, and this inverted index only touches the documents that
+share a term with the request (see the README's "Large registries" for the measurement).
+
+Tokens: English words (lower-cased, snake_case and camelCase split, a light suffix stemmer,
+a few stop words) and Chinese as overlapping character bigrams, so `退款` in a request meets
+`退款` in a description without a segmenter or a dictionary.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tools.contract import ToolSpec
+
+K1 = 1.2
+"""Term-frequency saturation: the standard BM25 value."""
+B = 0.75
+"""Length normalisation: the standard BM25 value."""
+FIELD_WEIGHTS: Mapping[str, int] = {"name": 2, "namespace": 1, "description": 1, "args": 1}
+"""How often a field's tokens are counted: a word in the tool's name says more than one in
+its description. Integers, so the same token lists can be handed to any BM25 library."""
+
+_CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_RUN = re.compile(rf"[A-Za-z0-9]+|[{_CJK_RANGES}]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_CJK = re.compile(rf"[{_CJK_RANGES}]")
+
+_STOP_TEXT = """a an the of to for in on at by with and or is are was were be been it its this that
+    these those me my i we our you your he she they them their please can could would should
+    will shall do does did from as into about so if then than there here what which who whom
+    how any some just also via per up out over under has have had"""
+STOPWORDS: frozenset[str] = frozenset(_STOP_TEXT.split())
+"""Words too common to tell tools apart. `not` is kept: descriptions say when NOT to use a
+tool, and a request may say what it does not want."""
+
+
+def stem(word: str) -> str:
+    """A light English suffix stemmer: plurals, -ed, -ing and a final e.
+
+    Enough for `invoices`/`invoice`, `refunded`/`refund`, `archived`/`archive`,
+    `shipping`/`ship` and `cancelled`/`cancel` to meet; no dictionary, no exceptions list.
+    Words of three letters or fewer are left alone (`ads`, `sms`, `more` would collide).
+    Stems need not be words: both sides of a match are stemmed alike.
+    """
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "shes", "ches", "xes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ied") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("ing") and len(word) > 5:
+        word = _undouble(word[:-3])
+    elif word.endswith("ed") and not word.endswith("eed") and len(word) > 4:
+        word = _undouble(word[:-2])
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _undouble(word: str) -> str:
+    """`shipp` → `ship`, `cancell` → `cancel`, but `bill` and `install` stay."""
+    if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiouslz":
+        return word[:-1]
+    if len(word) >= 6 and word.endswith("ell"):
+        return word[:-1]
+    return word
+
+
+def tokenize(text: str) -> list[str]:
+    """Search tokens of a text: stemmed English words and Chinese character bigrams."""
+    out: list[str] = []
+    for run in _RUN.findall(_CAMEL.sub(" ", text)):
+        if _CJK.match(run):
+            if len(run) == 1:
+                out.append(run)
+            else:
+                out.extend(run[i : i + 2] for i in range(len(run) - 1))
+            continue
+        word = run.lower()
+        if word not in STOPWORDS:
+            out.append(stem(word))
+    return out
+
+
+def tool_fields(spec: ToolSpec) -> dict[str, str]:
+    """The text of each searchable field of a tool: what its schema shows a model."""
+    args: list[str] = []
+    for arg, info in spec.args_model.model_fields.items():
+        args.append(arg)
+        if info.description:
+            args.append(info.description)
+    return {
+        "name": spec.name,
+        "namespace": spec.namespace,
+        "description": spec.description,
+        "args": " ".join(args),
+    }
+
+
+def document_tokens(spec: ToolSpec) -> list[str]:
+    """One tool as a bag of tokens, each field repeated by its weight."""
+    tokens: list[str] = []
+    for field_name, text in tool_fields(spec).items():
+        tokens.extend(tokenize(text) * FIELD_WEIGHTS[field_name])
+    return tokens
+
+
+def query_text(request: str, slots: Mapping[str, Any] | None = None) -> str:
+    """What is searched for: the request plus the slot names and values code computed.
+
+    Slot names help (`payment_id` points at tools taking a payment id); values such as ids
+    and dates rarely occur in descriptions and then cost nothing.
+    """
+    parts = [request]
+    for key, value in (slots or {}).items():
+        if isinstance(value, str | int | float) and not isinstance(value, bool):
+            parts.append(f"{key} {value}")
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class SearchIndex:
+    """An inverted index of a registry: term → (tool, BM25 weight of the term in it).
+
+    Weights are computed once at build time, so a query only adds up the postings of its
+    own terms: its cost grows with how many tools share a word with the request, not with
+    the size of the registry.
+    """
+
+    names: tuple[str, ...]
+    ids: Mapping[str, int]
+    postings: Mapping[str, tuple[tuple[int, float], ...]]
+
+    @classmethod
+    def build(cls, specs: Iterable[ToolSpec]) -> SearchIndex:
+        """Index tools; call again when the registry changes (the registry does)."""
+        docs = [(spec.name, Counter(document_tokens(spec))) for spec in specs]
+        n = len(docs)
+        lengths = [sum(tf.values()) for _, tf in docs]
+        avg = (sum(lengths) / n) if n else 1.0
+        df: Counter[str] = Counter()
+        for _, tf in docs:
+            df.update(tf.keys())
+        postings: defaultdict[str, list[tuple[int, float]]] = defaultdict(list)
+        for doc, ((_, tf), length) in enumerate(zip(docs, lengths, strict=True)):
+            norm = K1 * (1 - B + B * length / avg)
+            for term, freq in tf.items():
+                idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
+                postings[term].append((doc, idf * freq * (K1 + 1) / (freq + norm)))
+        names = tuple(name for name, _ in docs)
+        return cls(
+            names=names,
+            ids={name: i for i, name in enumerate(names)},
+            postings={term: tuple(p) for term, p in postings.items()},
+        )
+
+    def scores(self, query: str) -> dict[int, float]:
+        """BM25 score of every tool sharing at least one term with the query, by tool id."""
+        totals: defaultdict[int, float] = defaultdict(float)
+        for term in set(tokenize(query)):
+            for doc, weight in self.postings.get(term, ()):
+                totals[doc] += weight
+        return totals
+
+    def rank(self, query: str, among: Sequence[str], limit: int | None = None) -> list[str]:
+        """`among` ordered best first; ties (and tools matching nothing) keep their order.
+
+        Args:
+            query: The request text (see `query_text`).
+            among: The candidate tool names, already narrowed by intent and permission.
+            limit: How many to return; None for all of them.
+        """
+        totals = self.scores(query)
+        ids = self.ids
+        keyed = sorted(
+            range(len(among)),
+            key=lambda i: (-totals.get(ids.get(among[i], -1), 0.0), i),
+        )
+        picked = keyed if limit is None else keyed[:limit]
+        return [among[i] for i in picked]
