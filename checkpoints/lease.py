@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-import sqlite3
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -24,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from checkpoints.db import run_db
+from checkpoints.storage import Conn, Row, Schema, rows_of, run_db
 from tools.errors import AgentError
 
 LEASE_TTL_ENV = "LOOPGUARD_LEASE_TTL"
@@ -43,16 +42,20 @@ LEASE_LOST = (
 )
 BAD_TTL = LEASE_TTL_ENV + "={value!r}: expected a positive number of seconds"
 
-DDL = """
+SCHEMA = Schema(
+    name="leases",
+    ddl="""
 CREATE TABLE IF NOT EXISTS thread_leases (
     thread_id TEXT PRIMARY KEY,
     owner TEXT NOT NULL,
     host TEXT NOT NULL,
     pid INTEGER NOT NULL,
-    acquired_at REAL NOT NULL,
-    expires_at REAL NOT NULL
+    acquired_at {double} NOT NULL,
+    expires_at {double} NOT NULL
 );
-"""
+""",
+    tables=("thread_leases",),
+)
 
 HOST = socket.gethostname()
 
@@ -161,7 +164,7 @@ class LeaseHolder:
         )
 
 
-def _holder(row: sqlite3.Row | None) -> LeaseHolder | None:
+def _holder(row: Row | None) -> LeaseHolder | None:
     if row is None:
         return None
     return LeaseHolder(
@@ -174,7 +177,7 @@ def _holder(row: sqlite3.Row | None) -> LeaseHolder | None:
 
 
 class ThreadLeases:
-    """The `thread_leases` table of one database file."""
+    """The `thread_leases` table of one database (a SQLite file or a URL)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -182,36 +185,41 @@ class ThreadLeases:
     async def try_acquire(self, thread_id: str, owner: str, ttl: float) -> LeaseHolder | None:
         """Take the lease unless a live owner holds it; returns that owner, or None on success."""
 
-        def work(conn: sqlite3.Connection) -> LeaseHolder | None:
-            conn.executescript(DDL)
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+        def work(conn: Conn) -> LeaseHolder | None:
+            conn.ensure(SCHEMA)
+            now = time.time()
+            mine = (owner, HOST, os.getpid(), now, now + ttl)
+            with conn.transaction(lock=True):
+                # The insert decides between two processes taking a free thread at once.
+                cur = conn.execute(
+                    "INSERT INTO thread_leases "
+                    "(thread_id, owner, host, pid, acquired_at, expires_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (thread_id, *mine),
+                )
+                if cur.rowcount == 1:
+                    return None
                 row = conn.execute(
-                    "SELECT * FROM thread_leases WHERE thread_id = ?", (thread_id,)
+                    "SELECT * FROM thread_leases WHERE thread_id = ?" + conn.dialect.for_update,
+                    (thread_id,),
                 ).fetchone()
                 holder = _holder(row)
                 if holder is not None and holder.owner != owner and holder.live():
-                    conn.execute("COMMIT")
                     return holder
-                now = time.time()
                 conn.execute(
-                    "INSERT OR REPLACE INTO thread_leases "
-                    "(thread_id, owner, host, pid, acquired_at, expires_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (thread_id, owner, HOST, os.getpid(), now, now + ttl),
+                    "UPDATE thread_leases SET owner = ?, host = ?, pid = ?, acquired_at = ?, "
+                    "expires_at = ? WHERE thread_id = ?",
+                    (*mine, thread_id),
                 )
-                conn.execute("COMMIT")
                 return None
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
 
         return await run_db(self.path, work)
 
     async def renew(self, thread_id: str, owner: str, ttl: float) -> bool:
         """Push the expiry forward; False when the lease is no longer this owner's."""
 
-        def work(conn: sqlite3.Connection) -> bool:
+        def work(conn: Conn) -> bool:
+            conn.ensure(SCHEMA)
             cur = conn.execute(
                 "UPDATE thread_leases SET expires_at = ? WHERE thread_id = ? AND owner = ?",
                 (time.time() + ttl, thread_id, owner),
@@ -223,7 +231,8 @@ class ThreadLeases:
     async def release(self, thread_id: str, owner: str) -> None:
         """Drop the lease if this owner still holds it."""
 
-        def work(conn: sqlite3.Connection) -> None:
+        def work(conn: Conn) -> None:
+            conn.ensure(SCHEMA)
             conn.execute(
                 "DELETE FROM thread_leases WHERE thread_id = ? AND owner = ?", (thread_id, owner)
             )
@@ -233,9 +242,9 @@ class ThreadLeases:
     async def holders(self) -> dict[str, LeaseHolder]:
         """Every lease row by thread id, live or stale."""
 
-        def work(conn: sqlite3.Connection) -> dict[str, LeaseHolder]:
-            conn.executescript(DDL)
-            rows = conn.execute("SELECT * FROM thread_leases").fetchall()
+        def work(conn: Conn) -> dict[str, LeaseHolder]:
+            conn.ensure(SCHEMA)
+            rows = rows_of(conn.execute("SELECT * FROM thread_leases"))
             return {r["thread_id"]: h for r in rows if (h := _holder(r)) is not None}
 
         return await run_db(self.path, work)
@@ -261,7 +270,7 @@ async def thread_lease(
     """Hold `thread_id`'s lease for the body, with a heartbeat; release it on the way out.
 
     Args:
-        path: The database file.
+        path: The database: a SQLite file or a `postgresql://` URL.
         thread_id: The thread to drive.
         wait_s: How long to wait for a live owner to finish before giving up.
 

@@ -15,19 +15,21 @@ call after a crash (the effect belongs to this call) from a different call reusi
 from __future__ import annotations
 
 import json
-import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from checkpoints.db import run_db
 from checkpoints.lease import lease_ttl_s, owner_gone, process_token
+from checkpoints.storage import Conn, Schema, rows_of, run_db
 
 LedgerStatus = Literal["in_progress", "succeeded", "failed", "unknown"]
 Resolution = Literal["reconciled", "taken_over", "human_approved"]
 
-DDL = """
+SCHEMA = Schema(
+    name="ledger",
+    ddl="""
 CREATE TABLE IF NOT EXISTS tool_ledger (
     idempotency_key TEXT PRIMARY KEY,
     thread_id TEXT NOT NULL,
@@ -39,16 +41,20 @@ CREATE TABLE IF NOT EXISTS tool_ledger (
     call_id TEXT,
     owner TEXT,
     resolution TEXT,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    created_at TEXT NOT NULL DEFAULT ({now}),
+    updated_at TEXT NOT NULL DEFAULT ({now})
 );
 CREATE INDEX IF NOT EXISTS tool_ledger_thread ON tool_ledger (thread_id);
-"""
-ADDED_COLUMNS = ("call_id", "owner", "resolution")
-"""Columns newer than the first release of the table, added in place to older files."""
-NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+""",
+    tables=("tool_ledger",),
+    # Columns newer than the first release of the table, added in place to older databases.
+    added_columns=(
+        ("tool_ledger", "call_id", "TEXT"),
+        ("tool_ledger", "owner", "TEXT"),
+        ("tool_ledger", "resolution", "TEXT"),
+    ),
+)
 
-_ready: set[str] = set()
 _in_flight: set[str] = set()
 """Keys this process claimed and has not finished: its own in_progress rows that are live."""
 
@@ -82,26 +88,11 @@ class Claim:
     resolution: str | None = None
 
 
-def _setup(conn: sqlite3.Connection, path: str) -> None:
-    if path in _ready:
-        return
-    conn.executescript(DDL)
-    have = {r["name"] for r in conn.execute("PRAGMA table_info(tool_ledger)").fetchall()}
-    for column in ADDED_COLUMNS:
-        if column not in have:
-            try:
-                conn.execute(f"ALTER TABLE tool_ledger ADD COLUMN {column} TEXT")
-            except sqlite3.OperationalError as exc:
-                if "duplicate column" not in str(exc):  # another process added it first
-                    raise
-    _ready.add(path)
-
-
 def _epoch(iso: str) -> float:
     return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
 
 
-def _owner_alive(key: str, row: sqlite3.Row) -> bool:
+def _owner_alive(key: str, row: Mapping[str, Any]) -> bool:
     if row["status"] != "in_progress":
         return False
     owner = row["owner"]
@@ -111,7 +102,7 @@ def _owner_alive(key: str, row: sqlite3.Row) -> bool:
     return not owner_gone(owner, expires_at=expires_at)
 
 
-def _claim_of(key: str, row: sqlite3.Row, call_id: str | None) -> Claim:
+def _claim_of(key: str, row: Mapping[str, Any], call_id: str | None) -> Claim:
     receipt = json.loads(row["receipt"]) if row["receipt"] else None
     return Claim(
         claimed=False,
@@ -127,7 +118,10 @@ def _claim_of(key: str, row: sqlite3.Row, call_id: str | None) -> Claim:
 
 
 class Ledger:
-    """Idempotency records in one SQLite file; every method is safe across processes."""
+    """Idempotency records in the checkpoint database; every method is safe across processes.
+
+    `path` is the `--db` value: a SQLite file or a `postgresql://` URL.
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -142,10 +136,10 @@ class Ledger:
         """
         owner = process_token()
 
-        def work(conn: sqlite3.Connection) -> Claim:
-            _setup(conn, self.path)
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+        def work(conn: Conn) -> Claim:
+            conn.ensure(SCHEMA)
+            now = conn.dialect.now
+            with conn.transaction(lock=True):
                 cur = conn.execute(
                     "INSERT INTO tool_ledger (idempotency_key, thread_id, tool, args_hash, "
                     "status, call_id, owner) VALUES (?, ?, ?, ?, 'in_progress', ?, ?) "
@@ -153,37 +147,32 @@ class Ledger:
                     (key, thread_id, tool, args_hash, call_id, owner),
                 )
                 if cur.rowcount == 1:
-                    conn.execute("COMMIT")
-                    _in_flight.add(key)
                     return Claim(claimed=True, status="in_progress", same_call=True, owner=owner)
                 row = conn.execute(
-                    "SELECT * FROM tool_ledger WHERE idempotency_key = ?", (key,)
+                    "SELECT * FROM tool_ledger WHERE idempotency_key = ?" + conn.dialect.for_update,
+                    (key,),
                 ).fetchone()
                 if row["args_hash"] != args_hash:
-                    conn.execute("COMMIT")
                     return Claim(claimed=False, status=row["status"], conflict=True)
-                if row["status"] == "failed":
-                    conn.execute(
-                        "UPDATE tool_ledger SET status = 'in_progress', attempts = attempts + 1, "
-                        f"call_id = ?, owner = ?, updated_at = {NOW} WHERE idempotency_key = ?",
-                        (call_id, owner, key),
-                    )
-                    conn.execute("COMMIT")
-                    _in_flight.add(key)
-                    return Claim(
-                        claimed=True,
-                        status="in_progress",
-                        attempts=row["attempts"] + 1,
-                        same_call=True,
-                        owner=owner,
-                    )
-                conn.execute("COMMIT")
-                return _claim_of(key, row, call_id)
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
+                if row["status"] != "failed":
+                    return _claim_of(key, row, call_id)
+                conn.execute(
+                    "UPDATE tool_ledger SET status = 'in_progress', attempts = attempts + 1, "
+                    f"call_id = ?, owner = ?, updated_at = {now} WHERE idempotency_key = ?",
+                    (call_id, owner, key),
+                )
+                return Claim(
+                    claimed=True,
+                    status="in_progress",
+                    attempts=row["attempts"] + 1,
+                    same_call=True,
+                    owner=owner,
+                )
 
-        return await run_db(self.path, work)
+        claim = await run_db(self.path, work)
+        if claim.claimed:
+            _in_flight.add(key)
+        return claim
 
     async def take_over(
         self, key: str, seen: Claim, *, call_id: str | None, resolution: Resolution
@@ -195,12 +184,13 @@ class Ledger:
         """
         owner = process_token()
 
-        def work(conn: sqlite3.Connection) -> bool:
-            _setup(conn, self.path)
+        def work(conn: Conn) -> bool:
+            conn.ensure(SCHEMA)
             cur = conn.execute(
                 "UPDATE tool_ledger SET status = 'in_progress', attempts = attempts + 1, "
-                f"call_id = ?, owner = ?, resolution = ?, updated_at = {NOW} "
-                "WHERE idempotency_key = ? AND status = ? AND attempts = ? AND owner IS ?",
+                f"call_id = ?, owner = ?, resolution = ?, updated_at = {conn.dialect.now} "
+                f"WHERE idempotency_key = ? AND status = ? AND attempts = ? "
+                f"AND owner {conn.dialect.is_} ?",
                 (call_id, owner, resolution, key, seen.status, seen.attempts, seen.owner),
             )
             return cur.rowcount == 1
@@ -220,11 +210,11 @@ class Ledger:
     ) -> None:
         """Record the outcome of a claimed effect (or of a reconcile)."""
 
-        def work(conn: sqlite3.Connection) -> None:
-            _setup(conn, self.path)
+        def work(conn: Conn) -> None:
+            conn.ensure(SCHEMA)
             conn.execute(
                 "UPDATE tool_ledger SET status = ?, receipt = ?, "
-                f"resolution = COALESCE(?, resolution), updated_at = {NOW} "
+                f"resolution = COALESCE(?, resolution), updated_at = {conn.dialect.now} "
                 "WHERE idempotency_key = ?",
                 (
                     status,
@@ -242,8 +232,8 @@ class Ledger:
     async def get(self, key: str, *, call_id: str | None = None) -> Claim | None:
         """The row of `key` as a non-claiming Claim, or None when it was never claimed."""
 
-        def work(conn: sqlite3.Connection) -> Claim | None:
-            _setup(conn, self.path)
+        def work(conn: Conn) -> Claim | None:
+            conn.ensure(SCHEMA)
             row = conn.execute(
                 "SELECT * FROM tool_ledger WHERE idempotency_key = ?", (key,)
             ).fetchone()
@@ -254,8 +244,8 @@ class Ledger:
     async def rows(self, thread_id: str | None = None) -> list[dict[str, Any]]:
         """Ledger rows, oldest first, for `show` and for tests."""
 
-        def work(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-            _setup(conn, self.path)
+        def work(conn: Conn) -> list[dict[str, Any]]:
+            conn.ensure(SCHEMA)
             if thread_id is None:
                 cur = conn.execute("SELECT * FROM tool_ledger ORDER BY created_at")
             else:
@@ -263,7 +253,7 @@ class Ledger:
                     "SELECT * FROM tool_ledger WHERE thread_id = ? ORDER BY created_at",
                     (thread_id,),
                 )
-            return [dict(r) for r in cur.fetchall()]
+            return list(rows_of(cur))
 
         return await run_db(self.path, work)
 

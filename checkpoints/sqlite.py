@@ -6,6 +6,9 @@ step starts, and resume starts exactly at the interrupted node. WAL lets readers
 `threads` and `show` commands, Studio) read while a run writes; `synchronous=FULL` makes a
 committed checkpoint survive a power cut, not only a process crash; the busy timeout makes a
 second process wait for the lock instead of failing with "database is locked".
+
+`SqliteStorage` is the `Storage` (see `checkpoints/storage.py`) for a file path: the
+checkpointer above, and short-lived connections for the ledger, threads, leases and trace.
 """
 
 from __future__ import annotations
@@ -13,15 +16,20 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-from checkpoints.db import busy_timeout_ms, check_db_path, is_busy, translate
+from checkpoints.db import busy_timeout_ms, check_db_path, connect, is_busy, translate
+from checkpoints.storage import Backend, Dialect, Schema
+from tools.errors import AgentError
+
+T = TypeVar("T")
 
 DURABILITY: Literal["sync"] = "sync"
 """Pass as `durability=` on every invoke/stream of a graph compiled with this saver."""
@@ -79,3 +87,128 @@ async def open_checkpointer(
         yield saver
     finally:
         await conn.close()
+
+
+DIALECT = Dialect(
+    name="sqlite",
+    now="strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+    double="REAL",
+    serial="",
+    insertion_order="rowid",
+    for_update="",
+    is_="IS",
+)
+
+_ready: set[tuple[str, str]] = set()
+"""(file, schema) pairs this process has created; a file deleted since is caught by retry."""
+
+
+class SqliteConn:
+    """A `checkpoints.storage.Conn` over one autocommit sqlite3 connection."""
+
+    dialect = DIALECT
+
+    def __init__(self, conn: sqlite3.Connection, path: str) -> None:
+        self.conn = conn
+        self.path = path
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """Run one statement; SQLite's placeholders are already `?`."""
+        return self.conn.execute(sql, tuple(params))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each parameter row."""
+        self.conn.executemany(sql, rows)
+
+    @contextmanager
+    def transaction(self, *, lock: bool = False) -> Iterator[None]:
+        """A transaction; with `lock`, `BEGIN IMMEDIATE`.
+
+        A body that reads, decides and writes takes the file's write lock up front, so no
+        other process can change what it read before it writes.
+        """
+        self.conn.execute("BEGIN IMMEDIATE" if lock else "BEGIN")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def ensure(self, schema: Schema) -> None:
+        """Create the schema's tables once per process and file; add columns newer tables have."""
+        key = (self.path, schema.name)
+        if key in _ready:
+            return
+        self.conn.executescript(schema.render(DIALECT))
+        for table, column, kind in schema.added_columns:
+            have = {r["name"] for r in self.conn.execute(f"PRAGMA table_info({table})")}
+            if column in have:
+                continue
+            try:
+                self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+            except sqlite3.OperationalError as exc:
+                if "duplicate column" not in str(exc):  # another process added it first
+                    raise
+        _ready.add(key)
+
+
+class SqliteStorage:
+    """One SQLite file: the embedded default, for one host and a handful of writers at once."""
+
+    backend: Backend = "sqlite"
+    errors: tuple[type[BaseException], ...] = (sqlite3.Error,)
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.label = path
+
+    def check(self, *, must_exist: bool = False) -> None:
+        """The file can hold the database (and exists, when required)."""
+        check_db_path(self.path, must_exist=must_exist)
+
+    def exists(self) -> bool:
+        """Whether the file exists: a reader of a missing file has nothing to read."""
+        return Path(self.path).exists()
+
+    def open_checkpointer(
+        self, *, must_exist: bool = False
+    ) -> AbstractAsyncContextManager[BaseCheckpointSaver[Any]]:
+        """The configured `AsyncSqliteSaver` (see `open_checkpointer`)."""
+        return open_checkpointer(self.path, must_exist=must_exist)
+
+    def run_sync(self, work: Callable[[Any], T], *, relaxed: bool = False) -> T:
+        """Run `work` on a short-lived connection of its own.
+
+        Not a connection cached for the life of the process: code elsewhere reads the
+        database file's header with a plain `open()`, and closing that descriptor drops every
+        POSIX lock this process holds on the file, so a long-lived connection could be
+        checkpointed under and lose what it wrote (SQLite's "how to corrupt" guide, 2.2).
+        A table missing although this process created it (the file was replaced) is created
+        again and the work retried once.
+        """
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        conn = connect(self.path)
+        try:
+            if relaxed:
+                # A trace commit survives a process crash without an fsync of its own; the
+                # next checkpoint commit (synchronous=FULL) fsyncs the shared WAL with it.
+                conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                return work(SqliteConn(conn, self.path))
+            except sqlite3.OperationalError as exc:
+                if "no such table" not in str(exc):
+                    raise
+                for key in [k for k in _ready if k[0] == self.path]:
+                    _ready.discard(key)
+                return work(SqliteConn(conn, self.path))
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from None
+        finally:
+            conn.close()
+
+    def translate(self, exc: BaseException) -> AgentError:
+        """A sqlite3 error as a one-line AgentError naming the file."""
+        if isinstance(exc, sqlite3.Error):
+            return translate(exc, self.path)
+        return AgentError(f"database {self.path}: {exc}")

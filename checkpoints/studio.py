@@ -1,4 +1,4 @@
-"""The checkpointer `langgraph dev` (and so Studio) uses: the project's own SQLite file.
+"""The checkpointer `langgraph dev` (and so Studio) uses: the project's own database.
 
 `langgraph.json` points `checkpointer.path` here. The dev server enters this context manager
 once per event loop and keeps every checkpoint of every Studio thread in the same file, with
@@ -6,6 +6,7 @@ the same settings (WAL, busy timeout, synchronous=FULL), that the CLI and the ex
 ledger use. So a thread started in Studio can be read with `python -m graph show --thread-id
 ID`, and it survives a restart of the server. The server's own bookkeeping (assistants, the
 thread list, runs) still lives in `.langgraph_api/` in the directory it was started from.
+`LOOPGUARD_DB` may also be a `postgresql://` URL: then Studio's checkpoints go to that server.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+from langgraph.checkpoint.base import BaseCheckpointSaver
 
-from checkpoints.sqlite import open_checkpointer
+from checkpoints.storage import DB_ENV, open_checkpointer
 
-DB_ENV = "LOOPGUARD_DB"
-"""Environment variable naming the SQLite file; set it before `langgraph dev` starts."""
+__all__ = ["DB_ENV", "DEFAULT_PATH", "studio_checkpointer", "studio_db_path"]
+
 DEFAULT_PATH = "data/agent.sqlite"
 """Same default as `Context.db`, so Studio's checkpoints and ledger share one file."""
 
@@ -30,13 +32,14 @@ def studio_db_path() -> str:
 
 
 @asynccontextmanager
-async def studio_checkpointer() -> AsyncIterator[AsyncSqliteSaver]:
-    """Yield the project's AsyncSqliteSaver for the dev server's lifetime.
+async def studio_checkpointer() -> AsyncIterator[BaseCheckpointSaver[Any]]:
+    """Yield the project's saver for the dev server's lifetime.
 
     Read at server start, not at import: the path is a deployment setting, not code.
 
     Raises:
-        AgentError: The file is not SQLite, or its directory is not writable.
+        AgentError: The file is not SQLite, its directory is not writable, or the server
+            cannot be reached.
     """
     async with open_checkpointer(studio_db_path()) as saver:
         yield saver

@@ -7,24 +7,27 @@ started with, so `resume --thread-id` continues with the same model, user and do
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from checkpoints.db import run_db
+from checkpoints.storage import Conn, Schema, run_db
 
-DDL = """
+SCHEMA = Schema(
+    name="threads",
+    ddl="""
 CREATE TABLE IF NOT EXISTS threads (
     thread_id TEXT PRIMARY KEY,
     request TEXT NOT NULL,
     context TEXT NOT NULL,
     status TEXT NOT NULL,
     stop_reason TEXT,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    created_at TEXT NOT NULL DEFAULT ({now}),
+    updated_at TEXT NOT NULL DEFAULT ({now})
 );
-"""
+""",
+    tables=("threads",),
+)
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class ThreadRow:
 
 
 class ThreadIndex:
-    """Reads and writes the `threads` table of one database file."""
+    """Reads and writes the `threads` table of one database (a SQLite file or a URL)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -57,14 +60,15 @@ class ThreadIndex:
     ) -> None:
         """Create the row on a thread's first run, then keep its status current."""
 
-        def work(conn: sqlite3.Connection) -> None:
-            conn.executescript(DDL)
+        def work(conn: Conn) -> None:
+            conn.ensure(SCHEMA)
             conn.execute(
                 "INSERT INTO threads (thread_id, request, context, status, stop_reason) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(thread_id) DO UPDATE SET "
-                "request = COALESCE(?, request), context = COALESCE(?, context), "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (thread_id) DO UPDATE SET "
+                "request = COALESCE(?, threads.request), "
+                "context = COALESCE(?, threads.context), "
                 "status = excluded.status, stop_reason = excluded.stop_reason, "
-                "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                f"updated_at = {conn.dialect.now}",
                 (
                     thread_id,
                     request or "",
@@ -88,8 +92,8 @@ class ThreadIndex:
         return await self._select("ORDER BY updated_at DESC", ())
 
     async def _select(self, clause: str, params: tuple[Any, ...]) -> list[ThreadRow]:
-        def work(conn: sqlite3.Connection) -> list[ThreadRow]:
-            conn.executescript(DDL)
+        def work(conn: Conn) -> list[ThreadRow]:
+            conn.ensure(SCHEMA)
             cur = conn.execute(f"SELECT * FROM threads {clause}", params)
             return [
                 ThreadRow(

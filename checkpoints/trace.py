@@ -10,18 +10,17 @@ The same module keeps the message archive: tool traffic that `state_update` wind
 the checkpointed state (see `nodes/state_update.py`) is appended here first, so `show` can
 still print a thread's full history while each checkpoint stays the same size.
 
-Nothing happens at import time; the first write to a file creates the tables.
+Nothing happens at import time; the first use of a database creates the tables. The same
+SQL runs on SQLite and PostgreSQL (`checkpoints/storage.py`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, Literal, TypedDict, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal, TypedDict
 
 from langchain_core.messages import (
     BaseMessage,
@@ -30,13 +29,15 @@ from langchain_core.messages import (
     messages_from_dict,
 )
 
-from checkpoints.db import busy_timeout_ms, translate
+from checkpoints.storage import Conn, Row, Schema, run_db, storage_for
 
-T = TypeVar("T")
 RowKind = Literal["verdict", "execution", "end"]
 
-DDL = """
+SCHEMA = Schema(
+    name="trace",
+    ddl="""
 CREATE TABLE IF NOT EXISTS trace (
+    {serial}
     row_key TEXT PRIMARY KEY,
     trace_id TEXT NOT NULL,
     thread_id TEXT NOT NULL,
@@ -58,7 +59,7 @@ CREATE TABLE IF NOT EXISTS trace (
     repeat TEXT,
     checklist TEXT NOT NULL,
     stop_reason TEXT,
-    latency_ms REAL,
+    latency_ms {double},
     tokens INTEGER,
     at TEXT NOT NULL
 );
@@ -71,13 +72,16 @@ CREATE TABLE IF NOT EXISTS fingerprint_archive (
     PRIMARY KEY (thread_id, task_seq, fingerprint)
 );
 CREATE TABLE IF NOT EXISTS message_archive (
+    {serial}
     thread_id TEXT NOT NULL,
     message_id TEXT NOT NULL,
     task_seq INTEGER NOT NULL,
     message TEXT NOT NULL,
     PRIMARY KEY (thread_id, message_id)
 );
-"""
+""",
+    tables=("trace", "fingerprint_archive", "message_archive"),
+)
 
 COLUMNS: tuple[str, ...] = (
     "row_key",
@@ -106,7 +110,8 @@ COLUMNS: tuple[str, ...] = (
     "at",
 )
 _INSERT = (
-    f"INSERT OR IGNORE INTO trace ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})"
+    f"INSERT INTO trace ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)}) "
+    "ON CONFLICT DO NOTHING"
 )
 _JSON_COLUMNS = ("offered_tools", "checklist")
 
@@ -145,47 +150,6 @@ class TraceRow(TypedDict, total=False):
     tokens: int | None
     """verdict: the proposing model turn's tokens, on its first call only (sums stay
     right); end: the task's total."""
-
-
-def _connect(path: str) -> sqlite3.Connection:
-    timeout_ms = busy_timeout_ms()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(
-        path, timeout=timeout_ms / 1000, isolation_level=None, check_same_thread=False
-    )
-    conn.row_factory = sqlite3.Row
-    conn.execute(f"PRAGMA busy_timeout={timeout_ms}")
-    conn.execute("PRAGMA journal_mode=WAL")
-    # NORMAL: a trace commit survives a process crash without an fsync of its own; the next
-    # checkpoint commit (synchronous=FULL) fsyncs the shared WAL, and these frames with it.
-    conn.execute("PRAGMA synchronous=NORMAL")
-    return conn
-
-
-def _run(path: str, work: Callable[[sqlite3.Connection], T]) -> T:
-    """One short-lived connection per batch, on the calling (worker) thread.
-
-    Not a connection cached for the life of the process: code elsewhere reads the database
-    file's header with a plain `open()`, and closing that descriptor drops every POSIX lock
-    this process holds on the file, so a long-lived connection could be checkpointed under
-    and lose what it wrote (SQLite's "how to corrupt" guide, section 2.2).
-    """
-    try:
-        conn = _connect(path)
-    except sqlite3.Error as exc:
-        raise translate(exc, path) from None
-    try:
-        try:
-            return work(conn)
-        except sqlite3.OperationalError as exc:
-            if "no such table" not in str(exc):
-                raise
-            conn.executescript(DDL)  # first use of this file: create the tables, once
-            return work(conn)
-    except sqlite3.Error as exc:
-        raise translate(exc, path) from None
-    finally:
-        conn.close()
 
 
 def now_iso() -> str:
@@ -228,21 +192,18 @@ async def record(db: str, rows: Sequence[tuple[str, Mapping[str, Any]]]) -> None
     at = now_iso()
     values = [_row_values(row, key, at) for key, row in rows]
 
-    def work(conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN")
-        try:
+    def work(conn: Conn) -> None:
+        conn.ensure(SCHEMA)
+        with conn.transaction():
             conn.executemany(_INSERT, values)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
 
-    await asyncio.to_thread(_run, str(db), work)
+    await run_db(str(db), work, relaxed=True)
 
 
-def _decode(r: sqlite3.Row) -> dict[str, Any]:
+def _decode(r: Row) -> dict[str, Any]:
     out = dict(r)
     out.pop("row_key", None)
+    out.pop("seq", None)
     for col in _JSON_COLUMNS:
         out[col] = json.loads(out[col])
     if out["executed"] is not None:
@@ -252,19 +213,22 @@ def _decode(r: sqlite3.Row) -> dict[str, Any]:
 
 def read_rows(db: str, thread_id: str | None = None) -> list[dict[str, Any]]:
     """Trace rows in write order, for one thread or all; blocking (CLI and tests)."""
-    if not Path(db).exists():
+    storage = storage_for(str(db))
+    if not storage.exists():
         return []
 
-    def work(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    def work(conn: Conn) -> list[dict[str, Any]]:
+        conn.ensure(SCHEMA)
+        order = conn.dialect.insertion_order
         if thread_id is None:
-            cur = conn.execute("SELECT * FROM trace ORDER BY rowid")
+            cur = conn.execute(f"SELECT * FROM trace ORDER BY {order}")
         else:
             cur = conn.execute(
-                "SELECT * FROM trace WHERE thread_id = ? ORDER BY rowid", (thread_id,)
+                f"SELECT * FROM trace WHERE thread_id = ? ORDER BY {order}", (thread_id,)
             )
         return [_decode(r) for r in cur.fetchall()]
 
-    rows: list[dict[str, Any]] = _run(str(db), work)
+    rows: list[dict[str, Any]] = storage.run_sync(work)
     return rows
 
 
@@ -297,35 +261,34 @@ async def archive_messages(
         for seq, m in zip(task_seqs, messages, strict=True)
     ]
 
-    def work(conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN")
-        try:
+    def work(conn: Conn) -> None:
+        conn.ensure(SCHEMA)
+        with conn.transaction():
             conn.executemany(
-                "INSERT OR IGNORE INTO message_archive (thread_id, message_id, task_seq, message)"
-                " VALUES (?, ?, ?, ?)",
+                "INSERT INTO message_archive (thread_id, message_id, task_seq, message)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 values,
             )
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
 
-    await asyncio.to_thread(_run, str(db), work)
+    await run_db(str(db), work, relaxed=True)
 
 
 def read_archive(db: str, thread_id: str) -> list[tuple[int, BaseMessage]]:
     """A thread's archived messages with their task numbers, oldest first; blocking."""
-    if not Path(db).exists():
+    storage = storage_for(str(db))
+    if not storage.exists():
         return []
 
-    def work(conn: sqlite3.Connection) -> list[tuple[int, str]]:
+    def work(conn: Conn) -> list[tuple[int, str]]:
+        conn.ensure(SCHEMA)
         cur = conn.execute(
-            "SELECT task_seq, message FROM message_archive WHERE thread_id = ? ORDER BY rowid",
+            "SELECT task_seq, message FROM message_archive WHERE thread_id = ? "
+            f"ORDER BY {conn.dialect.insertion_order}",
             (thread_id,),
         )
-        return [(int(r[0]), str(r[1])) for r in cur.fetchall()]
+        return [(int(r["task_seq"]), str(r["message"])) for r in cur.fetchall()]
 
-    rows: list[tuple[int, str]] = _run(str(db), work)
+    rows: list[tuple[int, str]] = storage.run_sync(work)
     messages = messages_from_dict([json.loads(payload) for _, payload in rows])
     return [(seq, m) for (seq, _), m in zip(rows, messages, strict=True)]
 
@@ -372,32 +335,30 @@ async def archive_fingerprints(
         for fp, stats in entries.items()
     ]
 
-    def work(conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN")
-        try:
+    def work(conn: Conn) -> None:
+        conn.ensure(SCHEMA)
+        with conn.transaction():
             conn.executemany(
                 "INSERT INTO fingerprint_archive (thread_id, task_seq, fingerprint, stats) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET stats = excluded.stats",
+                "VALUES (?, ?, ?, ?) ON CONFLICT (thread_id, task_seq, fingerprint) "
+                "DO UPDATE SET stats = excluded.stats",
                 values,
             )
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
 
-    await asyncio.to_thread(_run, str(db), work)
+    await run_db(str(db), work, relaxed=True)
 
 
 async def archived_fingerprints(db: str, thread_id: str, task_seq: int) -> dict[str, Any]:
     """A task's archived per-call counters, by fingerprint."""
 
-    def work(conn: sqlite3.Connection) -> dict[str, Any]:
+    def work(conn: Conn) -> dict[str, Any]:
+        conn.ensure(SCHEMA)
         cur = conn.execute(
             "SELECT fingerprint, stats FROM fingerprint_archive WHERE thread_id = ? "
             "AND task_seq = ?",
             (thread_id, task_seq),
         )
-        return {str(r[0]): json.loads(r[1]) for r in cur.fetchall()}
+        return {str(r["fingerprint"]): json.loads(r["stats"]) for r in cur.fetchall()}
 
-    found: dict[str, Any] = await asyncio.to_thread(_run, str(db), work)
+    found: dict[str, Any] = await run_db(str(db), work)
     return found

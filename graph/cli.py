@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from graph.context import DEFAULT_DB, DEFAULT_DOMAIN, Context
+from checkpoints.storage import DB_ENV, is_url
+from graph.context import DEFAULT_DB, DEFAULT_DOMAIN, DEFAULT_STORE, Context
 from graph.evals.commands import add_commands, print_trace, run_command, trace_jsonl
 from graph.models import BEHAVIOURS
 from graph.runner import list_threads, resume_thread, run_request, show_thread
@@ -35,15 +37,24 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    db_default = os.environ.get(DB_ENV) or DEFAULT_DB
+
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+        p.add_argument(
+            "--db",
+            default=db_default,
+            help=f"SQLite file or postgresql:// URL (default ${DB_ENV}, else {DEFAULT_DB})",
+        )
         p.add_argument("--json", action="store_true", help="print one JSON object")
 
     run = sub.add_parser("run", help="start a request on a new or existing thread")
     run.add_argument("request", help="what you want done, in English or Chinese")
     run.add_argument("--thread-id", help="continue this conversation (default: a new thread)")
     run.add_argument("--model", default="offline", help="chat model (see below)")
-    run.add_argument("--store", help="business store SQLite file (default: beside --db)")
+    run.add_argument(
+        "--store",
+        help=f"business store SQLite file (default: beside a --db file, else {DEFAULT_STORE})",
+    )
     run.add_argument("--domain", default=DEFAULT_DOMAIN, help="intents and tools, module:ATTR")
     run.add_argument("--user", default="demo-user", help="caller's user id")
     run.add_argument("--roles", default="member", help="caller's roles, comma-separated")
@@ -172,7 +183,12 @@ def _print_history(out: dict[str, Any]) -> None:
 
 async def _dispatch(args: argparse.Namespace) -> Any:
     if args.command == "run":
-        store = args.store or str(Path(args.db).parent / "business.sqlite")
+        if args.store:
+            store = args.store
+        elif is_url(args.db):
+            store = DEFAULT_STORE  # the example backend stays a local file
+        else:
+            store = str(Path(args.db).parent / "business.sqlite")
         context = Context(
             model=args.model,
             domain=args.domain,

@@ -88,6 +88,15 @@ class Context:
     max_seconds: float | None = field(
         default=None, metadata={"description": "Override: seconds in model and tools per task."}
     )
+    max_parallel: int = field(
+        default=4,
+        metadata={
+            "description": (
+                "Most tool calls of one model turn that run at the same moment; the rest "
+                "wait for a free slot (and calls that need another's result wait for it)."
+            )
+        },
+    )
 
     def budget_overrides(self) -> dict[str, Any]:
         """The budget fields a caller set, for merging over the intent's defaults."""

@@ -85,7 +85,9 @@ def render_task(task: dict[str, Any]) -> str:
         "Use the slot values given in the task exactly; they were computed by code. Do not "
         "repeat a call that already succeeded, do not call tools that were not offered, and "
         "fix arguments when a tool reports a validation error. When every step is done, "
-        "answer briefly without calling tools.\n"
+        "answer briefly without calling tools. Several calls in one turn run in parallel; "
+        'an argument that needs another call\'s result is written {"$ref": "#N.field"} (N: '
+        "that call's position in your turn, from 0).\n"
         f"{TASK_OPEN}{json.dumps(task, ensure_ascii=False, sort_keys=True)}{TASK_CLOSE}"
     )
 

@@ -1,4 +1,7 @@
-"""Run, resume and inspect threads against the SQLite file: what the CLI and tests call.
+"""Run, resume and inspect threads against the database: what the CLI and tests call.
+
+The database is one `--db` value, a SQLite file or a `postgresql://` URL
+(`checkpoints/storage.py`); everything below is the same for both.
 
 Every invocation uses the durable settings (`durability="sync"`, WAL, busy timeout), holds
 the thread's lease so no second process drives the same thread, and has a recursion limit
@@ -18,7 +21,6 @@ import dataclasses
 import json
 import os
 import signal
-import sqlite3
 import uuid
 from collections.abc import Mapping
 from typing import Any, cast
@@ -28,10 +30,10 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, StateSnapshot
 
-from checkpoints.db import check_db_path, translate
 from checkpoints.lease import ThreadLeases, describe, thread_lease
 from checkpoints.ledger import Ledger
-from checkpoints.sqlite import DURABILITY, open_checkpointer
+from checkpoints.sqlite import DURABILITY
+from checkpoints.storage import Conn, open_checkpointer, storage_for
 from checkpoints.threads import ThreadIndex
 from checkpoints.trace import full_history
 from checkpoints.trace import rows as trace_rows
@@ -170,17 +172,16 @@ async def _durable(db: str, thread_id: str, checkpoint_id: str) -> None:
     back through a separate connection is the proof that holds for every step.
     """
 
-    def seen() -> bool:
-        conn = sqlite3.connect(db)
-        try:
-            row = conn.execute(
-                "SELECT 1 FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '' "
-                "AND checkpoint_id = ?",
-                (thread_id, checkpoint_id),
-            ).fetchone()
-        finally:
-            conn.close()
+    def look(conn: Conn) -> bool:
+        row = conn.execute(
+            "SELECT 1 AS found FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '' "
+            "AND checkpoint_id = ?",
+            (thread_id, checkpoint_id),
+        ).fetchone()
         return row is not None
+
+    def seen() -> bool:
+        return storage_for(db).run_sync(look)
 
     for _ in range(2000):  # ~10s; the write is already under way
         if await asyncio.to_thread(seen):
@@ -242,6 +243,7 @@ async def run_request(
     _validate(context)
     tid = thread_id or new_thread_id()
     index = ThreadIndex(db)
+    storage = storage_for(db)
     try:
         async with open_checkpointer(db) as saver, thread_lease(db, tid):
             domain = load_domain(context.domain)
@@ -259,8 +261,8 @@ async def run_request(
             await _drive(app, {"messages": [HumanMessage(request)]}, config, context, db)
             out = summarize(tid, await app.aget_state(config))
             await index.upsert(tid, status=out["status"], stop_reason=out["stop_reason"])
-    except sqlite3.Error as exc:
-        raise translate(exc, db) from None
+    except storage.errors as exc:
+        raise storage.translate(exc) from None
     return out
 
 
@@ -284,7 +286,8 @@ async def resume_thread(
         AgentError: Unknown thread, nothing to resume, a decision missing or unexpected, a
             busy thread, or an unusable database.
     """
-    check_db_path(db, must_exist=True)
+    storage = storage_for(db)
+    storage.check(must_exist=True)
     index = ThreadIndex(db)
     try:
         async with open_checkpointer(db, must_exist=True) as saver:
@@ -329,8 +332,8 @@ async def resume_thread(
                 await _drive(app, payload, config, context, db)
                 out = summarize(thread_id, await app.aget_state(config))
                 await index.upsert(thread_id, status=out["status"], stop_reason=out["stop_reason"])
-    except sqlite3.Error as exc:
-        raise translate(exc, db) from None
+    except storage.errors as exc:
+        raise storage.translate(exc) from None
     return out
 
 
@@ -342,6 +345,7 @@ async def show_thread(thread_id: str, *, db: str = DEFAULT_DB) -> dict[str, Any]
     Raises:
         AgentError: Unknown thread or unusable database.
     """
+    storage = storage_for(db)
     try:
         async with open_checkpointer(db, must_exist=True) as saver:
             app = compile_graph(saver)
@@ -356,8 +360,8 @@ async def show_thread(thread_id: str, *, db: str = DEFAULT_DB) -> dict[str, Any]
             {k: row[k] for k in ("tool", "status", "attempts", "resolution", "idempotency_key")}
             for row in await Ledger(db).rows(thread_id)
         ]
-    except sqlite3.Error as exc:
-        raise translate(exc, db) from None
+    except storage.errors as exc:
+        raise storage.translate(exc) from None
     return out
 
 
@@ -369,6 +373,7 @@ async def list_threads(*, db: str = DEFAULT_DB) -> list[dict[str, Any]]:
     died mid-run: `resume --thread-id` continues it).
     """
     out: list[dict[str, Any]] = []
+    storage = storage_for(db)
     try:
         async with open_checkpointer(db, must_exist=True) as saver:
             rows = await ThreadIndex(db).all()
@@ -395,6 +400,6 @@ async def list_threads(*, db: str = DEFAULT_DB) -> list[dict[str, Any]]:
                         "waiting_on": (summary["interrupt"] or {}).get("reason"),
                     }
                 )
-    except sqlite3.Error as exc:
-        raise translate(exc, db) from None
+    except storage.errors as exc:
+        raise storage.translate(exc) from None
     return out

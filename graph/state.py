@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph import add_messages
@@ -48,7 +48,8 @@ class CallRecord(TypedDict):
     args: dict[str, Any]
     fingerprint: str
     verdict: str
-    """run, cached, feedback, blocked, stopped, approved or edited."""
+    """run, cached, feedback, blocked, stopped, skipped, awaiting_approval, approved or
+    edited."""
     reason: str | None
     """Guard reason code when the call was not run as proposed."""
     executed: bool
@@ -69,6 +70,8 @@ class FingerprintStats(TypedDict):
     """The last envelope, kept compact, used to answer a repeat without executing."""
     first_at: float
     """Monotonic-free wall time of the first execution, for polling deadlines."""
+    last_at: NotRequired[float]
+    """Wall time of the last execution, for a poll's minimum interval."""
 
 
 class PendingCall(TypedDict):
@@ -78,6 +81,25 @@ class PendingCall(TypedDict):
     tool: str
     args: dict[str, Any]
     fingerprint: str
+    inputs: NotRequired[dict[str, Any]]
+    """Argument -> `tools.dag.InputRef`: values taken from other calls' results at run time."""
+    after: NotRequired[list[str]]
+    """Ids of calls of the same turn that must succeed before this one starts."""
+    given: NotRequired[dict[str, dict[str, Any]]]
+    """Envelopes of calls it depends on that the guard answered without running them."""
+
+
+class Branch(TypedDict):
+    """The actual fate of one call of the last batch (`tools.dag.BranchStatus`)."""
+
+    id: str
+    tool: str
+    status: str
+    """succeeded, degraded, failed, blocked, cancelled or abandoned."""
+    waited_for: list[str]
+    """Ids of the calls of the turn it depended on."""
+    executed: bool
+    note: str
 
 
 class ExecResult(TypedDict):
@@ -155,6 +177,8 @@ class State(InputState):
     """Calls cleared to run, consumed by execute."""
     results: list[ExecResult] = field(default_factory=list)
     """Envelopes of the last execution batch, consumed by state_update."""
+    branches: list[Branch] = field(default_factory=list)
+    """What happened to each call of the last batch: ran, blocked, cancelled, abandoned."""
     usage: Usage = field(default_factory=new_usage)
     """Rounds, calls, tokens and seconds spent on this task."""
     stall_rounds: int = 0

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.messages import ToolMessage
+from langchain_core.messages import AIMessage, ToolMessage
 from langgraph.runtime import Runtime
 from pydantic import ValidationError
 
@@ -52,7 +52,8 @@ def canonical_args(args: Mapping[str, Any]) -> str:
 
 def fingerprint(tool: str, args: Mapping[str, Any]) -> str:
     """Tool name plus a hash of the canonical arguments; never the provider's call id."""
-    digest = hashlib.sha256(canonical_args(args).encode()).hexdigest()[:16]
+    # surrogatepass: a lone surrogate from a model's JSON must not crash the fingerprint.
+    digest = hashlib.sha256(canonical_args(args).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return f"{tool}:{digest}"
 
 
@@ -93,10 +94,17 @@ def _json_type(value: Any) -> str:
     return "object"
 
 
-def field_errors(exc: ValidationError) -> list[dict[str, str]]:
-    """Pydantic errors as {field, expected, got, fix}: what a model needs to correct itself."""
+def field_errors(exc: ValidationError, skip: frozenset[str] = frozenset()) -> list[dict[str, str]]:
+    """Pydantic errors as {field, expected, got, fix}: what a model needs to correct itself.
+
+    `skip` names top-level fields whose errors do not count (yet): arguments whose values
+    come from another call's result are checked once that result exists.
+    """
     out: list[dict[str, str]] = []
-    for err in exc.errors(include_url=False)[:5]:
+    errors = [
+        e for e in exc.errors(include_url=False) if not (e["loc"] and str(e["loc"][0]) in skip)
+    ]
+    for err in errors[:5]:
         loc = ".".join(str(p) for p in err["loc"]) or "(arguments)"
         kind = err["type"]
         got_value = err.get("input")
@@ -126,7 +134,11 @@ def _short(value: Any) -> str:
 
 def validation_result(tool: str, exc: ValidationError) -> ToolResult:
     """A field-level validation failure: names the field, the expected type and the fix."""
-    errors = field_errors(exc)
+    return field_error_result(tool, field_errors(exc))
+
+
+def field_error_result(tool: str, errors: list[dict[str, str]]) -> ToolResult:
+    """A validation failure from field-level errors ({field, expected, got, fix})."""
     first = errors[0]
     message = (
         f"{tool}: field '{first['field']}' expected {first['expected']}, got {first['got']}; "
@@ -141,6 +153,37 @@ def validation_result(tool: str, exc: ValidationError) -> ToolResult:
         user_action="Fix the named field and call again.",
         data={"errors": errors},
     )
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "replace").decode("utf-8")
+        return value
+    if isinstance(value, dict):
+        return {_scrub(k): _scrub(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scrub(v) for v in value]
+    return value
+
+
+def without_lone_surrogates(message: AIMessage) -> AIMessage:
+    """The model's reply with lone surrogates (a JSON escape like D800 alone) replaced by '?'.
+
+    They are valid in a Python string but not in UTF-8, so a checkpoint holding them cannot
+    be written and the run would die on the model's typo; the guard then judges a '?'.
+    """
+    fields = {
+        "content": message.content,
+        "tool_calls": message.tool_calls,
+        "invalid_tool_calls": message.invalid_tool_calls,
+    }
+    scrubbed = _scrub(fields)
+    if scrubbed == fields:
+        return message
+    return message.model_copy(update=scrubbed)
 
 
 def tool_message(call_id: str, tool: str, result: ToolResult) -> ToolMessage:

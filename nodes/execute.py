@@ -1,21 +1,61 @@
-"""execute: run the calls the guard cleared, with timeouts, retries and exactly-once writes."""
+"""execute: run the calls the guard cleared, as a dependency graph, under a concurrency limit.
+
+The calls of one model turn run concurrently, at most `Context.max_parallel` at a time; a
+call that takes another call's result (`{"$ref": "#0.job_id"}`, see `tools/dag.py`) or waits
+for it (`$after`) starts once that call has succeeded, with the value put in its arguments
+and the arguments judged again, now complete. Each call still goes through the executor
+(timeout, retries, exactly-once writes, masking); a status poll waits out its tool's
+`PollSpec.interval_s` first. When the run must stop (its time budget ends, or a write's
+outcome is unknown and a human must look) calls not yet started are cancelled. Every call
+is answered with a ToolMessage whose envelope says what really happened to it, and
+`State.branches` lists the batch: succeeded, degraded, failed, blocked, cancelled or
+abandoned (stopped waiting for: not a rollback).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.messages import ToolMessage
 from langgraph.config import get_config
 from langgraph.runtime import Runtime
+from pydantic import ValidationError
 
 from checkpoints.ledger import Ledger
 from graph.context import Context
-from graph.state import ExecResult, State
-from nodes.common import canonical_args, current_task, tool_message
-from tools.contract import ToolContext, ToolResult
+from graph.state import Branch, ExecResult, FingerprintStats, PendingCall, State
+from nodes.common import (
+    Task,
+    canonical_args,
+    current_task,
+    field_error_result,
+    field_errors,
+    fingerprint,
+    tool_message,
+)
+from nodes.guard import judge_call
+from tools.contract import ErrorType, ToolContext, ToolResult, ToolSpec
+from tools.dag import MISSING, Done, Node, Outcome, resolve_path, run_dag
 from tools.executor import execute_call
+
+NOT_PERMITTED = "{tool} needs the permission {permission!r}, which the caller's roles lack"
+INPUT_MISSING = "input {arg!r} needs {source}.{path}, which its result does not have"
+OPTIONAL_MISSING = "ran without {arg!r}: {source}.{path} was not available"
+POLL_TOO_SOON = (
+    "{tool}: the next poll is allowed in {wait:.1f}s (interval {interval:g}s), after the "
+    "run's time budget ends; not polled"
+)
+UNKNOWN_TOOL = "unknown tool {tool!r}"
+NEEDS_APPROVAL = "{tool} needs a human's approval; it was not run"
+BRANCH_ERRORS: dict[str, ErrorType] = {"blocked": "dependency", "cancelled": "cancelled"}
+CALL_SLACK_S = 1.0
+"""Added to a call's worst case (every attempt timing out, every backoff) for its own
+timeout in the batch: it only fires on a tool that ignores its per-attempt timeout."""
 
 
 def idempotency_key(thread_id: str, task_seq: int, tool: str, args: dict[str, Any]) -> str:
@@ -35,31 +75,148 @@ def thread_id_of_run() -> str:
     return str(configurable.get("thread_id") or "no-thread")
 
 
+@dataclass(frozen=True)
+class Ran:
+    """One call of the batch after it ran (or was answered without running)."""
+
+    tool: str
+    args: dict[str, Any]
+    fingerprint: str
+    result: ToolResult
+    executed: bool
+    attempts: int
+    seconds: float
+
+
+def _call_timeout(spec: ToolSpec) -> float:
+    """The longest a call can take when every attempt times out and every backoff is full."""
+    attempts = max(1, spec.retry.max_attempts)
+    return spec.timeout_s * attempts + (spec.retry.max_interval + 1.0) * (attempts - 1)
+
+
+def _resolve(
+    call: PendingCall, upstream: Mapping[str, Outcome[Ran]]
+) -> tuple[dict[str, Any], list[str], list[dict[str, str]]]:
+    """The call's arguments with its inputs filled in, notes for optional gaps, and errors."""
+    args = dict(call["args"])
+    notes: list[str] = []
+    errors: list[dict[str, str]] = []
+    for arg, ref in call.get("inputs", {}).items():
+        source = upstream.get(ref["source"])
+        ran = source.value if source is not None else None
+        value = resolve_path(ran.result.data, ref["path"]) if ran is not None else MISSING
+        if value is not MISSING and ran is not None and ran.result.ok:
+            args[arg] = value
+        elif ref["optional"]:
+            if "default" in ref:
+                args[arg] = ref["default"]
+            notes.append(OPTIONAL_MISSING.format(arg=arg, source=ref["source"], path=ref["path"]))
+        else:
+            errors.append(
+                {
+                    "field": arg,
+                    "expected": f"the value of {ref['source']}.{ref['path']}",
+                    "got": "nothing",
+                    "fix": INPUT_MISSING.format(arg=arg, source=ref["source"], path=ref["path"]),
+                }
+            )
+    return args, notes, errors
+
+
+def _as_sent(call: PendingCall) -> dict[str, Any]:
+    """A call that never got its inputs, shown with its references."""
+    refs = {k: {"$ref": f"{r['source']}.{r['path']}"} for k, r in call.get("inputs", {}).items()}
+    return {**call["args"], **refs}
+
+
+def _given(call: PendingCall) -> dict[str, Outcome[Ran]]:
+    """Outcomes of the calls it needs that the guard answered without running them."""
+    out: dict[str, Outcome[Ran]] = {}
+    for source, env in call.get("given", {}).items():
+        result = ToolResult.model_validate(env)
+        ran = Ran("", {}, "", result, False, 0, 0.0)
+        out[source] = Outcome(source, "succeeded" if result.ok else "failed", ran)
+    return out
+
+
+def _branch_result(call: PendingCall, outcome: Outcome[Ran]) -> ToolResult:
+    """The envelope of a call that did not run to an answer of its own."""
+    if outcome.value is not None:
+        result = outcome.value.result
+        if outcome.note and outcome.status == "degraded":
+            shown = f"{result.message} (note: {outcome.note})" if result.message else outcome.note
+            return result.model_copy(update={"message": shown})
+        return result
+    if outcome.status == "abandoned":
+        return ToolResult.failure("unknown_outcome", outcome.note, retryable=False)
+    kind = BRANCH_ERRORS.get(outcome.status, "internal")
+    return ToolResult.failure(kind, outcome.note or outcome.status, retryable=False)
+
+
+def _stop_for(outcome: Outcome[Ran]) -> str | None:
+    """A finished call after which nothing new starts: a write whose outcome is unknown."""
+    if outcome.value is not None and outcome.value.result.error_type == "unknown_outcome":
+        return f"{outcome.value.tool}'s outcome is unknown and a human must check it"
+    return None
+
+
 async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Run each pending call and answer it with its envelope."""
+    """Run the pending calls as a DAG and answer each one with its envelope."""
     if not state.pending:
-        return {"results": []}
+        return {"results": []}  # `branches` keeps describing the last batch that ran
     task = current_task(state, runtime)
     ctx = runtime.context
     thread_id = thread_id_of_run()
     ledger = Ledger(ctx.db)
     remaining = max(0.0, task.budget.max_seconds - state.usage["seconds"])
     deadline = time.monotonic() + remaining
-    results: list[ExecResult] = []
-    messages: list[ToolMessage] = []
-    spent = 0.0
-    executed = 0
+    permissions = task.domain.permissions(tuple(ctx.roles))
     # Calls a human approved or edited in fallback: only these may re-run an unknown write.
     approved = {c["id"] for c in state.calls if c["verdict"] in ("approved", "edited")}
-    for call in state.pending:
+    by_id = {c["id"]: c for c in state.pending}
+    given: dict[str, Outcome[Ran]] = {}
+    for c in state.pending:
+        given |= _given(c)
+
+    async def run_one(node: Node, upstream: Mapping[str, Outcome[Ran]]) -> Done[Ran]:
+        call = by_id[node.id]
         spec = task.domain.tools.get(call["tool"])
+        started = time.monotonic()
+
+        def answered(result: ToolResult, args: dict[str, Any], fp: str) -> Done[Ran]:
+            ran = Ran(call["tool"], args, fp, result, False, 0, time.monotonic() - started)
+            return Done(ran, result.ok)
+
         if spec is None:  # the guard only clears registered tools; stay total anyway
-            env = ToolResult.failure("not_allowed", f"unknown tool {call['tool']!r}")
-            messages.append(tool_message(call["id"], call["tool"], env))
-            continue
-        args = spec.args_model.model_validate(call["args"])
+            failure = ToolResult.failure("not_allowed", UNKNOWN_TOOL.format(tool=call["tool"]))
+            return answered(failure, call["args"], call["fingerprint"])
+        if spec.permission and spec.permission not in permissions:
+            # Defence in depth: the guard and fallback check this too; the tool is not entered.
+            refused = ToolResult.failure(
+                "permission",
+                NOT_PERMITTED.format(tool=spec.name, permission=spec.permission),
+                retryable=False,
+            )
+            return answered(refused, call["args"], call["fingerprint"])
+        args, notes, errors = _resolve(call, upstream)
+        fp = fingerprint(spec.name, args) if call.get("inputs") else call["fingerprint"]
+        if errors:
+            return answered(field_error_result(spec.name, errors), args, fp)
+        try:
+            validated = spec.args_model.model_validate(args)
+        except ValidationError as exc:
+            return answered(field_error_result(spec.name, field_errors(exc)), args, fp)
+        args = validated.model_dump(mode="json")
+        if call.get("inputs"):
+            fp = fingerprint(spec.name, args)
+            repeat = _judged_again(state, task, spec, call, args)
+            if repeat is not None:
+                return answered(repeat, args, fp)
+        waited = await _poll_interval(spec, state.fingerprints.get(fp), deadline)
+        if isinstance(waited, ToolResult):
+            return answered(waited, args, fp)
         key = (
-            idempotency_key(thread_id, state.task_seq, spec.name, call["args"])
+            idempotency_key(thread_id, state.task_seq, spec.name, args)
             if spec.effect == "write"
             else None
         )
@@ -73,35 +230,127 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         )
         run = await execute_call(
             spec,
-            args,
+            validated,
             tool_ctx,
             ledger=ledger,
             deadline=deadline,
             call_id=call["id"],
             human_approved=call["id"] in approved,
         )
-        spent += run.seconds
-        executed += int(run.executed)
-        messages.append(tool_message(call["id"], spec.name, run.result))
+        ran = Ran(spec.name, args, fp, run.result, run.executed, run.attempts, run.seconds)
+        return Done(ran, run.result.ok, "; ".join(notes), degraded=bool(notes))
+
+    nodes = []
+    for c in state.pending:
+        spec = task.domain.tools.get(c["tool"])
+        inputs = c.get("inputs", {}).values()
+        needs = [*c.get("after", []), *(r["source"] for r in inputs if not r["optional"])]
+        wants = [r["source"] for r in inputs if r["optional"] and r["source"] not in needs]
+        timeout = _call_timeout(spec) + CALL_SLACK_S if spec is not None else None
+        nodes.append(
+            Node(
+                c["id"],
+                tuple(dict.fromkeys(needs)),
+                tuple(dict.fromkeys(wants)),
+                timeout_s=timeout,
+            )
+        )
+    started = time.monotonic()
+    outcomes = await run_dag(
+        nodes,
+        run_one,
+        limit=max(1, ctx.max_parallel),
+        deadline=deadline,
+        stop_when=_stop_for,
+        given=given,
+    )
+    wall = time.monotonic() - started
+
+    results: list[ExecResult] = []
+    messages: list[ToolMessage] = []
+    branches: list[Branch] = []
+    for node in nodes:
+        call, outcome = by_id[node.id], outcomes[node.id]
+        result = _branch_result(call, outcome)
+        ran = outcome.value
+        messages.append(tool_message(call["id"], call["tool"], result))
         results.append(
             {
                 "id": call["id"],
-                "tool": spec.name,
-                "args": call["args"],
-                "fingerprint": call["fingerprint"],
-                "result": run.result.model_dump(exclude_defaults=True),
-                "executed": run.executed,
-                "attempts": run.attempts,
-                "seconds": round(run.seconds, 4),
+                "tool": call["tool"],
+                "args": ran.args if ran is not None else _as_sent(call),
+                "fingerprint": ran.fingerprint if ran is not None else call["fingerprint"],
+                "result": result.model_dump(exclude_defaults=True),
+                "executed": ran.executed if ran is not None else False,
+                "attempts": ran.attempts if ran is not None else 0,
+                "seconds": round(ran.seconds if ran is not None else 0.0, 4),
+            }
+        )
+        branches.append(
+            {
+                "id": call["id"],
+                "tool": call["tool"],
+                "status": outcome.status,
+                "waited_for": [*node.needs, *node.wants],
+                "executed": ran.executed if ran is not None else False,
+                "note": outcome.note,
             }
         )
     return {
         "messages": messages,
         "results": results,
+        "branches": branches,
         "pending": [],
         "usage": {
             **state.usage,
             "calls": state.usage["calls"] + len(results),
-            "seconds": state.usage["seconds"] + spent,
+            "seconds": state.usage["seconds"] + wall,
         },
     }
+
+
+def _judged_again(
+    state: State, task: Task, spec: ToolSpec, call: PendingCall, args: dict[str, Any]
+) -> ToolResult | None:
+    """The guard's verdict on a call whose arguments only now exist; None when it may run.
+
+    The same ladder the guard applied to the rest of the turn (answered from the record,
+    blocked after failures), without moving its strikes: the model did not repeat itself.
+    """
+    decision = judge_call(
+        {"id": call["id"], "name": spec.name, "args": args},
+        task=task,
+        offered=[spec.name],
+        fingerprints=state.fingerprints,
+        strikes=state.strikes,
+        write_epoch=state.write_epoch,
+        now=time.time(),
+    )
+    if decision.action == "run":
+        return None
+    if decision.action == "approve":  # the guard refuses references for these; stay safe
+        return ToolResult.failure("not_allowed", NEEDS_APPROVAL.format(tool=spec.name))
+    return decision.result
+
+
+async def _poll_interval(
+    spec: ToolSpec, stats: FingerprintStats | None, deadline: float
+) -> ToolResult | None:
+    """Wait out a poll's minimum interval since the last poll of the same job.
+
+    Returns a failure (not polled) when the wait would outlast the run's time budget.
+    """
+    if spec.poll is None or stats is None or spec.poll.interval_s <= 0:
+        return None
+    last = stats.get("last_at", stats["first_at"])
+    wait = last + spec.poll.interval_s - time.time()
+    if wait <= 0:
+        return None
+    if time.monotonic() + wait > deadline:
+        return ToolResult.failure(
+            "timeout",
+            POLL_TOO_SOON.format(tool=spec.name, wait=wait, interval=spec.poll.interval_s),
+            retryable=False,
+        )
+    await asyncio.sleep(wait)
+    return None

@@ -15,13 +15,26 @@ from nodes.common import current_task, field_errors, fingerprint
 
 NO_HUMAN_REASONS = frozenset({"unknown_intent", "invalid_slots"})
 BAD_DECISION = (
-    "resume value must be {'action': 'approve'}, {'action': 'abort'} or "
+    "resume value must be {'action': 'approve'}, {'action': 'abort'} (or 'reject') or "
     "{'action': 'edit', 'args': {...}, 'tool': optional}; got {got}"
 )
+AWAITING = "awaiting_approval"
+APPROVAL_QUESTION = (
+    "{tool} changes data and needs your approval before it runs. Approve it as proposed, "
+    "edit its arguments, or reject it; an approved call runs exactly once."
+)
+NOT_PERMITTED = "tool {name!r} needs the permission {permission!r}, which the caller lacks"
 
 
 def _blocked_call(state: State) -> dict[str, Any] | None:
-    """The call a human would approve or edit: the last one that did not run as proposed."""
+    """The call a human would approve or edit: the last one that did not run as proposed.
+
+    A risky write waiting for approval comes first: the other calls of its turn were only
+    skipped because of it.
+    """
+    for rec in reversed(state.calls):
+        if rec["verdict"] == AWAITING and rec["round"] == state.usage["rounds"]:
+            return {"tool": rec["tool"], "args": rec["args"], "approval": True}
     for r in reversed(state.results):
         if r["result"].get("error_type") == "unknown_outcome":
             return {"tool": r["tool"], "args": r["args"]}
@@ -35,6 +48,8 @@ def parse_decision(value: Any) -> tuple[str, str | None, dict[str, Any] | None] 
     """(action, tool, args) from a resume value, or an error text for the human."""
     if isinstance(value, str):
         value = {"action": value}
+    if isinstance(value, dict) and value.get("action") == "reject":
+        value = {**value, "action": "abort"}  # rejecting a risky write ends the run unrun
     if not isinstance(value, dict) or value.get("action") not in ("approve", "edit", "abort"):
         return BAD_DECISION.replace("{got}", repr(value)[:80])
     action = str(value["action"])
@@ -61,18 +76,24 @@ async def fallback(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return stop
     task = current_task(state, runtime)
     call = _blocked_call(state)
+    approval = bool(call and call.pop("approval", False))
     payload: dict[str, Any] = {
         "reason": reason,
         "detail": detail,
         "intent": state.intent,
         "checklist": state.checklist,
         "call": call,
-        "options": ["approve", "edit", "abort"],
+        "options": ["approve", "edit", "reject"] if approval else ["approve", "edit", "abort"],
         "question": (
-            "The run cannot continue on its own. Approve the call as proposed, edit its "
-            "arguments, or abort."
+            APPROVAL_QUESTION.format(tool=(call or {}).get("tool"))
+            if approval
+            else (
+                "The run cannot continue on its own. Approve the call as proposed, edit its "
+                "arguments, or abort."
+            )
         ),
     }
+    permissions = task.domain.permissions(tuple(runtime.context.roles))
     error: str | None = None
     while True:
         decision = parse_decision(interrupt(payload | ({"error": error} if error else {})))
@@ -86,7 +107,11 @@ async def fallback(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                     "node": "fallback",
                     "action": "stop",
                     "reason": "human_aborted",
-                    "detail": f"aborted by a human after {reason}",
+                    "detail": (
+                        f"rejected by a human: {(call or {}).get('tool')} was not run"
+                        if approval
+                        else f"aborted by a human after {reason}"
+                    ),
                 }
             }
         if call is None and tool is None:
@@ -95,6 +120,9 @@ async def fallback(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         spec = task.domain.tools.get(name)
         if spec is None or name not in state.offered_tools:
             error = f"tool {name!r} is not offered in this task: {state.offered_tools}"
+            continue
+        if spec.permission and spec.permission not in permissions:
+            error = NOT_PERMITTED.format(name=name, permission=spec.permission)
             continue
         raw = args if args is not None else (call or {}).get("args", {})
         try:

@@ -1,9 +1,11 @@
 """guard: decide, before anything executes, whether each proposed call may run.
 
-The ladder, in order: budgets; offered set and permission; argument schema; the call's
-fingerprint history. Every violation climbs a per-kind ladder (feedback, then block, then
-stop) so a model gets a precise hint first and a loop still ends in a bounded number of
-rounds. Nothing here knows which model is running: it judges calls, not models.
+The ladder, in order: budgets; offered set and permission; argument schema (and the
+references between the calls of one turn, `tools/dag.py`); the call's fingerprint history;
+human approval for risky writes. Every violation climbs a per-kind ladder (feedback, then
+block, then stop) so a model gets a precise hint first and a loop still ends in a bounded
+number of rounds. Nothing here knows which model is running: it judges calls, not models,
+and the offered set is code's: text in a tool result cannot add a tool to it.
 """
 
 from __future__ import annotations
@@ -26,17 +28,19 @@ from nodes.common import (
     STEPS_TO_FINISH,
     Task,
     current_task,
+    field_error_result,
+    field_errors,
     fingerprint,
     tool_message,
-    validation_result,
 )
 from nodes.compaction import known_fingerprints, revived
 from nodes.tool_loader import widen
 from nodes.tracing import record_verdicts, thread_of_run
 from tools.contract import ToolResult, ToolSpec
+from tools.dag import CallPlan, InputRef, has_plan_syntax, plan_call, plan_turn
 from tools.domain import Budget
 
-Action = Literal["run", "cached", "feedback", "blocked", "stop"]
+Action = Literal["run", "cached", "feedback", "blocked", "stop", "approve"]
 
 STOP_FOR_KIND: dict[str, StopReason] = {
     "not_allowed": "not_allowed",
@@ -45,8 +49,28 @@ STOP_FOR_KIND: dict[str, StopReason] = {
 }
 
 NOT_OFFERED = "'{tool}' is not available in this task. Offered tools: {offered}."
+NOT_PERMITTED = (
+    "'{tool}' needs the permission {permission!r}, which the caller's roles do not grant; it "
+    "was not executed."
+)
 BAD_JSON = (
     "{tool}: arguments are not a valid JSON object ({error}); send an object matching the schema."
+)
+TOO_DEEP = "arguments nested deeper than {depth} levels"
+MAX_DEPTH = 32
+"""Deeper arguments are refused before anything recurses into them."""
+NEEDS_LITERALS = (
+    "literal values: {tool} needs a human's approval, and a human approves what they can read"
+)
+AWAITING_APPROVAL = (
+    "not executed yet: {tool} changes data and needs a human's approval before it runs. The "
+    "run pauses for that decision; do not call it again."
+)
+APPROVAL_DETAIL = "{tool} needs a human's approval before it runs"
+APPROVAL_REASON = "needs_approval"
+POLL_EXPIRED = (
+    "{tool}: the job was still {status} when its polling deadline ({deadline:g}s) passed; it "
+    "was not polled again. Tell the user it is still running."
 )
 ALREADY_DONE = (
     "duplicate: this exact call already succeeded and was not executed again; its recorded "
@@ -73,8 +97,11 @@ class Decision:
         kind: The violation kind whose ladder moved, if any.
         stop_reason: Set when action is "stop".
         result: What the model is told when the call does not run.
-        args: Validated arguments (JSON form) when valid, else the raw ones.
+        args: Validated arguments (JSON form) when valid, else the raw ones; a call with
+            inputs from other calls carries its literal arguments only.
         fingerprint: Tool + canonical arguments.
+        inputs: Arguments taken from other calls' results (`tools.dag.InputRef`).
+        after: Calls of the same turn that must succeed first.
     """
 
     action: Action
@@ -83,6 +110,8 @@ class Decision:
     result: ToolResult | None
     args: dict[str, Any]
     fingerprint: str
+    inputs: dict[str, InputRef] = dataclasses.field(default_factory=dict)
+    after: tuple[str, ...] = ()
 
 
 def _ladder(
@@ -113,11 +142,42 @@ def _violation(
 
 def _legit_repeat(spec: ToolSpec, stats: FingerprintStats, write_epoch: int, now: float) -> bool:
     """Repetitions that are not loops: polling a pending job, re-reading after a write."""
-    if spec.poll is not None:
-        status = stats["result"].get("data", {}).get(spec.poll.status_field)
-        if status in spec.poll.pending_values and now - stats["first_at"] < spec.poll.deadline_s:
-            return True
+    if _pending_poll(spec, stats) and now - stats["first_at"] < _poll_deadline(spec):
+        return True
     return spec.effect == "read" and stats["epoch"] < write_epoch
+
+
+def _pending_poll(spec: ToolSpec, stats: FingerprintStats) -> bool:
+    if spec.poll is None:
+        return False
+    return stats["result"].get("data", {}).get(spec.poll.status_field) in spec.poll.pending_values
+
+
+def _poll_deadline(spec: ToolSpec) -> float:
+    return spec.poll.deadline_s if spec.poll is not None else 0.0
+
+
+def _depth(value: Any, limit: int) -> bool:
+    """True when `value` nests deeper than `limit` (iterative: no recursion to overflow)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if level > limit:
+            return True
+        if isinstance(item, Mapping):
+            stack.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend((v, level + 1) for v in item)
+    return False
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _name_error(name: Any, expected: str, fix: str) -> list[dict[str, str]]:
+    return [{"field": "name", "expected": expected, "got": _shown(name), "fix": fix}]
 
 
 def judge_call(
@@ -129,38 +189,120 @@ def judge_call(
     strikes: Mapping[str, int],
     write_epoch: int,
     now: float,
+    permissions: frozenset[str] | None = None,
+    plan: CallPlan | None = None,
 ) -> Decision:
-    """Judge one proposed call against the ladder; pure, so it is tested on its own."""
-    name = str(call.get("name") or "")
+    """Judge one proposed call against the ladder; pure, so it is tested on its own.
+
+    Total: whatever the call holds (wrong types, missing fields, huge or odd strings, bad
+    JSON, unknown tools), the answer is a Decision whose result names the field at fault.
+
+    Args:
+        call: {"name", "args", "id"} as the model sent it; "invalid" when its JSON did not
+            parse.
+        task: The current domain, intent and budget.
+        offered: The tools offered this task; nothing else runs.
+        fingerprints: What happened so far to each exact call.
+        strikes: Violations per kind so far.
+        write_epoch: Successful writes so far (a read before a write is stale after it).
+        now: Wall time, for polling deadlines.
+        permissions: The caller's permissions; a tool needing another is refused even if
+            it somehow were offered. None skips the check (the offer was built from them).
+        plan: This call's part of the turn's plan (`tools.dag.plan_turn`): references to
+            other calls' results. None parses the arguments on their own.
+    """
+    raw_name = call.get("name")
+    name = raw_name if isinstance(raw_name, str) else ""
     raw = call.get("args")
     raw_args: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    fp = fingerprint(name, raw_args)
+    too_deep = _depth(raw_args, MAX_DEPTH)
+    fp = fingerprint(name, {} if too_deep else raw_args)
     spec = task.domain.tools.get(name)
     if spec is None or name not in offered:
+        listed = ", ".join(offered) or "none"
         result = ToolResult.failure(
             "not_allowed",
-            NOT_OFFERED.format(tool=name, offered=", ".join(offered) or "none"),
+            NOT_OFFERED.format(tool=name, offered=listed),
             user_action="Call one of the offered tools, or answer without tools.",
+            data={
+                "errors": _name_error(
+                    raw_name, f"one of the offered tools: {listed}", "call an offered tool"
+                )
+            },
         )
         return _violation("not_allowed", result, strikes, task.budget, raw_args, fp)
-    if call.get("invalid") is not None or not isinstance(raw, dict):
-        error = call.get("invalid") or f"got {type(raw).__name__}"
+    if permissions is not None and spec.permission and spec.permission not in permissions:
+        result = ToolResult.failure(
+            "not_allowed",
+            NOT_PERMITTED.format(tool=name, permission=spec.permission),
+            retryable=False,
+            user_action="Answer without this tool; the caller may not use it.",
+            data={
+                "errors": _name_error(
+                    name, "a tool the caller's roles allow", "call an offered tool"
+                )
+            },
+        )
+        return _violation("not_allowed", result, strikes, task.budget, raw_args, fp)
+    if call.get("invalid") is not None or not isinstance(raw, dict) or too_deep:
+        error = call.get("invalid") or (
+            TOO_DEEP.format(depth=MAX_DEPTH) if too_deep else f"got {type(raw).__name__}"
+        )
         result = ToolResult.failure(
             "validation",
             BAD_JSON.format(tool=name, error=str(error)[:120]),
             user_action="Send the arguments as one JSON object.",
+            data={
+                "errors": [
+                    {
+                        "field": "(arguments)",
+                        "expected": "one JSON object matching the tool's schema",
+                        "got": _shown(raw),
+                        "fix": "send the arguments as one JSON object",
+                    }
+                ]
+            },
         )
+        shown = {} if too_deep else raw_args
+        return _violation(f"validation:{name}", result, strikes, task.budget, shown, fp)
+    if plan is None and has_plan_syntax(raw_args):
+        plan = plan_call(raw_args, 0, [call])
+    if plan is not None and plan.errors:
+        result = field_error_result(name, list(plan.errors))
+        return _violation(f"validation:{name}", result, strikes, task.budget, raw_args, fp)
+    literal = plan.args if plan is not None else raw_args
+    deferred = plan.deferred if plan is not None else frozenset()
+    after = plan.after if plan is not None else ()
+    if deferred and spec.requires_approval:
+        first = sorted(deferred)[0]
+        errors = [
+            {
+                "field": first,
+                "expected": NEEDS_LITERALS.format(tool=name),
+                "got": "a reference to another call",
+                "fix": f"call {name} in a later turn with the value itself",
+            }
+        ]
+        result = field_error_result(name, errors)
         return _violation(f"validation:{name}", result, strikes, task.budget, raw_args, fp)
     try:
-        validated: BaseModel = spec.args_model.model_validate(raw_args)
+        validated: BaseModel | None = spec.args_model.model_validate(literal)
     except ValidationError as exc:
-        result = validation_result(name, exc)
-        return _violation(f"validation:{name}", result, strikes, task.budget, raw_args, fp)
+        errors = field_errors(exc, skip=deferred)
+        if errors:
+            result = field_error_result(name, errors)
+            return _violation(f"validation:{name}", result, strikes, task.budget, raw_args, fp)
+        validated = None  # only arguments that come from other calls are missing
+    if deferred or validated is None:
+        # The real arguments exist once the inputs do; execute judges them again then.
+        inputs = dict(plan.inputs) if plan is not None else {}
+        return Decision("run", None, None, None, dict(literal), fp, inputs, after)
     args = validated.model_dump(mode="json")
     fp = fingerprint(name, args)
     stats = fingerprints.get(fp)
     if stats is None or _legit_repeat(spec, stats, write_epoch, now):
-        return Decision("run", None, None, None, args, fp)
+        action: Action = "approve" if spec.requires_approval else "run"
+        return Decision(action, None, None, None, args, fp, after=after)
     if stats["successes"]:
         recorded = stats["result"]
         cached = ToolResult(ok=True, data=recorded.get("data", {}), message=ALREADY_DONE)
@@ -170,6 +312,17 @@ def judge_call(
             retryable=False,
             user_action="Do not repeat completed calls.",
         )
+        if _pending_poll(spec, stats):
+            # Past its deadline a poll is a repeat like any other, but the answer says why.
+            status = recorded.get("data", {}).get(spec.poll.status_field if spec.poll else "")
+            expired = POLL_EXPIRED.format(tool=name, status=status, deadline=_poll_deadline(spec))
+            cached = cached.model_copy(update={"message": expired})
+            blocked = ToolResult.failure(
+                "timeout",
+                expired,
+                retryable=False,
+                user_action="Answer with the job's last status; check again in a new request.",
+            )
         decision = _violation("duplicate", blocked, strikes, task.budget, args, fp, first="cached")
         if decision.action == "cached":
             return Decision("cached", "duplicate", None, cached, args, fp)
@@ -183,7 +336,9 @@ def judge_call(
         )
         decision = _violation("duplicate", blocked, strikes, task.budget, args, fp, first="blocked")
         return decision
-    return Decision("run", None, None, None, args, fp)  # one retry after a single failure
+    # One retry after a single failure.
+    action = "approve" if spec.requires_approval else "run"
+    return Decision(action, None, None, None, args, fp, after=after)
 
 
 def _stop_detail(decision: Decision, tool: str) -> str:
@@ -240,7 +395,7 @@ def _calls_of(message: AIMessage) -> list[dict[str, Any]]:
         raw = bad.get("args")
         try:
             parsed = json.loads(raw) if isinstance(raw, str) else raw
-        except ValueError:
+        except (ValueError, RecursionError):
             parsed = raw
         calls.append(
             {
@@ -251,6 +406,31 @@ def _calls_of(message: AIMessage) -> list[dict[str, Any]]:
             }
         )
     return calls
+
+
+def _link_answered_inputs(pending: list[PendingCall], decided: Mapping[str, Decision]) -> None:
+    """Give each cleared call the answers of the calls it needs that will not run now.
+
+    A call of the turn that was answered from the record (`cached`) still supplies its
+    data; one that was refused supplies its failure, so the dependent call is reported
+    blocked by it instead of waiting for a call that never comes.
+    """
+    running = {p["id"] for p in pending}
+    for p in pending:
+        sources = [*p.get("after", []), *(r["source"] for r in p.get("inputs", {}).values())]
+        given: dict[str, dict[str, Any]] = {}
+        for source in sources:
+            if source in running or source in given:
+                continue
+            decision = decided.get(source)
+            if decision is not None and decision.result is not None:
+                given[source] = decision.result.model_dump(exclude_defaults=True)
+            else:
+                given[source] = ToolResult.failure("not_allowed", "not run").model_dump(
+                    exclude_defaults=True
+                )
+        if given:
+            p["given"] = given
 
 
 async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -280,8 +460,11 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     known = await known_fingerprints(state, runtime.context.db, thread_of_run())
     now = time.time()
     offered, widened = _widened_offer(state, runtime, task, calls, stop is None)
+    permissions = task.domain.permissions(tuple(runtime.context.roles))
+    plans = plan_turn(calls)
+    decided: dict[str, Decision] = {}
 
-    for call in calls:
+    for index, call in enumerate(calls):
         call_id, name = str(call.get("id") or ""), str(call.get("name") or "")
         note: str | None = None
         if stop is not None:
@@ -300,6 +483,8 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 strikes=strikes,
                 write_epoch=state.write_epoch,
                 now=now,
+                permissions=permissions,
+                plan=plans[index],
             )
             if decision.action == "run" and any(
                 p["fingerprint"] == decision.fingerprint for p in pending
@@ -329,6 +514,29 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 )
         if decision.kind is not None:
             strikes[decision.kind] = strikes.get(decision.kind, 0) + 1
+        if decision.action == "approve":
+            # A risky write: nothing of this turn runs; the run pauses for a human (or, with
+            # none attached, stops), and the human's approval runs it exactly once.
+            stop = stop or ("needs_human", APPROVAL_DETAIL.format(tool=name))
+            waiting = ToolResult.failure(
+                "conflict", AWAITING_APPROVAL.format(tool=name), retryable=False
+            )
+            messages.append(tool_message(call_id, name, waiting))
+            records.append(
+                {
+                    "id": call_id,
+                    "round": round_no,
+                    "tool": name,
+                    "args": decision.args,
+                    "fingerprint": decision.fingerprint,
+                    "verdict": "awaiting_approval",
+                    "reason": APPROVAL_REASON,
+                    "executed": False,
+                    "outcome": "not_run",
+                }
+            )
+            continue
+        decided[call_id] = decision
         if decision.action == "stop" and stop is None:
             stop = (decision.stop_reason or "no_progress", _stop_detail(decision, name))
             decision = dataclasses.replace(
@@ -339,22 +547,29 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             )
         if decision.action == "run":
             admitted += 1
-            pending.append(
-                {
-                    "id": call_id,
-                    "tool": name,
-                    "args": decision.args,
-                    "fingerprint": decision.fingerprint,
-                }
-            )
+            cleared: PendingCall = {
+                "id": call_id,
+                "tool": name,
+                "args": decision.args,
+                "fingerprint": decision.fingerprint,
+            }
+            if decision.inputs:
+                cleared["inputs"] = dict(decision.inputs)
+            if decision.after:
+                cleared["after"] = list(decision.after)
+            pending.append(cleared)
         elif decision.result is not None:
             messages.append(tool_message(call_id, name, decision.result))
+        raw_args = call.get("args")
         records.append(
             {
                 "id": call_id,
                 "round": round_no,
                 "tool": name,
-                "args": decision.args,
+                # A call with inputs is shown as sent, references included, until it runs.
+                "args": raw_args
+                if decision.inputs and isinstance(raw_args, dict)
+                else decision.args,
                 "fingerprint": decision.fingerprint,
                 "verdict": "stopped" if decision.action == "stop" else decision.action,
                 "reason": decision.kind or decision.stop_reason or note,
@@ -363,6 +578,8 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             }
         )
 
+    if stop is None:
+        _link_answered_inputs(pending, decided)
     stall = state.stall_rounds
     if stop is None and not pending:
         stall += 1

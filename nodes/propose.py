@@ -13,7 +13,7 @@ from langgraph.runtime import Runtime
 from graph.context import Context
 from graph.models import estimate_tokens, load_chat_model, render_task
 from graph.state import State
-from nodes.common import current_task
+from nodes.common import current_task, without_lone_surrogates
 from tools.errors import ConfigError
 
 
@@ -66,6 +66,7 @@ async def propose(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         return _model_error(state, f"{type(exc).__name__}: {exc}"[:300], time.monotonic() - started)
     if not isinstance(reply, AIMessage):
         reply = AIMessage(content=str(getattr(reply, "content", reply)))
+    reply = without_lone_surrogates(reply)
     usage = reply.usage_metadata
     tokens = (
         usage["total_tokens"]

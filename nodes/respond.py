@@ -22,7 +22,10 @@ STOP_TEXT: dict[str, str] = {
     "not_allowed": "I stopped because the task needs a tool this task or your role does not allow.",
     "validation_failed": "I stopped because the tool arguments stayed invalid after hints.",
     "tool_failed": "I could not finish because a tool reported a failure.",
-    "needs_human": "I stopped because an earlier action's outcome is unknown; please check it.",
+    "needs_human": (
+        "I stopped because a person has to decide: an earlier action's outcome is unknown, "
+        "or the next action needs approval."
+    ),
     "human_aborted": "Stopped at your request.",
     "model_error": "I stopped because the model could not be called.",
 }

@@ -42,6 +42,7 @@ async def router(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "calls": [],
         "pending": [],
         "results": [],
+        "branches": [],
         "usage": new_usage(),
         "stall_rounds": 0,
         "status": "running",

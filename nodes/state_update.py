@@ -60,6 +60,7 @@ async def state_update(state: State, runtime: Runtime[Context]) -> dict[str, Any
     waiting = False
     now = time.time()
     outcomes: dict[str, tuple[bool, str]] = {}
+    ran_with: dict[str, dict[str, Any]] = {}
     repeats: dict[str, str | None] = {}
     thread_id = thread_of_run()
     for r in state.results:
@@ -78,6 +79,10 @@ async def state_update(state: State, runtime: Runtime[Context]) -> dict[str, Any
             "result": env,
             "first_at": prev["first_at"] if prev else now,
         }
+        if r["executed"]:
+            stats["last_at"] = now  # a poll's interval counts from here
+        elif prev is not None and "last_at" in prev:
+            stats["last_at"] = prev["last_at"]
         if ok:
             data = env.get("data", {})
             new_data = prev is None or not prev["successes"] or prev["result"].get("data") != data
@@ -93,11 +98,13 @@ async def state_update(state: State, runtime: Runtime[Context]) -> dict[str, Any
         fingerprints.pop(r["fingerprint"], None)  # re-inserted last: the dict is in recency order
         fingerprints[r["fingerprint"]] = stats
         outcomes[r["id"]] = (r["executed"], "ok" if ok else str(env.get("error_type")))
+        ran_with[r["id"]] = r["args"]
     calls: list[CallRecord] = []
     for rec in state.calls:
         if rec["id"] in outcomes and rec["outcome"] is None:
             executed, outcome = outcomes[rec["id"]]
-            rec = {**rec, "executed": executed, "outcome": outcome}
+            # The arguments it ran with: a call that took another call's result shows it.
+            rec = {**rec, "args": ran_with[rec["id"]], "executed": executed, "outcome": outcome}
         calls.append(rec)
     await record_round(state, runtime.context.db, state.results, checklist, repeats)
     leaving_fps = old_fingerprints(fingerprints, task)

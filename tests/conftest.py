@@ -1,4 +1,8 @@
-"""Shared fixtures: every test gets its own SQLite files, and no test can reach a hosted model."""
+"""Shared fixtures: every test gets its own databases, and no test can reach a hosted model.
+
+`harness` runs on a SQLite file; storage tests override it with `db_url` (tests/backends.py)
+to run on PostgreSQL as well.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +13,15 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
-from checkpoints.sqlite import open_checkpointer
+from checkpoints.storage import open_checkpointer
 from graph.context import Context
 from graph.graph import compile_graph
 from graph.runner import resume_thread, run_request
+from tests.backends import backend, db_url, new_db, pg_server
 from tools.store import count_executions
+
+# Fixtures from tests/backends.py, re-exported so every test module can request them.
+__all__ = ["backend", "db_url", "new_db", "pg_server"]
 
 PROVIDER_KEYS = (
     "OPENAI_API_KEY",
@@ -40,8 +48,8 @@ def _no_hosted_models(monkeypatch: pytest.MonkeyPatch) -> None:
 class Harness:
     """Runs requests against a fresh checkpoint database and business store."""
 
-    def __init__(self, tmp_path: Path) -> None:
-        self.db = str(tmp_path / "agent.sqlite")
+    def __init__(self, tmp_path: Path, db: str | None = None) -> None:
+        self.db = db or str(tmp_path / "agent.sqlite")
         self.store = str(tmp_path / "business.sqlite")
 
     def context(self, model: Any = "offline", **overrides: Any) -> Context:
@@ -60,7 +68,7 @@ class Harness:
         return await resume_thread(thread_id, decision=decision, db=self.db, context=context)
 
     async def state(self, thread_id: str) -> dict[str, Any]:
-        """The thread's checkpointed state values, read straight from the SQLite file."""
+        """The thread's checkpointed state values, read straight from the database."""
         async with open_checkpointer(self.db) as saver:
             snapshot = await compile_graph(saver).aget_state(
                 {"configurable": {"thread_id": thread_id}}

@@ -1,8 +1,9 @@
-"""Helpers for the crash, concurrency and fault tests: real CLI processes on real SQLite files.
+"""Helpers for the crash, concurrency and fault tests: real CLI processes on real databases.
 
 Everything here drives `python -m graph` in a subprocess, the way a user or a supervisor
 would, and reads the evidence from the files afterwards: the business store's rows and
-`tool_audit` (real executions), the ledger, the lease table and the checkpoint history.
+`tool_audit` (real executions), the ledger, the lease table and the checkpoint history. The
+checkpoint database is a SQLite file by default or, given a URL, a PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from checkpoints.lease import HOST
-from checkpoints.sqlite import open_checkpointer
+from checkpoints.storage import Conn, open_checkpointer, storage_for
 from graph.graph import compile_graph
 from tools.domain import Domain
 from tools.examples import DOMAIN, REGISTRY
@@ -55,13 +56,20 @@ def child_env(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 @dataclass
 class Workdir:
-    """One fresh pair of SQLite files and a node trace file."""
+    """One fresh checkpoint database and business store, and a node trace file.
+
+    The checkpoint database is `root/agent.sqlite`, or `url` (e.g. a PostgreSQL database).
+    """
 
     root: Path
+    url: str | None = None
+
+    def __post_init__(self) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
 
     @property
     def db(self) -> str:
-        return str(self.root / "agent.sqlite")
+        return self.url or str(self.root / "agent.sqlite")
 
     @property
     def store(self) -> str:
@@ -124,22 +132,10 @@ class Workdir:
         return dict(rows)
 
     def ledger(self) -> list[dict[str, Any]]:
-        conn = sqlite3.connect(self.db)
-        conn.row_factory = sqlite3.Row
-        try:
-            return [dict(r) for r in conn.execute("SELECT * FROM tool_ledger ORDER BY created_at")]
-        finally:
-            conn.close()
+        return query(self.db, "SELECT * FROM tool_ledger ORDER BY created_at")
 
     def leases(self) -> list[dict[str, Any]]:
-        conn = sqlite3.connect(self.db)
-        conn.row_factory = sqlite3.Row
-        try:
-            return [dict(r) for r in conn.execute("SELECT * FROM thread_leases")]
-        except sqlite3.OperationalError:
-            return []
-        finally:
-            conn.close()
+        return query(self.db, "SELECT * FROM thread_leases", missing_ok=True)
 
     def state(self, tid: str = TID) -> dict[str, Any]:
         """The thread's checkpointed state values."""
@@ -154,6 +150,30 @@ class Workdir:
         if not path.exists():
             return []
         return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def query(
+    db: str, sql: str, params: tuple[Any, ...] = (), *, missing_ok: bool = False
+) -> list[dict[str, Any]]:
+    """Rows of one statement (`?` placeholders) on either backend; [] for a missing table
+    when `missing_ok`.
+    """
+
+    def work(conn: Conn) -> list[dict[str, Any]]:
+        cur = conn.execute(sql, params)
+        return (
+            [dict(r) for r in cur.fetchall()] if sql.lstrip().upper().startswith("SELECT") else []
+        )
+
+    storage = storage_for(db)
+    if missing_ok and storage.backend == "sqlite" and not Path(db).exists():
+        return []
+    try:
+        return storage.run_sync(work)
+    except Exception as exc:
+        if missing_ok and ("no such table" in str(exc) or "does not exist" in str(exc)):
+            return []
+        raise
 
 
 def _count(path: str, sql: str) -> int:
@@ -259,15 +279,11 @@ def dead_pid() -> int:
 
 def forge_dead_owner(db: str, key: str) -> None:
     """Make a ledger row look claimed by a process that died (as after a SIGKILL)."""
-    conn = sqlite3.connect(db)
-    try:
-        conn.execute(
-            "UPDATE tool_ledger SET owner = ? WHERE idempotency_key = ?",
-            (f"{HOST}:{dead_pid()}:dead", key),
-        )
-        conn.commit()
-    finally:
-        conn.close()
+    query(
+        db,
+        "UPDATE tool_ledger SET owner = ? WHERE idempotency_key = ?",
+        (f"{HOST}:{dead_pid()}:dead", key),
+    )
 
 
 def wait_for(predicate: Any, timeout: float = 15.0, what: str = "condition") -> None:

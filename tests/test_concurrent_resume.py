@@ -3,7 +3,8 @@
 The thread's lease decides who runs; the loser exits 1 with one line naming the owner, or
 with `--wait` waits and reports the state the winner left. To make the overlap certain rather
 than likely, the winner is held inside the write tool by a lock the test takes on the
-business store, so the loser arrives while the winner is mid-run.
+business store, so the loser arrives while the winner is mid-run. The lease races run on a
+SQLite file and on a PostgreSQL database (`db_url` in tests/backends.py).
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ import signal
 import sqlite3
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from checkpoints.lease import HOST, start_time, thread_lease
-from tests.crashkit import TID, Workdir, dead_pid, normalized, one_line_error, wait_for
+from tests.crashkit import TID, Workdir, dead_pid, normalized, one_line_error, query, wait_for
 from tools.errors import AgentError
 
 KILLED = -signal.SIGKILL
@@ -66,8 +67,8 @@ def _uncrashed(tmp_path: Path) -> dict[str, object]:
     return normalized(json.loads(proc.stdout))
 
 
-def test_second_resume_gets_a_clear_error_while_the_first_runs(tmp_path: Path) -> None:
-    w = Workdir(tmp_path / "w")
+def test_second_resume_gets_a_clear_error_while_the_first_runs(tmp_path: Path, db_url: str) -> None:
+    w = Workdir(tmp_path / "w", db_url)
     _pending_before_write(w)
     with _store_locked(w):
         first = w.popen("resume", "--thread-id", TID, "--json")
@@ -104,11 +105,12 @@ def test_waiting_resume_reports_the_state_the_winner_left(tmp_path: Path) -> Non
     assert w.audit() == {"record_metric": 1, "get_metric_trend": 1}
 
 
-def test_simultaneous_resumes_write_once(tmp_path: Path) -> None:
+def test_simultaneous_resumes_write_once(tmp_path: Path, new_db: Callable[[Path], str]) -> None:
     """Both started at the same instant after a crash inside the write tool."""
     expected = _uncrashed(tmp_path)
     for round_no in range(2):
-        w = Workdir(tmp_path / f"r{round_no}")
+        root = tmp_path / f"r{round_no}"
+        w = Workdir(root, new_db(root))
         proc = w.run_demo(env={"LOOPGUARD_CRASH_AFTER_EFFECT": "record_metric"})
         assert proc.returncode == KILLED
         procs = [w.popen("resume", "--thread-id", TID, "--json") for _ in range(2)]
@@ -128,8 +130,8 @@ def test_simultaneous_resumes_write_once(tmp_path: Path) -> None:
         assert normalized(json.loads(shown.stdout)) == expected
 
 
-def test_lease_of_a_killed_process_does_not_block_resume(tmp_path: Path) -> None:
-    w = Workdir(tmp_path / "w")
+def test_lease_of_a_killed_process_does_not_block_resume(tmp_path: Path, db_url: str) -> None:
+    w = Workdir(tmp_path / "w", db_url)
     _pending_before_write(w)
     stale = w.leases()
     assert len(stale) == 1, "SIGKILL leaves the lease row behind"
@@ -208,18 +210,15 @@ def test_heartbeat_keeps_a_long_run_leased(tmp_path: Path) -> None:
 
 
 async def test_a_holder_that_loses_its_lease_stops(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Paused past its TTL and taken over: the old holder's heartbeat notices and stops it."""
     monkeypatch.setenv("LOOPGUARD_LEASE_TTL", "0.3")
-    db = str(tmp_path / "agent.sqlite")
+    db = db_url
 
     async def hold_while_stolen() -> None:
         async with thread_lease(db, "t"):
-            conn = sqlite3.connect(db)
-            conn.execute("UPDATE thread_leases SET owner = 'other-host:1:x:y'")
-            conn.commit()
-            conn.close()
+            query(db, "UPDATE thread_leases SET owner = 'other-host:1:x:y'")
             await asyncio.sleep(5)  # cancelled by the heartbeat long before this ends
 
     with pytest.raises(AgentError, match=r"thread 't': this process lost its lease"):

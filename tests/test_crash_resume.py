@@ -4,12 +4,17 @@ For every kill point: a new process resumes the thread by id, the final state eq
 uncrashed run's, the business store holds exactly one metrics row, the tools ran as often as
 in the uncrashed run (tool_audit), and no node that had finished before the kill ran again
 (the node trace and the checkpoint history). `pytest -s` prints the matrix.
+
+The storage-facing tests run on both backends (`backend` is sqlite or postgres; see
+tests/backends.py); the uncrashed baseline is a SQLite run, so a PostgreSQL crash-and-resume
+must also match what SQLite does.
 """
 
 from __future__ import annotations
 
 import json
 import signal
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,8 +86,8 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Baseline:
     return Baseline(summary, w.history_nodes(), w.audit(), [-1, 0, *steps])
 
 
-def _crash_and_resume(root: Path, point: str, env: dict[str, str]) -> Outcome:
-    w = Workdir(root)
+def _crash_and_resume(root: Path, db: str, point: str, env: dict[str, str]) -> Outcome:
+    w = Workdir(root, db)
     crash = w.run_demo(env=env)
     pid = crashed_pid(w.trace_events())
     resume = w.cli("resume", "--thread-id", TID, "--json")
@@ -102,8 +107,9 @@ def _crash_and_resume(root: Path, point: str, env: dict[str, str]) -> Outcome:
     )
 
 
-def _print_matrix(baseline: Baseline, outcomes: list[Outcome]) -> None:
+def _print_matrix(baseline: Baseline, outcomes: list[Outcome], backend: str) -> None:
     print()
+    print(f"backend: {backend}")
     print(f"uncrashed run: {len(baseline.nodes)} nodes: {' > '.join(baseline.nodes)}")
     header = (
         f"{'kill point':<40} {'killed':<7} {'resumed':<10} {'rows':<5} {'tool runs':<10} "
@@ -126,7 +132,7 @@ def _print_matrix(baseline: Baseline, outcomes: list[Outcome]) -> None:
 
 
 def test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result(
-    baseline: Baseline, tmp_path: Path
+    baseline: Baseline, tmp_path: Path, backend: str, new_db: Callable[[Path], str]
 ) -> None:
     points: list[tuple[str, dict[str, str]]] = [
         (f"step {s:>2} checkpoint on disk", {"LOOPGUARD_CRASH_AFTER_STEP": str(s)})
@@ -138,17 +144,18 @@ def test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result(
         (f"step {last:>2} (final) checkpoint on disk", {"LOOPGUARD_CRASH_AFTER_STEP": str(last)})
     )
     points += [(name, {env: "record_metric"}) for name, env in IN_TOOL.items()]
+    dbs = [new_db(tmp_path / f"k{i}") for i in range(len(points))]
 
     with ThreadPoolExecutor(max_workers=3) as pool:
         outcomes = list(
             pool.map(
-                lambda item: _crash_and_resume(tmp_path / f"k{item[0]}", *item[1]),
+                lambda item: _crash_and_resume(tmp_path / f"k{item[0]}", dbs[item[0]], *item[1]),
                 enumerate(points),
             )
         )
     for o, (name, _) in zip(outcomes, points, strict=True):
         o.point = name
-    _print_matrix(baseline, outcomes)
+    _print_matrix(baseline, outcomes, backend)
 
     expected = normalized(baseline.summary)
     for o in outcomes:
@@ -173,7 +180,7 @@ def test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result(
 # --- guard counters and budgets survive a crash -------------------------------------------------
 
 
-def test_guard_counters_and_budget_survive_a_crash(tmp_path: Path) -> None:
+def test_guard_counters_and_budget_survive_a_crash(tmp_path: Path, db_url: str) -> None:
     """A looping model killed mid-run resumes with its strikes and usage, not fresh ones."""
     plain = Workdir(tmp_path / "plain")
     proc = plain.run_demo("--model", "scripted:repeat")
@@ -181,7 +188,7 @@ def test_guard_counters_and_budget_survive_a_crash(tmp_path: Path) -> None:
     expected = json.loads(proc.stdout)
     assert expected["stop_reason"] == "duplicate_call"
 
-    crashed = Workdir(tmp_path / "crashed")
+    crashed = Workdir(tmp_path / "crashed", db_url)
     kill_at = 11  # after two repeats were judged: strikes and rounds are non-zero
     proc = crashed.run_demo(
         "--model", "scripted:repeat", env={"LOOPGUARD_CRASH_AFTER_STEP": str(kill_at)}
@@ -200,9 +207,9 @@ def test_guard_counters_and_budget_survive_a_crash(tmp_path: Path) -> None:
     assert crashed.metric_rows() == 1
 
 
-async def test_budget_overrides_and_usage_survive_resume(tmp_path: Path) -> None:
+async def test_budget_overrides_and_usage_survive_resume(tmp_path: Path, db_url: str) -> None:
     """A resumed run keeps the thread's budget override and its spent rounds."""
-    db, store = str(tmp_path / "agent.sqlite"), str(tmp_path / "business.sqlite")
+    db, store = db_url, str(tmp_path / "business.sqlite")
     ctx = Context(model="scripted:repeat", db=db, store=store, human_review=True, max_rounds=2)
     first = await run_request(DEMO, thread_id="b1", context=ctx, db=db)
     assert first["status"] == "interrupted"
@@ -260,9 +267,11 @@ def test_interrupt_survives_process_exit(
     assert w.metric_rows() == 1
 
 
-def test_unknown_outcome_goes_to_a_human_and_approval_writes_once(tmp_path: Path) -> None:
+def test_unknown_outcome_goes_to_a_human_and_approval_writes_once(
+    tmp_path: Path, db_url: str
+) -> None:
     """No reconcile lookup, a crash between claim and effect: a human decides; approve runs once."""
-    w = Workdir(tmp_path)
+    w = Workdir(tmp_path, db_url)
     proc = w.run_demo(
         "--domain",
         NO_RECONCILE_SPEC,
@@ -336,8 +345,9 @@ def test_unknown_outcome_without_a_human_stops_with_needs_human(tmp_path: Path) 
     assert w.metric_rows() == 1
 
 
-async def test_killed_before_its_first_checkpoint_starts_over(harness: Harness) -> None:
+async def test_killed_before_its_first_checkpoint_starts_over(tmp_path: Path, db_url: str) -> None:
     """The index has the request but no checkpoint exists: no node ran, so run it from the top."""
+    harness = Harness(tmp_path, db_url)
     context = _serializable_context(harness.context())
     await ThreadIndex(harness.db).upsert("early", request=DEMO, context=context, status="running")
     listing = await list_threads(db=harness.db)
@@ -350,8 +360,8 @@ async def test_killed_before_its_first_checkpoint_starts_over(harness: Harness) 
 # --- the threads listing ------------------------------------------------------------------------
 
 
-def test_threads_lists_completed_interrupted_and_pending(tmp_path: Path) -> None:
-    w = Workdir(tmp_path)
+def test_threads_lists_completed_interrupted_and_pending(tmp_path: Path, db_url: str) -> None:
+    w = Workdir(tmp_path, db_url)
     assert w.run_demo(tid="done").returncode == 0
     assert w.run_demo("--model", "scripted:repeat", "--hitl", tid="paused").returncode == 0
     crash = w.run_demo(tid="crashed", env={"LOOPGUARD_CRASH_AFTER_STEP": "5"})

@@ -91,11 +91,13 @@ async def test_never_more_than_k_and_never_a_tool_the_roles_forbid(role: str) ->
         assert set(offered) <= pool
         state.offered_tools = offered
         extra = widen(current_task(state, runtime), state, [role], [q.tool, "hr_delete_employee"])
-        assert len(extra) <= K and not set(extra) & set(offered)
+        assert len(extra) <= K
+        assert not set(extra) & set(offered)
         assert set(extra) <= pool  # the widening stays inside what the roles permit
         for name in [*offered, *extra]:
             spec = domain.tools.get(name)
-            assert spec is not None and spec.permission in permissions
+            assert spec is not None
+            assert spec.permission in permissions
 
 
 async def test_widen_adds_a_requested_candidate_first_then_the_next_by_rank() -> None:
@@ -108,7 +110,8 @@ async def test_widen_adds_a_requested_candidate_first_then_the_next_by_rank() ->
     top, total = rank_tools(domain, intent, permissions, text, slots, 2 * K)
     pool = [s.name for s in candidates(domain, intent, permissions, slots)]
     ranked = domain.tools.search_index().rank(query_text(text, slots), pool)
-    assert total > 200 and ranked[: 2 * K] == top
+    assert total > 200
+    assert ranked[: 2 * K] == top
     state = _state(text, intent.name, slots)
     state.offered_tools = top[:K]
     task = current_task(state, _runtime(["operator"]))
@@ -149,16 +152,19 @@ async def test_offline_model_completes_a_task_whose_tool_search_found(
 ) -> None:
     model = RecordingModel()
     out = await harness.run(request_text, model=model, domain=GENERATED, roles=roles)
-    assert out["status"] == "completed" and out["stop_reason"] == "completed"
+    assert out["status"] == "completed"
+    assert out["stop_reason"] == "completed"
     assert harness.executions(tool) == 1
     assert harness.executions() == 1
     state = await harness.state(out["thread_id"])
-    assert tool in state["offered_tools"] and len(state["offered_tools"]) <= K
+    assert tool in state["offered_tools"]
+    assert len(state["offered_tools"]) <= K
     assert state["widened"] is False
     # What was sent per model call: K schemas, not a thousand.
     domain = build_domain()
     all_tokens = estimate_tokens(json.dumps([s.schema() for s in domain.tools]))
-    assert model.bound and all(len(names) <= K for names in model.bound)
+    assert model.bound
+    assert all(len(names) <= K for names in model.bound)
     for names in model.bound:
         schemas = [spec.schema() for n in names if (spec := domain.tools.get(n))]
         assert estimate_tokens(json.dumps(schemas)) <= 0.10 * all_tokens
@@ -198,7 +204,8 @@ async def test_the_loader_widens_once_within_bounds_and_the_ladder_still_applies
         n for n in ranked[K : 2 * K] if (s := domain.tools.get(n)) and s.effect == "read"
     )
     far, forbidden = ranked[40], "billing_delete_payment"
-    assert forbidden not in pool and domain.tools.get(forbidden) is not None
+    assert forbidden not in pool
+    assert domain.tools.get(forbidden) is not None
     spec = domain.tools.get(reserve_read)
     assert spec is not None
     model = RecordingModel(
@@ -206,10 +213,12 @@ async def test_the_loader_widens_once_within_bounds_and_the_ladder_still_applies
             (reserve_read, _valid_args(spec)),  # held back: the loader widens, it runs
             (far, {}),  # a permitted candidate past the widened offer: no second widening
             (forbidden, {"payment_id": "PAY-31456", "reason": "x"}),  # the roles forbid it
+            ("billing_refund_payment", {"payment_id": "PAY-31456"}),  # the task's own step
         ]
     )
     out = await harness.run(text, model=model, domain=GENERATED, roles=["operator"])
-    assert out["status"] == "completed" and out["stop_reason"] == "completed"
+    assert out["status"] == "completed"
+    assert out["stop_reason"] == "completed"
     verdicts = [(c["name"], c["verdict"], c["reason"]) for c in out["tool_calls"]]
     assert verdicts == [
         (reserve_read, "run", None),
@@ -223,10 +232,12 @@ async def test_the_loader_widens_once_within_bounds_and_the_ladder_still_applies
     state = await harness.state(out["thread_id"])
     assert state["widened"] is True
     offered = state["offered_tools"]
-    assert offered[:K] == ranked[:K] and len(offered) == 2 * K
-    assert set(offered) <= set(ranked[: 2 * K]) and far not in offered
+    assert offered[:K] == ranked[:K]
+    assert len(offered) == 2 * K
+    assert set(offered) <= set(ranked[: 2 * K])
+    assert far not in offered
     # Bound per call: K before the widening, 2K after it, never the forbidden tool.
-    assert [len(names) for names in model.bound] == [K, 2 * K, 2 * K, 2 * K, 2 * K]
+    assert [len(names) for names in model.bound] == [K, 2 * K, 2 * K, 2 * K]
     assert all(forbidden not in names for names in model.bound)
 
 
@@ -234,5 +245,6 @@ async def test_a_small_domain_has_nothing_to_widen_to(harness: Harness) -> None:
     out = await harness.run("where is order 10086", model="scripted:not-offered:record_metric")
     assert out["stop_reason"] == "not_allowed"
     state = await harness.state(out["thread_id"])
-    assert state["widened"] is False and state["offered_tools"] == ["query_order"]
+    assert state["widened"] is False
+    assert state["offered_tools"] == ["query_order"]
     assert harness.executions() == 0

@@ -1,4 +1,5 @@
-"""The exactly-once ledger and the executor's use of it, on real SQLite files.
+"""The exactly-once ledger and the executor's use of it, on a real SQLite file and a real
+PostgreSQL database (every test runs on both: `db_url` in tests/backends.py).
 
 Executions are counted in the business store's `tool_audit`, which every tool function writes
 on entry, so "not executed" below means the tool function was never entered.
@@ -19,7 +20,7 @@ from pydantic import BaseModel
 from checkpoints.ledger import Ledger
 from nodes.execute import idempotency_key
 from tests.conftest import METRIC_REQUEST_EN, Harness
-from tests.crashkit import forge_dead_owner
+from tests.crashkit import forge_dead_owner, query
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.examples import REGISTRY, RecordMetricArgs
 from tools.executor import KEY_CONFLICT, execute_call, key_args_hash
@@ -32,8 +33,13 @@ TODAY = date.today().isoformat()
 
 
 @pytest.fixture
-def paths(tmp_path: Path) -> tuple[str, str]:
-    return str(tmp_path / "agent.sqlite"), str(tmp_path / "business.sqlite")
+def paths(tmp_path: Path, db_url: str) -> tuple[str, str]:
+    return db_url, str(tmp_path / "business.sqlite")
+
+
+@pytest.fixture
+def harness(tmp_path: Path, db_url: str) -> Harness:
+    return Harness(tmp_path, db_url)
 
 
 def _ctx(store: str, key: str, thread: str = "t1") -> ToolContext:
@@ -245,17 +251,15 @@ async def test_failed_for_certain_is_claimed_again(paths: tuple[str, str]) -> No
     assert again.attempts == 2
 
 
-async def test_older_ledger_table_gains_the_new_columns(tmp_path: Path) -> None:
-    db = str(tmp_path / "old.sqlite")
-    conn = sqlite3.connect(db)
-    conn.execute(
+async def test_older_ledger_table_gains_the_new_columns(db_url: str) -> None:
+    db = db_url
+    query(
+        db,
         "CREATE TABLE tool_ledger (idempotency_key TEXT PRIMARY KEY, thread_id TEXT NOT NULL, "
         "tool TEXT NOT NULL, args_hash TEXT NOT NULL, status TEXT NOT NULL, receipt TEXT, "
         "attempts INTEGER NOT NULL DEFAULT 1, created_at TEXT NOT NULL DEFAULT '', "
-        "updated_at TEXT NOT NULL DEFAULT '')"
+        "updated_at TEXT NOT NULL DEFAULT '')",
     )
-    conn.commit()
-    conn.close()
     claim = await Ledger(db).claim(
         "k", thread_id="t1", tool="record_metric", args_hash="h", call_id="c1"
     )

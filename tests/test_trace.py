@@ -1,7 +1,8 @@
 """The trace table: a row per guard verdict and per execution, durable, exportable as JSONL.
 
 Also the state compaction that keeps long threads' checkpoints flat: old tool traffic moves to
-an archive `show` still reads, and the guard still stops a third identical call.
+an archive `show` still reads, and the guard still stops a third identical call. Every test
+runs on a SQLite file and on a PostgreSQL database (`db_url` in tests/backends.py).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from langchain_core.messages import ToolMessage
 
 from checkpoints import trace
@@ -22,6 +24,12 @@ from nodes.compaction import ARCHIVE_BATCH, KEEP_CALLS, KEEP_FINGERPRINTS, KEEP_
 from tests.conftest import METRIC_REQUEST_EN, Harness, assert_valid_history
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def harness(tmp_path: Path, db_url: str) -> Harness:
+    return Harness(tmp_path, db_url)
+
 
 REQUIRED = (
     "trace_id",
@@ -127,8 +135,8 @@ async def test_a_resumed_interrupt_adds_no_duplicate_rows(harness: Harness) -> N
     assert len(_rows(harness, "h1", "execution")) == harness.executions() == 2
 
 
-def test_show_prints_the_trace_and_exports_json_lines(tmp_path: Path) -> None:
-    db, store = str(tmp_path / "agent.sqlite"), str(tmp_path / "business.sqlite")
+def test_show_prints_the_trace_and_exports_json_lines(tmp_path: Path, db_url: str) -> None:
+    db, store = db_url, str(tmp_path / "business.sqlite")
 
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(

@@ -17,6 +17,8 @@ from typing import Any, Literal
 from langgraph.types import RetryPolicy
 from pydantic import BaseModel, ConfigDict, Field
 
+from tools.privacy import ResultPolicy
+
 ErrorType = Literal[
     "validation",
     "not_allowed",
@@ -30,8 +32,13 @@ ErrorType = Literal[
     "unavailable",
     "unknown_outcome",
     "internal",
+    "dependency",
+    "cancelled",
 ]
-"""Closed set of failure kinds; the executor and guard branch on these, never on prose."""
+"""Closed set of failure kinds; the executor and guard branch on these, never on prose.
+
+`dependency`: not run, because a call whose result it needed failed or did not run.
+`cancelled`: not started (or no longer waited for) because the run had to stop."""
 
 TRANSIENT_ERRORS: frozenset[str] = frozenset(
     {"timeout", "transient", "rate_limited", "unavailable"}
@@ -39,6 +46,9 @@ TRANSIENT_ERRORS: frozenset[str] = frozenset(
 """Failure kinds worth retrying with backoff: the same call may succeed a moment later."""
 
 Effect = Literal["read", "write"]
+
+TRANSIENT_STATUS: dict[int, ErrorType] = {408: "timeout", 429: "rate_limited"}
+"""Transient HTTP statuses other than 5xx (which are `unavailable`)."""
 
 
 class ToolResult(BaseModel):
@@ -151,9 +161,21 @@ def default_business_check(payload: Mapping[str, Any]) -> ToolResult | None:
         return None
     code = str(payload.get("code") or payload.get("error") or "BUSINESS_ERROR")
     message = str(payload.get("message") or code)
-    if isinstance(status, int) and (status == 429 or status >= 500):
-        kind: ErrorType = "rate_limited" if status == 429 else "unavailable"
-        return ToolResult.failure(kind, message, data={"code": code})
+    if isinstance(status, int) and (status in (408, 429) or status >= 500):
+        kind: ErrorType = TRANSIENT_STATUS.get(status, "unavailable")
+        data: dict[str, Any] = {"code": code}
+        wait = payload.get("retry_after")
+        if isinstance(wait, int | float) and not isinstance(wait, bool) and wait >= 0:
+            data["retry_after_s"] = float(wait)  # the executor waits at least this long
+        return ToolResult.failure(kind, message, data=data)
+    if status in (401, 403):
+        return ToolResult.failure(
+            "permission",
+            message,
+            retryable=False,
+            user_action="The caller is not allowed to do this; repeating it will not help.",
+            data={"code": code},
+        )
     kind = "not_found" if "NOT_FOUND" in code.upper() else "business"
     action = payload.get("user_action")
     return ToolResult.failure(
@@ -205,6 +227,8 @@ class ToolSpec:
         poll: Polling semantics, when repeated identical calls are legitimate.
         requires_approval: Risky writes wait for a human before running.
         business_check: Parses business failures out of success-shaped payloads.
+        privacy: Which result fields the model may see and which are sensitive; every
+            result is masked by pattern as well (`tools/privacy.py`).
     """
 
     name: str
@@ -222,6 +246,7 @@ class ToolSpec:
     poll: PollSpec | None = None
     requires_approval: bool = False
     business_check: BusinessCheck = default_business_check
+    privacy: ResultPolicy | None = None
 
     def schema(self) -> dict[str, Any]:
         """The OpenAI-style function schema that `bind_tools` accepts from any provider."""

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.privacy import ResultPolicy, opaque_ref
 from tools.registry import ToolRegistry
 from tools.slots import contains_any, parse_period_days, parse_relative_date
 from tools.store import audit, run_in_store
@@ -292,7 +293,7 @@ REGISTRY = ToolRegistry(
             args_model=QueryOrderArgs,
             fn=query_order,
             permission="orders:read",
-            intents=frozenset({"order_status"}),
+            intents=frozenset({"order_status", "notify_order"}),
         ),
     ]
 )
@@ -613,7 +614,10 @@ for _spec in (
         fn=get_job_status,
         permission="reports:read",
         intents=frozenset({"build_report", "job_status"}),
-        poll=PollSpec(pending_values=frozenset({"queued", "processing"}), deadline_s=30.0),
+        # A real job service would ask for seconds between polls; 50 ms keeps the demo quick.
+        poll=PollSpec(
+            pending_values=frozenset({"queued", "processing"}), interval_s=0.05, deadline_s=30.0
+        ),
     ),
     ToolSpec(
         name="list_orders",
@@ -629,6 +633,390 @@ for _spec in (
     ),
 ):
     REGISTRY.register(_spec)
+
+
+# --- permissions, approval and privacy: a customer profile with personal data, a notification
+# --- that needs the raw phone number (by reference), and a risky write that waits for a human.
+
+SHOP = "shop"
+DEMO_CONTACT_REF = opaque_ref("ct", "demo", "demo-user")
+OTHER_CONTACT_REF = opaque_ref("ct", "demo", "another-user")
+CUSTOMERS_DDL = f"""
+CREATE TABLE IF NOT EXISTS customers (
+    user_id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    name TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    email TEXT NOT NULL,
+    id_number TEXT NOT NULL,
+    card_number TEXT NOT NULL,
+    address TEXT NOT NULL,
+    birth_date TEXT NOT NULL,
+    contact_ref TEXT NOT NULL UNIQUE
+);
+INSERT OR IGNORE INTO customers VALUES
+    ('demo-user', 'demo', 'Li Wei', '13812345678', 'li.wei@example.com', '110101199003071234',
+     '4111111111111111', '1 Chaoyang Road, Beijing', '1990-03-07', '{DEMO_CONTACT_REF}'),
+    ('another-user', 'demo', 'Ana Silva', '+44 7700 900123', 'ana.silva@example.org',
+     'QQ123456C', '5500005555555559', '2 Baker Street, London', '1985-06-01',
+     '{OTHER_CONTACT_REF}');
+CREATE TABLE IF NOT EXISTS notifications (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    order_id TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    body TEXT NOT NULL,
+    idempotency_key TEXT UNIQUE,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+CREATE TABLE IF NOT EXISTS order_cancellations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    order_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    reason TEXT,
+    idempotency_key TEXT UNIQUE,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+"""
+"""The backend's own records: raw personal data lives here and nowhere in the agent's files."""
+SHOP_DDL = DDL + ORDERS_SEED + CUSTOMERS_DDL
+PROFILE_POLICY = ResultPolicy(
+    fields=frozenset({"name", "phone", "email", "id_number", "contact_ref"}),
+    sensitive={"id_number": "id_number"},
+)
+"""The model needs to recognise the customer and to hand a contact on, nothing more: card
+number, address and birth date are withheld, the rest is masked."""
+
+
+class NotifyArgs(BaseModel):
+    """Arguments of `send_order_notification`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    order_id: str = Field(min_length=1, max_length=32, description="The order to report on.")
+    contact_ref: str = Field(
+        pattern=r"^ct_[0-9a-f]{16}$",
+        description="contact_ref from get_customer_profile; never a phone number.",
+    )
+
+
+class CancelOrderArgs(BaseModel):
+    """Arguments of `cancel_order`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    order_id: str = Field(min_length=1, max_length=32, description="The order to cancel.")
+    reason: str | None = Field(default=None, max_length=200, description="Why, if given.")
+
+
+def _not_found(order_id: str) -> dict[str, Any]:
+    return {
+        "success": False,
+        "code": "ORDER_NOT_FOUND",
+        "message": f"no order {order_id} on this account",
+        "user_action": "Check the order number; it is not on this account.",
+    }
+
+
+async def get_customer_profile(args: NoArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """The caller's own customer record, raw: the privacy layer decides what leaves."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "get_customer_profile", ctx.user_id, {})
+        row = conn.execute(
+            "SELECT * FROM customers WHERE user_id = ? AND tenant = ?", (ctx.user_id, ctx.tenant)
+        ).fetchone()
+        if row is None:
+            return {"success": False, "code": "PROFILE_NOT_FOUND", "message": "no profile"}
+        return {"success": True, **{k: v for k, v in dict(row).items() if k != "tenant"}}
+
+    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+
+
+def _notification(row: sqlite3.Row) -> dict[str, Any]:
+    # `to` is the raw number on purpose: the executor masks it before anything stores it.
+    return {
+        "notification_id": f"n_{row['id']}",
+        "order_id": row["order_id"],
+        "channel": row["channel"],
+        "to": row["recipient"],
+        "status": "queued",
+    }
+
+
+async def send_order_notification(args: NotifyArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """Text the caller about their order; the phone number comes from the backend, by ref.
+
+    The model only ever holds `contact_ref`. Both the order and the contact must belong to
+    the caller: another user's order or contact answers exactly like a missing one.
+    """
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "send_order_notification", ctx.user_id, args.model_dump(), ctx.idempotency_key)
+        sent = conn.execute(
+            "SELECT * FROM notifications WHERE idempotency_key IS ?", (ctx.idempotency_key,)
+        ).fetchone()
+        if sent is not None and ctx.idempotency_key:
+            return {"success": True, **_notification(sent)}
+        order = conn.execute(
+            "SELECT * FROM orders WHERE order_id = ? AND user_id = ?", (args.order_id, ctx.user_id)
+        ).fetchone()
+        if order is None:
+            return _not_found(args.order_id)
+        contact = conn.execute(
+            "SELECT phone FROM customers WHERE contact_ref = ? AND user_id = ? AND tenant = ?",
+            (args.contact_ref, ctx.user_id, ctx.tenant),
+        ).fetchone()
+        if contact is None:
+            return {
+                "success": False,
+                "code": "CONTACT_NOT_FOUND",
+                "message": "no such contact on this account",
+                "user_action": "Use the contact_ref from get_customer_profile.",
+            }
+        body = f"Order {order['order_id']} is {order['status']}."
+        cur = conn.execute(
+            "INSERT INTO notifications (user_id, order_id, channel, recipient, body, "
+            "idempotency_key) VALUES (?, ?, 'sms', ?, ?, ?)",
+            (ctx.user_id, order["order_id"], contact["phone"], body, ctx.idempotency_key),
+        )
+        row = conn.execute("SELECT * FROM notifications WHERE id = ?", (cur.lastrowid,)).fetchone()
+        return {"success": True, **_notification(row)}
+
+    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+
+
+async def reconcile_notification(key: str, ctx: ToolContext) -> ToolResult | None:
+    """Find the message an earlier attempt queued under `key`: never text twice."""
+
+    def work(conn: sqlite3.Connection) -> ToolResult | None:
+        row = conn.execute(
+            "SELECT * FROM notifications WHERE idempotency_key = ?", (key,)
+        ).fetchone()
+        return None if row is None else ToolResult.success(_notification(row))
+
+    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+
+
+def _cancellation(row: sqlite3.Row) -> dict[str, Any]:
+    return {"cancellation_id": f"x_{row['id']}", "order_id": row["order_id"], "status": "cancelled"}
+
+
+async def cancel_order(args: CancelOrderArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """Cancel one of the caller's orders while it is still processing."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "cancel_order", ctx.user_id, args.model_dump(), ctx.idempotency_key)
+        done = conn.execute(
+            "SELECT * FROM order_cancellations WHERE idempotency_key IS ?", (ctx.idempotency_key,)
+        ).fetchone()
+        if done is not None and ctx.idempotency_key:
+            return {"success": True, **_cancellation(done)}
+        order = conn.execute(
+            "SELECT * FROM orders WHERE order_id = ? AND user_id = ?", (args.order_id, ctx.user_id)
+        ).fetchone()
+        if order is None:
+            return _not_found(args.order_id)
+        if order["status"] != "processing":
+            return {
+                "success": False,
+                "code": "ORDER_NOT_CANCELLABLE",
+                "message": f"order {args.order_id} is {order['status']}; only processing "
+                "orders can be cancelled",
+                "user_action": "Tell the user; cancelling it again will not help.",
+            }
+        conn.execute(
+            "UPDATE orders SET status = 'cancelled', updated_on = ? WHERE order_id = ?",
+            (date.today().isoformat(), args.order_id),
+        )
+        cur = conn.execute(
+            "INSERT INTO order_cancellations (order_id, user_id, reason, idempotency_key) "
+            "VALUES (?, ?, ?, ?)",
+            (args.order_id, ctx.user_id, args.reason, ctx.idempotency_key),
+        )
+        row = conn.execute(
+            "SELECT * FROM order_cancellations WHERE id = ?", (cur.lastrowid,)
+        ).fetchone()
+        return {"success": True, **_cancellation(row)}
+
+    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+
+
+async def reconcile_cancel_order(key: str, ctx: ToolContext) -> ToolResult | None:
+    """Find the cancellation an earlier attempt made under `key`."""
+
+    def work(conn: sqlite3.Connection) -> ToolResult | None:
+        row = conn.execute(
+            "SELECT * FROM order_cancellations WHERE idempotency_key = ?", (key,)
+        ).fetchone()
+        return None if row is None else ToolResult.success(_cancellation(row))
+
+    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+
+
+for _spec in (
+    ToolSpec(
+        name="get_customer_profile",
+        namespace=SHOP,
+        description=(
+            "The user's own contact details (masked) and a contact_ref to pass to tools that "
+            "contact them. Use it to get contact_ref; never ask for or send phone numbers."
+        ),
+        args_model=NoArgs,
+        fn=get_customer_profile,
+        permission="profile:read",
+        intents=frozenset({"customer_profile", "notify_order"}),
+        privacy=PROFILE_POLICY,
+    ),
+    ToolSpec(
+        name="send_order_notification",
+        namespace=SHOP,
+        description=(
+            "Text the user the status of one of their orders. Pass the order number and the "
+            "contact_ref from get_customer_profile. Sends once per order and request."
+        ),
+        args_model=NotifyArgs,
+        fn=send_order_notification,
+        effect="write",
+        idempotent=False,
+        permission="notify:send",
+        intents=frozenset({"notify_order"}),
+        reconcile=reconcile_notification,
+    ),
+    ToolSpec(
+        name="cancel_order",
+        namespace=SHOP,
+        description=(
+            "Cancel one of the user's orders that is still processing. It changes the order "
+            "for good, so a person approves it before it runs. Only when the user asks to cancel."
+        ),
+        args_model=CancelOrderArgs,
+        fn=cancel_order,
+        effect="write",
+        idempotent=False,
+        permission="orders:write",
+        intents=frozenset({"cancel_order"}),
+        reconcile=reconcile_cancel_order,
+        requires_approval=True,
+    ),
+):
+    REGISTRY.register(_spec)
+
+
+_CANCEL_WORDS = ("cancel", "取消")
+_NOTIFY_WORDS = ("text me", "sms", "notify", "notification", "短信", "通知")
+_PROFILE_WORDS = ("contact details", "my profile", "my contact", "联系方式", "个人资料", "个人信息")
+
+
+def extract_cancel(text: str, today: date) -> dict[str, Any] | None:
+    """An order number to cancel."""
+    m = _ORDER_ID.search(text)
+    return {"order_id": m.group(1)} if m and contains_any(text, _CANCEL_WORDS) else None
+
+
+def extract_notify(text: str, today: date) -> dict[str, Any] | None:
+    """An order to text the user about."""
+    m = _ORDER_ID.search(text)
+    return {"order_id": m.group(1)} if m and contains_any(text, _NOTIFY_WORDS) else None
+
+
+def extract_profile(text: str, today: date) -> dict[str, Any] | None:
+    """The user's own contact details."""
+    return {} if contains_any(text, _PROFILE_WORDS) and not _ORDER_ID.search(text) else None
+
+
+PROFILE_LOADED = Step(
+    name="profile_loaded",
+    tool="get_customer_profile",
+    description="the user's contact details and contact_ref are loaded",
+)
+NOTIFY_ORDER_FOUND = Step(
+    name="order_found",
+    tool="query_order",
+    args=lambda s: {"order_id": s["order_id"]},
+    description="the order's status is known",
+)
+CUSTOMER_NOTIFIED = Step(
+    name="customer_notified",
+    tool="send_order_notification",
+    args=lambda s: {"order_id": s["order_id"]},
+    inputs={"contact_ref": "profile_loaded.contact_ref"},
+    after=("order_found",),
+    description="the user is texted the order's status (contact_ref from the profile)",
+)
+ORDER_CANCELLED = Step(
+    name="order_cancelled",
+    tool="cancel_order",
+    args=lambda s: {"order_id": s["order_id"]},
+    description="the order is cancelled (a person approves it first)",
+)
+
+
+def _summarize_profile(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    profile = evidence.get("profile_loaded")
+    if not profile:
+        return ""
+    return (
+        f"{profile.get('name')}: phone {profile.get('phone')}, e-mail {profile.get('email')}, "
+        f"ID {profile.get('id_number')}."
+    )
+
+
+def _summarize_notify(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    sent = evidence.get("customer_notified")
+    order = evidence.get("order_found")
+    parts = [_summarize_order(slots, {"order_found": order})] if order else []
+    if sent:
+        parts.append(f"Texted it to {sent['to']} ({sent['notification_id']}).")
+    return " ".join(parts)
+
+
+def _summarize_cancel(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    done = evidence.get("order_cancelled")
+    return f"Order {done['order_id']} is cancelled ({done['cancellation_id']})." if done else ""
+
+
+class OrderRefSlots(BaseModel):
+    """Validated slots of `cancel_order` and `notify_order`."""
+
+    order_id: str = Field(min_length=1, max_length=32)
+
+
+class ProfileSlots(BaseModel):
+    """`customer_profile` has no slot: the caller is the context's user."""
+
+
+SHOP_INTENTS = (
+    IntentSpec(
+        name="cancel_order",
+        description="Cancel one of the user's orders, once a person approves it.",
+        extract=extract_cancel,
+        slots_model=OrderRefSlots,
+        steps=(ORDER_CANCELLED,),
+        budget=Budget(max_rounds=4, max_calls=3),
+        summarize=_summarize_cancel,
+    ),
+    IntentSpec(
+        name="notify_order",
+        description="Text the user the status of one of their orders.",
+        extract=extract_notify,
+        slots_model=OrderRefSlots,
+        steps=(PROFILE_LOADED, NOTIFY_ORDER_FOUND, CUSTOMER_NOTIFIED),
+        budget=Budget(max_rounds=6, max_calls=6),
+        summarize=_summarize_notify,
+    ),
+    IntentSpec(
+        name="customer_profile",
+        description="Show the user their own contact details.",
+        extract=extract_profile,
+        slots_model=ProfileSlots,
+        steps=(PROFILE_LOADED,),
+        budget=Budget(max_rounds=3, max_calls=3),
+        summarize=_summarize_profile,
+    ),
+)
+"""Checked before `order_status`: "cancel order 10091" names an order too."""
 
 
 _REPORT_WORDS = ("report", "报告", "报表")
@@ -763,9 +1151,18 @@ DOMAIN = Domain(
     tools=REGISTRY,
     role_permissions={
         "member": frozenset(
-            {"metrics:read", "metrics:write", "orders:read", "reports:read", "reports:write"}
+            {
+                "metrics:read",
+                "metrics:write",
+                "orders:read",
+                "orders:write",
+                "reports:read",
+                "reports:write",
+                "profile:read",
+                "notify:send",
+            }
         ),
-        "viewer": frozenset({"metrics:read", "orders:read", "reports:read"}),
+        "viewer": frozenset({"metrics:read", "orders:read", "reports:read", "profile:read"}),
     },
     intents=(
         IntentSpec(
@@ -806,6 +1203,7 @@ DOMAIN = Domain(
             summarize=_summarize_metrics,
             card=_trend_card,
         ),
+        *SHOP_INTENTS,
         IntentSpec(
             name="order_status",
             description="Tell the user where one of their orders is.",
@@ -844,7 +1242,8 @@ DOMAIN = Domain(
         ),
     ),
     clarify=(
-        "I can record a blood-pressure reading, show its trend (7, 14 or 30 days), look up or "
-        "list your orders, or build a weekly or monthly report. Which would you like?"
+        "I can record a blood-pressure reading, show its trend (7, 14 or 30 days), look up, "
+        "list or cancel your orders, text you an order's status, show your contact details, "
+        "or build a weekly or monthly report. Which would you like?"
     ),
 )

@@ -4,11 +4,20 @@ The guard has already decided the call may run. This layer decides how: each att
 tool's timeout; transient failures are retried with exponential backoff and jitter from the
 tool's `RetryPolicy`, never past the run's remaining time; permanent failures are returned at
 once; exceptions become envelopes. Writes go through the ledger so no effect happens twice.
+
+Retry classes (`classify`): timeouts, connection errors, HTTP 408, 429 and 5xx are transient;
+validation (400, 422), permission (401, 403), not found (404, 410), conflicts (409), other
+4xx and business refusals are not retried. A write whose failed attempt may have landed (a
+timeout, a 5xx, a reset connection) is reconciled with the backend before any retry; a
+non-idempotent write that cannot be reconciled is not retried blindly: its outcome is
+unknown and a human decides. Every envelope is minimised and masked (`tools/privacy.py`)
+before anything else sees it, the ledger's receipt included.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import os
@@ -21,10 +30,11 @@ from typing import Any
 
 from langgraph.errors import GraphBubbleUp
 from langgraph.types import RetryPolicy
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from checkpoints.ledger import Claim, Ledger, Resolution, forget_in_flight
-from tools.contract import ToolContext, ToolError, ToolResult, ToolSpec
+from tools.contract import ErrorType, ToolContext, ToolError, ToolResult, ToolSpec
+from tools.privacy import mask_text, protect_data
 
 CRASH_ENV = "LOOPGUARD_CRASH_AFTER_EFFECT"
 """Fault injection for crash tests: SIGKILL this process right after the named tool's effect."""
@@ -90,6 +100,172 @@ def normalize(spec: ToolSpec, raw: ToolResult | Mapping[str, Any]) -> ToolResult
     return ToolResult.success(data)
 
 
+TIMEOUT_CLASSES = frozenset(
+    {"TimeoutException", "Timeout", "ReadTimeout", "ConnectTimeout", "WriteTimeout", "PoolTimeout"}
+)
+"""Client libraries' timeout exceptions (httpx, requests, aiohttp), matched by class name so
+this module imports none of them."""
+CONNECTION_CLASSES = frozenset(
+    {
+        "ConnectionError",
+        "ConnectError",
+        "NetworkError",
+        "TransportError",
+        "RemoteProtocolError",
+        "ReadError",
+        "WriteError",
+        "ProxyError",
+        "ServerDisconnectedError",
+        "ClientConnectionError",
+        "ClientOSError",
+    }
+)
+NOT_SENT_CLASSES = frozenset({"ConnectionRefusedError", "ConnectError", "ClientConnectorError"})
+"""Connection failures that happen before a request leaves: safe to retry even for a write."""
+
+HTTP_FAILURES: dict[int, tuple[ErrorType, bool]] = {
+    400: ("validation", False),
+    401: ("permission", False),
+    403: ("permission", False),
+    404: ("not_found", False),
+    408: ("timeout", True),
+    409: ("conflict", False),
+    410: ("not_found", False),
+    422: ("validation", False),
+    429: ("rate_limited", True),
+    501: ("internal", False),
+}
+"""HTTP status -> (error kind, retryable); other 4xx are business refusals, other 5xx are
+`unavailable` and transient."""
+HTTP_ACTIONS: dict[ErrorType, str] = {
+    "validation": "The backend rejected the arguments; fix them rather than repeating the call.",
+    "permission": "The caller is not allowed to do this; repeating it will not help.",
+    "not_found": "Check the identifier; asking again will not help.",
+    "conflict": "The resource changed or is busy; check its state before trying again.",
+    "business": "The backend refused the request; repeating it will not help.",
+}
+UNSAFE_RETRY = (
+    "{tool}: attempt {attempt} {why}, and may have taken effect; {tool} is a non-idempotent "
+    "write without a reconcile lookup, so it was not retried blindly"
+)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt's envelope, plus what the retry loop needs to know about it.
+
+    Attributes:
+        result: The envelope (already masked).
+        retry_after: Seconds the backend asked to wait (HTTP Retry-After), if it did.
+        may_have_landed: False when the request certainly never took effect (refused
+            connection, 429, a tool's own retryable ToolError): a write may then be retried
+            without reconciling first.
+    """
+
+    result: ToolResult
+    retry_after: float | None = None
+    may_have_landed: bool = True
+
+
+def http_status(exc: BaseException) -> int | None:
+    """The HTTP status an exception carries (httpx, requests, aiohttp or a custom one)."""
+    for holder in (exc, getattr(exc, "response", None)):
+        for attr in ("status_code", "status"):
+            value = getattr(holder, attr, None)
+            if isinstance(value, int) and not isinstance(value, bool) and 100 <= value <= 599:
+                return value
+    return None
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds from a Retry-After header, when the exception's response has one."""
+    for holder in (getattr(exc, "response", None), exc):
+        headers = getattr(holder, "headers", None)
+        if isinstance(headers, Mapping) or hasattr(headers, "get"):
+            raw = headers.get("Retry-After") or headers.get("retry-after")  # type: ignore[union-attr]
+            try:
+                return max(0.0, float(raw)) if raw is not None else None
+            except (TypeError, ValueError):
+                return None
+    return None
+
+
+def http_failure(spec: ToolSpec, status: int, detail: str) -> ToolResult:
+    """The envelope for an HTTP error status: its kind decides whether it is retried."""
+    kind, retryable = HTTP_FAILURES.get(
+        status, ("unavailable", True) if status >= 500 else ("business", False)
+    )
+    return ToolResult.failure(
+        kind,
+        f"{spec.name}: HTTP {status}: {detail}"[:300],
+        retryable=retryable,
+        user_action=None if retryable else HTTP_ACTIONS.get(kind),
+        data={"status": status},
+    )
+
+
+def _class_names(exc: BaseException) -> set[str]:
+    return {cls.__name__ for cls in type(exc).__mro__}
+
+
+def classify(spec: ToolSpec, exc: Exception) -> Attempt:
+    """Sort an exception a tool raised into a retry class.
+
+    Order matters: an HTTP status says the most, then timeouts, then permission, then
+    connection failures, then argument validation the backend did; anything else is
+    transient only if the tool's `RetryPolicy.retry_on` says so, else a tool bug.
+    """
+    name = type(exc).__name__
+    names = _class_names(exc)
+    status = http_status(exc)
+    if status is not None and status >= 400:
+        result = http_failure(spec, status, f"{name}: {exc}")
+        return Attempt(result, retry_after(exc), may_have_landed=status != 429)
+    if isinstance(exc, TimeoutError) or names & TIMEOUT_CLASSES:
+        failure = ToolResult.failure(
+            "timeout", f"{spec.name}: {name}: {exc}"[:300], user_action="Try again later."
+        )
+        return Attempt(failure)
+    if isinstance(exc, PermissionError):
+        failure = ToolResult.failure(
+            "permission",
+            f"{spec.name}: {name}: {exc}"[:300],
+            retryable=False,
+            user_action=HTTP_ACTIONS["permission"],
+        )
+        return Attempt(failure, may_have_landed=False)
+    if isinstance(exc, ConnectionError) or names & CONNECTION_CLASSES:
+        failure = ToolResult.failure("transient", f"{spec.name}: {name}: {exc}"[:300])
+        return Attempt(failure, may_have_landed=not names & NOT_SENT_CLASSES)
+    if isinstance(exc, ValidationError):
+        failure = ToolResult.failure(
+            "validation",
+            f"{spec.name}: the backend rejected the data: {exc.error_count()} error(s)",
+            retryable=False,
+            user_action=HTTP_ACTIONS["validation"],
+        )
+        return Attempt(failure, may_have_landed=False)
+    if _retry_on(spec.retry, exc):
+        return Attempt(ToolResult.failure("transient", f"{spec.name}: {name}: {exc}"[:300]))
+    failure = ToolResult.failure(
+        "internal",
+        f"{spec.name} failed: {name}: {exc}"[:300],
+        retryable=False,
+        user_action="This is a tool bug; retrying will not help.",
+    )
+    return Attempt(failure)
+
+
+def protect(spec: ToolSpec, result: ToolResult) -> ToolResult:
+    """Minimise and mask an envelope before the model, a checkpoint or the ledger sees it."""
+    data = protect_data(result.data, spec.privacy)
+    message = mask_text(result.message)
+    action = mask_text(result.user_action) if result.user_action else result.user_action
+    if data == result.data and message == result.message and action == result.user_action:
+        return result
+    return result.model_copy(update={"data": data, "message": message, "user_action": action})
+
+
 def _retry_on(policy: RetryPolicy, exc: Exception) -> bool:
     retry_on = policy.retry_on
     if callable(retry_on) and not isinstance(retry_on, type):
@@ -98,32 +274,41 @@ def _retry_on(policy: RetryPolicy, exc: Exception) -> bool:
     return isinstance(exc, tuple(classes))
 
 
-async def _attempt(spec: ToolSpec, args: BaseModel, ctx: ToolContext) -> ToolResult:
+async def _attempt(spec: ToolSpec, args: BaseModel, ctx: ToolContext) -> Attempt:
     try:
         async with asyncio.timeout(spec.timeout_s):
             raw = await spec.fn(args, ctx)
     except TimeoutError:
-        return ToolResult.failure(
+        timed_out = ToolResult.failure(
             "timeout",
             f"{spec.name} did not answer within {spec.timeout_s:g}s",
             user_action="Try again later.",
         )
+        return Attempt(timed_out)
     except ToolError as exc:
-        return exc.result
+        # The tool speaks for its backend: a retryable ToolError says trying again is safe.
+        landed = exc.result.error_type in ("timeout", "unknown_outcome")
+        return Attempt(protect(spec, exc.result), may_have_landed=landed)
     except GraphBubbleUp:
         # Interrupts and other control flow must reach LangGraph, or human review breaks.
         raise
     except Exception as exc:
-        name = type(exc).__name__
-        if _retry_on(spec.retry, exc):
-            return ToolResult.failure("transient", f"{spec.name}: {name}: {exc}"[:300])
-        return ToolResult.failure(
-            "internal",
-            f"{spec.name} failed: {name}: {exc}"[:300],
-            retryable=False,
-            user_action="This is a tool bug; retrying will not help.",
-        )
-    return normalize(spec, raw)
+        attempt = classify(spec, exc)
+        return dataclasses.replace(attempt, result=protect(spec, attempt.result))
+    result = protect(spec, normalize(spec, raw))
+    wait = result.data.get("retry_after_s") if not result.ok else None
+    return Attempt(
+        result,
+        float(wait) if isinstance(wait, int | float) else None,
+        may_have_landed=result.error_type != "rate_limited",
+    )
+
+
+async def _reconciled(spec: ToolSpec, ctx: ToolContext) -> ToolResult | None:
+    if spec.reconcile is None or not ctx.idempotency_key:
+        return None
+    found = await spec.reconcile(ctx.idempotency_key, ctx)
+    return protect(spec, found) if found is not None else None
 
 
 async def _run_with_retries(
@@ -132,15 +317,22 @@ async def _run_with_retries(
     attempts = 0
     while True:
         attempts += 1
-        result = await _attempt(spec, args, ctx)
+        attempt = await _attempt(spec, args, ctx)
+        result = attempt.result
         if result.ok or not result.retryable or attempts >= spec.retry.max_attempts:
             return result, attempts
-        if spec.effect == "write" and spec.reconcile is not None and ctx.idempotency_key:
+        if spec.effect == "write" and attempt.may_have_landed:
             # A write that timed out may have landed: look before trying again.
-            found = await spec.reconcile(ctx.idempotency_key, ctx)
+            found = await _reconciled(spec, ctx)
             if found is not None:
                 return found, attempts
-        delay = backoff(spec.retry, attempts)
+            if spec.reconcile is None and not spec.idempotent:
+                # Nothing to look with: a retry could do it twice. The ledger records the
+                # outcome as unknown (the envelope stays retryable), so a human decides.
+                why = f"ended with {result.error_type} ({result.message})"[:200]
+                unsafe = UNSAFE_RETRY.format(tool=spec.name, attempt=attempts, why=why)
+                return result.model_copy(update={"message": unsafe}), attempts
+        delay = max(backoff(spec.retry, attempts), attempt.retry_after or 0.0)
         if deadline is not None and time.monotonic() + delay >= deadline:
             return result, attempts
         await asyncio.sleep(delay)
@@ -256,7 +448,7 @@ async def execute_call(
             await asyncio.sleep(0.05)
             continue
         # An orphaned claim (its process died mid-effect) or an unknown outcome.
-        found = await spec.reconcile(key, ctx) if spec.reconcile is not None else None
+        found = await _reconciled(spec, ctx)
         if found is not None:
             await ledger.finish(key, "succeeded", found.model_dump(), resolution="reconciled")
             return Execution(found, claim.same_call, 0, time.monotonic() - start)

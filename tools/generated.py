@@ -34,8 +34,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from tools.contract import ToolContext, ToolSpec
-from tools.domain import Domain, IntentSpec, Step
+from tools.contract import ToolContext, ToolFn, ToolSpec
+from tools.domain import Domain, IntentSpec, SlotExtractor, Step, Summarizer
 from tools.errors import ConfigError
 from tools.registry import ToolRegistry
 from tools.store import audit, run_in_store
@@ -1105,9 +1105,8 @@ class ShipmentSlots(BaseModel):
     shipment_id: str = Field(pattern=r"^SH-\d+$")
 
 
-def _rule(
-    words: Sequence[str], id_pattern: str, slot: str
-) -> Any:  # returns a SlotExtractor; Any keeps the lambda-free closure simple for mypy
+def _rule(words: Sequence[str], id_pattern: str, slot: str) -> SlotExtractor:
+    """A task's rule: one of its words and an id of its format, else not this intent."""
     pattern = re.compile(id_pattern)
 
     def extract(text: str, today: date) -> dict[str, Any] | None:
@@ -1132,6 +1131,8 @@ class TaskDef:
     slot: str
     slots_model: type[BaseModel]
     tool: str
+    step: str
+    """The checklist item, and the answer's verb: "payment_refunded" → "Payment refunded"."""
 
 
 TASKS: tuple[TaskDef, ...] = (
@@ -1144,6 +1145,7 @@ TASKS: tuple[TaskDef, ...] = (
         "payment_id",
         PaymentSlots,
         "billing_refund_payment",
+        "payment_refunded",
     ),
     TaskDef(
         "reset_password",
@@ -1154,6 +1156,7 @@ TASKS: tuple[TaskDef, ...] = (
         "user_id",
         UserSlots,
         "identity_reset_password",
+        "password_reset",
     ),
     TaskDef(
         "track_shipment",
@@ -1164,6 +1167,7 @@ TASKS: tuple[TaskDef, ...] = (
         "shipment_id",
         ShipmentSlots,
         "shipping_track_shipment",
+        "parcel_located",
     ),
 )
 
@@ -1175,7 +1179,7 @@ _PY_TYPES: Mapping[ArgType, type] = {"str": str, "int": int, "float": float, "da
 
 @cache
 def _args_model(signature: tuple[Arg, ...], title: str) -> type[BaseModel]:
-    """One pydantic model per distinct argument list: a thousand tools share a few hundred."""
+    """A tool's pydantic argument model, built once per process (every size reuses it)."""
     fields: dict[str, Any] = {}
     for arg in signature:
         py = _PY_TYPES[arg.type]
@@ -1253,7 +1257,7 @@ def _pick(options: Sequence[str], name: str) -> str:
     return options[digest % len(options)]
 
 
-def _tool_fn(name: str) -> Any:
+def _tool_fn(name: str) -> ToolFn:
     """The implementation every generated tool shares: audit the entry, answer with data."""
 
     async def run(args: BaseModel, ctx: ToolContext) -> dict[str, Any]:
@@ -1386,17 +1390,19 @@ def to_spec(t: ToolDef) -> ToolSpec:
     )
 
 
-def _summary(task: TaskDef) -> Any:
+def _summary(task: TaskDef) -> Summarizer:
     def summarize(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
-        done = evidence.get("done")
-        return f"{task.description} Done with {task.tool} for {slots[task.slot]}." if done else ""
+        if task.step not in evidence:
+            return ""
+        what = task.step.replace("_", " ").capitalize()
+        return f"{what}: {slots[task.slot]} (via {task.tool})."
 
     return summarize
 
 
 def _step(task: TaskDef) -> Step:
     slot = task.slot
-    return Step(name="done", tool=task.tool, args=lambda s: {slot: s[slot]})
+    return Step(name=task.step, tool=task.tool, args=lambda s: {slot: s[slot]})
 
 
 def _no_rule(text: str, today: date) -> None:
@@ -1510,7 +1516,8 @@ LABELLED_QUERIES: tuple[LabelledQuery, ...] = (
     _Q("新增一条销售线索：张伟，上海一家科技公司，渠道是官网表单", "crm_create_lead", GRO),
     # support
     _Q("Hand ticket TK-71546 over to the escalations queue", "support_assign_ticket", CS),
-    _Q("Write back to the customer on TK-71546 that the fix is live", "support_reply_to_ticket", CS),
+    _Q("Write back to the customer on TK-71546 that the fix is live", "support_reply_to_ticket",
+       CS),
     _Q("Leave a private remark on this ticket for the other agents, the customer must not see it",
        "support_add_internal_note", CS),
     _Q("This ticket needs engineering, bump it up to tier 2", "support_escalate_ticket", CS),
@@ -1530,7 +1537,8 @@ LABELLED_QUERIES: tuple[LabelledQuery, ...] = (
        "orders_change_shipping_address", CS),
     _Q("Part of SO-43319 is back-ordered: send what we have now and the rest later",
        "orders_split_order", CS),
-    _Q("Accept the return RMA-6354; the buyer may ship the goods back", "orders_approve_return", CS),
+    _Q("Accept the return RMA-6354; the buyer may ship the goods back", "orders_approve_return",
+       CS),
     _Q("Put subscription SUB-0014 on hold for two months, don't cancel it",
        "orders_pause_subscription", CS),
     _Q("The client accepted quote QT-5543, make it an order", "orders_convert_quote_to_order", SUP),
@@ -1720,7 +1728,8 @@ LABELLED_QUERIES: tuple[LabelledQuery, ...] = (
        "analytics_run_report", GRO, "analytics"),
     _Q("Send RPT-641 to the execs every Monday", "analytics_schedule_report_email", GRO),
     _Q("How has KPI-45 moved against its target this quarter?", "analytics_get_kpi_trend", GRO),
-    _Q("In the signup funnel, at which step do most people give up?", "analytics_get_funnel_conversion", GRO),
+    _Q("In the signup funnel, at which step do most people give up?",
+       "analytics_get_funnel_conversion", GRO),
     _Q("End test EXP-477 and ship variant B", "analytics_conclude_experiment", GRO),
     _Q("What share of May signups are still active after 30 days?",
        "analytics_get_retention_curve", GRO),
