@@ -385,9 +385,9 @@ def measure_writers(db: str, writers: int, seconds: float = 5.0) -> WriterStats:
     results = [out.get() for _ in procs]
     for proc in procs:
         proc.join()
-    latencies = sorted(x for r in results for x in r["latencies"])
-    errors = sum(r["errors"] for r in results)
-    first = next((r["first"] for r in results if r["first"]), "")
+    latencies: list[float] = sorted(float(x) for r in results for x in r["latencies"])
+    errors = sum(int(r["errors"]) for r in results)
+    first = next((str(r["first"]) for r in results if r["first"]), "")
 
     def pct(q: float) -> float:
         if not latencies:

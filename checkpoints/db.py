@@ -1,22 +1,19 @@
-"""One SQLite file per deployment: checkpoints, the exactly-once ledger and the threads index.
+"""The SQLite file's connections, checks and one-line errors (`checkpoints/sqlite.py` uses them).
 
-Keeping them together means one file to back up and one set of settings; they use separate
-connections, so a slow checkpoint write never holds the ledger's lock longer than it must.
+By default one SQLite file holds a deployment's checkpoints, the exactly-once ledger, the
+trace, the threads index and the leases: one file to back up and one set of settings. They use
+separate connections, so a slow checkpoint write never holds the ledger's lock longer than it
+must. (A `postgresql://` URL instead: `checkpoints/postgres.py`.)
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sqlite3
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 from tools.errors import AgentError
-
-T = TypeVar("T")
 
 BUSY_TIMEOUT_ENV = "LOOPGUARD_BUSY_TIMEOUT_MS"
 """Milliseconds a writer waits for another process's lock; tests shorten it."""
@@ -147,18 +144,3 @@ def translate(exc: sqlite3.Error, path: str | Path) -> AgentError:
     if "readonly" in text or "unable to open" in text or "disk I/O" in text:
         return AgentError(UNWRITABLE.format(path=path, error=text))
     return AgentError(f"database {path}: {text}")
-
-
-async def run_db(path: str | Path, work: Callable[[sqlite3.Connection], T]) -> T:
-    """Run blocking database work on a worker thread with its own connection."""
-
-    def _run() -> T:
-        conn = connect(path)
-        try:
-            return work(conn)
-        except sqlite3.Error as exc:
-            raise translate(exc, path) from None
-        finally:
-            conn.close()
-
-    return await asyncio.to_thread(_run)

@@ -15,6 +15,8 @@ call after a crash (the effect belongs to this call) from a different call reusi
 from __future__ import annotations
 
 import json
+import threading
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -55,8 +57,33 @@ CREATE INDEX IF NOT EXISTS tool_ledger_thread ON tool_ledger (thread_id);
     ),
 )
 
-_in_flight: set[str] = set()
-"""Keys this process claimed and has not finished: its own in_progress rows that are live."""
+_in_flight: Counter[str] = Counter()
+"""Keys this process claimed and has not finished: its own in_progress rows that are live.
+
+A key is marked before the write that makes this process its owner is committed, not after:
+another coroutine of this process reading the row in between would otherwise see its owner's
+token, find the key unmarked, and take a live claim for an orphan. A count, because a
+take-over that loses must unmark only its own mark, never the winner's.
+"""
+_in_flight_lock = threading.Lock()
+
+
+def _mark(key: str) -> None:
+    with _in_flight_lock:
+        _in_flight[key] += 1
+
+
+def _unmark(key: str) -> None:
+    with _in_flight_lock:
+        if _in_flight[key] > 1:
+            _in_flight[key] -= 1
+        else:
+            _in_flight.pop(key, None)
+
+
+def _live(key: str) -> bool:
+    with _in_flight_lock:
+        return _in_flight[key] > 0
 
 
 @dataclass(frozen=True)
@@ -97,7 +124,7 @@ def _owner_alive(key: str, row: Mapping[str, Any]) -> bool:
         return False
     owner = row["owner"]
     if owner == process_token():
-        return key in _in_flight  # ours: live only if this process is still running it
+        return _live(key)  # ours: live only if this process is still running it
     expires_at = _epoch(row["updated_at"]) + lease_ttl_s()
     return not owner_gone(owner, expires_at=expires_at)
 
@@ -138,41 +165,51 @@ class Ledger:
 
         def work(conn: Conn) -> Claim:
             conn.ensure(SCHEMA)
-            now = conn.dialect.now
-            with conn.transaction(lock=True):
-                cur = conn.execute(
-                    "INSERT INTO tool_ledger (idempotency_key, thread_id, tool, args_hash, "
-                    "status, call_id, owner) VALUES (?, ?, ?, ?, 'in_progress', ?, ?) "
-                    "ON CONFLICT DO NOTHING",
-                    (key, thread_id, tool, args_hash, call_id, owner),
-                )
-                if cur.rowcount == 1:
-                    return Claim(claimed=True, status="in_progress", same_call=True, owner=owner)
-                row = conn.execute(
-                    "SELECT * FROM tool_ledger WHERE idempotency_key = ?" + conn.dialect.for_update,
-                    (key,),
-                ).fetchone()
-                if row["args_hash"] != args_hash:
-                    return Claim(claimed=False, status=row["status"], conflict=True)
-                if row["status"] != "failed":
-                    return _claim_of(key, row, call_id)
-                conn.execute(
-                    "UPDATE tool_ledger SET status = 'in_progress', attempts = attempts + 1, "
-                    f"call_id = ?, owner = ?, updated_at = {now} WHERE idempotency_key = ?",
-                    (call_id, owner, key),
-                )
-                return Claim(
-                    claimed=True,
-                    status="in_progress",
-                    attempts=row["attempts"] + 1,
-                    same_call=True,
-                    owner=owner,
-                )
+            marked = False
+            try:
+                with conn.transaction(lock=True):
+                    claim = decide(conn)
+                    if claim.claimed:
+                        _mark(key)  # before the commit below makes the row ours
+                        marked = True
+            except BaseException:
+                if marked:
+                    _unmark(key)
+                raise
+            return claim
 
-        claim = await run_db(self.path, work)
-        if claim.claimed:
-            _in_flight.add(key)
-        return claim
+        def decide(conn: Conn) -> Claim:
+            now = conn.dialect.now
+            cur = conn.execute(
+                "INSERT INTO tool_ledger (idempotency_key, thread_id, tool, args_hash, "
+                "status, call_id, owner) VALUES (?, ?, ?, ?, 'in_progress', ?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (key, thread_id, tool, args_hash, call_id, owner),
+            )
+            if cur.rowcount == 1:
+                return Claim(claimed=True, status="in_progress", same_call=True, owner=owner)
+            row = conn.execute(
+                "SELECT * FROM tool_ledger WHERE idempotency_key = ?" + conn.dialect.for_update,
+                (key,),
+            ).fetchone()
+            if row["args_hash"] != args_hash:
+                return Claim(claimed=False, status=row["status"], conflict=True)
+            if row["status"] != "failed":
+                return _claim_of(key, row, call_id)
+            conn.execute(
+                "UPDATE tool_ledger SET status = 'in_progress', attempts = attempts + 1, "
+                f"call_id = ?, owner = ?, updated_at = {now} WHERE idempotency_key = ?",
+                (call_id, owner, key),
+            )
+            return Claim(
+                claimed=True,
+                status="in_progress",
+                attempts=row["attempts"] + 1,
+                same_call=True,
+                owner=owner,
+            )
+
+        return await run_db(self.path, work)
 
     async def take_over(
         self, key: str, seen: Claim, *, call_id: str | None, resolution: Resolution
@@ -186,6 +223,16 @@ class Ledger:
 
         def work(conn: Conn) -> bool:
             conn.ensure(SCHEMA)
+            _mark(key)  # before the update commits; unmarked below unless it won
+            won = False
+            try:
+                won = swap(conn)
+            finally:
+                if not won:
+                    _unmark(key)
+            return won
+
+        def swap(conn: Conn) -> bool:
             cur = conn.execute(
                 "UPDATE tool_ledger SET status = 'in_progress', attempts = attempts + 1, "
                 f"call_id = ?, owner = ?, resolution = ?, updated_at = {conn.dialect.now} "
@@ -195,10 +242,7 @@ class Ledger:
             )
             return cur.rowcount == 1
 
-        won = await run_db(self.path, work)
-        if won:
-            _in_flight.add(key)
-        return won
+        return await run_db(self.path, work)
 
     async def finish(
         self,
@@ -227,7 +271,7 @@ class Ledger:
         try:
             await run_db(self.path, work)
         finally:
-            _in_flight.discard(key)
+            _unmark(key)
 
     async def get(self, key: str, *, call_id: str | None = None) -> Claim | None:
         """The row of `key` as a non-claiming Claim, or None when it was never claimed."""
@@ -260,4 +304,4 @@ class Ledger:
 
 def forget_in_flight(key: str) -> None:
     """Drop a key from this process's in-flight set (an attempt abandoned without finishing)."""
-    _in_flight.discard(key)
+    _unmark(key)

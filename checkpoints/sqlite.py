@@ -25,7 +25,14 @@ import aiosqlite
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-from checkpoints.db import busy_timeout_ms, check_db_path, connect, is_busy, translate
+from checkpoints.db import (
+    UNWRITABLE,
+    busy_timeout_ms,
+    check_db_path,
+    connect,
+    is_busy,
+    translate,
+)
 from checkpoints.storage import Backend, Dialect, Schema
 from tools.errors import AgentError
 
@@ -187,7 +194,10 @@ class SqliteStorage:
         A table missing although this process created it (the file was replaced) is created
         again and the work retried once.
         """
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise AgentError(UNWRITABLE.format(path=self.path, error=exc.strerror)) from None
         conn = connect(self.path)
         try:
             if relaxed:

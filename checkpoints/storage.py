@@ -16,6 +16,7 @@ The PostgreSQL driver is imported only when a URL asks for it.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
@@ -175,24 +176,26 @@ def is_url(db: str) -> bool:
 
 
 _storages: dict[str, Storage] = {}
+_storages_lock = threading.Lock()
 
 
 def storage_for(db: str) -> Storage:
     """The storage a `--db` value names; one object per value and process (it pools)."""
-    found = _storages.get(db)
-    if found is not None:
-        return found
-    made: Storage
-    if is_url(db):
-        from checkpoints.postgres import PostgresStorage
+    with _storages_lock:  # worker threads ask too: two objects would pool apart
+        found = _storages.get(db)
+        if found is not None:
+            return found
+        made: Storage
+        if is_url(db):
+            from checkpoints.postgres import PostgresStorage
 
-        made = PostgresStorage(db)
-    else:
-        from checkpoints.sqlite import SqliteStorage
+            made = PostgresStorage(db)
+        else:
+            from checkpoints.sqlite import SqliteStorage
 
-        made = SqliteStorage(db)
-    _storages[db] = made
-    return made
+            made = SqliteStorage(db)
+        _storages[db] = made
+        return made
 
 
 def release(db: str | None = None) -> None:
@@ -200,9 +203,10 @@ def release(db: str | None = None) -> None:
 
     Tests call this before dropping a database; a long-lived process need not.
     """
-    keys = list(_storages) if db is None else [db]
-    for key in keys:
-        found = _storages.pop(key, None)
+    with _storages_lock:
+        keys = list(_storages) if db is None else [db]
+        gone = [_storages.pop(key, None) for key in keys]
+    for found in gone:
         close = getattr(found, "close", None)
         if close is not None:
             close()

@@ -67,8 +67,9 @@ class Context:
         default=DEFAULT_DB,
         metadata={
             "description": (
-                "SQLite file of the exactly-once ledger; the CLI keeps its checkpoints there "
-                "too, and so does Studio (LOOPGUARD_DB, same default): keep them one file."
+                "Database of the exactly-once ledger and the trace: a SQLite file or a "
+                "postgresql:// URL. The CLI keeps its checkpoints there too, and so does "
+                "Studio (LOOPGUARD_DB, same default): keep them one database."
             )
         },
     )

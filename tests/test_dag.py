@@ -395,6 +395,25 @@ async def test_scheduler_is_total_on_cycles_unknown_inputs_and_given_outcomes() 
         await run_dag([Node("a")], runner, limit=0)
 
 
+async def test_a_runner_that_raises_stops_the_batch_and_the_error_propagates() -> None:
+    cancelled: list[str] = []
+
+    async def runner(node: Node, upstream: Mapping[str, Outcome[str]]) -> Done[str]:
+        if node.id == "bad":
+            msg = "database is locked"
+            raise RuntimeError(msg)
+        try:
+            await asyncio.sleep(5)
+        except asyncio.CancelledError:
+            cancelled.append(node.id)
+            raise
+        return Done("x", True)
+
+    with pytest.raises(RuntimeError, match="database is locked"):
+        await run_dag([Node("slow"), Node("bad")], runner, limit=2)
+    assert cancelled == ["slow"], "the other call was cancelled and waited for"
+
+
 # --- references in a turn ----------------------------------------------------------------------
 
 

@@ -33,8 +33,6 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
-from langgraph.errors import GraphBubbleUp
-
 REF_KEY = "$ref"
 AFTER_KEY = "$after"
 REF_FIELDS = frozenset({REF_KEY, "path", "optional", "default"})
@@ -62,7 +60,6 @@ ABANDONED_STOP_NOTE = (
     "effect may still complete at the backend"
 )
 MISSING_OPTIONAL_NOTE = "ran without {source} (optional input; it {status})"
-CRASHED_NOTE = "the call raised {kind}: {detail}"
 STOP_DEADLINE = "the run's time budget ran out"
 STOP_SIGNAL = "the run was asked to stop"
 BAD_LIMIT = "concurrency limit must be at least 1, got {limit}"
@@ -374,20 +371,20 @@ def _describe(ids: Sequence[str], outcomes: Mapping[str, Outcome[T]]) -> str:
 async def _run_node(
     node: Node, runner: Runner[T], upstream: Mapping[str, Outcome[T]]
 ) -> Outcome[T]:
-    try:
-        if node.timeout_s is None:
-            done = await runner(node, upstream)
-        else:
-            async with asyncio.timeout(node.timeout_s):
+    # A runner's own exception is not a branch status: it propagates out of `run_dag` (which
+    # cancels the other calls first), as an infrastructure failure would out of a plain loop.
+    if node.timeout_s is None:
+        done = await runner(node, upstream)
+    else:
+        limit = asyncio.timeout(node.timeout_s)
+        try:
+            async with limit:
                 done = await runner(node, upstream)
-    except TimeoutError:
-        note = ABANDONED_NOTE.format(seconds=node.timeout_s or 0, why="its timeout")
-        return Outcome(node.id, "abandoned", note=note, started=True)
-    except GraphBubbleUp:
-        raise  # interrupts must reach LangGraph
-    except Exception as exc:
-        note = CRASHED_NOTE.format(kind=type(exc).__name__, detail=str(exc)[:200])
-        return Outcome(node.id, "failed", note=note, started=True)
+        except TimeoutError:
+            if not limit.expired():
+                raise  # the runner's own TimeoutError, not ours
+            note = ABANDONED_NOTE.format(seconds=node.timeout_s, why="its timeout")
+            return Outcome(node.id, "abandoned", note=note, started=True)
     missing = [u for u in node.wants if upstream[u].status not in USABLE]
     notes = [done.note] if done.note else []
     notes += [MISSING_OPTIONAL_NOTE.format(source=u, status=upstream[u].status) for u in missing]
@@ -481,8 +478,12 @@ async def run_dag(
     finally:
         if stop_waiter is not None:
             stop_waiter.cancel()
-        for task in running:
-            task.cancel()  # the caller was cancelled: take the children down with it
+        if running:
+            # The caller was cancelled or a runner raised: take the other calls down with it,
+            # and wait for them, so none is left running behind the caller's back.
+            for task in running:
+                task.cancel()
+            await asyncio.gather(*running, return_exceptions=True)
     return {n.id: outcomes[n.id] for n in nodes}
 
 
