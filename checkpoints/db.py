@@ -20,7 +20,6 @@ BUSY_TIMEOUT_ENV = "LOOPGUARD_BUSY_TIMEOUT_MS"
 DEFAULT_BUSY_TIMEOUT_MS = 10_000
 """SQLite's own default is 0: a second writer would fail at once with "database is locked"."""
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
 NOT_SQLITE = "database {path}: not a SQLite file; pass another --db path"
 UNWRITABLE = "database {path}: cannot write there ({error}); pass a writable --db path"
 LOCKED = (
@@ -63,13 +62,19 @@ def check_db_path(path: str | Path, *, must_exist: bool = False) -> Path:
     if p.exists():
         if p.is_dir():
             raise AgentError(NOT_SQLITE.format(path=p))
+        # Ask SQLite, not open()/close(): closing any descriptor of the file from outside
+        # SQLite drops every POSIX lock this process's SQLite connections hold on it.
         try:
-            with p.open("rb") as fh:
-                head = fh.read(len(SQLITE_MAGIC))
-        except OSError as exc:
-            raise AgentError(UNWRITABLE.format(path=p, error=exc.strerror)) from None
-        if head and head != SQLITE_MAGIC:
-            raise AgentError(NOT_SQLITE.format(path=p))
+            probe = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                probe.execute("PRAGMA schema_version").fetchone()
+            finally:
+                probe.close()
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc) or "encrypted" in str(exc):
+                raise AgentError(NOT_SQLITE.format(path=p)) from None
+            if "unable to open" in str(exc):
+                raise AgentError(UNWRITABLE.format(path=p, error=exc)) from None
         if not os.access(p, os.W_OK):
             raise AgentError(UNWRITABLE.format(path=p, error="read-only file"))
         return p

@@ -218,7 +218,18 @@ def mermaid() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the process exit code."""
+    """Entry point; returns the process exit code.
+
+    Output piped into a pager or `head` that closes early ends quietly, not with a traceback.
+    """
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "diagram":
         print(mermaid(), end="")

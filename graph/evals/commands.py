@@ -11,6 +11,7 @@ import asyncio
 import json
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from checkpoints.trace import to_jsonl
@@ -54,12 +55,26 @@ def add_commands(sub: Any) -> None:
 def run_command(args: argparse.Namespace) -> int:
     """Run `eval` or `bench`; the exit code follows the CLI's convention."""
     try:
+        _prepare_workdir(args.workdir)
         if args.command == "bench":
             return _bench(args)
         return _eval(args)
     except (AgentError, ConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
+
+
+def _prepare_workdir(workdir: str | None) -> None:
+    """Create --workdir up front so a bad path is one line, not a traceback mid-run."""
+    if workdir is None:
+        return
+    try:
+        Path(workdir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        msg = (
+            f"--workdir {workdir}: cannot create it ({exc.strerror or exc}); pass a writable folder"
+        )
+        raise ConfigError(msg) from None
 
 
 def _eval(args: argparse.Namespace) -> int:
