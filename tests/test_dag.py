@@ -11,21 +11,18 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
-from langchain_core.runnables import Runnable
-from langchain_core.tools import BaseTool
-from langchain_core.utils.function_calling import convert_to_openai_tool
+from langchain_core.outputs import ChatResult
 from pydantic import BaseModel, ConfigDict
 
 from graph.models import render_task
 from tests.conftest import Harness, assert_valid_history
+from tests.fakes import ProviderLikeChatModel
 from tools.contract import ToolContext, ToolSpec
 from tools.dag import MISSING, Done, Node, Outcome, plan_turn, resolve_path, run_dag
 from tools.domain import Budget, Domain, IntentSpec, Step
@@ -37,7 +34,7 @@ from tools.store import audit, connect, run_in_store
 Call = tuple[str, dict[str, Any]]
 
 
-class TurnsChatModel(BaseChatModel):
+class TurnsChatModel(ProviderLikeChatModel):
     """Sends the scripted turns in order (several calls each), then answers without tools."""
 
     turns: list[list[Call]]
@@ -46,15 +43,6 @@ class TurnsChatModel(BaseChatModel):
     @property
     def _llm_type(self) -> str:
         return "turns-test-model"
-
-    def bind_tools(
-        self,
-        tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool],
-        *,
-        tool_choice: str | None = None,
-        **kwargs: Any,
-    ) -> Runnable[LanguageModelInput, AIMessage]:
-        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
 
     def _generate(
         self,
@@ -72,8 +60,7 @@ class TurnsChatModel(BaseChatModel):
         else:
             message = AIMessage(content="Done.")
         self.sent += 1
-        message.usage_metadata = {"input_tokens": 40, "output_tokens": 10, "total_tokens": 50}
-        return ChatResult(generations=[ChatGeneration(message=message)])
+        return self.reply(message, 40, 10)
 
 
 # --- a test domain whose tools count what is in flight -----------------------------------------

@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 import pytest
 from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
-from langchain_core.runnables import Runnable
-from langchain_core.tools import BaseTool
-from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from tests.conftest import (
     METRIC_REQUEST_EN,
@@ -30,6 +26,7 @@ from tests.conftest import (
     Harness,
     assert_valid_history,
 )
+from tests.fakes import ProviderLikeChatModel
 from tools.store import connect
 
 MISSING_ORDER = "where is order 99999"
@@ -259,7 +256,7 @@ async def test_ignore_failure_never_claims_success(
 Policy = Callable[[int, list[dict[str, Any]]], tuple[str, dict[str, Any]] | None]
 
 
-class LoopingChatModel(BaseChatModel):
+class LoopingChatModel(ProviderLikeChatModel):
     """A stand-in for a small local model: ignores results and follows its own policy.
 
     Like a real provider it mints a fresh random tool_call id every turn and reports usage, so
@@ -272,15 +269,6 @@ class LoopingChatModel(BaseChatModel):
     @property
     def _llm_type(self) -> str:
         return "looping-test-model"
-
-    def bind_tools(
-        self,
-        tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool],
-        *,
-        tool_choice: str | None = None,
-        **kwargs: Any,
-    ) -> Runnable[LanguageModelInput, AIMessage]:
-        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
 
     def _generate(
         self,
@@ -300,8 +288,7 @@ class LoopingChatModel(BaseChatModel):
                 content="",
                 tool_calls=[{"id": f"call_{uuid.uuid4().hex}", "name": name, "args": args}],
             )
-        message.usage_metadata = {"input_tokens": 50, "output_tokens": 10, "total_tokens": 60}
-        return ChatResult(generations=[ChatGeneration(message=message)])
+        return self.reply(message, 50, 10)
 
 
 def _same_write(turn: int, tools: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:

@@ -1,0 +1,40 @@
+"""A base for hand-written chat models in tests: binds tools the way provider models do.
+
+Test models stay independent of `graph.models` on purpose (the guard must hold for any
+model), so they share only this provider-like plumbing, not the project's planners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
+from langchain_core.messages import AIMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+
+class ProviderLikeChatModel(BaseChatModel):
+    """Binds OpenAI-style tool schemas and reports usage like a hosted model."""
+
+    def bind_tools(
+        self,
+        tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool],
+        *,
+        tool_choice: str | None = None,
+        **kwargs: Any,
+    ) -> Runnable[LanguageModelInput, AIMessage]:
+        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
+
+    @staticmethod
+    def reply(message: AIMessage, input_tokens: int, output_tokens: int) -> ChatResult:
+        """Wrap a message with usage metadata, as every provider's answer carries it."""
+        message.usage_metadata = {
+            "input_tokens": input_tokens,
+            "output_tokens": output_tokens,
+            "total_tokens": input_tokens + output_tokens,
+        }
+        return ChatResult(generations=[ChatGeneration(message=message)])
