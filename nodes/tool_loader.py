@@ -20,6 +20,7 @@ from nodes.common import Task, current_task
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec
 from tools.search import query_text
+from tools.thesaurus import default_thesaurus
 
 
 def candidates(
@@ -62,7 +63,8 @@ def rank_tools(
     if len(names) <= limit:
         return names, len(names)
     query = query_text(request, _search_slots(intent, slots))
-    return domain.tools.search_index().rank(query, names, limit), len(names)
+    ranked = domain.tools.search_index().rank(query, names, limit, thesaurus=default_thesaurus())
+    return ranked, len(names)
 
 
 def widen(task: Task, state: State, roles: Sequence[str], requested: Sequence[str]) -> list[str]:

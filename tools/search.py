@@ -12,8 +12,10 @@ formula they rank identically, and this inverted index only touches the document
 share a term with the request (see the README's "Large registries" for the measurement).
 
 Tokens: English words (lower-cased, snake_case and camelCase split, a light suffix stemmer,
-a few stop words) and Chinese as overlapping character bigrams, so `退款` in a request meets
-`退款` in a description without a segmenter or a dictionary.
+a few stop words, never the prefix of an id such as `SO-43319`) and Chinese as overlapping
+character bigrams, so `退款` in a request meets `退款` in a description without a segmenter
+or a dictionary. A request is expanded with the API words its phrases mean
+(`tools.thesaurus`) before it is scored.
 """
 
 from __future__ import annotations
@@ -23,9 +25,12 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tools.contract import ToolSpec
+
+if TYPE_CHECKING:
+    from tools.thesaurus import Thesaurus
 
 K1 = 1.2
 """Term-frequency saturation: the standard BM25 value."""
@@ -39,6 +44,7 @@ _CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _RUN = re.compile(rf"[A-Za-z0-9]+|[{_CJK_RANGES}]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
+_ID_TAIL = re.compile(r"-\d")
 
 _STOP_TEXT = """a an the of to for in on at by with and or is are was were be been it its this that
     these those me my i we our you your he she they them their please can could would should
@@ -88,7 +94,9 @@ def _undouble(word: str) -> str:
 def tokenize(text: str) -> list[str]:
     """Search tokens of a text: stemmed English words and Chinese character bigrams."""
     out: list[str] = []
-    for run in _RUN.findall(_CAMEL.sub(" ", text)):
+    text = _CAMEL.sub(" ", text)
+    for match in _RUN.finditer(text):
+        run = match.group()
         if _CJK.match(run):
             if len(run) == 1:
                 out.append(run)
@@ -96,7 +104,9 @@ def tokenize(text: str) -> list[str]:
                 out.extend(run[i : i + 2] for i in range(len(run) - 1))
             continue
         word = run.lower()
-        if word not in STOPWORDS:
+        if run.isupper() and _ID_TAIL.match(text, match.end()):
+            out.append(word)  # an id's prefix (`SO-43319`, `IN-512`) names its object
+        elif word not in STOPWORDS:
             out.append(stem(word))
     return out
 
@@ -173,23 +183,41 @@ class SearchIndex:
             postings={term: tuple(p) for term, p in postings.items()},
         )
 
-    def scores(self, query: str) -> dict[int, float]:
-        """BM25 score of every tool sharing at least one term with the query, by tool id."""
+    def scores(self, query: str, thesaurus: Thesaurus | None = None) -> dict[int, float]:
+        """BM25 score of every tool sharing at least one term with the query, by tool id.
+
+        With a thesaurus, the API words its phrases point at count too, at its weight, unless
+        the request already has them.
+        """
         totals: defaultdict[int, float] = defaultdict(float)
-        for term in set(tokenize(query)):
+        typed = set(tokenize(query))
+        terms = dict.fromkeys(typed, 1.0)
+        if thesaurus is not None:
+            for term in tokenize(" ".join(thesaurus.targets(query))):
+                terms.setdefault(term, thesaurus.weight)
+        for term, factor in terms.items():
             for doc, weight in self.postings.get(term, ()):
-                totals[doc] += weight
+                totals[doc] += weight * factor
         return totals
 
-    def rank(self, query: str, among: Sequence[str], limit: int | None = None) -> list[str]:
+    def rank(
+        self,
+        query: str,
+        among: Sequence[str],
+        limit: int | None = None,
+        *,
+        thesaurus: Thesaurus | None = None,
+    ) -> list[str]:
         """`among` ordered best first; ties (and tools matching nothing) keep their order.
 
         Args:
             query: The request text (see `query_text`).
             among: The candidate tool names, already narrowed by intent and permission.
             limit: How many to return; None for all of them.
+            thesaurus: Expands the request with the API words its phrases mean
+                (`tools.thesaurus`); None ranks on the typed words alone.
         """
-        totals = self.scores(query)
+        totals = self.scores(query, thesaurus)
         ids = self.ids
         keyed = sorted(
             range(len(among)),

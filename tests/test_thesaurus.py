@@ -1,0 +1,79 @@
+"""Query expansion: phrases users type → the API words tool names use. Exact, no timings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from tools.contract import ToolContext, ToolSpec
+from tools.search import SearchIndex
+from tools.thesaurus import SYNONYMS, Thesaurus, default_thesaurus
+
+
+def test_phrases_match_whole_words_with_inflections_folded() -> None:
+    th = Thesaurus.build({"cancel": ("call off",), "create": ("add",)})
+    assert th.targets("They called off the order") == ["cancel"]
+    assert th.targets("Calling it off") == []  # the words must be adjacent, in order
+    assert th.targets("change the address") == []  # `add` is not a word of `address`
+    assert th.targets("add a note") == ["create"]
+
+
+def test_chinese_phrases_match_as_substrings_and_each_target_counts_once() -> None:
+    th = Thesaurus.build({"cancel": ("取消", "撤销"), "count": ("多少个",)})
+    assert th.targets("帮我取消并撤销订单") == ["cancel"]
+    assert th.targets("一共有多少个工单") == ["count"]
+    assert th.targets("no chinese here") == []
+
+
+def test_the_default_table_covers_the_generic_api_verbs_in_both_languages() -> None:
+    th = default_thesaurus()
+    assert th.targets("how many tickets are open") == ["count"]
+    assert "history audit" in th.targets("who changed the price")
+    assert th.targets("统计本月新建的工单数量") == ["create new", "count"]
+    for target in ("create new", "get details", "list", "update change", "delete", "count"):
+        assert any(0x4E00 <= ord(c) <= 0x9FFF for p in SYNONYMS[target] for c in p), target
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+async def _noop(args: Any, ctx: ToolContext) -> dict[str, Any]:
+    raise AssertionError("search never runs a tool")
+
+
+def _spec(name: str, description: str) -> ToolSpec:
+    return ToolSpec(
+        name=name, namespace="orders", description=description, args_model=_Args, fn=_noop
+    )
+
+
+ORDERS = [
+    _spec("orders_get_order", "Fetch one order by its id."),
+    _spec("orders_update_order", "Change an order's lines before it ships."),
+    _spec("orders_cancel_order", "Cancel an order that has not shipped."),
+]
+
+
+def test_expansion_reaches_the_api_word_plain_bm25_cannot() -> None:
+    index = SearchIndex.build(ORDERS)
+    names = [s.name for s in ORDERS]
+    request = "the customer wants to call off the order"
+    assert index.rank(request, names, 1) == ["orders_get_order"]  # ties: declared order
+    th = Thesaurus.build({"cancel": ("call off",)})
+    assert index.rank(request, names, 1, thesaurus=th) == ["orders_cancel_order"]
+
+
+def test_an_inferred_word_counts_less_than_a_typed_one() -> None:
+    index = SearchIndex.build(ORDERS)
+    th = Thesaurus.build({"cancel": ("call off",)})
+    typed = index.scores("cancel the order")
+    inferred = index.scores("call off the order", th)
+    cancel = index.ids["orders_cancel_order"]
+    get = index.ids["orders_get_order"]
+    # `order` is typed in both; `cancel` only adds its weight times the thesaurus weight.
+    assert inferred[cancel] - inferred[get] == (typed[cancel] - typed[get]) * th.weight
+    # A word the request already has is not counted twice.
+    both = index.scores("call off, cancel the order", th)
+    assert both[cancel] == typed[cancel]
