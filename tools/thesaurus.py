@@ -183,12 +183,12 @@ class Thesaurus:
         words = [stem(w) for w in _WORD.findall(request.lower())]
         found: dict[str, None] = {}
         for i, word in enumerate(words):
-            for phrase, target in self.english.get(word, ()):
-                if tuple(words[i : i + len(phrase)]) == phrase:
+            for words_of, target in self.english.get(word, ()):
+                if tuple(words[i : i + len(words_of)]) == words_of:
                     found[target] = None
         if _CJK.search(request):
-            for phrase, target in self.chinese:
-                if phrase in request:
+            for substring, target in self.chinese:
+                if substring in request:
                     found[target] = None
         return list(found)
 
