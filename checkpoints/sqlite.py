@@ -8,32 +8,32 @@ committed checkpoint survive a power cut, not only a process crash; the busy tim
 second process wait for the lock instead of failing with "database is locked".
 
 `SqliteStorage` is the `Storage` (see `checkpoints/storage.py`) for a file path: the
-checkpointer above, and short-lived connections for the ledger, threads, leases and trace.
+checkpointer above (`checkpoints/saver.py`), and short-lived connections for the ledger,
+threads and leases. The trace and the archives ride in the checkpointer's transactions when it
+serves the run that writes them (`side_write`, `read_beside`), else get a connection too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-import aiosqlite
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
 from checkpoints.db import (
     UNWRITABLE,
     busy_timeout_ms,
     check_db_path,
     connect,
-    is_busy,
+    ensure_wal,
     translate,
 )
-from checkpoints.storage import Backend, Dialect, Schema
+from checkpoints.saver import SqliteCheckpointer, current_checkpointer
+from checkpoints.storage import Backend, Conn, Dialect, Schema
 from tools.errors import AgentError
 
 T = TypeVar("T")
@@ -44,27 +44,15 @@ DURABILITY: Literal["sync"] = "sync"
 Synchronous = Literal["FULL", "NORMAL", "OFF"]
 
 
-async def _ensure_wal(conn: aiosqlite.Connection, timeout_ms: int) -> None:
-    """`checkpoints.db.ensure_wal` for the async connection: retry a concurrent switch."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        try:
-            async with conn.execute("PRAGMA journal_mode") as cur:
-                row = await cur.fetchone()
-            if row is None or str(row[0]).lower() != "wal":
-                await conn.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if not is_busy(exc) or time.monotonic() >= deadline:
-                raise
-            await asyncio.sleep(0.01)
-
-
 @asynccontextmanager
 async def open_checkpointer(
     path: str | Path, *, must_exist: bool = False, synchronous: Synchronous = "FULL"
-) -> AsyncIterator[AsyncSqliteSaver]:
-    """An AsyncSqliteSaver on `path` (async nodes need the async saver: the sync one raises).
+) -> AsyncIterator[SqliteCheckpointer]:
+    """The project's saver on `path`: LangGraph's SqliteSaver behind one writer thread.
+
+    See `checkpoints/saver.py` for why not `AsyncSqliteSaver`. While the context is open,
+    `current_checkpointer` names it, so nodes of the run it serves can add rows to its
+    transactions (`side_write`).
 
     Args:
         path: The SQLite file; created unless `must_exist`.
@@ -76,24 +64,73 @@ async def open_checkpointer(
         AgentError: The path is not a SQLite file, or cannot be created or written.
     """
     db = check_db_path(path, must_exist=must_exist)
-    timeout_ms = busy_timeout_ms()
-    try:
-        conn = await aiosqlite.connect(str(db), timeout=timeout_ms / 1000)
-    except sqlite3.Error as exc:
-        raise translate(exc, db) from None
-    try:
-        await conn.execute(f"PRAGMA busy_timeout={timeout_ms}")
-        await _ensure_wal(conn, timeout_ms)
-        await conn.execute(f"PRAGMA synchronous={synchronous}")
-        saver = AsyncSqliteSaver(conn)
-        await saver.setup()
-    except sqlite3.Error as exc:
-        await conn.close()
-        raise translate(exc, db) from None
+    saver = await asyncio.to_thread(_open_saver, db, synchronous)
+    token = current_checkpointer.set(saver)
     try:
         yield saver
     finally:
-        await conn.close()
+        current_checkpointer.reset(token)
+        await asyncio.to_thread(saver.close)
+
+
+def _open_saver(db: Path, synchronous: Synchronous) -> SqliteCheckpointer:
+    timeout_ms = busy_timeout_ms()
+    try:
+        conn = sqlite3.connect(
+            str(db), timeout=timeout_ms / 1000, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error as exc:
+        raise translate(exc, db) from None
+    try:
+        conn.execute(f"PRAGMA busy_timeout={timeout_ms}")
+        ensure_wal(conn, timeout_ms)
+        conn.execute(f"PRAGMA synchronous={synchronous}")
+        saver = SqliteCheckpointer(conn, str(db))
+    except sqlite3.Error as exc:
+        conn.close()
+        raise translate(exc, db) from None
+    try:
+        saver.setup()
+    except sqlite3.Error as exc:
+        saver.close()
+        raise translate(exc, db) from None
+    return saver
+
+
+def owning_checkpointer(db: str, schema: Schema) -> SqliteCheckpointer | None:
+    """The running graph's checkpointer when it owns `db` and `schema`'s tables exist.
+
+    None (the caller then uses a connection of its own) when no checkpointer of this file
+    serves the current run, or this process has not created the schema yet: creating a
+    table would end the checkpointer's transaction.
+    """
+    saver = current_checkpointer.get()
+    if saver is None or (db, schema.name) not in _ready:
+        return None
+    return saver if saver.path == str(Path(db)) else None  # the form `open_checkpointer` keeps
+
+
+def side_write(db: str, schema: Schema, work: Callable[[Conn], None]) -> bool:
+    """Hand rows to the running graph's checkpointer, to commit with its next write.
+
+    Returns False, having done nothing, when `owning_checkpointer` finds none.
+    """
+    saver = owning_checkpointer(db, schema)
+    if saver is None:
+        return False
+    saver.submit_side(lambda conn: work(SqliteConn(conn, db)))
+    return True
+
+
+async def read_beside(db: str, schema: Schema, work: Callable[[Conn], T]) -> tuple[bool, T | None]:
+    """Read on the running graph's checkpointer thread: it sees the side writes queued so far.
+
+    Returns (False, None), having done nothing, when `owning_checkpointer` finds none.
+    """
+    saver = owning_checkpointer(db, schema)
+    if saver is None:
+        return False, None
+    return True, await saver.run(lambda conn: work(SqliteConn(conn, db)))
 
 
 DIALECT = Dialect(
@@ -120,8 +157,10 @@ class SqliteConn:
         self.path = path
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
-        """Run one statement; SQLite's placeholders are already `?`."""
-        return self.conn.execute(sql, tuple(params))
+        """Run one statement; SQLite's placeholders are already `?`. Rows read by name."""
+        cur = self.conn.cursor()
+        cur.row_factory = sqlite3.Row
+        return cur.execute(sql, tuple(params))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run one statement for each parameter row."""
@@ -132,8 +171,19 @@ class SqliteConn:
         """A transaction; with `lock`, `BEGIN IMMEDIATE`.
 
         A body that reads, decides and writes takes the file's write lock up front, so no
-        other process can change what it read before it writes.
+        other process can change what it read before it writes. Inside a transaction already
+        (a side write joining the checkpointer's), a savepoint instead.
         """
+        if self.conn.in_transaction:
+            self.conn.execute("SAVEPOINT body")
+            try:
+                yield
+            except BaseException:
+                self.conn.execute("ROLLBACK TO body")
+                self.conn.execute("RELEASE body")
+                raise
+            self.conn.execute("RELEASE body")
+            return
         self.conn.execute("BEGIN IMMEDIATE" if lock else "BEGIN")
         try:
             yield
@@ -181,7 +231,7 @@ class SqliteStorage:
     def open_checkpointer(
         self, *, must_exist: bool = False
     ) -> AbstractAsyncContextManager[BaseCheckpointSaver[Any]]:
-        """The configured `AsyncSqliteSaver` (see `open_checkpointer`)."""
+        """The project's `SqliteCheckpointer` (see `open_checkpointer`)."""
         return open_checkpointer(self.path, must_exist=must_exist)
 
     def run_sync(self, work: Callable[[Any], T], *, relaxed: bool = False) -> T:

@@ -1,7 +1,9 @@
 """The graph: router → tool_loader → propose → guard → execute → state_update → verifier.
 
 Nodes update state; the `route_after_*` functions choose the next node and nothing else.
-Their `Literal` return types are what Studio draws as the conditional edges.
+Their `Literal` return types are what Studio draws as the conditional edges. They are
+`async` although they never await: LangGraph runs a sync edge function of an async graph on
+a worker thread, a hand-off that cost more than the function (`python -m graph bench`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from graph.context import Context
 from graph.state import InputState, State
+from nodes.common import changes_only
 from nodes.execute import execute
 from nodes.fallback import fallback
 from nodes.guard import guard
@@ -31,17 +34,17 @@ by its budgets and by `remaining_steps` well before this fires; the CLI derives 
 limit from the budgets of the domain it runs."""
 
 
-def route_after_router(state: State) -> Literal["tool_loader", "respond"]:
+async def route_after_router(state: State) -> Literal["tool_loader", "respond"]:
     """An unknown intent or an invalid slot gets a clarifying answer: no tools exposed."""
     return "respond" if state.verdict.get("action") == "stop" else "tool_loader"
 
 
-def route_after_tool_loader(state: State) -> Literal["propose", "fallback"]:
+async def route_after_tool_loader(state: State) -> Literal["propose", "fallback"]:
     """A task the caller may not perform stops before the model is asked anything."""
     return "fallback" if state.verdict.get("action") == "stop" else "propose"
 
 
-def route_after_guard(state: State) -> Literal["execute", "propose", "fallback"]:
+async def route_after_guard(state: State) -> Literal["execute", "propose", "fallback"]:
     """Cleared calls run; rejected ones go back with feedback; a stop goes to fallback."""
     action = state.verdict.get("action")
     if action == "stop":
@@ -51,7 +54,7 @@ def route_after_guard(state: State) -> Literal["execute", "propose", "fallback"]
     return "execute"
 
 
-def route_after_verifier(state: State) -> Literal["respond", "propose", "fallback"]:
+async def route_after_verifier(state: State) -> Literal["respond", "propose", "fallback"]:
     """Done ends the run; open steps loop back; anything else needs the fallback."""
     action = state.verdict.get("action")
     if action == "done":
@@ -61,7 +64,7 @@ def route_after_verifier(state: State) -> Literal["respond", "propose", "fallbac
     return "fallback"
 
 
-def route_after_fallback(state: State) -> Literal["execute", "respond"]:
+async def route_after_fallback(state: State) -> Literal["execute", "respond"]:
     """A call a human approved or edited runs once; every other outcome is answered."""
     return "execute" if state.verdict.get("action") == "run" else "respond"
 
@@ -69,11 +72,11 @@ def route_after_fallback(state: State) -> Literal["execute", "respond"]:
 builder = StateGraph(State, input_schema=InputState, context_schema=Context)
 builder.add_node(router)
 builder.add_node(tool_loader)
-builder.add_node(propose)
-builder.add_node(guard)
-builder.add_node(execute)
-builder.add_node(state_update)
-builder.add_node(verifier)
+builder.add_node(changes_only(propose))
+builder.add_node(changes_only(guard))
+builder.add_node(changes_only(execute))
+builder.add_node(changes_only(state_update))
+builder.add_node(changes_only(verifier))
 builder.add_node(fallback)
 builder.add_node(respond)
 builder.add_edge(START, "router")

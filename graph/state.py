@@ -169,6 +169,9 @@ class State(InputState):
     """Step name -> the data that ticked it."""
     fingerprints: dict[str, FingerprintStats] = field(default_factory=dict)
     """Per exact call: executions, failures, successes and the last result."""
+    archived_filter: bytes = b""
+    """A fixed-size Bloom filter of the fingerprints this task moved to the archive table:
+    the guard reads the archive only for a call that may be there (`nodes/compaction.py`)."""
     strikes: dict[str, int] = field(default_factory=dict)
     """Violations per kind ("duplicate", "validation:query_order", ...): feedback, block, stop."""
     calls: list[CallRecord] = field(default_factory=list)

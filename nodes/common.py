@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from langchain_core.messages import AIMessage, ToolMessage
 from langgraph.runtime import Runtime
@@ -215,3 +216,34 @@ def current_task(state: State, runtime: Runtime[Context]) -> Task:
 def expected_args(step_args: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
     """True when every argument the step requires has that value in the actual call."""
     return all(_normalize(actual.get(k)) == _normalize(v) for k, v in step_args.items())
+
+
+N = TypeVar("N", bound=Callable[[State, Runtime[Context]], Awaitable[dict[str, Any]]])
+
+
+def changes_only(node: N) -> N:
+    """Wrap a node so it writes only the channels whose value it changed.
+
+    Every key a node returns is a channel write: a row in the checkpoint's `writes` table,
+    a serialised value and a new channel version, whether or not the value changed. A
+    round's nodes used to return about 27 keys against `create_agent`'s 4; most were the
+    same values again (a guard that struck nothing still returned `strikes`). Equal values
+    and empty message lists are dropped here, so the state after the step is the same.
+    """
+
+    @functools.wraps(node)
+    async def wrapper(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+        update = await node(state, runtime)
+        return {k: v for k, v in update.items() if not _unchanged(state, k, v)}
+
+    return cast(N, wrapper)
+
+
+def _unchanged(state: State, key: str, value: Any) -> bool:
+    if key == "messages":  # a reducer: an empty list adds nothing
+        return isinstance(value, list) and not value
+    current = getattr(state, key, _MISSING)
+    return current is not _MISSING and type(current) is type(value) and current == value
+
+
+_MISSING = object()

@@ -12,13 +12,16 @@ between loses nothing (the replayed node writes the same rows again, and they ar
   stay, and `show` puts the archived turns back in place.
 - Call records: every call is already a trace row; state keeps the latest `KEEP_CALLS`.
 - Counters: the guard needs every call's counters to stop a third identical execution, so
-  archived ones are read back (one indexed query) whenever a task has had more than
-  `KEEP_FINGERPRINTS` distinct calls; shorter tasks never touch the table.
+  archived ones are read back (one indexed query) when a proposed call may be among them.
+  A fixed-size Bloom filter in state (`archived_filter`, 128 bytes) answers "may be": no
+  false negatives, so a repeat of an archived call is always caught, and a new call (the
+  usual case: the next page, the next poll) skips the query. Shorter tasks never touch it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, ToolMessage
@@ -38,6 +41,11 @@ KEEP_FINGERPRINTS = 8
 move exactly this many remain, and nothing else removes one within a task, so a task with
 fewer has never archived any (and the guard skips the lookup)."""
 FINGERPRINT_BATCH = 8
+FILTER_BITS = 1024
+"""Bits of the archive's Bloom filter: with 3 hashes, about 2% false positives after 100
+archived calls and 30% after 300; a false positive only costs the query it would have
+saved."""
+FILTER_HASHES = 3
 
 
 def _tool_turns(messages: Sequence[AnyMessage]) -> list[list[AnyMessage]]:
@@ -100,11 +108,46 @@ def old_fingerprints(
     return out
 
 
+def _bits(fp: str) -> list[int]:
+    digest = hashlib.blake2b(fp.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return [
+        int.from_bytes(digest[2 * i : 2 * i + 2], "big") % FILTER_BITS for i in range(FILTER_HASHES)
+    ]
+
+
+def with_archived(bloom: bytes, fps: Iterable[str]) -> bytes:
+    """The filter with `fps` added."""
+    bits = bytearray(bloom or bytes(FILTER_BITS // 8))
+    for fp in fps:
+        for bit in _bits(fp):
+            bits[bit // 8] |= 1 << (bit % 8)
+    return bytes(bits)
+
+
+def may_be_archived(bloom: bytes, fp: str) -> bool:
+    """False only if `fp` was certainly never added to the filter."""
+    return all(bloom[bit // 8] & (1 << (bit % 8)) for bit in _bits(fp))
+
+
 async def known_fingerprints(
-    state: State, db: str, thread_id: str
+    state: State, db: str, thread_id: str, wanted: Iterable[str]
 ) -> Mapping[str, FingerprintStats]:
-    """Every call's counters this task: state's, plus the archived ones when there are any."""
+    """The counters the guard will look up: state's, plus the archived ones when needed.
+
+    Args:
+        state: The thread's state (its counters and archive filter).
+        db: The database holding the archive.
+        thread_id: The thread whose task's archive to read.
+        wanted: The fingerprints the guard is about to look up.
+    """
     if len(state.fingerprints) < KEEP_FINGERPRINTS:
+        return state.fingerprints
+    missing = [fp for fp in wanted if fp not in state.fingerprints]
+    if not missing:
+        return state.fingerprints
+    bloom = state.archived_filter
+    # An empty filter with this many counters: a state written before the filter existed.
+    if bloom and not any(may_be_archived(bloom, fp) for fp in missing):
         return state.fingerprints
     archived: dict[str, Any] = await trace.archived_fingerprints(db, thread_id, state.task_seq)
     if not archived:

@@ -180,6 +180,29 @@ def _name_error(name: Any, expected: str, fix: str) -> list[dict[str, str]]:
     return [{"field": "name", "expected": expected, "got": _shown(name), "fix": fix}]
 
 
+def lookup_key(call: Mapping[str, Any], task: Task, plan: CallPlan | None) -> str | None:
+    """The fingerprint `judge_call` will look up for this call, or None if it looks up none.
+
+    The same steps as `judge_call` up to its lookup (arguments parsed, planned, validated),
+    without the checks that can only refuse: the guard loads archived counters for these.
+    """
+    name, raw = call.get("name"), call.get("args")
+    spec = task.domain.tools.get(name) if isinstance(name, str) else None
+    if spec is None or call.get("invalid") is not None or not isinstance(raw, dict):
+        return None
+    if _depth(raw, MAX_DEPTH):
+        return None
+    if plan is None and has_plan_syntax(raw):
+        plan = plan_call(raw, 0, [call])
+    if plan is not None and (plan.errors or plan.deferred):
+        return None
+    try:
+        validated = spec.args_model.model_validate(plan.args if plan is not None else raw)
+    except ValidationError:
+        return None
+    return fingerprint(spec.name, validated.model_dump(mode="json"))
+
+
 def judge_call(
     call: Mapping[str, Any],
     *,
@@ -457,11 +480,14 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     pending: list[PendingCall] = []
     stop: tuple[StopReason, str] | None = check_budgets(state, task.budget)
     admitted = state.usage["calls"]
-    known = await known_fingerprints(state, runtime.context.db, thread_of_run())
+    plans = plan_turn(calls)
+    wanted = [
+        fp for call, plan in zip(calls, plans, strict=True) if (fp := lookup_key(call, task, plan))
+    ]
+    known = await known_fingerprints(state, runtime.context.db, thread_of_run(), wanted)
     now = time.time()
     offered, widened = _widened_offer(state, runtime, task, calls, stop is None)
     permissions = task.domain.permissions(tuple(runtime.context.roles))
-    plans = plan_turn(calls)
     decided: dict[str, Decision] = {}
 
     for index, call in enumerate(calls):

@@ -38,6 +38,7 @@ async def router(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "checklist": {},
         "evidence": {},
         "fingerprints": {},
+        "archived_filter": b"",
         "strikes": {},
         "calls": [],
         "pending": [],

@@ -12,7 +12,7 @@ from checkpoints.trace import archive_fingerprints, archive_messages
 from graph.context import Context
 from graph.state import CallRecord, FingerprintStats, State
 from nodes.common import current_task
-from nodes.compaction import old_fingerprints, old_messages, recent_calls
+from nodes.compaction import old_fingerprints, old_messages, recent_calls, with_archived
 from nodes.tracing import record_round, thread_of_run
 from tools.contract import ToolSpec
 
@@ -108,9 +108,11 @@ async def state_update(state: State, runtime: Runtime[Context]) -> dict[str, Any
         calls.append(rec)
     await record_round(state, runtime.context.db, state.results, checklist, repeats)
     leaving_fps = old_fingerprints(fingerprints, task)
+    bloom = state.archived_filter
     if leaving_fps:
         await archive_fingerprints(runtime.context.db, thread_id, state.task_seq, leaving_fps)
         fingerprints = {fp: s for fp, s in fingerprints.items() if fp not in leaving_fps}
+        bloom = with_archived(bloom, leaving_fps)
     if progress:
         stall = 0
     elif waiting:
@@ -119,6 +121,7 @@ async def state_update(state: State, runtime: Runtime[Context]) -> dict[str, Any
         stall = state.stall_rounds + 1
     update: dict[str, Any] = {
         "fingerprints": fingerprints,
+        "archived_filter": bloom,
         "checklist": checklist,
         "evidence": evidence,
         "write_epoch": write_epoch,

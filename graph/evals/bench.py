@@ -1,15 +1,18 @@
 """`python -m graph bench`: what a round costs here versus in LangChain's `create_agent`.
 
 Both sides get the same scripted model (it calls a no-op tool with a new argument every round,
-then answers), the same tool function behind the same executor, the same AsyncSqliteSaver
-settings and `durability="sync"`. Measured in one process, interleaved thread by thread:
+then answers), the same tool function behind the same executor, the same saver (the
+project's `SqliteCheckpointer`, `checkpoints/saver.py`) with the same settings and
+`durability="sync"`. Measured in one process, interleaved thread by thread:
 
 - seconds per round (one model turn plus its tool call, with every checkpoint of the round),
   median and p95, and their ratio;
 - checkpoint bytes written per round (rows of `checkpoints` and `writes`) at round 5 and at
   the last round of one long thread, for this graph with and without message compaction and
   for `create_agent`;
-- peak Python memory (tracemalloc) of one long thread.
+- peak Python memory (tracemalloc) of one long thread;
+- the same per-round timing with both sides on LangGraph's own `AsyncSqliteSaver`, to show
+  what the project's saver changes (for both).
 """
 
 from __future__ import annotations
@@ -24,14 +27,17 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from pydantic import BaseModel, ConfigDict, Field
 
+from checkpoints.db import busy_timeout_ms
 from checkpoints.sqlite import DURABILITY, open_checkpointer
 from graph.context import Context
 from graph.evals.agents import as_langchain_tool, langchain_api
@@ -191,14 +197,36 @@ async def _observe(
     return out
 
 
-Runner = Callable[[str, str, int, bool], Awaitable[Thread]]
+Runner = Callable[..., Awaitable[Thread]]
+Opener = Callable[[str], AbstractAsyncContextManager[BaseCheckpointSaver[Any]]]
 
 
-async def run_graph(db: str, thread_id: str, rounds: int, measure_bytes: bool) -> Thread:
+@contextlib.asynccontextmanager
+async def open_async_sqlite_saver(db: str) -> AsyncIterator[BaseCheckpointSaver[Any]]:
+    """LangGraph's `AsyncSqliteSaver` with the project's settings: the comparison row."""
+    import aiosqlite
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    async with aiosqlite.connect(db) as conn:
+        await conn.execute(f"PRAGMA busy_timeout={busy_timeout_ms()}")
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=FULL")
+        saver = AsyncSqliteSaver(conn)
+        await saver.setup()
+        yield saver
+
+
+async def run_graph(
+    db: str,
+    thread_id: str,
+    rounds: int,
+    measure_bytes: bool,
+    opener: Opener = open_checkpointer,
+) -> Thread:
     """One sweep through this graph, on its SQLite saver with its durability."""
     store = str(Path(db).with_suffix(".store.sqlite"))
     context = Context(model=BenchModel(rounds=rounds), domain=BENCH_DOMAIN_SPEC, db=db, store=store)
-    async with open_checkpointer(db) as saver:
+    async with opener(db) as saver:
         app = compile_graph(saver, recursion_limit=5 * rounds + 50)
         updates = app.astream(
             InputState(messages=[HumanMessage(f"sweep {rounds}")]),
@@ -210,11 +238,17 @@ async def run_graph(db: str, thread_id: str, rounds: int, measure_bytes: bool) -
         return await _observe(updates, "propose", db, thread_id, measure_bytes)
 
 
-async def run_create_agent(db: str, thread_id: str, rounds: int, measure_bytes: bool) -> Thread:
+async def run_create_agent(
+    db: str,
+    thread_id: str,
+    rounds: int,
+    measure_bytes: bool,
+    opener: Opener = open_checkpointer,
+) -> Thread:
     """The same sweep through `create_agent`, on the same saver with the same durability."""
     api = langchain_api()
     ctx = ToolContext(user_id="bench", tenant="bench", roles=(), thread_id=thread_id, store_path=db)
-    async with open_checkpointer(db) as saver:
+    async with opener(db) as saver:
         agent = api.create_agent(
             BenchModel(rounds=rounds), [as_langchain_tool(TICK, ctx)], checkpointer=saver
         )
@@ -302,6 +336,43 @@ async def _peak_memory(runner: Runner, db: str, rounds: int) -> float:
     return peak / 1e6
 
 
+async def _time_pairs(
+    ours_db: str,
+    theirs_db: str,
+    rounds: int,
+    threads: int,
+    opener: Opener,
+    note: Callable[[str], None],
+) -> tuple[list[float], list[float], list[float], dict[str, float]]:
+    """Seconds per round of both sides, thread by thread, and each pair's median ratio.
+
+    Back to back, alternating which goes first: a burst of load on the machine hits both
+    sides of a pair, and the ratio of each pair cancels slow drift.
+    """
+    await run_graph(ours_db, "warm", 3, False, opener)
+    await run_create_agent(theirs_db, "warm", 3, False, opener)
+    ours: list[float] = []
+    theirs: list[float] = []
+    pair_ratios: list[float] = []
+    cpu = {"graph": 0.0, "create_agent": 0.0}
+    for t in range(threads):
+        note(f"timing thread {t + 1}/{threads}")
+        pair: dict[str, list[float]] = {}
+        order = ("graph", "create_agent") if t % 2 == 0 else ("create_agent", "graph")
+        for who in order:
+            started = time.process_time()
+            runner = run_graph if who == "graph" else run_create_agent
+            db = ours_db if who == "graph" else theirs_db
+            pair[who] = (await runner(db, f"t{t}", rounds, False, opener)).round_seconds
+            cpu[who] += time.process_time() - started
+        ours += pair["graph"]
+        theirs += pair["create_agent"]
+        pair_ratios.append(
+            statistics.median(pair["graph"]) / statistics.median(pair["create_agent"])
+        )
+    return ours, theirs, pair_ratios, cpu
+
+
 async def bench(
     *,
     rounds: int = 40,
@@ -318,33 +389,14 @@ async def bench(
     note = progress or (lambda _text: None)
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         ours_db, theirs_db = str(Path(tmp) / "graph.sqlite"), str(Path(tmp) / "agent.sqlite")
-        note("warm-up")
-        await run_graph(ours_db, "warm", 3, False)
-        await run_create_agent(theirs_db, "warm", 3, False)
-        ours: list[float] = []
-        theirs: list[float] = []
-        pair_ratios: list[float] = []
-        cpu = {"graph": 0.0, "create_agent": 0.0}
-        for t in range(threads):
-            note(f"timing thread {t + 1}/{threads}")
-            # Back to back, alternating which goes first: a burst of load on the machine
-            # hits both sides of a pair, and the ratio of each pair cancels slow drift.
-            pair: dict[str, list[float]] = {}
-            order = ("graph", "create_agent") if t % 2 == 0 else ("create_agent", "graph")
-            for who in order:
-                started = time.process_time()
-                if who == "graph":
-                    pair[who] = (await run_graph(ours_db, f"t{t}", rounds, False)).round_seconds
-                else:
-                    pair[who] = (
-                        await run_create_agent(theirs_db, f"t{t}", rounds, False)
-                    ).round_seconds
-                cpu[who] += time.process_time() - started
-            ours += pair["graph"]
-            theirs += pair["create_agent"]
-            pair_ratios.append(
-                statistics.median(pair["graph"]) / statistics.median(pair["create_agent"])
-            )
+        ours, theirs, pair_ratios, cpu = await _time_pairs(
+            ours_db, theirs_db, rounds, threads, open_checkpointer, note
+        )
+        note("the same on AsyncSqliteSaver")
+        stock = [str(Path(tmp) / f"stock-{w}.sqlite") for w in ("graph", "agent")]
+        stock_ours, stock_theirs, stock_ratios, _ = await _time_pairs(
+            stock[0], stock[1], rounds, threads, open_async_sqlite_saver, note
+        )
         note("floor: no-op loops of 5 and 2 steps")
         floor: list[float] = []
         for t in range(threads):
@@ -400,6 +452,11 @@ async def bench(
             else 0.0
         ),
         "pair_ratios": pair_ratios,
+        "stock_saver": {
+            "graph_median_ms": statistics.median(stock_ours) * 1000,
+            "create_agent_median_ms": statistics.median(stock_theirs) * 1000,
+            "ratio_median": statistics.median(stock_ratios),
+        },
         "floor_ratio": statistics.median(floor) if floor else 0.0,
         "ratio_p95": out_ours["p95_ms"] / out_theirs["p95_ms"] if out_theirs["p95_ms"] else 0.0,
     }
@@ -408,10 +465,11 @@ async def bench(
 def render_bench(result: dict[str, Any]) -> str:
     """The benchmark as the Markdown table the README carries."""
     g, a, raw = result["graph"], result["create_agent"], result["graph_uncompacted"]
+    st = result["stock_saver"]
     n, k = result["rounds"], result["early_round"]
     lines = [
         f"rounds per thread: {n}, threads: {result['threads']}, "
-        f"durability=sync, AsyncSqliteSaver (WAL, synchronous=FULL)",
+        "durability=sync, SqliteCheckpointer (WAL, synchronous=FULL)",
         "",
         "| | this graph | create_agent | this ÷ create_agent | target |",
         "|---|---:|---:|---:|---|",
@@ -419,6 +477,8 @@ def render_bench(result: dict[str, Any]) -> str:
         f"{result['ratio_median']:.2f}× | ≤ 2× |",
         f"| per round, p95 | {g['p95_ms']:.2f} ms | {a['p95_ms']:.2f} ms | "
         f"{result['ratio_p95']:.2f}× | |",
+        f"| per round, median, both on AsyncSqliteSaver | {st['graph_median_ms']:.2f} ms | "
+        f"{st['create_agent_median_ms']:.2f} ms | {st['ratio_median']:.2f}× | |",
         f"| CPU per round (all threads) | {g['cpu_ms_per_round']:.2f} ms | "
         f"{a['cpu_ms_per_round']:.2f} ms | {result['ratio_cpu']:.2f}× | |",
         f"| floor: no-op loop, 5 steps ÷ 2 steps | 5 checkpointed steps | 2 steps | "
