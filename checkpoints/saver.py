@@ -54,6 +54,7 @@ MAX_BATCH = 64
 """Jobs per transaction at most: a burst from many threads still commits in bounded time."""
 
 Kind = Literal["read", "write", "side"]
+CLOSED = "database {path}: the checkpointer was closed; open it again with open_checkpointer"
 
 
 @dataclass
@@ -87,6 +88,7 @@ class SqliteCheckpointer(SqliteSaver):
         self.path = path
         self._queue: queue.SimpleQueue[_Job | object] = queue.SimpleQueue()
         self._side_error: BaseException | None = None
+        self._closed = False
         self._thread = threading.Thread(target=self._serve, name="sqlite-checkpointer", daemon=True)
         self._thread.start()
 
@@ -113,7 +115,14 @@ class SqliteCheckpointer(SqliteSaver):
             assert isinstance(first, _Job)
             batch = [first]
             stop = self._gather(batch)
-            self._run_batch(batch)
+            # A caller that gave up (a cancelled run) no longer wants its job done.
+            live = [job for job in batch if job.future.set_running_or_notify_cancel()]
+            try:
+                self._run_batch(live)
+            except BaseException as exc:  # never let the writer thread die with callers waiting
+                for job in live:
+                    if not job.future.done():
+                        job.future.set_exception(exc)
             if stop:
                 return
 
@@ -135,6 +144,8 @@ class SqliteCheckpointer(SqliteSaver):
         return False
 
     def _run_batch(self, batch: Sequence[_Job]) -> None:
+        if not batch:
+            return
         results: list[tuple[_Job, Any, BaseException | None]] = []
         writes = any(job.kind != "read" for job in batch)
         with self.lock:
@@ -151,7 +162,7 @@ class SqliteCheckpointer(SqliteSaver):
                     self.conn.execute("SAVEPOINT side")
                 try:
                     value = job.fn()
-                except BaseException as exc:  # the job's failure is its caller's
+                except Exception as exc:  # the job's failure is its caller's
                     if job.kind == "side":
                         self.conn.execute("ROLLBACK TO side")
                         self.conn.execute("RELEASE side")
@@ -175,6 +186,8 @@ class SqliteCheckpointer(SqliteSaver):
                 job.future.set_exception(error)
 
     async def _call(self, fn: Callable[[], T], kind: Kind, *, linger: bool = False) -> T:
+        if self._closed:
+            raise sqlite3.ProgrammingError(CLOSED.format(path=self.path))
         if kind != "read" and self._side_error is not None:
             error, self._side_error = self._side_error, None
             raise error
@@ -193,12 +206,15 @@ class SqliteCheckpointer(SqliteSaver):
         A failure is raised by the saver's next write, so a run cannot go on past a trace
         row that was not stored.
         """
+        if self._closed:
+            raise sqlite3.ProgrammingError(CLOSED.format(path=self.path))
         job = _Job(lambda: work(self.conn), "side", linger=True)
         self._queue.put(job)
         return job.future
 
     def close(self) -> None:
         """Commit what is queued, stop the writer thread, close the connection."""
+        self._closed = True
         if self._thread.is_alive():
             self._queue.put(_STOP)
             self._thread.join()

@@ -168,3 +168,42 @@ async def test_the_sync_api_works_from_another_thread_while_runs_use_the_async_o
             reader.join()
     assert out["n"] == 20
     assert seen == sorted(seen)  # never a checkpoint older than one already read
+
+
+async def test_a_cancelled_call_is_skipped_and_the_writer_thread_carries_on(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "g.sqlite"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE notes (n INTEGER)")
+    async with open_checkpointer(db) as saver:
+        gate, busy = threading.Event(), threading.Event()
+
+        def hold(conn: sqlite3.Connection) -> None:
+            busy.set()
+            gate.wait(5)
+
+        # Hold the writer thread so the next job is still queued when its caller gives up.
+        blocker = asyncio.ensure_future(saver.run(hold))
+        await asyncio.to_thread(busy.wait, 5)
+        queued = asyncio.ensure_future(
+            saver.run(lambda c: c.execute("INSERT INTO notes VALUES (1)").rowcount)
+        )
+        await asyncio.sleep(0.01)
+        queued.cancel()
+        gate.set()
+        await blocker
+        with pytest.raises(asyncio.CancelledError):
+            await queued
+        app = _loop_graph(3).compile(checkpointer=saver)
+        out = await app.ainvoke(_Count(), {"configurable": {"thread_id": "t"}}, durability="sync")
+        assert out["n"] == 3
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM notes").fetchone() == (0,)
+
+
+async def test_a_closed_checkpointer_says_so_in_one_line(tmp_path: Path) -> None:
+    async with open_checkpointer(tmp_path / "g.sqlite") as saver:
+        pass
+    with pytest.raises(sqlite3.ProgrammingError, match="checkpointer was closed; open it again"):
+        await saver.aget_tuple({"configurable": {"thread_id": "t"}})
