@@ -191,10 +191,10 @@ async def test_a_cancelled_call_is_skipped_and_the_writer_thread_carries_on(
         )
         await asyncio.sleep(0.01)
         queued.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await queued  # the cancellation has reached the queued job
         gate.set()
         await blocker
-        with pytest.raises(asyncio.CancelledError):
-            await queued
         app = _loop_graph(3).compile(checkpointer=saver)
         out = await app.ainvoke(_Count(), {"configurable": {"thread_id": "t"}}, durability="sync")
         assert out["n"] == 3
