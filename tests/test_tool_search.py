@@ -23,6 +23,7 @@ from tools.generated import (
     HELDOUT_QUERIES,
     LABELLED_QUERIES,
     REGIONS,
+    THIRD_QUERIES,
     UNTUNED_QUERIES,
     build_domain,
     catalogue,
@@ -176,13 +177,15 @@ def test_registry_has_namespaces_permissions_and_chinese_glosses() -> None:
 def test_every_labelled_tool_is_a_candidate_of_its_intent() -> None:
     domain = build_domain()
     everything = domain.permissions(("admin",))
-    for q in (*LABELLED_QUERIES, *HELDOUT_QUERIES):
+    for q in (*LABELLED_QUERIES, *HELDOUT_QUERIES, *THIRD_QUERIES):
         slots = {"namespace": q.namespace} if q.namespace else {}
         pool = {s.name for s in candidates(domain, domain.intent(q.intent), everything, slots)}
         assert q.tool in pool, q
 
 
-@pytest.mark.parametrize("queries", [LABELLED_QUERIES, HELDOUT_QUERIES], ids=["first", "second"])
+@pytest.mark.parametrize(
+    "queries", [LABELLED_QUERIES, HELDOUT_QUERIES, THIRD_QUERIES], ids=["first", "second", "third"]
+)
 def test_labelled_queries_paraphrase_and_include_chinese(queries: tuple[Any, ...]) -> None:
     descriptions = {s.name: s.description.lower() for s in build_domain().tools}
     chinese = [q for q in queries if q.lang == "zh"]
@@ -234,19 +237,22 @@ def test_a_namespace_slot_narrows_the_candidates_and_a_bad_one_is_ignored() -> N
 async def test_recall_on_the_labelled_set_is_computed_with_the_real_loader() -> None:
     result = await run_registry_bench(1000, runs=1)
     assert result.tools == 1000
-    assert result.queries == len(LABELLED_QUERIES) + len(HELDOUT_QUERIES)
+    assert result.queries == len(LABELLED_QUERIES) + len(HELDOUT_QUERIES) + len(THIRD_QUERIES)
     hits = result.queries - len(result.misses)
     assert result.recall == pytest.approx(hits / result.queries)
-    # Deterministic, not a timing: 314 of 328 at the time of writing (0.957); the untuned
-    # half of the second set, 69 of 75 (0.920), is reported beside it, never hidden.
-    assert hits >= 312
+    # Deterministic, not a timing: 438 of 478 at the time of writing (0.916); on the 225
+    # requests no ranking choice saw, 193 (0.858). The README's table explains the gap.
+    assert hits >= 436
     untuned = {q.text for q in UNTUNED_QUERIES}
     untuned_hits = len(untuned) - sum(m.text in untuned for m in result.misses)
-    assert result.recall_by_set["second set, untuned half"] == untuned_hits / len(untuned)
+    assert untuned_hits >= 191
+    assert result.recall_by_set["never tuned on"] == untuned_hits / len(untuned)
     assert result.queries_by_set == {
         "first set (tuned on)": len(LABELLED_QUERIES),
-        "second set, tuned half": len(HELDOUT_QUERIES) - len(UNTUNED_QUERIES),
-        "second set, untuned half": len(UNTUNED_QUERIES),
+        "second set, tuned half": 75,
+        "second set, untuned half": 75,
+        "third set (untuned)": len(THIRD_QUERIES),
+        "never tuned on": 75 + len(THIRD_QUERIES),
     }
     assert result.recall_widened > result.recall
     assert result.tokens_per_call <= 0.10 * result.tokens_all

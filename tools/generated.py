@@ -15,10 +15,11 @@ service, finance, engineering, ...) each cover several namespaces (200 to 270 to
 n=1000), so ranking has real work to do, plus three task intents with rules and checklists
 the offline model can complete end to end.
 
-`LABELLED_QUERIES` was written by hand against the catalogue: requests paraphrase what a
-user wants (they do not copy descriptions), a third are in Chinese, and each names the one
-tool that serves it best, the area intent a router would pick, and the namespace when the
-request itself names the system.
+`LABELLED_QUERIES`, `HELDOUT_QUERIES` and `THIRD_QUERIES` were written by hand against the
+catalogue, by three authors: requests paraphrase what a user wants (they do not copy
+descriptions), a third are in Chinese, and each names the one tool that serves it best, the
+area intent a router would pick, and the namespace when the request itself names the system.
+`UNTUNED_QUERIES` are the ones no ranking choice was ever made on.
 """
 
 from __future__ import annotations
@@ -1325,7 +1326,7 @@ def catalogue() -> list[ToolDef]:
 
 def protected_names() -> frozenset[str]:
     """Tools every generated registry keeps: labelled targets and the task tools."""
-    labelled = (*LABELLED_QUERIES, *HELDOUT_QUERIES)
+    labelled = (*LABELLED_QUERIES, *HELDOUT_QUERIES, *THIRD_QUERIES)
     return frozenset({q.tool for q in labelled} | {t.tool for t in TASKS})
 
 
@@ -2024,6 +2025,311 @@ HELDOUT_QUERIES: tuple[LabelledQuery, ...] = (
 """A second labelled set, written by another author from the tool list alone: they never saw
 the ranker, the thesaurus or the misses of `LABELLED_QUERIES`, and ran no search while
 writing. `tools.thesaurus` was tuned on `LABELLED_QUERIES` and then on the even-indexed half
-of this set; the odd-indexed half (`UNTUNED_QUERIES`) was only ever measured."""
-UNTUNED_QUERIES: tuple[LabelledQuery, ...] = HELDOUT_QUERIES[1::2]
+of this set; the odd-indexed half was only ever measured."""
+THIRD_QUERIES: tuple[LabelledQuery, ...] = (
+    # --- crm ---
+    _Q("CRM里现在一共有多少联系人？按状态分一下，退订的有多少个", "crm_count_contacts", GRO, "crm"),
+    _Q("Can you pull every deal we lost in Q3 into a spreadsheet? I want to go through them "
+       "offline",
+       "crm_export_opportunities", GRO),
+    _Q("Note down that I met Dana Whitfield (CT-20933) at their office yesterday. We went over "
+       "the renewal terms and she wants a revised proposal by Friday.",
+       "crm_create_activity", GRO),
+    _Q("恒达科技（AC-3471）新来了一个采购负责人王磊，邮箱 wanglei@hengda-tech.cn，帮我在客户资料"
+       "里建一个人",
+       "crm_create_contact", CS),
+    _Q("LD-9017 is ready to buy. Turn them into a proper customer with a contact record and open "
+       "a deal for about $40k",
+       "crm_convert_lead", GRO),
+    _Q("what's the status on LD-4471? who is it and where did it come from", "crm_get_lead", GRO),
+    _Q("Need a CSV of every finished call, meeting and email we had with customers since "
+       "January, for the account review deck",
+       "crm_export_activities", CS),
+    # --- support ---
+    _Q("把帮助中心里所有已发布的文章导出来给我一份，CSV 就行，我要整理一下哪些内容过时了",
+       "support_export_articles", CS),
+    _Q("TK-71546 这个单子现在什么状态？优先级多高？", "support_get_ticket", CS),
+    _Q("Give TK-80231 to Marco please, he's dealt with this customer before",
+       "support_assign_ticket", CS),
+    _Q("what does MC-112 actually say? want to check the wording before I send it to anyone",
+       "support_get_macro", CS),
+    _Q("use the 'refund processed' canned response on TK-66019", "support_apply_macro", CS),
+    _Q("The customer on TK-55120 says she clicked 1 star by accident. Can you change her CSAT "
+       "score on CS-9388 to 5 and put 'great help from Lina' as the comment?",
+       "support_update_survey", CS),
+    _Q("In the help desk, put a note on TK-70912 that only our team can see: I suspect this is "
+       "the same fraud pattern as last week",
+       "support_add_internal_note", CS, "support"),
+    # --- orders ---
+    _Q("SUB-7712 was cancelled ages ago. Hide it from the active subscriptions view but keep the "
+       "record in case finance asks",
+       "orders_archive_subscription", CS),
+    _Q("SO-10412 was a test order I placed while setting up the shop, wipe it out completely, no "
+       "need to keep anything",
+       "orders_delete_order", CS),
+    _Q("购物车 CR-6614 里现在放了哪些东西？客户说一直结不了账", "orders_get_cart", CS),
+    _Q("find the quote we did for Northwind that had the standing desks on it",
+       "orders_search_quotes", CS),
+    _Q("订单 SO-20877 里有两件还没到货，先把有货的发出去，剩下的等到了再单独发",
+       "orders_split_order", SUP),
+    _Q("Customer wants to send back 2 of the blenders from SO-33190, they arrived cracked. Open "
+       "an RMA for them please",
+       "orders_create_return_request", CS),
+    _Q("QT-3378 got signed off by the client, make it a real order",
+       "orders_convert_quote_to_order", CS),
+    # --- shipping ---
+    _Q("I need the label for SH-60231 as a PDF so I can stick it on the box",
+       "shipping_print_label", SUP),
+    _Q("我们现在合作的快递公司有哪些？只看还在用的", "shipping_list_carriers", SUP),
+    _Q("which customs filings are being held at the border right now?",
+       "shipping_list_customs_declarations", SUP),
+    _Q("Parcel SH-44807 is already on the truck but the customer moved. Can we get it delivered "
+       "to 18 Harbour St instead?",
+       "shipping_reroute_shipment", CS),
+    _Q("报关单 CD-8840 申报的货值是多少？HS 编码填的什么", "shipping_get_customs_declaration", SUP),
+    _Q("switch SH-51973 to express and have UPS carry it rather than FedEx",
+       "shipping_update_shipment", SUP),
+    _Q("how much would it cost to send a 12 kg box to Melbourne, and which courier gets it there "
+       "fastest?",
+       "shipping_get_rate_quote", SUP),
+    # --- billing ---
+    _Q("when is INV-3087 due, and has it been paid yet?", "billing_get_invoice", FIN),
+    _Q("Issue a $150 credit on INV-4410 (still unpaid). They were billed for two seats they "
+       "never used",
+       "billing_create_credit_note", FIN),
+    _Q("PAY-31456 这笔钱是刷卡付的还是银行转账？到账了没有？", "billing_get_payment", FIN),
+    _Q("客户要 INV-5502 的发票文件，给我弄一个 PDF 版本我发过去",
+       "billing_download_invoice_pdf", CS),
+    _Q("Export all the pricing tiers we've retired since 2023 to a spreadsheet, I'm cleaning up "
+       "the pricing page",
+       "billing_export_price_plans", FIN),
+    _Q("Show me all the card payments that failed in the last 7 days",
+       "billing_list_payments", FIN),
+    _Q("客户上周五银行转账付了 INV-6120 的 8,400 元，帮我在计费系统里把这笔收款登记上",
+       "billing_create_payment", FIN, "billing"),
+    # --- finance ---
+    _Q("Which accounts in our chart of accounts have been closed? just need the list",
+       "finance_list_ledger_accounts", FIN),
+    _Q("send me a CSV with all department budgets for FY2025, the CFO wants it in Excel",
+       "finance_export_budgets", FIN),
+    _Q("Draft an entry moving 2,500 from prepaid expenses (1400) to rent expense (6100), but "
+       "don't post it yet",
+       "finance_create_journal_entry", FIN),
+    _Q("张伟的报销单 ER-2290 我看过了，没问题，批了吧", "finance_approve_expense_report", FIN),
+    _Q("The Q4 accounting period should end on Dec 31, not Dec 28. Fix the end date",
+       "finance_update_fiscal_period", FIN),
+    _Q("Set up July 2026 as a new accounting month in the books, 1 to 31 July",
+       "finance_create_fiscal_period", FIN),
+    _Q("科目表里名字带“应收”的科目帮我找一下，顺便告诉我科目代码",
+       "finance_search_ledger_accounts", FIN),
+    _Q("找一下李娜上个月去上海出差报销的那张单子", "finance_search_expense_reports", FIN),
+    # --- payroll ---
+    _Q("在薪资系统里给员工 E-4471 补录一条 2025 年的个税扣缴，金额 3,260 元",
+       "payroll_create_tax_withholding", FIN, "payroll"),
+    _Q("find the pay run for the Shenzhen entity that covers March",
+       "payroll_search_pay_runs", FIN),
+    _Q("BN-142 should be 2,000 not 1,500, and change the reason to 'Q2 launch spot award'",
+       "payroll_update_bonus", PPL),
+    _Q("Which bonuses are still only proposed and haven't been approved yet?",
+       "payroll_list_bonuses", PPL),
+    _Q("Priya Nair (E-2280) is getting a raise to 96,000 starting 1 September, please record it",
+       "payroll_create_salary_change", PPL),
+    _Q("SA-415 是去年的调薪了，从当前列表里收起来吧，记录别删",
+       "payroll_archive_salary_change", PPL),
+    _Q("I need every bonus we paid out in 2024 in a file for the auditors",
+       "payroll_export_bonuses", FIN),
+    _Q("September payroll PR-2025-09 looks right to me. Sign it off so people get paid on Friday",
+       "payroll_approve_pay_run", FIN),
+    # --- procurement ---
+    _Q("RQ-1877 是重复提交的，直接彻底删掉，不需要归档",
+       "procurement_delete_purchase_request", SUP),
+    _Q("我想买 3 台显示器，每台大概 1,800 元，帮我提个申请",
+       "procurement_create_purchase_request", SUP),
+    _Q("RQ-2043 for the new laptops is fine by me, go ahead",
+       "procurement_approve_purchase_request", FIN),
+    _Q("push the bid deadline on our RFQ for pallet racking out to 30 June and bump the quantity "
+       "to 40",
+       "procurement_update_rfq", SUP),
+    _Q("On my purchase request RQ-1990, change it from 5 chairs to 8; the estimated cost goes up "
+       "to 2,400",
+       "procurement_update_purchase_request", SUP),
+    _Q("收到供应商 SP-233 的账单了，对应采购单 PO-45871，金额 12,600 元，帮我录进去",
+       "procurement_create_supplier_invoice", FIN),
+    _Q("Remove vendor SP-318 from procurement for good. It was a duplicate, so fully delete it "
+       "rather than archiving",
+       "procurement_delete_supplier", SUP, "procurement"),
+    _Q("how many POs are open vs received this quarter?", "procurement_count_purchase_orders", SUP),
+    # --- devops ---
+    _Q("双十一流量要上来了，把 checkout 服务从 4 个实例加到 12 个", "devops_scale_service", ENG),
+    _Q("How many deploys failed vs succeeded since the start of the month?",
+       "devops_count_deployments", ENG),
+    _Q("新建一个开关 new_checkout_ui，先只对 5% 的用户放开", "devops_create_feature_flag", ENG),
+    _Q("ship version 3.8.2 of payments-api to staging", "devops_create_deployment", ENG),
+    _Q("show me the deployments that got rolled back last week", "devops_list_deployments", ENG),
+    _Q("Register a new microservice called pdf-renderer, owned by the Docs Platform team, repo "
+       "github.com/acme/pdf-renderer",
+       "devops_create_service", ENG),
+    _Q("There's a bogus deployment record left over from the broken CI run this morning. Delete "
+       "it for good, don't just archive it",
+       "devops_delete_deployment", ENG),
+    _Q("how many feature toggles are enabled vs disabled on the deploy platform right now?",
+       "devops_count_feature_flags", ENG, "devops"),
+    # --- monitoring ---
+    _Q("Nobody uses DB-91 anymore, tuck it away but don't delete it",
+       "monitoring_archive_dashboard", ENG),
+    _Q("值班表 OC-12 里把小陈加进轮换，换掉已经离职的老赵",
+       "monitoring_update_on_call_schedule", ENG),
+    _Q("what on-call rotations are currently active?", "monitoring_list_on_call_schedules", ENG),
+    _Q("Open an incident: checkout latency is way up in eu-west, SEV2, I'll be the incident "
+       "commander",
+       "monitoring_create_incident", ENG),
+    _Q("监控系统里现在一共有多少个大盘？分别是什么状态",
+       "monitoring_count_dashboards", ENG, "monitoring"),
+    _Q("给 orders-api 加一个告警：5 分钟内错误率超过 2% 就触发，级别 P1",
+       "monitoring_create_alert", ENG),
+    _Q("open up DB-204 for me. Who owns it and what panels does it have?",
+       "monitoring_get_dashboard", ENG),
+    # --- storage ---
+    _Q("我们之前发给普华永道审计的那些分享链接，帮我找出来", "storage_search_share_links", LEG),
+    _Q("make a new folder 'Q3 board pack' under /Finance, I'm the owner",
+       "storage_create_folder", ENG),
+    _Q("有没有放在新加坡区域的存储桶？名字里好像带 logs", "storage_search_buckets", ENG),
+    _Q("生产库的数据被误删了，用昨晚那个快照 BU-20250914 把数据库恢复回去",
+       "storage_restore_backup", ENG),
+    _Q("export the list of all backups taken in August as JSON", "storage_export_backups", ENG),
+    _Q("keep BU-20250702 around for 365 days instead of 30", "storage_update_backup", ENG),
+    _Q("clear out the recycle bin in file storage, it's full of old junk",
+       "storage_empty_trash", ENG, "storage"),
+    _Q("upload the screenshots I attached to the Design/Onboarding folder",
+       "storage_upload_file", ENG),
+    # --- security ---
+    _Q("details on VL-3318 please: which CVE is it and which service is affected?",
+       "security_get_vulnerability", ENG),
+    _Q("给 Salesforce 发起一次季度权限审查，审核人是王经理，月底前完成",
+       "security_create_access_review", LEG),
+    _Q("现在还没修复的漏洞有哪些？列一下", "security_list_vulnerabilities", ENG),
+    _Q("证书 CE-88 是哪个域名的？什么时候到期？", "security_get_certificate", ENG),
+    _Q("Time to cycle the Stripe integration key. Give it a new secret, but let the old one keep "
+       "working for a day",
+       "security_rotate_api_key", ENG),
+    _Q("I need a new API token for the data warehouse sync: read-only scopes, owner is the "
+       "analytics team",
+       "security_create_api_key", ENG),
+    _Q("What's the status of access review AR-27, and who's reviewing it?",
+       "security_get_access_review", LEG),
+    # --- identity ---
+    _Q("Our Jira SSO app APP-44 moved to a new domain; the redirect should now be "
+       "https://jira.acme.io/sso/callback",
+       "identity_update_sso_app", ENG),
+    _Q("Log Tom Becker out of every device right now, his laptop was stolen",
+       "identity_revoke_sessions", ENG),
+    _Q("what roles exist in our identity system? only the deprecated ones",
+       "identity_list_roles", ENG, "identity"),
+    _Q("list the login sessions that were revoked since Monday", "identity_list_sessions", ENG),
+    _Q("用户组 G-305 最近被人改过，我想看看每次是谁动的、改之前是什么样",
+       "identity_get_group_history", ENG),
+    _Q("APP-57 这个 SSO 应用用的是 SAML 还是 OIDC？回调地址是多少", "identity_get_sso_app", ENG),
+    _Q("Add Figma to SSO: SAML, callback https://www.figma.com/saml/consume",
+       "identity_create_sso_app", ENG),
+    # --- hr ---
+    _Q("pull up E-5120's HR profile: what's their job title and are they still active?",
+       "hr_get_employee", PPL),
+    _Q("这期绩效里还是草稿、没提交的有哪些？", "hr_list_performance_reviews", PPL),
+    _Q("PRV-2024-077 is from the old cycle and clutters the list, archive it",
+       "hr_archive_performance_review", PPL),
+    _Q("Can you move my time off LV-1188 so it ends on the 14th instead of the 12th?",
+       "hr_update_leave_request", PPL),
+    _Q("what rating did Marta get in PRV-2025-204?", "hr_get_performance_review", PPL),
+    _Q("把最近两周被驳回的请假都列出来", "hr_list_leave_requests", PPL),
+    _Q("帮我请 10月8号到10号 三天年假", "hr_create_leave_request", PPL),
+    _Q("LV-1345: what dates did she ask for, and has it been approved?",
+       "hr_get_leave_request", PPL),
+    # --- calendar ---
+    _Q("Is HC-2025-12-26 a confirmed office closure, and which country is it for?",
+       "calendar_get_holiday", PPL),
+    _Q("details for BKG-7712, which room and what time?", "calendar_get_room_booking", PPL),
+    _Q("把所有会议室的清单导出成表格，我要核对一下座位数和设备",
+       "calendar_export_meeting_rooms", PPL),
+    _Q("周四下午三点约个会，拉上 Kevin 和 Lily，主题是 Q4 预算评审", "calendar_create_event", PPL),
+    _Q("need a room for 10 people tomorrow 2-3pm, anything open?",
+       "calendar_find_available_room", PPL),
+    _Q("We added HC-2025-11-03 by mistake, it isn't a holiday at all. Remove it permanently",
+       "calendar_delete_holiday", PPL),
+    _Q("看看这周被取消的会议室预订", "calendar_list_room_bookings", PPL),
+    _Q("find the meeting about the vendor offsite that Jorge is invited to",
+       "calendar_search_events", PPL),
+    # --- messaging ---
+    _Q("how many chat channels do we have, split by archived vs active?",
+       "messaging_count_channels", PPL),
+    _Q("EM-99410 looks different from what I drafted. Who edited it, and what did it say "
+       "originally?",
+       "messaging_get_email_history", PPL),
+    _Q("Can you find the notification titled 'Timesheet overdue' that went to Sara?",
+       "messaging_search_notifications", PPL),
+    _Q("短信 SMS-8831 的内容被改过吗？谁改的，改之前是什么",
+       "messaging_get_sms_message_history", GRO),
+    _Q("把欢迎邮件模板 ET-52 的标题改成「欢迎加入 Acme！」",
+       "messaging_update_email_template", GRO),
+    _Q("有没有讨论发布上线的群？名字或者话题里带 release 的", "messaging_search_channels", PPL),
+    _Q("list all our email templates that are still drafts", "messaging_list_email_templates", GRO),
+    # --- marketing ---
+    _Q("find the landing page for the spring webinar, I think the URL has /webinar-spring in it",
+       "marketing_search_landing_pages", GRO),
+    _Q("找一下 BLACKFRIDAY 开头的优惠码", "marketing_search_coupons", GRO),
+    _Q("LP-118: what's its slug and which campaign is it tied to?",
+       "marketing_get_landing_page", GRO),
+    _Q("export every newsletter issue we sent this year to CSV",
+       "marketing_export_newsletters", GRO),
+    _Q("人群包 SEG-51 的筛选规则是什么？", "marketing_get_segment", GRO),
+    _Q("pull up campaign CP-2025-14, I need its channel and budget", "marketing_get_campaign", GRO),
+    _Q("I need 500 one-time discount codes for the trade show giveaway",
+       "marketing_generate_coupon_codes", GRO),
+    _Q("双十一那波投放 CP-2025-19 花了多少钱、带来多少转化？ROI 怎么样",
+       "marketing_get_campaign_performance", GRO),
+    # --- analytics ---
+    _Q("现在正在跑的 A/B 测试有哪些？", "analytics_list_experiments", GRO),
+    _Q("列一下今年新建的留存分群", "analytics_list_cohorts", GRO),
+    _Q("Set up a cohort of everyone who signed up in August 2025 through the mobile app",
+       "analytics_create_cohort", GRO),
+    _Q("what traffic split is EXP-207 running with?", "analytics_get_experiment", GRO),
+    _Q("dump all the KPIs we track, with their targets, into a CSV", "analytics_export_kpis", GRO),
+    _Q("show me the conversion funnels that are active in analytics",
+       "analytics_list_funnels", GRO, "analytics"),
+    _Q("how many retention cohorts have we got, active vs archived?",
+       "analytics_count_cohorts", GRO),
+    # --- inventory ---
+    _Q("Stock record ST-6041 is filed under the wrong warehouse, it should be WH-5, not WH-2",
+       "inventory_update_stock_level", SUP),
+    _Q("WH-7 moved to 2200 Industrial Pkwy, and it can hold 1,800 pallets now",
+       "inventory_update_warehouse", SUP),
+    _Q("rename SKU-43755 to 'Trail Runner 2 - Navy' and move it into the Footwear category",
+       "inventory_update_product", SUP),
+    _Q("3 units of SKU-20918 at WH-4 arrived damaged, write them off",
+       "inventory_adjust_stock", SUP),
+    _Q("SC-305: who did the stocktake and when?", "inventory_get_stock_count", SUP),
+    _Q("How many warehouse-to-warehouse transfers are still in transit? a rough number is fine",
+       "inventory_count_stock_transfers", SUP),
+    _Q("在库存系统里查一下有没有苏州的仓库，地址在工业园区那个",
+       "inventory_search_warehouses", SUP, "inventory"),
+    _Q("调拨单 TR-7105 是从哪个仓发到哪个仓的？都调了哪些货", "inventory_get_stock_transfer", SUP),
+    # --- legal ---
+    _Q("The travel policy CPL-31 has a new owner, Dana from Finance, and its next review is "
+       "March 2026",
+       "legal_update_policy", LEG),
+    _Q("CPL-09 那份旧制度是测试时建的，彻底删掉，不用留", "legal_delete_policy", LEG),
+    _Q("合同 CTR-2047 是录重复了的，直接删干净，不用归档", "legal_delete_contract", LEG),
+    _Q("DSR-3310 is verified, go ahead and erase that person's data everywhere",
+       "legal_fulfil_privacy_request", LEG),
+    _Q("which contracts are coming up for renewal or expiring in the next 60 days?",
+       "legal_get_contract_renewals", LEG),
+    _Q("Set up a new agreement with Blue Harbor Logistics, 120k, running until the end of 2027",
+       "legal_create_contract", LEG),
+    _Q("Make the NDA with Kestrel Labs mutual and extend it to 36 months", "legal_update_nda", LEG),
+    _Q("CPL-14 has been superseded. Take it out of the active list but keep it around",
+       "legal_archive_policy", LEG),
+)  # fmt: skip
+"""A third labelled set, by a third author under the same rules, with targets drawn at random
+within each namespace, weighted towards everyday verbs. Written after the thesaurus was
+final and measured once; nothing was changed because of it."""
+UNTUNED_QUERIES: tuple[LabelledQuery, ...] = (*HELDOUT_QUERIES[1::2], *THIRD_QUERIES)
 """The requests no ranking choice was made on: the honest estimate of recall."""
