@@ -16,11 +16,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from checkpoints.db import busy_timeout_ms, ensure_wal
 from tools.errors import AgentError
 
 T = TypeVar("T")
 
-BUSY_TIMEOUT_MS = 5_000
 NOT_SQLITE = "store {path}: not a SQLite database; pass another --store path or delete the file"
 STORE_UNUSABLE = "store {path}: {error}; check the path and its permissions"
 
@@ -42,8 +42,10 @@ _ready_lock = threading.Lock()
 def connect(path: str | Path, ddl: str = "") -> sqlite3.Connection:
     """Open the store, creating its tables on first use in this process.
 
-    WAL lets readers proceed while a writer commits; the busy timeout makes concurrent
-    processes wait for a lock instead of failing with "database is locked".
+    WAL lets readers proceed while a writer commits; the busy timeout (the checkpoints',
+    `LOOPGUARD_BUSY_TIMEOUT_MS`) makes concurrent processes wait for a lock instead of
+    failing with "database is locked", and the switch to WAL is retried while another
+    process makes it, as for the checkpoint file.
 
     Raises:
         AgentError: The path is not a SQLite file or cannot be opened.
@@ -51,13 +53,14 @@ def connect(path: str | Path, ddl: str = "") -> sqlite3.Connection:
     path = str(path)
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        timeout_ms = busy_timeout_ms()
+        conn = sqlite3.connect(path, timeout=timeout_ms / 1000, isolation_level=None)
         conn.row_factory = sqlite3.Row
-        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        conn.execute(f"PRAGMA busy_timeout={timeout_ms}")
         key = (path, ddl)
         if key not in _ready:
             with _ready_lock:
-                conn.execute("PRAGMA journal_mode=WAL")
+                ensure_wal(conn, timeout_ms)
                 conn.executescript(AUDIT_DDL + ddl)
                 _ready.add(key)
     except sqlite3.DatabaseError as exc:
