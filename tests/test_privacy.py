@@ -240,10 +240,12 @@ def _stored_text(db: str) -> tuple[bytes, str]:
             for row in cur.fetchall():
                 values = dict(zip(columns, row, strict=True))
                 for value in values.values():
+                    # One value a line: digits ending one column and starting the next (a
+                    # latency, then a timestamp) must not read as one phone number.
                     if isinstance(value, bytes):
-                        raw += value
+                        raw += value + b"\n"
                     elif value is not None:
-                        raw += str(value).encode()
+                        raw += str(value).encode() + b"\n"
                 blob = values.get("checkpoint") if table == "checkpoints" else values.get("value")
                 if table in ("checkpoints", "writes") and isinstance(blob, bytes):
                     decoded.append(repr(serde.loads_typed((values["type"], blob))))
