@@ -9,6 +9,7 @@ checkpoint database is a SQLite file by default or, given a URL, a PostgreSQL da
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import os
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -302,3 +304,17 @@ def one_line_error(proc: subprocess.CompletedProcess[str]) -> str:
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("error: "), proc.stderr
     return lines[0]
+
+
+@contextlib.contextmanager
+def store_locked(store: str | Path) -> Iterator[None]:
+    """Hold the business store's write lock: a tool that writes blocks until it is released."""
+    conn = sqlite3.connect(store, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("CREATE TABLE IF NOT EXISTS _test_lock (x)")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        conn.execute("ROLLBACK")
+        conn.close()

@@ -7,6 +7,7 @@ model), so they share only this provider-like plumbing, not the project's planne
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
@@ -15,6 +16,8 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
+
+from tools.contract import ToolContext
 
 
 class ProviderLikeChatModel(BaseChatModel):
@@ -38,3 +41,15 @@ class ProviderLikeChatModel(BaseChatModel):
             "total_tokens": input_tokens + output_tokens,
         }
         return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+def tool_context(tmp_path: Path, key: str | None = None) -> ToolContext:
+    """The context a tool runs with in executor tests: one member, one store file."""
+    return ToolContext(
+        user_id="u",
+        tenant="demo",
+        roles=("member",),
+        thread_id="th",
+        store_path=str(tmp_path / "business.sqlite"),
+        idempotency_key=key,
+    )

@@ -16,14 +16,22 @@ import signal
 import sqlite3
 import subprocess
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from checkpoints.lease import HOST, start_time, thread_lease
-from tests.crashkit import TID, Workdir, dead_pid, normalized, one_line_error, query, wait_for
+from tests.crashkit import (
+    TID,
+    Workdir,
+    dead_pid,
+    normalized,
+    one_line_error,
+    query,
+    store_locked,
+    wait_for,
+)
 from tools.errors import AgentError
 
 KILLED = -signal.SIGKILL
@@ -34,20 +42,6 @@ def _pending_before_write(w: Workdir) -> None:
     proc = w.run_demo(env={"LOOPGUARD_CRASH_AFTER_STEP": "4"})
     assert proc.returncode == KILLED
     assert w.audit() == {}
-
-
-@contextmanager
-def _store_locked(w: Workdir) -> Iterator[None]:
-    """Hold the business store's write lock: a tool that writes blocks until it is released."""
-    conn = sqlite3.connect(w.store, isolation_level=None)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("CREATE TABLE IF NOT EXISTS _test_lock (x)")
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    finally:
-        conn.execute("ROLLBACK")
-        conn.close()
 
 
 def _lease_pid(w: Workdir) -> int | None:
@@ -70,7 +64,7 @@ def _uncrashed(tmp_path: Path) -> dict[str, object]:
 def test_second_resume_gets_a_clear_error_while_the_first_runs(tmp_path: Path, db_url: str) -> None:
     w = Workdir(tmp_path / "w", db_url)
     _pending_before_write(w)
-    with _store_locked(w):
+    with store_locked(w.store):
         first = w.popen("resume", "--thread-id", TID, "--json")
         wait_for(lambda: _lease_pid(w) == first.pid, what="the first resume to take the lease")
         second = w.cli("resume", "--thread-id", TID, "--json")
@@ -91,7 +85,7 @@ def test_second_resume_gets_a_clear_error_while_the_first_runs(tmp_path: Path, d
 def test_waiting_resume_reports_the_state_the_winner_left(tmp_path: Path) -> None:
     w = Workdir(tmp_path / "w")
     _pending_before_write(w)
-    with _store_locked(w):
+    with store_locked(w.store):
         first = w.popen("resume", "--thread-id", TID, "--json")
         wait_for(lambda: _lease_pid(w) == first.pid, what="the first resume to take the lease")
         second = w.popen("resume", "--thread-id", TID, "--wait", "30", "--json")
@@ -197,7 +191,7 @@ def test_heartbeat_keeps_a_long_run_leased(tmp_path: Path) -> None:
     w = Workdir(tmp_path / "w")
     _pending_before_write(w)
     ttl = {"LOOPGUARD_LEASE_TTL": "0.4"}
-    with _store_locked(w):
+    with store_locked(w.store):
         first = w.popen("resume", "--thread-id", TID, "--json", env=ttl)
         wait_for(lambda: _lease_pid(w) == first.pid, what="the first resume to take the lease")
         time.sleep(0.8)  # twice the TTL: only the heartbeat keeps the lease alive

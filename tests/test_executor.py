@@ -25,6 +25,7 @@ from graph.context import Context
 from graph.graph import compile_graph
 from graph.state import InputState
 from tests.conftest import Harness, assert_valid_history
+from tests.fakes import tool_context
 from tests.test_models_e2e import LoopingChatModel
 from tools.contract import (
     ToolContext,
@@ -78,19 +79,8 @@ def spec(fn: Any, **kw: Any) -> ToolSpec:
     )
 
 
-def ctx(tmp_path: Path, key: str | None = None) -> ToolContext:
-    return ToolContext(
-        user_id="u",
-        tenant="demo",
-        roles=("member",),
-        thread_id="th",
-        store_path=str(tmp_path / "business.sqlite"),
-        idempotency_key=key,
-    )
-
-
 async def run(tool: ToolSpec, tmp_path: Path, **kw: Any) -> Execution:
-    return await execute_call(tool, Args(), ctx(tmp_path), ledger=None, **kw)
+    return await execute_call(tool, Args(), tool_context(tmp_path), ledger=None, **kw)
 
 
 # --- timeouts and retries -----------------------------------------------------------------------
@@ -253,8 +243,8 @@ async def test_a_write_claimed_twice_runs_once_and_returns_the_receipt(tmp_path:
     write = spec(tool, effect="write", idempotent=False)
     ledger = Ledger(tmp_path / "agent.sqlite")
 
-    first = await execute_call(write, Args(), ctx(tmp_path, "idem_1"), ledger=ledger)
-    second = await execute_call(write, Args(), ctx(tmp_path, "idem_1"), ledger=ledger)
+    first = await execute_call(write, Args(), tool_context(tmp_path, "idem_1"), ledger=ledger)
+    second = await execute_call(write, Args(), tool_context(tmp_path, "idem_1"), ledger=ledger)
 
     assert (first.executed, second.executed) == (True, False)
     assert second.result == first.result

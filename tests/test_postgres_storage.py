@@ -10,11 +10,8 @@ connection the server drops in the middle of a run.
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -30,6 +27,7 @@ from tests.crashkit import (
     normalized,
     one_line_error,
     query,
+    store_locked,
     wait_for,
 )
 
@@ -153,20 +151,6 @@ def test_many_processes_create_a_fresh_databases_schema_together(
     assert statuses == {f"cold-{i}": "completed" for i in range(6)}
 
 
-@contextmanager
-def _store_locked(store: str) -> Iterator[None]:
-    """Hold the business store's write lock: the write tool blocks until it is released."""
-    conn = sqlite3.connect(store, isolation_level=None)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("CREATE TABLE IF NOT EXISTS _test_lock (x)")
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    finally:
-        conn.execute("ROLLBACK")
-        conn.close()
-
-
 @pytest.mark.parametrize("backend", ["postgres"])
 def test_a_connection_dropped_mid_run_is_one_line_and_resume_writes_once(
     tmp_path: Path, db_url: str, pg_server: str
@@ -174,7 +158,7 @@ def test_a_connection_dropped_mid_run_is_one_line_and_resume_writes_once(
     """The server terminates the run's connections while the write is in flight."""
     w = Workdir(tmp_path / "w", db_url)
     name = w.db.rpartition("/")[2]
-    with _store_locked(w.store):
+    with store_locked(w.store):
         proc = w.popen("run", DEMO, "--thread-id", TID, "--json")
         wait_for(
             lambda: bool(query(w.db, "SELECT owner FROM tool_ledger", missing_ok=True)),

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from checkpoints.ledger import Ledger
 from graph.runner import show_thread
 from tests.conftest import Harness
+from tests.fakes import tool_context
 from tests.test_dag import TurnsChatModel
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.examples import SHOP_DDL
@@ -144,17 +145,6 @@ class Args(BaseModel):
     key: str = "k"
 
 
-def _ctx(tmp_path: Path, key: str | None = None) -> ToolContext:
-    return ToolContext(
-        user_id="u",
-        tenant="demo",
-        roles=("member",),
-        thread_id="th",
-        store_path=str(tmp_path / "business.sqlite"),
-        idempotency_key=key,
-    )
-
-
 async def test_results_errors_and_receipts_are_masked_before_anyone_sees_them(
     tmp_path: Path,
 ) -> None:
@@ -172,14 +162,14 @@ async def test_results_errors_and_receipts_are_masked_before_anyone_sees_them(
     write = ToolSpec(
         name="w", namespace="t", description="t", args_model=Args, fn=leaky_write, effect="write"
     )
-    out = await execute_call(write, Args(), _ctx(tmp_path, "idem_p"), ledger=ledger)
+    out = await execute_call(write, Args(), tool_context(tmp_path, "idem_p"), ledger=ledger)
     assert out.result.data == {"to": "138****5678", "cc": ["l***@example.com"]}
     receipt = json.dumps((await ledger.rows("th"))[0]["receipt"])
     assert "13812345678" not in receipt
     assert "138****5678" in receipt
 
     read = ToolSpec(name="r", namespace="t", description="t", args_model=Args, fn=leaky_failure)
-    failed = await execute_call(read, Args(), _ctx(tmp_path), ledger=None)
+    failed = await execute_call(read, Args(), tool_context(tmp_path), ledger=None)
     assert failed.result.ok is False
     assert (
         failed.result.message == "mail to l***@example.com bounced; card ************1111 declined"
@@ -193,7 +183,7 @@ async def test_a_tool_error_and_a_reconciled_receipt_are_masked_too(tmp_path: Pa
         raise ToolError("business", "customer 13812345678 is blocked")
 
     read = ToolSpec(name="r", namespace="t", description="t", args_model=Args, fn=raising)
-    out = await execute_call(read, Args(), _ctx(tmp_path), ledger=None)
+    out = await execute_call(read, Args(), tool_context(tmp_path), ledger=None)
     assert out.result.message == "customer 138****5678 is blocked"
 
     async def crashes_after(args: Args, ctx: ToolContext) -> dict[str, Any]:
@@ -212,7 +202,7 @@ async def test_a_tool_error_and_a_reconciled_receipt_are_masked_too(tmp_path: Pa
         reconcile=lookup,
     )
     found = await execute_call(
-        write, Args(), _ctx(tmp_path, "idem_r"), ledger=Ledger(tmp_path / "agent.sqlite")
+        write, Args(), tool_context(tmp_path, "idem_r"), ledger=Ledger(tmp_path / "agent.sqlite")
     )
     assert found.result.data == {"sent_to": "l***@example.com"}
 

@@ -19,6 +19,7 @@ from langgraph.types import RetryPolicy
 from pydantic import BaseModel, ConfigDict
 
 from checkpoints.ledger import Ledger
+from tests.fakes import tool_context
 from tools.contract import ToolContext, ToolError, ToolResult, ToolSpec, TransientToolError
 from tools.executor import Execution, execute_call
 
@@ -63,24 +64,15 @@ def spec(fn: Any, **kw: Any) -> ToolSpec:
     )
 
 
-def ctx(tmp_path: Path, key: str | None = None) -> ToolContext:
-    return ToolContext(
-        user_id="u",
-        tenant="demo",
-        roles=("member",),
-        thread_id="th",
-        store_path=str(tmp_path / "business.sqlite"),
-        idempotency_key=key,
-    )
-
-
 async def run(tool: ToolSpec, tmp_path: Path, **kw: Any) -> Execution:
-    return await execute_call(tool, Args(), ctx(tmp_path), ledger=None, **kw)
+    return await execute_call(tool, Args(), tool_context(tmp_path), ledger=None, **kw)
 
 
 async def write(tool: ToolSpec, tmp_path: Path, key: str = "idem_1") -> Execution:
     ledger = Ledger(tmp_path / "agent.sqlite")
-    return await execute_call(tool, Args(), ctx(tmp_path, key), ledger=ledger, call_id="c1")
+    return await execute_call(
+        tool, Args(), tool_context(tmp_path, key), ledger=ledger, call_id="c1"
+    )
 
 
 async def _hang(ctx: ToolContext) -> Any:
