@@ -114,6 +114,10 @@ class Decision:
     after: tuple[str, ...] = ()
 
 
+RUNNABLE: frozenset[Action] = frozenset({"run", "approve"})
+"""Verdicts of a call that passed every check: only these consult the call's history."""
+
+
 def _ladder(
     kind: str, strikes: Mapping[str, int], budget: Budget
 ) -> Literal["feedback", "blocked", "stop"]:
@@ -178,29 +182,6 @@ def _shown(value: Any) -> str:
 
 def _name_error(name: Any, expected: str, fix: str) -> list[dict[str, str]]:
     return [{"field": "name", "expected": expected, "got": _shown(name), "fix": fix}]
-
-
-def lookup_key(call: Mapping[str, Any], task: Task, plan: CallPlan | None) -> str | None:
-    """The fingerprint `judge_call` will look up for this call, or None if it looks up none.
-
-    The same steps as `judge_call` up to its lookup (arguments parsed, planned, validated),
-    without the checks that can only refuse: the guard loads archived counters for these.
-    """
-    name, raw = call.get("name"), call.get("args")
-    spec = task.domain.tools.get(name) if isinstance(name, str) else None
-    if spec is None or call.get("invalid") is not None or not isinstance(raw, dict):
-        return None
-    if _depth(raw, MAX_DEPTH):
-        return None
-    if plan is None and has_plan_syntax(raw):
-        plan = plan_call(raw, 0, [call])
-    if plan is not None and (plan.errors or plan.deferred):
-        return None
-    try:
-        validated = spec.args_model.model_validate(plan.args if plan is not None else raw)
-    except ValidationError:
-        return None
-    return fingerprint(spec.name, validated.model_dump(mode="json"))
 
 
 def judge_call(
@@ -481,13 +462,26 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     stop: tuple[StopReason, str] | None = check_budgets(state, task.budget)
     admitted = state.usage["calls"]
     plans = plan_turn(calls)
-    wanted = [
-        fp for call, plan in zip(calls, plans, strict=True) if (fp := lookup_key(call, task, plan))
-    ]
-    known = await known_fingerprints(state, runtime.context.db, thread_of_run(), wanted)
     now = time.time()
     offered, widened = _widened_offer(state, runtime, task, calls, stop is None)
     permissions = task.domain.permissions(tuple(runtime.context.roles))
+
+    def judge(index: int, fingerprints: Mapping[str, FingerprintStats]) -> Decision:
+        return judge_call(
+            calls[index],
+            task=task,
+            offered=offered,
+            fingerprints=fingerprints,
+            strikes=strikes,
+            write_epoch=state.write_epoch,
+            now=now,
+            permissions=permissions,
+            plan=plans[index],
+        )
+
+    # What judge_call will look up: the fingerprint of each call it would run were it new.
+    wanted = [d.fingerprint for i in range(len(calls)) if (d := judge(i, {})).action in RUNNABLE]
+    known = await known_fingerprints(state, runtime.context.db, thread_of_run(), wanted)
     decided: dict[str, Decision] = {}
 
     for index, call in enumerate(calls):
@@ -501,17 +495,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             )
             decision = Decision("stop", None, stop[0], skipped, args, fingerprint(name, args))
         else:
-            decision = judge_call(
-                call,
-                task=task,
-                offered=offered,
-                fingerprints=known,
-                strikes=strikes,
-                write_epoch=state.write_epoch,
-                now=now,
-                permissions=permissions,
-                plan=plans[index],
-            )
+            decision = judge(index, known)
             if decision.action == "run" and any(
                 p["fingerprint"] == decision.fingerprint for p in pending
             ):
