@@ -8,6 +8,7 @@ runs on a SQLite file and on a PostgreSQL database (`db_url` in tests/backends.p
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,13 @@ from checkpoints import trace
 from graph.evals.bench import BENCH_DOMAIN_SPEC, BenchModel
 from graph.runner import show_thread
 from nodes.common import fingerprint
-from nodes.compaction import ARCHIVE_BATCH, KEEP_CALLS, KEEP_FINGERPRINTS, KEEP_TOOL_TURNS
+from nodes.compaction import (
+    ARCHIVE_BATCH,
+    FINGERPRINT_BATCH,
+    KEEP_CALLS,
+    KEEP_FINGERPRINTS,
+    KEEP_TOOL_TURNS,
+)
 from tests.conftest import METRIC_REQUEST_EN, Harness, assert_valid_history
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,3 +248,47 @@ def _first() -> str:
 
 def _hash_of_first() -> str:
     return _first().split(":", 1)[1]
+
+
+async def test_new_calls_skip_the_archive_query_once_the_filter_knows_what_left(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[int] = []
+    real = trace.archived_fingerprints
+
+    async def counted(db: str, thread_id: str, task_seq: int) -> dict[str, Any]:
+        reads.append(task_seq)
+        return await real(db, thread_id, task_seq)
+
+    monkeypatch.setattr(trace, "archived_fingerprints", counted)
+    rounds = 40  # a new call every round: only the archive can hold an earlier one
+    out = await harness.run(
+        f"sweep {rounds}", model=BenchModel(rounds=rounds), thread_id="f", domain=BENCH_DOMAIN_SPEC
+    )
+    assert out["stop_reason"] == "completed"
+    archived = await real(harness.db, "f", 1)
+    assert len(archived) >= 3 * FINGERPRINT_BATCH  # calls did leave the state
+    # Read only while state had many counters but nothing had moved out yet (an empty filter
+    # is also what an older state looks like); never again after the first move.
+    assert 0 < len(reads) <= FINGERPRINT_BATCH
+
+
+async def test_a_node_writes_only_the_channels_it_changed(tmp_path: Path) -> None:
+    h = Harness(tmp_path)  # the SQLite file: its `writes` table is the evidence
+    rounds = 10
+    out = await h.run(
+        f"sweep {rounds}", model=BenchModel(rounds=rounds), thread_id="w", domain=BENCH_DOMAIN_SPEC
+    )
+    assert out["stop_reason"] == "completed"
+    with sqlite3.connect(h.db) as conn:
+        per_channel = dict(
+            conn.execute(
+                "SELECT channel, COUNT(*) FROM writes WHERE thread_id = 'w' GROUP BY channel"
+            ).fetchall()
+        )
+    # Nothing struck and nothing stalled in any round: only the router's reset is written.
+    assert per_channel["strikes"] == 1
+    assert per_channel["stall_rounds"] == 1
+    # What does change every round is still written every round.
+    assert per_channel["usage"] >= 2 * rounds  # propose and execute
+    assert per_channel["fingerprints"] >= rounds
