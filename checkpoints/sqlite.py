@@ -10,7 +10,7 @@ second process wait for the lock instead of failing with "database is locked".
 `SqliteStorage` is the `Storage` (see `checkpoints/storage.py`) for a file path: the
 checkpointer above (`checkpoints/saver.py`), and short-lived connections for the ledger,
 threads and leases. The trace and the archives ride in the checkpointer's transactions when it
-serves the run that writes them (`side_write`, `read_beside`), else get a connection too.
+serves the run that writes them (`write_with_step`), else get a connection too.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from checkpoints.db import (
     translate,
 )
 from checkpoints.saver import SqliteCheckpointer, current_checkpointer
-from checkpoints.storage import Backend, Conn, Dialect, Schema
+from checkpoints.storage import Backend, Conn, Dialect, Schema, run_db
 from tools.errors import AgentError
 
 T = TypeVar("T")
@@ -52,7 +52,7 @@ async def open_checkpointer(
 
     See `checkpoints/saver.py` for why not `AsyncSqliteSaver`. While the context is open,
     `current_checkpointer` names it, so nodes of the run it serves can add rows to its
-    transactions (`side_write`).
+    transactions (`write_with_step`).
 
     Args:
         path: The SQLite file; created unless `must_exist`.
@@ -110,27 +110,29 @@ def owning_checkpointer(db: str, schema: Schema) -> SqliteCheckpointer | None:
     return saver if saver.path == str(Path(db)) else None  # the form `open_checkpointer` keeps
 
 
-def side_write(db: str, schema: Schema, work: Callable[[Conn], None]) -> bool:
-    """Hand rows to the running graph's checkpointer, to commit with its next write.
+async def write_with_step(db: str, schema: Schema, work: Callable[[Conn], None]) -> None:
+    """Store a node's rows as durably as its step.
 
-    Returns False, having done nothing, when `owning_checkpointer` finds none.
+    With the step's checkpoint when the run's checkpointer owns the file (not awaited: the
+    step's own commit carries them), else in a transaction of their own, awaited.
     """
     saver = owning_checkpointer(db, schema)
     if saver is None:
-        return False
+        await run_db(db, work, relaxed=True)
+        return
     saver.submit_side(lambda conn: work(SqliteConn(conn, db)))
-    return True
 
 
-async def read_beside(db: str, schema: Schema, work: Callable[[Conn], T]) -> tuple[bool, T | None]:
-    """Read on the running graph's checkpointer thread: it sees the side writes queued so far.
+async def read_after_steps(db: str, schema: Schema, work: Callable[[Conn], T]) -> T:
+    """Read what nodes wrote with `write_with_step`, including rows not yet committed.
 
-    Returns (False, None), having done nothing, when `owning_checkpointer` finds none.
+    On the run's checkpointer thread when it owns the file, so rows queued there are seen;
+    else on a connection of its own.
     """
     saver = owning_checkpointer(db, schema)
     if saver is None:
-        return False, None
-    return True, await saver.run(lambda conn: work(SqliteConn(conn, db)))
+        return await run_db(db, work)
+    return await saver.run(lambda conn: work(SqliteConn(conn, db)))
 
 
 DIALECT = Dialect(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, TypedDict
 
 from langchain_core.messages import (
@@ -29,8 +29,8 @@ from langchain_core.messages import (
     messages_from_dict,
 )
 
-from checkpoints.sqlite import read_beside, side_write
-from checkpoints.storage import Conn, Row, Schema, run_db, storage_for
+from checkpoints.sqlite import read_after_steps, write_with_step
+from checkpoints.storage import Conn, Row, Schema, storage_for
 
 RowKind = Literal["verdict", "execution", "end"]
 
@@ -198,17 +198,7 @@ async def record(db: str, rows: Sequence[tuple[str, Mapping[str, Any]]]) -> None
         with conn.transaction():
             conn.executemany(_INSERT, values)
 
-    await _write(str(db), work)
-
-
-async def _write(db: str, work: Callable[[Conn], None]) -> None:
-    """Store a node's rows as durably as its step.
-
-    With the step's checkpoint when the run's checkpointer owns the file (see
-    `checkpoints/saver.py`), else in a transaction of their own, awaited.
-    """
-    if not side_write(db, SCHEMA, work):
-        await run_db(db, work, relaxed=True)
+    await write_with_step(str(db), SCHEMA, work)
 
 
 def _decode(r: Row) -> dict[str, Any]:
@@ -281,7 +271,7 @@ async def archive_messages(
                 values,
             )
 
-    await _write(str(db), work)
+    await write_with_step(str(db), SCHEMA, work)
 
 
 def read_archive(db: str, thread_id: str) -> list[tuple[int, BaseMessage]]:
@@ -356,7 +346,7 @@ async def archive_fingerprints(
                 values,
             )
 
-    await _write(str(db), work)
+    await write_with_step(str(db), SCHEMA, work)
 
 
 async def archived_fingerprints(db: str, thread_id: str, task_seq: int) -> dict[str, Any]:
@@ -371,6 +361,5 @@ async def archived_fingerprints(db: str, thread_id: str, task_seq: int) -> dict[
         )
         return {str(r["fingerprint"]): json.loads(r["stats"]) for r in cur.fetchall()}
 
-    done, beside = await read_beside(str(db), SCHEMA, work)
-    found: dict[str, Any] = beside if done and beside is not None else await run_db(str(db), work)
+    found: dict[str, Any] = await read_after_steps(str(db), SCHEMA, work)
     return found
