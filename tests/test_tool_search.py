@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graph.evals.registry_bench import run_registry_bench
 from nodes.tool_loader import candidates, rank_tools
+from tools import search
 from tools.contract import ToolContext, ToolSpec
 from tools.errors import ConfigError
 from tools.generated import (
@@ -31,7 +32,7 @@ from tools.generated import (
     select,
 )
 from tools.registry import ToolRegistry
-from tools.search import SearchIndex, query_text, stem, tokenize
+from tools.search import SearchIndex, object_groups, query_text, split_name, stem, tokenize
 
 # --- tokens ----------------------------------------------------------------------------------
 
@@ -144,6 +145,41 @@ def test_registry_rebuilds_its_index_after_a_registration() -> None:
     assert registry.search_index().names == ("billing_get_invoice",)
     registry.register(TINY[2])
     assert registry.search_index().names == ("billing_get_invoice", "billing_refund_payment")
+
+
+DEALS = [
+    _spec("crm_get_deal", "crm", "Fetch one deal, an opportunity in the sales pipeline."),
+    _spec("crm_list_deals", "crm", "List deals, newest first, filtered by stage."),
+    _spec("crm_archive_deal", "crm", "Archive a deal, an opportunity in the sales pipeline."),
+    _spec("crm_log_call", "crm", "Log a phone call about a deal."),
+    _spec("crm_list_leads", "crm", "List leads, newest first."),
+    _spec("crm_list_accounts", "crm", "List customer accounts, newest first."),
+]
+"""Three tools on one object whose descriptions name it unevenly, and tools on others."""
+
+
+def test_object_groups_come_from_names() -> None:
+    named = [(s.name, s.namespace) for s in DEALS]
+    named += [("crm_get_deal_history", "crm"), ("hr_get_deal", "hr")]
+    # `log_call` acts on a call; `get_deal_history` contains `deal`; hr is another system.
+    assert object_groups(named) == [[0, 1, 2, 6]]
+    assert split_name("crm_list_deals", "crm") == ("list", ("deal",))
+    assert split_name("record_metric", "metrics") == ("record", ("metric",))
+
+
+@pytest.mark.parametrize(("even_out", "listed"), [(0.0, False), (search.EVEN_OUT, True)])
+def test_the_verb_not_the_objects_wording_picks_among_its_tools(
+    monkeypatch: pytest.MonkeyPatch, even_out: float, listed: bool
+) -> None:
+    # "pipeline" and "opportunity" describe the object; only two of its three tools say so.
+    # Plain BM25 (0.0) lets those words outvote "list"; evened out, the verb decides.
+    monkeypatch.setattr(search, "EVEN_OUT", even_out)
+    index = SearchIndex.build(DEALS)
+    names = [s.name for s in DEALS]
+    first = index.rank("list the opportunities in our pipeline", names, 1)
+    assert (first == ["crm_list_deals"]) is listed
+    # A word of the object that is also some tool's verb is never evened out.
+    assert index.rank("log it", names, 1) == ["crm_log_call"]
 
 
 # --- the generated registry ------------------------------------------------------------------
