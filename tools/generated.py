@@ -15,11 +15,12 @@ service, finance, engineering, ...) each cover several namespaces (200 to 270 to
 n=1000), so ranking has real work to do, plus three task intents with rules and checklists
 the offline model can complete end to end.
 
-`LABELLED_QUERIES`, `HELDOUT_QUERIES` and `THIRD_QUERIES` were written by hand against the
-catalogue, by three authors: requests paraphrase what a user wants (they do not copy
-descriptions), a third are in Chinese, and each names the one tool that serves it best, the
-area intent a router would pick, and the namespace when the request itself names the system.
-`UNTUNED_QUERIES` are the ones no ranking choice was ever made on.
+`LABELLED_QUERIES`, `HELDOUT_QUERIES`, `THIRD_QUERIES` and `FOURTH_QUERIES` were written by
+hand against the catalogue, by four authors: requests paraphrase what a user wants (they do
+not copy descriptions), a third are in Chinese, and each names the one tool that serves it
+best, the area intent a router would pick, and the namespace when the request itself names
+the system. `UNTUNED_QUERIES` are the ones no thesaurus word came from; `FOURTH_QUERIES` the
+ones no ranking choice at all was made on.
 """
 
 from __future__ import annotations
@@ -1326,7 +1327,7 @@ def catalogue() -> list[ToolDef]:
 
 def protected_names() -> frozenset[str]:
     """Tools every generated registry keeps: labelled targets and the task tools."""
-    labelled = (*LABELLED_QUERIES, *HELDOUT_QUERIES, *THIRD_QUERIES)
+    labelled = (*LABELLED_QUERIES, *HELDOUT_QUERIES, *THIRD_QUERIES, *FOURTH_QUERIES)
     return frozenset({q.tool for q in labelled} | {t.tool for t in TASKS})
 
 
@@ -2332,4 +2333,404 @@ THIRD_QUERIES: tuple[LabelledQuery, ...] = (
 within each namespace, weighted towards everyday verbs. Written after the thesaurus was
 final and measured once; nothing was changed because of it."""
 UNTUNED_QUERIES: tuple[LabelledQuery, ...] = (*HELDOUT_QUERIES[1::2], *THIRD_QUERIES)
-"""The requests no ranking choice was made on: the honest estimate of recall."""
+"""The requests no word of the thesaurus came from. One ranking choice did look at them:
+`tools.search.EVEN_OUT` was picked among three values (0, 0.5, 1) on these and the tuned
+sets together."""
+FOURTH_QUERIES: tuple[LabelledQuery, ...] = (
+    # analytics
+    _Q("Show me all the KPIs we've retired. Just the list for now, I'll open the odd-looking "
+       "ones myself.",
+       "analytics_list_kpis", GRO),
+    _Q("新用户注册那个漏斗 FN-27，最近30天每一步各掉了多少人？想看看大家卡在哪一步",
+       "analytics_get_funnel_conversion", GRO),
+    _Q("What's inside saved report RPT-318? Which metrics does it use, and is it on a schedule? "
+       "Don't run it, I just need the setup.",
+       "analytics_get_report", GRO),
+    _Q("CO-2025-05 这个分群是怎么定义的？", "analytics_get_cohort", GRO),
+    _Q("Please get rid of report RPT-204 for good. It's a broken duplicate and I don't want "
+       "anyone bringing it back.",
+       "analytics_delete_report", GRO),
+    _Q("在分析平台里把今年以来新建的、还在用的用户分群列一下",
+       "analytics_list_cohorts", GRO, "analytics"),
+    _Q("is there a KPI somewhere that tracks net revenue retention? no idea what its id is",
+       "analytics_search_kpis", GRO),
+    _Q("How has KPI-12 moved over the last two quarters compared with where we wanted it to be?",
+       "analytics_get_kpi_trend", GRO),
+    _Q("What conversion funnels have been set up in the past month?",
+       "analytics_list_funnels", GRO),
+    _Q("We're done with the checkout button test EXP-144. Variant B won, wrap it up.",
+       "analytics_conclude_experiment", GRO),
+    # billing
+    _Q("INV-2291 was raised by mistake and the client never paid it. Cancel it so it's no longer "
+       "owed.",
+       "billing_void_invoice", FIN),
+    _Q("CN-442 这张贷项单是多少钱？关联的是哪张发票？", "billing_get_credit_note", CS),
+    _Q("Credit note CN-518 should be €120, not €210. Typo on our side, can you fix the amount?",
+       "billing_update_credit_note", FIN),
+    _Q("How much is plan PP-12 per month, and what currency is it billed in?",
+       "billing_get_price_plan", CS),
+    _Q("计费系统里把 PP-7 专业版的月费从 299 改成 329 元",
+       "billing_update_price_plan", FIN, "billing"),
+    _Q("Pull up all the payments that failed since 1 June so I can chase those customers.",
+       "billing_list_payments", FIN),
+    _Q("客户刚通过银行转账付了 INV-3307 的 4,800 元，帮我把这笔收款登记上",
+       "billing_create_payment", FIN),
+    _Q("I need a CSV file of all our active VAT and sales tax rates to hand to the auditors.",
+       "billing_export_tax_rates", FIN),
+    _Q("Customer got charged twice. Please send $49.99 from payment PAY-88123 back to their "
+       "card.",
+       "billing_refund_payment", CS),
+    _Q("The test plan PP-99 we made by accident should be wiped out permanently, not just "
+       "archived.",
+       "billing_delete_price_plan", FIN),
+    # calendar
+    _Q("明天下午2点到3点有没有能坐10个人的空会议室？", "calendar_find_available_room", PPL),
+    _Q("Can you show me the reminders that have already gone out since Monday?",
+       "calendar_list_reminders", PPL),
+    _Q("Add 2 January 2026 as an office closure day for the UK, call it 'New Year bridge day'.",
+       "calendar_create_holiday", PPL),
+    _Q("有哪个会议室带视频会议设备的？最好在5楼", "calendar_search_meeting_rooms", PPL),
+    _Q("Which meetings got cancelled in the last two weeks?", "calendar_list_events", PPL),
+    _Q("When does reminder RM-310 go off, and what does it say?", "calendar_get_reminder", PPL),
+    _Q("Move my reminder RM-455 to Friday 9am and change the text to 'send Q3 deck to Priya'.",
+       "calendar_update_reminder", PPL),
+    _Q("Ping me at 4:30pm today to submit my timesheet (I'm U-2231).",
+       "calendar_create_reminder", PPL),
+    _Q("在日历系统里帮我订一下 MR-402，周四上午10点到11点半",
+       "calendar_create_room_booking", PPL, "calendar"),
+    _Q("How many people fit in MR-402 and which floor is it on?",
+       "calendar_get_meeting_room", PPL),
+    # crm
+    _Q("Pull up account AC-3310. Who owns it and what industry are they in?",
+       "crm_get_account", GRO),
+    _Q("OP-5521 金额改成 8 万，预计成交日期推到 9 月 30 号", "crm_update_opportunity", GRO),
+    _Q("Show me the leads still sitting at 'new' that came in after March 1.",
+       "crm_list_leads", GRO),
+    _Q("Find any call or meeting notes where someone mentioned a renewal discount for Acme.",
+       "crm_search_activities", CS),
+    _Q("CRM 里现在状态是已流失的客户公司都有哪些？", "crm_list_accounts", GRO, "crm"),
+    _Q("CT-30112 is a junk test contact someone made. Delete it outright, it shouldn't exist at "
+       "all, no archive.",
+       "crm_delete_contact", GRO),
+    _Q("LD-8812 已经确认要买了，把他转成正式客户，顺便开一个商机", "crm_convert_lead", GRO),
+    _Q("What customer follow-ups are still planned and not done yet? Only the ones created this "
+       "month.",
+       "crm_list_activities", CS),
+    _Q("Acme Corp (AC-2075) changed its name to Acme Holdings, please update it.",
+       "crm_update_account", GRO),
+    _Q("Where did lead LD-9034 come from? Which source?", "crm_get_lead", GRO),
+    # devops
+    _Q("On the deploy platform, show me every release that failed since yesterday.",
+       "devops_list_deployments", ENG, "devops"),
+    _Q("SV-104 是哪个团队负责的？代码仓库地址是啥", "devops_get_service", ENG),
+    _Q("Bump checkout-api (SV-211) up to 8 replicas, traffic is spiking.",
+       "devops_scale_service", ENG),
+    _Q("在发布平台上把 SV-104 的生产环境（EN-1）重启一下，不用发新版本",
+       "devops_restart_service", ENG, "devops"),
+    _Q("What's the current state of flag FF-212? Description and how far it's been rolled out.",
+       "devops_get_feature_flag", ENG),
+    _Q("list today's failed CI builds",
+       "devops_list_pipelines", ENG),
+    _Q("Kill the new-search flag right now, switch it off for everyone.",
+       "devops_toggle_feature_flag", ENG),
+    _Q("Last night's release DP-7781 broke login. Go back to the previous good version.",
+       "devops_rollback_deployment", ENG),
+    _Q("which of our services are marked deprecated?", "devops_list_services", ENG),
+    _Q("PL-33021 挂了，应该是偶发的网络问题，同一个提交再跑一遍", "devops_retry_pipeline", ENG),
+    # finance
+    _Q("BG-2025-07 这个预算总额多少，是哪个部门的？", "finance_get_budget", FIN),
+    _Q("Set up a new GL expense account called 'Software subscriptions' under parent 6100.",
+       "finance_create_ledger_account", FIN),
+    _Q("Which GL account do we book travel to? Look for anything with 'travel' in the name.",
+       "finance_search_ledger_accounts", FIN),
+    _Q("找一下张伟交的、跟上海出差有关的报销单", "finance_search_expense_reports", FIN),
+    _Q("How much is expense claim ER-1187 for, and what was it for?",
+       "finance_get_expense_report", FIN),
+    _Q("Who reopened or edited fiscal period FP-2025-05, and when? I want every change made to "
+       "it.",
+       "finance_get_fiscal_period_history", FIN),
+    _Q("What kind of account is GL-4010, asset or expense?", "finance_get_ledger_account", FIN),
+    _Q("Book a draft entry: debit 6200 Rent, credit 2000 Accounts Payable, 12,500. Don't "
+       "finalise it yet.",
+       "finance_create_journal_entry", FIN),
+    _Q("在财务系统里看看还在草稿状态的凭证有哪些", "finance_list_journal_entries", FIN, "finance"),
+    _Q("Show me the ledger accounts that have been closed.", "finance_list_ledger_accounts", FIN),
+    # hr
+    _Q("I'd like to take vacation from 14 to 18 July. My employee ID is E-3302.",
+       "hr_create_leave_request", PPL),
+    _Q("The rating on review PRV-2025-118 was entered wrong. It should be a 4, not a 3.",
+       "hr_update_performance_review", PPL),
+    _Q("Add a new applicant for JP-77: Maria Lopez, maria.lopez@gmail.com.",
+       "hr_create_candidate", PPL),
+    _Q("HR 系统里 LV-902 这条请假是谁改过日期？想看下修改记录",
+       "hr_get_leave_request_history", PPL, "hr"),
+    _Q("Tom Becker (E-4410) is leaving us, he resigned and his last day is 31 August. Please "
+       "process his exit.",
+       "hr_terminate_employee", PPL),
+    _Q("We're making an offer to CAN-4410: $95k, starting 1 September. Send it out.",
+       "hr_send_offer_letter", PPL),
+    _Q("E-2817 升职了，职位改成高级产品经理，汇报对象换成 E-1050", "hr_update_employee", PPL),
+    _Q("New hire starting Monday: Kenji Sato, Data Analyst, reporting to E-1203. Please set up "
+       "his HR profile.",
+       "hr_create_employee", PPL),
+    _Q("有没有会 Kubernetes、又在金融行业干过的应聘者？", "hr_search_candidates", PPL),
+    _Q("what's the status of applicant CAN-5120?",
+       "hr_get_candidate", PPL),
+    # identity
+    _Q("Who's currently logged in from IP 203.0.113.45? Show me those sessions with the device "
+       "info.",
+       "identity_search_sessions", ENG),
+    _Q("给 U-1042 加上财务审批员这个角色（R-15）", "identity_assign_role", ENG),
+    _Q("In the identity console, which user accounts are currently locked?",
+       "identity_list_users", ENG, "identity"),
+    _Q("把现在还在用的权限角色都列出来", "identity_list_roles", ENG),
+    _Q("Make a group called 'design-contractors' for our outside designers, with U-2088 as the "
+       "owner.",
+       "identity_create_group", ENG),
+    _Q("Is there a role that lets people approve refunds? Look for anything with 'refund' in it.",
+       "identity_search_roles", ENG),
+    _Q("在统一身份平台查一下 U-1042 是哪个部门的，邮箱是什么",
+       "identity_get_user", PPL, "identity"),
+    _Q("Account U-3317 got locked after too many wrong tries. Her password is fine, she just "
+       "needs the lock lifted.",
+       "identity_unlock_user", PPL),
+    _Q("We're putting Notion behind single sign-on via SAML, callback is "
+       "https://notion.so/sso/callback. Can you register it?",
+       "identity_create_sso_app", ENG),
+    _Q("How many user groups do we have, broken down by status? Just the numbers.",
+       "identity_count_groups", ENG),
+    # inventory
+    _Q("上架一个新商品：竹纤维浴巾，售价 89 元，分类是家居用品", "inventory_create_product", SUP),
+    _Q("Find the stock-take we did at the Leeds warehouse in March.",
+       "inventory_search_stock_counts", SUP),
+    _Q("Hold 20 units of SKU-10422 for order SO-10086 so nobody else can sell them.",
+       "inventory_reserve_stock", SUP),
+    _Q("找一下从广州仓调到成都仓的那批调拨，货是空气炸锅",
+       "inventory_search_stock_transfers", SUP),
+    _Q("When SKU-20871 drops under 50 units, have it reorder automatically.",
+       "inventory_set_reorder_point", SUP),
+    _Q("Change the price of SKU-10422 to 24.99.", "inventory_update_price", SUP),
+    _Q("库存系统里现在还在运营的仓库有哪些？", "inventory_list_warehouses", SUP, "inventory"),
+    _Q("Look up the on-hand records for 'blue yoga mat' at the Dallas warehouse.",
+       "inventory_search_stock_levels", SUP),
+    _Q("Export the whole active product catalogue from the inventory system to a spreadsheet.",
+       "inventory_export_products", SUP, "inventory"),
+    _Q("SKU-33019 现在一共还能卖多少件？所有仓库加起来", "inventory_check_availability", SUP),
+    # legal
+    _Q("How many NDAs do we have in each status since January? Just the totals for the board "
+       "deck.",
+       "legal_count_ndas", LEG),
+    _Q("Who owns policy CPL-22 and when is it next due for review?", "legal_get_policy", LEG),
+    _Q("Which of our contracts run out or roll over automatically in the next 60 days?",
+       "legal_get_contract_renewals", LEG),
+    _Q("CTR-1180 got extended: end date is now 31 March 2027 and the value goes up to $240,000.",
+       "legal_update_contract", LEG),
+    _Q("DSR-3091 身份已经核实了，现在把这个人的数据在所有系统里都删掉",
+       "legal_fulfil_privacy_request", LEG),
+    _Q("A customer, jan.novak@example.cz, wants a copy of all the data we hold on them. Please "
+       "log it, we have to answer by 12 August.",
+       "legal_create_privacy_request", LEG),
+    _Q("Our NDA with Brightwave (NDA-0314) is no longer active. Tuck it away, but keep it so we "
+       "can bring it back if needed.",
+       "legal_archive_nda", LEG),
+    _Q("合同 CTR-1207 定稿了，发给对方 li.na@partner.cn 电子签", "legal_send_for_signature", LEG),
+    _Q("在法务系统里把 CTR-0988 收起来吧，合同已经结束了，但以后可能还要翻出来看",
+       "legal_archive_contract", LEG, "legal"),
+    _Q("Please set up a new internal rulebook, 'Remote Work Security', owned by U-2210, first "
+       "review on 1 Dec 2025.",
+       "legal_create_policy", LEG),
+    # marketing
+    _Q("LP-92 那个落地页的链接后缀是什么？挂在哪个活动下面？", "marketing_get_landing_page", GRO),
+    _Q("Please stop all marketing emails to tom.h@outlook.com, he asked to be taken off.",
+       "marketing_unsubscribe_contact", GRO),
+    _Q("Is coupon SPRING25 still valid? How much off does it give?", "marketing_get_coupon", GRO),
+    _Q("When did newsletter NL-2025-W27 go out, and what was the subject line?",
+       "marketing_get_newsletter", GRO),
+    _Q("Which newsletter issue talked about the Berlin pop-up store?",
+       "marketing_search_newsletters", GRO),
+    _Q("Completely delete landing page LP-140. It was a test with a typo in the URL, don't keep "
+       "it around.",
+       "marketing_delete_landing_page", GRO),
+    _Q("在营销平台里看一下 CP-2025-11 这个活动的预算和投放渠道",
+       "marketing_get_campaign", GRO, "marketing"),
+    _Q("Raise the budget on CP-2025-14 to $30k and rename it 'Back to School - Wave 2'.",
+       "marketing_update_campaign", GRO),
+    _Q("Build an audience of Canadian customers who spent over $500 in the last 90 days, call it "
+       "'CA high spenders'.",
+       "marketing_create_segment", GRO),
+    _Q("SEG-38 的筛选条件改一下，年龄从 25-35 调成 25-40", "marketing_update_segment", GRO),
+    # messaging
+    _Q("Can you open email EM-99120 and tell me who it went to and what it said?",
+       "messaging_get_email", GRO),
+    _Q("我的站内消息太多了，全部设成已读吧，我是 U-2231",
+       "messaging_mark_notifications_read", PPL),
+    _Q("SMS-7120 went out with a customer's private info in it. Wipe it permanently.",
+       "messaging_delete_sms_message", GRO),
+    _Q("Email finance@acme.com right now, subject 'Updated W-9', and tell them the signed form "
+       "is up on our portal.",
+       "messaging_send_email", GRO),
+    _Q("What does the body of email template ET-45 look like?",
+       "messaging_get_email_template", GRO),
+    _Q("Is there a chat channel about the office move? Can't remember what it's called.",
+       "messaging_search_channels", PPL),
+    _Q("在 CH-310 群里发一条：今晚 8 点系统维护，请提前保存工作",
+       "messaging_post_to_channel", PPL),
+    _Q("Find the bell notification about password expiry that went to Li Wei.",
+       "messaging_search_notifications", PPL),
+    _Q("Send template ET-52 out to the whole SEG-38 audience.", "messaging_send_bulk_email", GRO),
+    _Q("CH-288 这个群里都有谁？群主题是什么", "messaging_get_channel", PPL),
+    # monitoring
+    _Q("Permanently remove dashboard DB-56. It's from the old cluster and nobody needs it, no "
+       "archive.",
+       "monitoring_delete_dashboard", ENG),
+    _Q("Open a SEV-1: payments API is returning 500s. I'll be incident commander (U-1042).",
+       "monitoring_create_incident", ENG),
+    _Q("有没有拨测在盯 api.shop.example.com 这个地址？", "monitoring_search_uptime_checks", ENG),
+    _Q("What's the current status of IN-408 and who's running it?",
+       "monitoring_get_incident", ENG),
+    _Q("Add Priya and Marco to the OC-7 rotation and make it weekly instead of daily.",
+       "monitoring_update_on_call_schedule", ENG),
+    _Q("找一下以前跟 Redis 连接超时有关的故障", "monitoring_search_incidents", ENG),
+    _Q("In the monitoring tool, find alerts on the billing-worker service about queue depth.",
+       "monitoring_search_alerts", ENG, "monitoring"),
+    _Q("Who built dashboard DB-71 and which charts are on it?", "monitoring_get_dashboard", ENG),
+    _Q("Which uptime checks are down in monitoring right now?",
+       "monitoring_list_uptime_checks", ENG, "monitoring"),
+    _Q("把现在还在响、没人处理的告警列出来", "monitoring_list_alerts", ENG),
+    # orders
+    _Q("SO-10086 客户想把蓝色杯子换成两个白色的，帮我改一下订单里的商品",
+       "orders_update_order", CS),
+    _Q("On return RR-4471 the customer is also sending back the charger, and the reason should "
+       "be 'defective', not 'changed mind'.",
+       "orders_update_return_request", CS),
+    _Q("Sign customer C-20931 up for plan PP-12, recurring, starting the 1st of next month.",
+       "orders_create_subscription", CS),
+    _Q("订阅 SUB-7781 的客户说接下来两个月出差，先停两期，别取消",
+       "orders_pause_subscription", CS),
+    _Q("Place an order for customer C-1188: 3 x SKU-10422 and 1 x SKU-20871, ship to 12 Harbour "
+       "St, Bristol BS1 4RN.",
+       "orders_create_order", CS),
+    _Q("在订单系统里给客户 C-5520 出一张报价：50 把办公椅 SKU-30011，有效期到月底",
+       "orders_create_quote", CS, "orders"),
+    _Q("SO-10412 has one item on backorder. Ship the rest now and send the lamp separately once "
+       "it's in.",
+       "orders_split_order", CS),
+    _Q("Show me the return requests we approved this week.", "orders_list_return_requests", SUP),
+    _Q("谁改了 SO-10233 的收货地址？什么时候改的？", "orders_get_order_history", CS),
+    _Q("Customer on SUB-6630 wants to move from plan PP-12 to PP-15. Can you switch it?",
+       "orders_update_subscription", CS),
+    # payroll
+    _Q("PR-2025-06B 是重复建的发薪批次，彻底删掉，不需要留档", "payroll_delete_pay_run", FIN),
+    _Q("TW-5120 got entered twice by mistake. Permanently remove that duplicate withholding "
+       "record.",
+       "payroll_delete_tax_withholding", FIN),
+    _Q("June payslips are final, send them from the payroll system to everyone's inbox.",
+       "payroll_email_payslips", PPL, "payroll"),
+    _Q("Can we hide last year's PR-2024-12 batch from the active view? Keep it recoverable "
+       "though.",
+       "payroll_archive_pay_run", FIN),
+    _Q("TW-6032 金额不对，2025 年度应该是 3,420 元", "payroll_update_tax_withholding", FIN),
+    _Q("Find any referral bonuses paid to Aisha Khan.", "payroll_search_bonuses", PPL),
+    _Q("PR-2025-07 先试算一下，看看每个人税前税后各多少，别真发出去",
+       "payroll_calculate_pay_run", FIN),
+    _Q("Who changed withholding TW-5188 last month? Show me the edits.",
+       "payroll_get_tax_withholding_history", FIN),
+    _Q("我想看 PS-2025-06-0117 这张工资条实发多少", "payroll_get_payslip", PPL),
+    _Q("The raise SA-301 should take effect 1 August, not 1 July. Please correct it.",
+       "payroll_update_salary_change", PPL),
+    # procurement
+    _Q("采购系统里有哪些还在等审批的采购申请？",
+       "procurement_list_purchase_requests", FIN, "procurement"),
+    _Q("Show me the vendor bills that are in dispute.", "procurement_list_supplier_invoices", FIN),
+    _Q("PO-45120: delivery date moves to 20 September, and add 10 more monitors.",
+       "procurement_update_purchase_order", SUP),
+    _Q("SP-207 这个供应商的联系邮箱是多少？", "procurement_get_supplier", SUP),
+    _Q("Which RFQs are still open?", "procurement_list_rfqs", SUP),
+    _Q("List the POs we've sent to suppliers that haven't been received yet.",
+       "procurement_list_purchase_orders", SUP),
+    _Q("PO-45877 是测试单，直接永久删除", "procurement_delete_purchase_order", FIN),
+    _Q("Raise a PO to SP-207 for 200 boxes of A4 paper, delivery by 5 October.",
+       "procurement_create_purchase_order", SUP),
+    _Q("RQ-1402 我看过了没问题，批了吧", "procurement_approve_purchase_request", FIN),
+    _Q("What's RQ-1533? What are they buying and roughly how much will it cost?",
+       "procurement_get_purchase_request", FIN),
+    # security
+    _Q("AR-14 的截止日期被谁改过？看下历史记录", "security_get_access_review_history", LEG),
+    _Q("Who has touched API key AK-7730? Any edits to its name or scopes, and when?",
+       "security_get_api_key_history", ENG),
+    _Q("Give the payments integration key AK-5102 a fresh secret, but let the old one keep "
+       "working for 24 hours.",
+       "security_rotate_api_key", ENG),
+    _Q("AR-22 这次权限复核是谁在审？哪个系统？什么时候截止？", "security_get_access_review", LEG),
+    _Q("VL-2210 should be downgraded to medium, it's only reachable internally.",
+       "security_update_vulnerability", ENG),
+    _Q("Reassign access review AR-31 to reviewer U-5521 and push the deadline to 15 November.",
+       "security_update_access_review", LEG),
+    _Q("在安全平台上列出还没完成的权限复核", "security_list_access_reviews", LEG, "security"),
+    _Q("Find the access review for Salesforce that Daniel is doing.",
+       "security_search_access_reviews", LEG),
+    _Q("Show me open vulnerabilities found since the start of the month.",
+       "security_list_vulnerabilities", ENG),
+    _Q("FW-98 这条规则把端口从 8080 改成 8443", "security_update_firewall_rule", ENG),
+    # shipping
+    _Q("Which delivery route is Carlos driving? I think it has a stop on Elm Street.",
+       "shipping_search_routes", SUP),
+    _Q("SH-5521 要发日本，帮我做一下报关，HS 编码 6109.10，申报价值 1,200 美元",
+       "shipping_create_customs_declaration", SUP),
+    _Q("Who edited customs declaration CD-7712, and what did they change?",
+       "shipping_get_customs_declaration_history", SUP),
+    _Q("Book a courier to collect 3 parcels from our Leeds office at 14 Park Row on Thursday.",
+       "shipping_create_pickup", CS),
+    _Q("物流系统里哪些报关单现在被海关扣着？",
+       "shipping_list_customs_declarations", SUP, "shipping"),
+    _Q("Add Parcelforce as a new courier: contact ops@parcelforce.example, tracking link "
+       "https://track.parcelforce.com/{tracking}.",
+       "shipping_create_carrier", SUP),
+    _Q("上周有哪些上门取件没取成的？", "shipping_list_pickups", CS),
+    _Q("Find customs paperwork that mentions lithium batteries.",
+       "shipping_search_customs_declarations", SUP),
+    _Q("Swap the driver on route RT-118 to D-207 for tomorrow.", "shipping_update_route", SUP),
+    _Q("do we have DHL set up as a courier?", "shipping_search_carriers", SUP),
+    # storage
+    _Q("Rename folder FD-1102 to 'Contracts 2025' and hand ownership to U-3390.",
+       "storage_update_folder", LEG),
+    _Q("给订单数据库拍个快照，保留 30 天，放在 eu-west-1", "storage_create_backup", ENG),
+    _Q("How many storage buckets do we have per status? Just a summary count.",
+       "storage_count_buckets", ENG),
+    _Q("Extend retention on backup BU-20250601 to 90 days.", "storage_update_backup", ENG),
+    _Q("在存储平台上把 BK-17 这个桶永久删掉，里面都是废数据",
+       "storage_delete_bucket", ENG, "storage"),
+    _Q("I need to send FL-554210 to our outside auditor. Make a view-only link that stops "
+       "working on 30 Sept.",
+       "storage_create_share_link", LEG),
+    _Q("把这份签好的 NDA 扫描件传到 FD-1102 文件夹，文件名叫 NDA_Brightwave_signed.pdf",
+       "storage_upload_file", LEG),
+    _Q("In file storage, who owns folder FD-2210, and which folder is it sitting in?",
+       "storage_get_folder", ENG, "storage"),
+    _Q("BK-22 在哪个区域？开了版本控制没有？", "storage_get_bucket", ENG),
+    _Q("Give me a CSV of all the trashed folders created before 2024, for the records retention "
+       "audit.",
+       "storage_export_folders", LEG),
+    # support
+    _Q("我们有没有专门针对 VIP 客户的 SLA？帮我找找", "support_search_sla_policies", CS),
+    _Q("Pull up help article KB-0192 so I can copy the steps for the customer.",
+       "support_get_article", CS),
+    _Q("What's going on with ticket TK-48213? Priority and status please.",
+       "support_get_ticket", CS),
+    _Q("Which saved reply templates are switched off at the moment?", "support_list_macros", CS),
+    _Q("SLA-4 首次响应要求几个小时内？", "support_get_sla_policy", CS),
+    _Q("CS-9012 客户打了几分？留了什么评论？", "support_get_survey", CS),
+    _Q("In the help desk, update KB-0311: the refund window is now 45 days, not 30. Fix the body "
+       "text.",
+       "support_update_article", CS, "support"),
+    _Q("Put the 'shipping delay apology' quick reply (MC-77) on TK-50021.",
+       "support_apply_macro", CS),
+    _Q("Search the help desk for tickets where customers say the app crashes on login.",
+       "support_search_tickets", CS, "support"),
+    _Q("把 TK-50110 分给小王（A-33）跟进", "support_assign_ticket", CS),
+)  # fmt: skip
+"""A fourth set, 200 requests by a fourth author who saw only the 1,000-tool catalogue
+(names, descriptions, arguments, areas): never the ranker, the thesaurus or the other sets.
+Targets were drawn at random, ten per namespace, before any request was written. It was
+measured once, after every ranking choice was final, and nothing changed because of it:
+the estimate of recall on requests nobody has seen."""

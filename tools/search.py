@@ -192,7 +192,7 @@ def _contains(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
 
 
 def _even_out_object_words(
-    weights: list[dict[str, float]], tools: Sequence[tuple[str, str]]
+    weights: list[dict[str, float]], tools: Sequence[tuple[str, str]], share: float
 ) -> None:
     """Move each sibling's weight for its object's words toward the best sibling's.
 
@@ -214,7 +214,7 @@ def _even_out_object_words(
             best = max(weights[doc].get(term, 0.0) for doc in members)
             for doc in members:
                 own = weights[doc].get(term, 0.0)
-                weights[doc][term] = own + EVEN_OUT * (best - own)
+                weights[doc][term] = own + share * (best - own)
 
 
 @dataclass(frozen=True)
@@ -231,8 +231,13 @@ class SearchIndex:
     postings: Mapping[str, tuple[tuple[int, float], ...]]
 
     @classmethod
-    def build(cls, specs: Iterable[ToolSpec]) -> SearchIndex:
-        """Index tools; call again when the registry changes (the registry does)."""
+    def build(cls, specs: Iterable[ToolSpec], *, even_out: float = EVEN_OUT) -> SearchIndex:
+        """Index tools; call again when the registry changes (the registry does).
+
+        Args:
+            specs: The tools.
+            even_out: See `EVEN_OUT`; 0 gives plain BM25, as the BM25 libraries compute it.
+        """
         specs = list(specs)
         bags = [Counter(document_tokens(spec)) for spec in specs]
         n = len(bags)
@@ -253,7 +258,9 @@ class SearchIndex:
                     for term, freq in tf.items()
                 }
             )
-        _even_out_object_words(weights, [(spec.name, spec.namespace) for spec in specs])
+        if even_out:
+            tools = [(spec.name, spec.namespace) for spec in specs]
+            _even_out_object_words(weights, tools, even_out)
         postings: defaultdict[str, list[tuple[int, float]]] = defaultdict(list)
         for doc, doc_weights in enumerate(weights):
             for term, weight in doc_weights.items():

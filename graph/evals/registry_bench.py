@@ -4,8 +4,10 @@ Three measurements, each against the all-tools baseline measured in the same run
 
 - recall@K on the hand-labelled queries of `tools.generated` (K = the intent's max_tools):
   is the labelled tool among the K the loader offers? Also after one widening (2K), and per
-  query set: the first set and half of the second were used to tune the thesaurus, the
-  other half of the second (`UNTUNED_QUERIES`) never was, so its row is the honest one.
+  query set: the thesaurus was written on the first set and half of the second; one ranking
+  parameter was chosen on those and the rest of the first three (`UNTUNED_QUERIES`); the
+  fourth set (`FOURTH_QUERIES`) was measured once, after every choice, so the target is
+  judged on it.
 - loader latency: the real `tool_loader` node (intent, permission and namespace narrowing,
   lexical ranking), timed per call over many runs, median and p95; the baseline is a
   loader that offers every tool without looking at the request.
@@ -36,6 +38,7 @@ from graph.state import State
 from nodes.tool_loader import candidates, rank_tools, tool_loader
 from tools.domain import Domain, load_domain
 from tools.generated import (
+    FOURTH_QUERIES,
     HELDOUT_QUERIES,
     LABELLED_QUERIES,
     THIRD_QUERIES,
@@ -50,16 +53,18 @@ from tools.thesaurus import default_thesaurus
 ROLE = "admin"
 """Every permission: the largest candidate sets, so the hardest ranking."""
 DEFAULT_RUNS = 10
-"""Timed passes over the labelled queries (478 calls each)."""
+"""Timed passes over the labelled queries (678 calls each)."""
+BLIND = "fourth set (blind)"
 QUERY_SETS = (
     ("first set (tuned on)", LABELLED_QUERIES),
     ("second set, tuned half", HELDOUT_QUERIES[0::2]),
     ("second set, untuned half", HELDOUT_QUERIES[1::2]),
-    ("third set (untuned)", THIRD_QUERIES),
+    ("third set", THIRD_QUERIES),
+    (BLIND, FOURTH_QUERIES),
 )
-"""Which labelled requests informed the thesaurus: recall is reported for each, and for the
-requests never tuned on together (`UNTUNED_QUERIES`)."""
-UNTUNED = "never tuned on"
+"""Recall is reported per set, for the requests no thesaurus word came from together
+(`UNTUNED_QUERIES`), and judged against the target on the blind set."""
+UNTUNED = "no thesaurus word from them"
 RECALL_TARGET = 0.95
 MEDIAN_TARGET_MS = 2.0
 TOKEN_SHARE_TARGET = 0.10
@@ -171,8 +176,8 @@ def _time_schemas(domain: Domain, offers: Sequence[Sequence[str]], runs: int) ->
 def _libraries(domain: Domain, queries: Sequence[LabelledQuery], k: int) -> list[dict[str, Any]]:
     """Same tokens, same candidates, ranked by BM25 libraries when they are installed.
 
-    Plain BM25 on both sides (no thesaurus: the libraries have none), so the rankings
-    should be identical and only the speed differs.
+    Plain BM25 on both sides (no thesaurus, no evening out: the libraries have neither),
+    so the rankings should be identical and only the speed differs.
 
     Optional: `pip install rank-bm25 bm25s` to see how the hand-written index compares.
     """
@@ -200,7 +205,7 @@ def _libraries(domain: Domain, queries: Sequence[LabelledQuery], k: int) -> list
             hits += q.tool in {names[pool[p]] for p in order}
         out.append({"library": label, "recall": hits / len(queries), **_stats(samples)})
 
-    index = SearchIndex.build(specs)
+    index = SearchIndex.build(specs, even_out=0.0)
 
     def ours(text: str) -> Callable[[int], float]:
         totals = index.scores(text)
@@ -321,6 +326,7 @@ def _met(ok: bool, miss: str) -> str:
 def render_registry_bench(r: RegistryBench) -> str:
     """The report: a targets table, ratios against the all-tools baseline, then the misses."""
     lat, base = r.latency_ms, r.baseline_latency_ms
+    blind = r.recall_by_set[BLIND]
     share = r.tokens_per_call / r.tokens_all
     per_call = lat["median"] + r.schema_ms["median"]
     per_call_all = base["median"] + r.schema_all_ms["median"]
@@ -332,16 +338,16 @@ def render_registry_bench(r: RegistryBench) -> str:
         f"= {r.runs * r.queries} loader calls; index built once in {r.index_build_ms:.0f} ms",
         "",
         f"{'metric':<34} {'loader (top K)':>16} {'all tools':>12} {'ratio':>9}  target",
-        f"{'recall@' + str(r.k):<34} {r.recall:>16.3f} {1.0:>12.3f} "
-        f"{r.recall:>9.3f}  >= {RECALL_TARGET}: "
-        + _met(r.recall >= RECALL_TARGET, f"short by {RECALL_TARGET - r.recall:.3f}"),
+        f"{'recall@' + str(r.k) + ', ' + BLIND:<34} {blind:>16.3f} {1.0:>12.3f} "
+        f"{blind:>9.3f}  >= {RECALL_TARGET}: "
+        + _met(blind >= RECALL_TARGET, f"short by {RECALL_TARGET - blind:.3f}"),
+        f"{'  all ' + str(r.queries) + ' labelled':<34} {r.recall:>16.3f}",
     ]
     for lang, value in sorted(r.recall_by_lang.items()):
-        lines.append(f"{'  ' + lang:<34} {value:>16.3f}")
+        lines.append(f"{'  all, ' + lang:<34} {value:>16.3f}")
     for label, value in r.recall_by_set.items():
-        name = f"  {label} ({r.queries_by_set[label]})"
-        note = "  the honest estimate: no ranking choice saw these" if label == UNTUNED else ""
-        lines.append(f"{name:<34} {value:>16.3f}{note}")
+        name = f"  {label}, {r.queries_by_set[label]}"
+        lines.append(f"{name:<34} {value:>16.3f}")
     lines += [
         f"{'  after one widening (2K)':<34} {r.recall_widened:>16.3f}",
         f"{'  unranked: first K of the intent':<34} {r.recall_unranked:>16.3f}",
@@ -370,8 +376,8 @@ def render_registry_bench(r: RegistryBench) -> str:
     if libs:
         lines += [
             "",
-            "plain BM25 (no thesaurus), same tokens and candidates, ranked by a library "
-            "(scoring + sort per query):",
+            "plain BM25 (no thesaurus, no evening out), same tokens and candidates, ranked by "
+            "a library (scoring + sort per query):",
         ]
         for lib in libs:
             lines.append(
