@@ -18,7 +18,11 @@ and serialisation (it *is* a `SqliteSaver`: reads and writes go through its `get
   later than the checkpoint of the step that wrote them; a crash before that loses both, and
   the node, re-run on resume, writes them again under the same keys.
 
-A failed job fails only its caller (a side write runs in a savepoint of its own). The sync
+A failed job fails only its caller (a side write runs in a savepoint of its own). A failed
+side write also fails every later write of its LangGraph thread until the thread's
+checkpoint is next read (its next run or resume): the step that wrote it is not
+checkpointed, as if the process had died there, and is re-run on resume, writing its rows
+again. Other threads sharing the saver are not affected. The sync
 methods keep working from any thread, serialised by the saver's lock, as in `SqliteSaver`.
 """
 
@@ -63,6 +67,10 @@ class _Job:
     kind: Kind
     future: Future[Any] = field(default_factory=Future)
     linger: bool = False
+    thread_id: str | None = None
+    starts_thread: bool = False
+    """A read of the thread's checkpoint: where a run or resume starts, so a failed side
+    write of the thread stops failing its writes."""
 
 
 _STOP = object()
@@ -87,7 +95,7 @@ class SqliteCheckpointer(SqliteSaver):
         super().__init__(conn)
         self.path = path
         self._queue: queue.SimpleQueue[_Job | object] = queue.SimpleQueue()
-        self._side_error: BaseException | None = None
+        self._side_errors: dict[str | None, BaseException] = {}
         self._closed = False
         self._thread = threading.Thread(target=self._serve, name="sqlite-checkpointer", daemon=True)
         self._thread.start()
@@ -156,6 +164,9 @@ class SqliteCheckpointer(SqliteSaver):
                     job.future.set_exception(exc)
                 return
             for job in batch:
+                if (lost := self._lost_side_write(job)) is not None:
+                    results.append((job, None, lost))
+                    continue
                 # A side write runs in a savepoint: its failure must not undo a checkpoint.
                 # LangGraph's own statements need none; a failed one leaves nothing behind.
                 if job.kind == "side":
@@ -166,6 +177,7 @@ class SqliteCheckpointer(SqliteSaver):
                     if job.kind == "side":
                         self.conn.execute("ROLLBACK TO side")
                         self.conn.execute("RELEASE side")
+                        self._side_errors.setdefault(job.thread_id, exc)
                     results.append((job, None, exc))
                 else:
                     if job.kind == "side":
@@ -181,17 +193,30 @@ class SqliteCheckpointer(SqliteSaver):
             if error is None:
                 job.future.set_result(value)
             else:
-                if job.kind == "side":
-                    self._side_error = self._side_error or error
                 job.future.set_exception(error)
 
-    async def _call(self, fn: Callable[[], T], kind: Kind, *, linger: bool = False) -> T:
+    def _lost_side_write(self, job: _Job) -> BaseException | None:
+        """On the writer thread: the failed side write that must fail this job, if any."""
+        if job.starts_thread:
+            self._side_errors.pop(job.thread_id, None)
+        if job.kind != "write":
+            return None
+        if job.thread_id is not None and job.thread_id in self._side_errors:
+            return self._side_errors[job.thread_id]  # until the thread starts again
+        return self._side_errors.pop(None, None)  # no known thread: the next write, once
+
+    async def _call(
+        self,
+        fn: Callable[[], T],
+        kind: Kind,
+        *,
+        linger: bool = False,
+        thread_id: str | None = None,
+        starts_thread: bool = False,
+    ) -> T:
         if self._closed:
             raise sqlite3.ProgrammingError(CLOSED.format(path=self.path))
-        if kind != "read" and self._side_error is not None:
-            error, self._side_error = self._side_error, None
-            raise error
-        job = _Job(fn, kind, linger=linger)
+        job = _Job(fn, kind, linger=linger, thread_id=thread_id, starts_thread=starts_thread)
         self._queue.put(job)
         result: T = await asyncio.wrap_future(job.future)
         return result
@@ -200,15 +225,18 @@ class SqliteCheckpointer(SqliteSaver):
         """Run a read on the writer thread, after every write queued before it."""
         return await self._call(lambda: fn(self.conn), "read")
 
-    def submit_side(self, work: Callable[[sqlite3.Connection], None]) -> Future[None]:
+    def submit_side(
+        self, work: Callable[[sqlite3.Connection], None], thread_id: str | None = None
+    ) -> Future[None]:
         """Queue rows to commit with the next checkpoint write; do not wait for them.
 
-        A failure is raised by the saver's next write, so a run cannot go on past a trace
-        row that was not stored.
+        A failure fails the later writes of `thread_id` until its next run (see the module
+        docstring), or the next write of any thread when None, so a step whose rows were
+        not stored is never checkpointed.
         """
         if self._closed:
             raise sqlite3.ProgrammingError(CLOSED.format(path=self.path))
-        job = _Job(lambda: work(self.conn), "side", linger=True)
+        job = _Job(lambda: work(self.conn), "side", linger=True, thread_id=thread_id)
         self._queue.put(job)
         return job.future
 
@@ -224,7 +252,9 @@ class SqliteCheckpointer(SqliteSaver):
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         """`get_tuple` on the writer thread (it sees every write queued before it)."""
-        return await self._call(lambda: self.get_tuple(config), "read")
+        return await self._call(
+            lambda: self.get_tuple(config), "read", thread_id=thread_of(config), starts_thread=True
+        )
 
     async def alist(
         self,
@@ -250,7 +280,9 @@ class SqliteCheckpointer(SqliteSaver):
     ) -> RunnableConfig:
         """`put`, answered after the commit that holds it."""
         return await self._call(
-            lambda: self.put(config, checkpoint, metadata, new_versions), "write"
+            lambda: self.put(config, checkpoint, metadata, new_versions),
+            "write",
+            thread_id=thread_of(config),
         )
 
     async def aput_writes(
@@ -262,12 +294,15 @@ class SqliteCheckpointer(SqliteSaver):
     ) -> None:
         """`put_writes`, lingering for the step's checkpoint to share its commit."""
         await self._call(
-            lambda: self.put_writes(config, writes, task_id, task_path), "write", linger=True
+            lambda: self.put_writes(config, writes, task_id, task_path),
+            "write",
+            linger=True,
+            thread_id=thread_of(config),
         )
 
     async def adelete_thread(self, thread_id: str) -> None:
         """`delete_thread` on the writer thread."""
-        await self._call(lambda: self.delete_thread(thread_id), "write")
+        await self._call(lambda: self.delete_thread(thread_id), "write", thread_id=thread_id)
 
     async def aget_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]
@@ -276,3 +311,9 @@ class SqliteCheckpointer(SqliteSaver):
         return await self._call(
             lambda: self.get_delta_channel_history(config=config, channels=channels), "read"
         )
+
+
+def thread_of(config: RunnableConfig) -> str | None:
+    """The LangGraph thread a config names, if any: whose run a failed side write fails."""
+    thread_id = config.get("configurable", {}).get("thread_id")
+    return None if thread_id is None else str(thread_id)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.config import get_config
 
 from checkpoints.db import (
     UNWRITABLE,
@@ -32,7 +33,7 @@ from checkpoints.db import (
     ensure_wal,
     translate,
 )
-from checkpoints.saver import SqliteCheckpointer, current_checkpointer
+from checkpoints.saver import SqliteCheckpointer, current_checkpointer, thread_of
 from checkpoints.storage import Backend, Conn, Dialect, Schema, run_db
 from tools.errors import AgentError
 
@@ -120,7 +121,15 @@ async def write_with_step(db: str, schema: Schema, work: Callable[[Conn], None])
     if saver is None:
         await run_db(db, work, relaxed=True)
         return
-    saver.submit_side(lambda conn: work(SqliteConn(conn, db)))
+    saver.submit_side(lambda conn: work(SqliteConn(conn, db)), _running_thread())
+
+
+def _running_thread() -> str | None:
+    """The LangGraph thread of the node calling, so a failed side write fails only its run."""
+    try:
+        return thread_of(get_config())
+    except RuntimeError:  # not inside a graph run
+        return None
 
 
 async def read_after_steps(db: str, schema: Schema, work: Callable[[Conn], T]) -> T:

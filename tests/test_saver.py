@@ -22,7 +22,8 @@ from langgraph.graph import END, START, StateGraph
 
 from checkpoints import saver as saver_module
 from checkpoints.saver import SqliteCheckpointer, current_checkpointer
-from checkpoints.sqlite import DURABILITY, open_checkpointer
+from checkpoints.sqlite import DURABILITY, open_checkpointer, write_with_step
+from checkpoints.storage import Conn, Schema
 
 
 @pytest.mark.parametrize("synchronous", ["FULL", "NORMAL"])
@@ -95,29 +96,72 @@ async def test_a_steps_writes_and_checkpoint_share_one_commit(
     assert rows >= 20  # every task's writes are there too, not only the checkpoints
 
 
-async def test_a_failed_side_write_fails_the_next_write_and_keeps_the_checkpoints(
+NOTES = Schema(name="notes", ddl="CREATE TABLE IF NOT EXISTS notes (n INTEGER)", tables=("notes",))
+
+
+def _notes_graph(db: str, fail_once: list[bool]) -> StateGraph[_Count, None, _Count, _Count]:
+    """One node storing a side row; its first side write fails when `fail_once` holds True."""
+
+    def work(conn: Conn) -> None:
+        if fail_once and fail_once.pop():
+            conn.execute("INSERT INTO no_such_table VALUES (1)")
+        conn.execute("INSERT INTO notes VALUES (?)", [1])
+
+    async def note(state: _Count) -> dict[str, Any]:
+        await write_with_step(db, NOTES, work)
+        return {"n": state.n + 1}
+
+    builder = StateGraph(_Count)
+    builder.add_node("note", note)
+    builder.add_edge(START, "note")
+    builder.add_edge("note", END)
+    return builder
+
+
+async def test_a_failed_side_write_fails_its_step_only_and_is_redone_on_resume(
     tmp_path: Path,
 ) -> None:
-    db = tmp_path / "g.sqlite"
+    db = str(tmp_path / "g.sqlite")
+    await write_with_step(db, NOTES, lambda conn: conn.ensure(NOTES))  # before any run
+    fail_once = [True]
     async with open_checkpointer(db) as saver:
-        app = _loop_graph(2).compile(checkpointer=saver)
-        config: Any = {"configurable": {"thread_id": "t"}}
-        await app.ainvoke(_Count(), config, durability=DURABILITY)
-        before = [c async for c in saver.alist(config)]
+        app = _notes_graph(db, fail_once).compile(checkpointer=saver)
+        t: Any = {"configurable": {"thread_id": "t"}}
+        u: Any = {"configurable": {"thread_id": "u"}}
+        failed, other = await asyncio.gather(
+            app.ainvoke(_Count(), t, durability="sync"),
+            app.ainvoke(_Count(n=10), u, durability="sync"),
+            return_exceptions=True,
+        )
+        # The run whose row was lost fails; the run sharing the saver does not.
+        assert isinstance(failed, sqlite3.OperationalError)
+        assert "no_such_table" in str(failed)
+        assert other == {"n": 11}
+        # Its step was not checkpointed: the thread still waits to run the node...
+        state = await app.aget_state(t)
+        assert state.values == {"n": 0}
+        assert state.next == ("note",)
+        # ...and resuming runs it again, storing the row this time.
+        assert await app.ainvoke(None, t, durability="sync") == {"n": 1}
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM notes").fetchone() == (2,)  # u's and t's
 
-        def broken(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT INTO no_such_table VALUES (1)")
 
-        failed = saver.submit_side(broken)
+async def test_a_side_write_of_no_known_thread_fails_whichever_write_comes_next(
+    tmp_path: Path,
+) -> None:
+    def broken(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO no_such_table VALUES (1)")
+
+    async with open_checkpointer(tmp_path / "g.sqlite") as saver:
+        app = _loop_graph(1).compile(checkpointer=saver)
+        config: Any = {"configurable": {"thread_id": "v"}}
         with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
-            await asyncio.wrap_future(failed)
+            await asyncio.wrap_future(saver.submit_side(broken))
         with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
-            await app.ainvoke(_Count(), {"configurable": {"thread_id": "u"}}, durability="sync")
-        after = [c async for c in saver.alist(config)]
-        assert [c.checkpoint["id"] for c in after] == [c.checkpoint["id"] for c in before]
+            await app.ainvoke(_Count(), config, durability="sync")
         # Reported once: the saver works again afterwards.
-        out = await app.ainvoke(_Count(), {"configurable": {"thread_id": "v"}}, durability="sync")
-        assert out["n"] == 2
+        assert (await app.ainvoke(_Count(), config, durability="sync"))["n"] == 1
 
 
 async def test_side_rows_are_committed_before_the_run_returns(tmp_path: Path) -> None:
