@@ -78,6 +78,7 @@ class Miss:
     tool: str
     rank: int | None
     offered: list[str]
+    blind: bool = False
 
 
 @dataclass
@@ -283,7 +284,7 @@ async def run_registry_bench(
         tokens_intent.append(_tokens(domain, unranked))
         if not hit:
             rank = full.index(q.tool) + 1 if q.tool in full else None
-            misses.append(Miss(q.text, q.tool, rank, offered))
+            misses.append(Miss(q.text, q.tool, rank, offered, blind=q in FOURTH_QUERIES))
     everything = [h for lang in hits.values() for h in lang]
     hit_of = {id(q): q.tool in offered for q, offered in zip(queries, offers, strict=True)}
     by_set = {label: [hit_of[id(q)] for q in group] for label, group in QUERY_SETS}
@@ -370,8 +371,15 @@ def render_registry_bench(r: RegistryBench) -> str:
     if r.misses:
         lines += ["", f"not offered in the top {r.k} ({len(r.misses)}):"]
         for m in r.misses:
+            if m.blind:
+                continue
             where = f"rank {m.rank}" if m.rank else "not a candidate"
             lines.append(f"  {m.tool} ({where}) <- {m.text!r}; offered {', '.join(m.offered)}")
+        if hidden := sum(m.blind for m in r.misses):
+            lines.append(
+                f"  and {hidden} of the {BLIND}, not shown: read, they would become a tuning "
+                "set (--json has them)"
+            )
     libs = [lib for lib in r.libraries if not lib.get("missing")]
     if libs:
         lines += [
