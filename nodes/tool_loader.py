@@ -19,6 +19,7 @@ from graph.state import State
 from nodes.common import Task, current_task
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec
+from tools.operations import default_operation_prior
 from tools.search import query_text
 from tools.thesaurus import default_thesaurus
 
@@ -63,7 +64,9 @@ def rank_tools(
     if len(names) <= limit:
         return names, len(names)
     query = query_text(request, _search_slots(intent, slots))
-    ranked = domain.tools.search_index().rank(query, names, limit, thesaurus=default_thesaurus())
+    ranked = domain.tools.search_index().rank(
+        query, names, limit, thesaurus=default_thesaurus(), prior=default_operation_prior()
+    )
     return ranked, len(names)
 
 

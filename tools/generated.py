@@ -40,6 +40,7 @@ from tools.contract import ToolContext, ToolFn, ToolSpec
 from tools.domain import Domain, IntentSpec, SlotExtractor, Step, Summarizer
 from tools.errors import ConfigError
 from tools.registry import ToolRegistry
+from tools.search import operation_of
 from tools.store import audit, run_in_store
 
 ArgType = Literal["str", "int", "float", "date"]
@@ -1487,6 +1488,14 @@ class LabelledQuery:
     namespace: str | None = None
 
     @property
+    def operation(self) -> str:
+        """What `tools.operations` learns to predict: the labelled tool's operation.
+
+        A generated tool's name starts with its namespace.
+        """
+        return operation_of(self.tool, self.tool.split("_", 1)[0])
+
+    @property
     def lang(self) -> str:
         """The language: "zh" when the request has Chinese characters, else "en"."""
         return "zh" if re.search(r"[\u4e00-\u9fff]", self.text) else "en"
@@ -2732,5 +2741,12 @@ FOURTH_QUERIES: tuple[LabelledQuery, ...] = (
 """A fourth set, 200 requests by a fourth author who saw only the 1,000-tool catalogue
 (names, descriptions, arguments, areas): never the ranker, the thesaurus or the other sets.
 Targets were drawn at random, ten per namespace, before any request was written. It was
-measured once, after every ranking choice was final, and nothing changed because of it:
-the estimate of recall on requests nobody has seen."""
+measured once, after every ranking choice was final, and nothing changed because of it.
+Since then it is one of the sets `tools.operations` learns from."""
+TRAINING_QUERIES: tuple[LabelledQuery, ...] = (
+    *LABELLED_QUERIES,
+    *HELDOUT_QUERIES,
+    *THIRD_QUERIES,
+    *FOURTH_QUERIES,
+)
+"""What `tools.operations.default_operation_prior` is fitted on."""

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from tools.contract import ToolSpec
 
 if TYPE_CHECKING:
+    from tools.operations import OperationPrior
     from tools.thesaurus import Thesaurus
 
 K1 = 1.2
@@ -163,6 +164,25 @@ def split_name(name: str, namespace: str) -> tuple[str, tuple[str, ...]]:
     return (words[0], tuple(words[1:])) if words else ("", ())
 
 
+OPERATIONS: tuple[str, ...] = (
+    "get", "list", "search", "create", "update", "delete", "archive", "export", "count",
+)  # fmt: skip
+"""The verbs registries use for the same operation on every object."""
+HISTORY = "history"
+"""`get_{object}_history`: an operation of its own, though its verb is `get`."""
+OTHER = "other"
+"""Any other verb (`refund`, `merge`, `rollback`): a tool's own action."""
+_OPERATION_OF_VERB = {stem(verb): verb for verb in OPERATIONS}
+
+
+def operation_of(name: str, namespace: str) -> str:
+    """The generic operation a tool performs, read from its name; `other` for an action."""
+    verb, obj = split_name(name, namespace)
+    if obj and obj[-1] == HISTORY:
+        return HISTORY
+    return _OPERATION_OF_VERB.get(verb, OTHER)
+
+
 def object_groups(tools: Sequence[tuple[str, str]]) -> list[list[int]]:
     """Tools acting on the same object of one namespace: the siblings of each, by position.
 
@@ -229,6 +249,8 @@ class SearchIndex:
     names: tuple[str, ...]
     ids: Mapping[str, int]
     postings: Mapping[str, tuple[tuple[int, float], ...]]
+    operations: tuple[str, ...] = ()
+    """Each tool's `operation_of`, by id."""
 
     @classmethod
     def build(cls, specs: Iterable[ToolSpec], *, even_out: float = EVEN_OUT) -> SearchIndex:
@@ -270,13 +292,20 @@ class SearchIndex:
             names=names,
             ids={name: i for i, name in enumerate(names)},
             postings={term: tuple(p) for term, p in postings.items()},
+            operations=tuple(operation_of(spec.name, spec.namespace) for spec in specs),
         )
 
-    def scores(self, query: str, thesaurus: Thesaurus | None = None) -> dict[int, float]:
+    def scores(
+        self,
+        query: str,
+        thesaurus: Thesaurus | None = None,
+        prior: OperationPrior | None = None,
+    ) -> dict[int, float]:
         """BM25 score of every tool sharing at least one term with the query, by tool id.
 
         With a thesaurus, the API words its phrases point at count too, at its weight, unless
-        the request already has them.
+        the request already has them. With a prior, each of those tools gains the prior's
+        bonus for its operation: it reorders the matching tools, it adds none.
         """
         totals: defaultdict[int, float] = defaultdict(float)
         typed = set(tokenize(query))
@@ -287,6 +316,10 @@ class SearchIndex:
         for term, factor in terms.items():
             for doc, weight in self.postings.get(term, ()):
                 totals[doc] += weight * factor
+        if prior is not None and totals:
+            bonus = prior.bonus(query)
+            for doc in totals:
+                totals[doc] += bonus.get(self.operations[doc], 0.0)
         return totals
 
     def rank(
@@ -296,6 +329,7 @@ class SearchIndex:
         limit: int | None = None,
         *,
         thesaurus: Thesaurus | None = None,
+        prior: OperationPrior | None = None,
     ) -> list[str]:
         """`among` ordered best first; ties (and tools matching nothing) keep their order.
 
@@ -305,8 +339,10 @@ class SearchIndex:
             limit: How many to return; None for all of them.
             thesaurus: Expands the request with the API words its phrases mean
                 (`tools.thesaurus`); None ranks on the typed words alone.
+            prior: Which operation the request asks for (`tools.operations`); None ranks
+                on the words alone.
         """
-        totals = self.scores(query, thesaurus)
+        totals = self.scores(query, thesaurus, prior)
         ids = self.ids
         keyed = sorted(
             range(len(among)),

@@ -1,0 +1,100 @@
+"""The operation prior: which generic operation a request asks for. Exact, no timings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, ConfigDict
+
+from tools.contract import ToolContext, ToolSpec
+from tools.operations import PRIOR_WEIGHT, OperationPrior, default_operation_prior, features
+from tools.search import SearchIndex, operation_of
+
+
+@pytest.mark.parametrize(
+    ("name", "namespace", "operation"),
+    [
+        ("crm_list_opportunities", "crm", "list"),
+        ("crm_get_opportunity", "crm", "get"),
+        ("crm_get_opportunity_history", "crm", "history"),
+        ("billing_refund_payment", "billing", "other"),
+        ("createInvoice", "billing", "create"),  # camelCase, no namespace prefix
+        ("record_metric", "metrics", "other"),
+    ],
+)
+def test_a_tools_operation_is_read_from_its_name(name: str, namespace: str, operation: str) -> None:
+    assert operation_of(name, namespace) == operation
+
+
+def test_features_keep_the_small_words_that_name_an_operation() -> None:
+    found = features("How many tickets are open?", None)
+    assert {"how_many", "^how", "^many", "ticket", "open"} <= found
+    assert "how" not in found  # a stop word alone is not a search token
+
+
+EXAMPLES = [
+    ("how many tickets are open", "count"),
+    ("how many invoices did we send", "count"),
+    ("show me ticket TK-1", "get"),
+    ("show me invoice INV-9", "get"),
+    ("change the priority of TK-2", "update"),
+]
+
+
+def test_the_prior_learns_which_words_say_which_operation() -> None:
+    prior = OperationPrior.fit(EXAMPLES)
+    counting = prior.posterior("how many orders shipped")
+    assert max(counting, key=counting.__getitem__) == "count"
+    assert sum(counting.values()) == pytest.approx(1.0)
+    # Words it never saw say nothing: the posterior is the share of each operation.
+    assert prior.posterior("zebra") == pytest.approx({"count": 0.4, "get": 0.4, "update": 0.2})
+    assert OperationPrior.fit([]).posterior("anything") == {}
+    assert prior.bonus("how many orders")["count"] == pytest.approx(
+        PRIOR_WEIGHT * prior.posterior("how many orders")["count"]
+    )
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+async def _noop(args: Any, ctx: ToolContext) -> dict[str, Any]:
+    raise AssertionError("search never runs a tool")
+
+
+def _spec(name: str, description: str) -> ToolSpec:
+    return ToolSpec(name=name, namespace="crm", description=description, args_model=_Args, fn=_noop)
+
+
+DEALS = [
+    _spec("crm_list_deals", "Deals in the sales pipeline."),
+    _spec("crm_count_deals", "Deals in the sales pipeline."),
+    _spec("crm_get_lead", "One lead."),
+]
+
+
+def test_the_prior_reorders_matching_tools_and_adds_none() -> None:
+    index = SearchIndex.build(DEALS)
+    names = [s.name for s in DEALS]
+    prior = OperationPrior.fit(EXAMPLES)
+    # The words tie the two deal tools: declared order without the prior, count with it.
+    assert index.rank("how many deals", names, 1) == ["crm_list_deals"]
+    assert index.rank("how many deals", names, 1, prior=prior) == ["crm_count_deals"]
+    # A tool sharing no word with the request gains nothing, whatever its operation.
+    assert index.rank("how many deals", names, prior=prior)[-1] == "crm_get_lead"
+    assert index.rank("zebra", names, prior=prior) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "operation"),
+    [
+        ("How many refunds did we issue last week?", "count"),
+        ("which invoices are still overdue", "list"),
+        ("who changed the discount on this quote", "history"),
+        ("新建一个供应商", "create"),
+    ],
+)
+def test_the_shipped_prior_knows_the_everyday_ways_of_asking(text: str, operation: str) -> None:
+    posterior = default_operation_prior().posterior(text)
+    assert max(posterior, key=posterior.__getitem__) == operation
