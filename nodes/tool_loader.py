@@ -64,10 +64,21 @@ def rank_tools(
     if len(names) <= limit:
         return names, len(names)
     query = query_text(request, _search_slots(intent, slots))
-    ranked = domain.tools.search_index().rank(
+    return rank_by_query(domain, query, names, limit), len(names)
+
+
+def rank_by_query(
+    domain: Domain, query: str, names: Sequence[str], limit: int | None = None
+) -> list[str]:
+    """`names` best first, as the loader ranks them; tests and benchmarks rank through this.
+
+    BM25 over the registry (`tools.search`), the request expanded by the thesaurus
+    (`tools.thesaurus`), then reordered by the operation prior (`tools.operations`).
+    """
+    index = domain.tools.search_index()
+    return index.rank(
         query, names, limit, thesaurus=default_thesaurus(), prior=default_operation_prior()
     )
-    return ranked, len(names)
 
 
 def widen(task: Task, state: State, roles: Sequence[str], requested: Sequence[str]) -> list[str]:

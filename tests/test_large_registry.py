@@ -22,13 +22,12 @@ from graph.context import Context
 from graph.models import OfflineChatModel, estimate_tokens
 from graph.state import State
 from nodes.common import current_task
-from nodes.tool_loader import candidates, rank_tools, tool_loader, widen
+from nodes.tool_loader import candidates, rank_by_query, rank_tools, tool_loader, widen
 from tests.conftest import Harness
 from tools.contract import ToolSpec
 from tools.domain import DEFAULT_MAX_TOOLS, load_domain
 from tools.generated import LABELLED_QUERIES, ROLE_PERMISSIONS, build_domain
 from tools.search import query_text
-from tools.thesaurus import default_thesaurus
 
 GENERATED = "tools.generated:DOMAIN"
 K = DEFAULT_MAX_TOOLS
@@ -110,9 +109,7 @@ async def test_widen_adds_a_requested_candidate_first_then_the_next_by_rank() ->
     permissions = domain.permissions(("operator",))
     top, total = rank_tools(domain, intent, permissions, text, slots, 2 * K)
     pool = [s.name for s in candidates(domain, intent, permissions, slots)]
-    ranked = domain.tools.search_index().rank(
-        query_text(text, slots), pool, thesaurus=default_thesaurus()
-    )
+    ranked = rank_by_query(domain, query_text(text, slots), pool)
     assert total > 200
     assert ranked[: 2 * K] == top
     state = _state(text, intent.name, slots)
@@ -202,9 +199,7 @@ async def test_the_loader_widens_once_within_bounds_and_the_ladder_still_applies
     intent, slots = routed
     permissions = domain.permissions(("operator",))
     pool = [s.name for s in candidates(domain, intent, permissions, slots)]
-    ranked = domain.tools.search_index().rank(
-        query_text(text, slots), pool, thesaurus=default_thesaurus()
-    )
+    ranked = rank_by_query(domain, query_text(text, slots), pool)
     reserve_read = next(
         n for n in ranked[K : 2 * K] if (s := domain.tools.get(n)) and s.effect == "read"
     )

@@ -15,12 +15,12 @@ service, finance, engineering, ...) each cover several namespaces (200 to 270 to
 n=1000), so ranking has real work to do, plus three task intents with rules and checklists
 the offline model can complete end to end.
 
-`LABELLED_QUERIES`, `HELDOUT_QUERIES`, `THIRD_QUERIES` and `FOURTH_QUERIES` were written by
-hand against the catalogue, by four authors: requests paraphrase what a user wants (they do
-not copy descriptions), a third are in Chinese, and each names the one tool that serves it
-best, the area intent a router would pick, and the namespace when the request itself names
-the system. `UNTUNED_QUERIES` are the ones no thesaurus word came from; `FOURTH_QUERIES` the
-ones no ranking choice at all was made on.
+`LABELLED_QUERIES`, `HELDOUT_QUERIES`, `THIRD_QUERIES`, `FOURTH_QUERIES` and `FIFTH_QUERIES`
+were written by hand against the catalogue, by five authors: requests paraphrase what a user
+wants (they do not copy descriptions), a third are in Chinese, and each names the one tool
+that serves it best, the area intent a router would pick, and the namespace when the request
+itself names the system. The first four (`TRAINING_QUERIES`) shaped the ranker; the fifth is
+the one nothing was tuned or fitted on.
 """
 
 from __future__ import annotations
@@ -1328,7 +1328,7 @@ def catalogue() -> list[ToolDef]:
 
 def protected_names() -> frozenset[str]:
     """Tools every generated registry keeps: labelled targets and the task tools."""
-    labelled = (*LABELLED_QUERIES, *HELDOUT_QUERIES, *THIRD_QUERIES, *FOURTH_QUERIES)
+    labelled = (*TRAINING_QUERIES, *FIFTH_QUERIES)
     return frozenset({q.tool for q in labelled} | {t.tool for t in TASKS})
 
 
@@ -2341,10 +2341,6 @@ THIRD_QUERIES: tuple[LabelledQuery, ...] = (
 """A third labelled set, by a third author under the same rules, with targets drawn at random
 within each namespace, weighted towards everyday verbs. Written after the thesaurus was
 final and measured once; nothing was changed because of it."""
-UNTUNED_QUERIES: tuple[LabelledQuery, ...] = (*HELDOUT_QUERIES[1::2], *THIRD_QUERIES)
-"""The requests no word of the thesaurus came from. One ranking choice did look at them:
-`tools.search.EVEN_OUT` was picked among three values (0, 0.5, 1) on these and the tuned
-sets together."""
 FOURTH_QUERIES: tuple[LabelledQuery, ...] = (
     # analytics
     _Q("Show me all the KPIs we've retired. Just the list for now, I'll open the odd-looking "
@@ -2750,3 +2746,448 @@ TRAINING_QUERIES: tuple[LabelledQuery, ...] = (
     *FOURTH_QUERIES,
 )
 """What `tools.operations.default_operation_prior` is fitted on."""
+FIFTH_QUERIES: tuple[LabelledQuery, ...] = (
+    # analytics
+    _Q("Rename report RPT-407 to 'Weekly Paid Signups' and swap its metrics to trials started + "
+       "paid conversions. Leave everything else as is.",
+       "analytics_update_report", GRO),
+    _Q("EXP-209 那个结账页按钮颜色的 AB 测试可以收了，B 版本数据明显更好，帮我把它结束掉并定 B "
+       "为赢家。",
+       "analytics_conclude_experiment", GRO),
+    _Q("What's the formula and the target on KPI-37? Someone in the growth sync says we're "
+       "measuring it against the wrong number.",
+       "analytics_get_kpi", GRO),
+    _Q("Set up a new retention group called 'Jan 2025 mobile signups' — people who registered in "
+       "January 2025 through the iOS or Android app.",
+       "analytics_create_cohort", GRO),
+    _Q("帮我把 RPT-522 现在跑一遍，我要看最新出来的数据行，下午开会要用。",
+       "analytics_run_report", GRO),
+    _Q("Show me all the active cohorts that were set up since the start of April.",
+       "analytics_list_cohorts", GRO),
+    _Q("I need every KPI we created in 2024 dumped to a CSV out of the analytics tool so I can "
+       "play with it in Excel.",
+       "analytics_export_kpis", GRO, "analytics"),
+    _Q("列一下目前还在用的转化漏斗都有哪些，只看状态是 active 的就行。",
+       "analytics_list_funnels", GRO),
+    _Q("打开一下分群 CO-2024-11，我想确认它当初是怎么定义的、是哪个月注册的用户。",
+       "analytics_get_cohort", GRO),
+    _Q("Of the people who signed up in cohort CO-2025-02, how many were still around after a "
+       "day, a week and a month?",
+       "analytics_get_retention_curve", GRO),
+    # billing
+    _Q("What percentage is TX-58 set to, and which region does it apply to?",
+       "billing_get_tax_rate", FIN),
+    _Q("把已经停用（retired）的价格方案都列出来给我看看。", "billing_list_price_plans", FIN),
+    _Q("Are there any credit notes where the reason says something about 'damaged in transit'?",
+       "billing_search_credit_notes", CS),
+    _Q("Customer got overcharged $120 on INV-3378 and hasn't paid it yet. Knock that amount off "
+       "the invoice with a credit — reason: duplicate seat charge.",
+       "billing_create_credit_note", CS),
+    _Q("我们下个月开始在新加坡开票了，帮我加一个新加坡 GST 9% 的税率。",
+       "billing_create_tax_rate", FIN),
+    _Q("CN-517 went out with the wrong figure — it should be 85.00, not 58.00. Can you correct "
+       "it?",
+       "billing_update_credit_note", FIN),
+    _Q("Which of our pricing tiers have 'Enterprise' in the name? I don't have the plan ids "
+       "handy.",
+       "billing_search_price_plans", CS),
+    _Q("PP-27 这个价格方案的价格最近被人动过，能查一下是谁、什么时候改的、改之前是多少吗？",
+       "billing_get_price_plan_history", FIN),
+    _Q("在计费系统里把目前处于 inactive 状态的税率都列出来。",
+       "billing_list_tax_rates", FIN, "billing"),
+    _Q("Pull all overdue customer invoices raised since 1 March — I'm doing collections calls "
+       "this afternoon.",
+       "billing_list_invoices", FIN),
+    # calendar
+    _Q("Which rooms have a projector and a whiteboard? Not worried about times yet, just want to "
+       "know what exists.",
+       "calendar_search_meeting_rooms", PPL),
+    _Q("HC-2025-05-01 这条假期记录具体是哪一天？适用于哪个国家？", "calendar_get_holiday", PPL),
+    _Q("What does reminder RM-588 say and when is it supposed to go off?",
+       "calendar_get_reminder", PPL),
+    _Q("We're not closing the office on 26 December this year after all. Please take "
+       "HC-2025-12-26 off the calendar but keep it so we can bring it back next year.",
+       "calendar_archive_holiday", PPL),
+    _Q("帮我看一下从上周一开始有哪些会议被取消了。", "calendar_list_events", PPL),
+    _Q("Room MR-215 got renovated — it's called 'Harbour' now and seats 14. Can you update it?",
+       "calendar_update_meeting_room", PPL),
+    _Q("Can I get a spreadsheet of all confirmed room bookings from Q1? Facilities wants it for "
+       "their space audit.",
+       "calendar_export_room_bookings", PPL),
+    _Q("查一下日历里有没有叫“端午”的假期。", "calendar_search_holidays", PPL, "calendar"),
+    _Q("How many people fit in MR-118, and what floor is it on?",
+       "calendar_get_meeting_room", PPL),
+    _Q("The Diwali closure HC-2025-10-20 should be on the 21st instead — please change its date.",
+       "calendar_update_holiday", PPL),
+    # crm
+    _Q("Look in the CRM for any leads from Northwind — I think someone there filled in our "
+       "webinar form.",
+       "crm_search_leads", GRO, "crm"),
+    _Q("AC-4821 这家客户的行业填错了，应该是医疗器械，不是零售，帮忙改一下。",
+       "crm_update_account", GRO),
+    _Q("Export all the logged calls and meetings from last quarter into a spreadsheet, I need "
+       "them for the QBR deck.",
+       "crm_export_activities", GRO),
+    _Q("Add Priya Natarajan (priya.n@lumenhealth.com) as a new person under account AC-5107.",
+       "crm_create_contact", CS),
+    _Q("Marco 下个月调岗了，他手上的客户 AC-2290 以后交给李婷负责。",
+       "crm_assign_account_owner", GRO),
+    _Q("How many accounts do we have in each status — prospect, customer, churned — since "
+       "January? Just the numbers, no list.",
+       "crm_count_accounts", GRO),
+    _Q("Show me leads that are still sitting at 'new' and came in this month.",
+       "crm_list_leads", GRO),
+    _Q("列出今年新建的、状态已经是流失的客户公司。", "crm_list_accounts", GRO),
+    _Q("商机 OP-6093 的金额是多少？预计什么时候签？", "crm_get_opportunity", GRO),
+    _Q("Meeting note AV-1877 was logged against the wrong customer. Just hide it for now — don't "
+       "delete it, we might need it later.",
+       "crm_archive_activity", CS),
+    # devops
+    _Q("Register a new microservice on the deploy platform: invoice-renderer, owned by the "
+       "billing-platform team, repo github.com/acme/invoice-renderer.",
+       "devops_create_service", ENG, "devops"),
+    _Q("FF-389 这个开关早就全量上线了，代码里也清掉了，直接彻底删掉，不用归档。",
+       "devops_delete_feature_flag", ENG),
+    _Q("Quick check: what rollout % is flag FF-450 at and is it switched on? Don't change "
+       "anything.",
+       "devops_get_feature_flag", ENG),
+    _Q("Which branch and commit did CI run PL-40817 build?", "devops_get_pipeline", ENG),
+    _Q("发布记录 DEP-1193 的状态被人改过，帮我看下它的修改记录，是谁改的、原来是什么。",
+       "devops_get_deployment_history", ENG),
+    _Q("Move the staging-eu environment (EN-9) over to region eu-west-2 on cluster k8s-eu-b.",
+       "devops_update_environment", ENG),
+    _Q("In the deployment platform, list the flags that are partway through a rollout right now.",
+       "devops_list_feature_flags", ENG, "devops"),
+    _Q("I need a brand new flag: key new-checkout-v2, description 'redesigned checkout flow', "
+       "starting at 5% of users.",
+       "devops_create_feature_flag", ENG),
+    _Q("现在哪些部署环境是 degraded 状态？列出来我看看。", "devops_list_environments", ENG),
+    _Q("Deployment record DEP-7702 was a test entry somebody made by mistake. Wipe it out for "
+       "good.",
+       "devops_delete_deployment", ENG),
+    # finance
+    _Q("Please back out JE-20931 — it was posted to the wrong cost center last week. I need a "
+       "contra entry, not a deletion.",
+       "finance_reverse_journal_entry", FIN),
+    _Q("把 2025 年 5 月那个会计期间的试算表拉出来，我看下各科目借贷是不是平的。",
+       "finance_get_trial_balance", FIN),
+    _Q("Add a GL account 'Software Subscriptions' as an expense account under parent 6100.",
+       "finance_create_ledger_account", FIN),
+    _Q("Who reopened the April 2025 period after it had been closed? I need the full edit trail "
+       "on that period.",
+       "finance_get_fiscal_period_history", FIN),
+    _Q("Which accounting periods are still open?", "finance_list_fiscal_periods", FIN),
+    _Q("科目 GL-7230 以后不用了，先把它停用隐藏起来，别删，万一以后还要恢复。",
+       "finance_archive_ledger_account", FIN),
+    _Q("Rename GL-5120 to 'Travel & Lodging' and put it under parent 5100.",
+       "finance_update_ledger_account", FIN),
+    _Q("There's a draft entry JE-30418 that got keyed in twice and was never posted — get rid of "
+       "it permanently.",
+       "finance_delete_journal_entry", FIN),
+    _Q("市场部的预算 BG-2025-03 从 80 万调到 95 万。", "finance_update_budget", FIN),
+    _Q("Marketing's FY2023 budget BG-2023-04 is done with. Tuck it away out of the active list "
+       "in the accounting system, but keep it recoverable.",
+       "finance_archive_budget", FIN, "finance"),
+    # hr
+    _Q("Who's currently at the interview stage? Only people who applied after 1 June.",
+       "hr_list_candidates", PPL),
+    _Q("CAN-5126 这个候选人投的是哪个岗位？邮箱是多少？", "hr_get_candidate", PPL),
+    _Q("Candidate CAN-3907 made a typo in her email on the application — it should be "
+       "j.okafor@mailbox.org.",
+       "hr_update_candidate", PPL),
+    _Q("New hire starting Monday: Tomás Rivera, Senior Data Analyst, reporting to E-2187. Can "
+       "you set up his profile in HR?",
+       "hr_create_employee", PPL, "hr"),
+    _Q("帮我看看还没审批的请假单，就是状态还停在“已提交”的那些。", "hr_list_leave_requests", PPL),
+    _Q("Open review PRV-2024-233 — what rating did she end up with?",
+       "hr_get_performance_review", PPL),
+    _Q("招聘看板要个数：1 月 1 日以来各个状态的职位分别有多少个？", "hr_count_job_postings", PPL),
+    _Q("在 HR 系统里统计一下今年以来各个状态的员工人数，只要数字就行。",
+       "hr_count_employees", PPL, "hr"),
+    _Q("Leave LV-1140: Sam is coming back a day early, so the end date should be 14 March "
+       "instead of the 15th.",
+       "hr_update_leave_request", PPL),
+    _Q("Who does E-4418 report to, and who reports to her?", "hr_get_org_chart", PPL),
+    # identity
+    _Q("Suspend login U-2284 right now — we think the laptop got stolen. Nobody should be able "
+       "to get in with it.",
+       "identity_lock_user", ENG),
+    _Q("APP-47 这个单点登录应用的回调地址换成 https://hr.example.cn/sso/callback。",
+       "identity_update_sso_app", ENG),
+    _Q("Is there a role with billing read-only type permissions? Find me anything with 'billing' "
+       "in it.",
+       "identity_search_roles", ENG),
+    _Q("Someone added write permissions to role R-29 last week. Show me the change log for it.",
+       "identity_get_role_history", ENG),
+    _Q("Set up single sign-on for our new expense tool 'Spendly' using SAML, callback URL "
+       "https://spendly.io/saml/acs.",
+       "identity_create_sso_app", PPL),
+    _Q("会话 SE-80455 记录的设备不对，应该是 iPad，不是 Windows 电脑，帮我改一下。",
+       "identity_update_session", ENG),
+    _Q("Which SSO apps are disabled at the moment?", "identity_list_sso_apps", ENG),
+    _Q("In the identity system, give me every login account that's currently locked.",
+       "identity_list_users", PPL, "identity"),
+    _Q("同事 U-3317 忘记登录密码了，进不去系统，帮她弄一下，让她能重新设一个。",
+       "identity_reset_password", PPL),
+    _Q("Who owns group G-318 and what is it for?", "identity_get_group", ENG),
+    # inventory
+    _Q("Stock record ST-6081 dropped by 200 overnight. Who touched it and what was the number "
+       "before?",
+       "inventory_get_stock_level_history", SUP),
+    _Q("在途的调拨单有哪些？列一下。", "inventory_list_stock_transfers", SUP),
+    _Q("For SKU-20913, kick off automatic replenishment once we're down to 40 units.",
+       "inventory_set_reorder_point", SUP),
+    _Q("Which of our warehouses are marked as closed?", "inventory_list_warehouses", SUP),
+    _Q("I need a file of every transfer received in May, CSV please, for the auditors.",
+       "inventory_export_stock_transfers", SUP),
+    _Q("ST-7734 这条库存记录现在数量是多少？在哪个仓？", "inventory_get_stock_level", SUP),
+    _Q("Can we still sell SKU-31870? How many are free to ship in total, all sites combined?",
+       "inventory_check_availability", SUP),
+    _Q("帮我搜一下里诺仓“蓝色瑜伽垫”的库存记录。", "inventory_search_stock_levels", SUP),
+    _Q("Pull up TR-7145 in the inventory system — what items are on it and which two warehouses "
+       "is it moving between?",
+       "inventory_get_stock_transfer", SUP, "inventory"),
+    _Q("盘点单 SC-408 是谁盘的、哪天盘的？", "inventory_get_stock_count", SUP),
+    # legal
+    _Q("Audit question: show me every edit made to DSR-4127 and who made each one.",
+       "legal_get_privacy_request_history", LEG),
+    _Q("新建一份《员工社交媒体使用规范》，负责人是 E-2091，明年 3 月 31 日前复审。",
+       "legal_create_policy", LEG),
+    _Q("The requester on DSR-5530 changed her email to anna.k@proton.me and we agreed a new "
+       "deadline of 30 June. Please update the request.",
+       "legal_update_privacy_request", LEG),
+    _Q("How much is contract CTR-2045 worth, and when does it run out?",
+       "legal_get_contract", LEG),
+    _Q("We've verified the person's identity on DSR-6012. Go ahead and wipe her data everywhere.",
+       "legal_fulfil_privacy_request", LEG),
+    _Q("DSR-2278 是要求查阅数据还是要求删除？截止日期是哪天？", "legal_get_privacy_request", LEG),
+    _Q("Do we have an NDA with Helios Robotics?", "legal_search_ndas", LEG),
+    _Q("Find the privacy requests filed by mark.tully@gmail.com.",
+       "legal_search_privacy_requests", LEG),
+    _Q("合规制度 CPL-35 的负责人换成法务部王律师（E-1876），复审日期改到 2026-01-15。",
+       "legal_update_policy", LEG),
+    _Q("For the regulator: pull all completed GDPR requests from 2024 out of the legal tracker "
+       "as a JSON file.",
+       "legal_export_privacy_requests", LEG, "legal"),
+    # marketing
+    _Q("Build an audience of customers in Germany who bought twice in the last 90 days and call "
+       "it 'DE repeat buyers'.",
+       "marketing_create_segment", GRO),
+    _Q("CP-2024-08 那个测试活动是误建的，直接彻底删除，不需要归档。",
+       "marketing_delete_campaign", GRO),
+    _Q("Which promo codes have expired since the start of the year?",
+       "marketing_list_coupons", GRO),
+    _Q("Stop the spend on CP-2025-14 right now, the landing page is broken. Don't kill the "
+       "campaign, we'll resume once it's fixed.",
+       "marketing_pause_campaign", GRO),
+    _Q("找一下跟“双十一”活动相关的优惠码。", "marketing_search_coupons", GRO),
+    _Q("营销平台上还在草稿状态的落地页有哪些？列出来。",
+       "marketing_list_landing_pages", GRO, "marketing"),
+    _Q("Which newsletter issue talked about our Berlin meetup? I need to dig it up.",
+       "marketing_search_newsletters", GRO),
+    _Q("Make a promo code SPRING15 — 15% off, valid until 30 April.",
+       "marketing_create_coupon", GRO),
+    _Q("把今年已经发出去的所有电子简报导成 CSV 发我。", "marketing_export_newsletters", GRO),
+    _Q("What's the URL slug of LP-137 and which campaign is it attached to?",
+       "marketing_get_landing_page", GRO),
+    # messaging
+    _Q("Blast template ET-82 to everyone in segment SEG-51.", "messaging_send_bulk_email", GRO),
+    _Q("CH-527 这个群的主题是什么？里面都有谁？", "messaging_get_channel", PPL),
+    _Q("Did we text +44 7700 900123 anything about the delivery window? Search the texts in the "
+       "messaging system.",
+       "messaging_search_sms_messages", GRO, "messaging"),
+    _Q("Who renamed channel CH-904 and when? Show me its edit log.",
+       "messaging_get_channel_history", PPL),
+    _Q("Spin up a group chat 'q3-offsite-planning' for Ana, Li Wei and Ben, topic: logistics for "
+       "the September offsite.",
+       "messaging_create_channel", PPL),
+    _Q("先起草一条短信存着，暂时别发：发给 13800138000，发送方用 HR-NOTICE，内容是“明天体检请空"
+       "腹”。",
+       "messaging_create_sms_message", PPL),
+    _Q("SMS-8841 has the wrong phone number on it — change it to +1 646 555 0199 and switch the "
+       "sender to ACME-OPS.",
+       "messaging_update_sms_message", GRO),
+    _Q("Pull up text SMS-9034 — what did it say and who sent it?",
+       "messaging_get_sms_message", GRO),
+    _Q("Text the courier at +61 412 555 019: 'Gate code is 4471, leave it at reception.'",
+       "messaging_send_sms", PPL),
+    _Q("把 Kevin 和 Amy 拉进 CH-615 这个群，顺便把群主题改成“Q4 预算讨论”。",
+       "messaging_update_channel", PPL),
+    # monitoring
+    _Q("What alerts are firing right now in monitoring?",
+       "monitoring_list_alerts", ENG, "monitoring"),
+    _Q("OC-14 是老的值班表，那个小组已经解散了，先把它收起来别显示，但不要删。",
+       "monitoring_archive_on_call_schedule", ENG),
+    _Q("Hide dashboard DB-91 from the list — it's stale — but keep it recoverable.",
+       "monitoring_archive_dashboard", ENG),
+    _Q("Details on AL-80312 please: which service, what severity, and what rule set it off?",
+       "monitoring_get_alert", ENG),
+    _Q("How many on-call rotations do we have, broken down by status? Just numbers for the ops "
+       "review.",
+       "monitoring_count_on_call_schedules", ENG),
+    _Q("OC-22 值班表里把张伟换成刘洋，轮换改成每两周一次。",
+       "monitoring_update_on_call_schedule", ENG),
+    _Q("Show me rotation OC-31 — which team it belongs to, who's in it and how it rotates.",
+       "monitoring_get_on_call_schedule", ENG),
+    _Q("Mute AL-90215 for 2 hours, we're doing DB maintenance tonight.",
+       "monitoring_silence_alert", ENG),
+    _Q("Open a SEV1 on the monitoring platform: checkout API returning 500s. I'll be commander "
+       "(U-1188).",
+       "monitoring_create_incident", ENG, "monitoring"),
+    _Q("马上呼一下支付组现在值班的同学：支付回调大面积超时，请尽快上线处理。",
+       "monitoring_page_on_call", ENG),
+    # orders
+    _Q("Show me carts that got abandoned in the past week — want to send recovery nudges.",
+       "orders_list_carts", CS),
+    _Q("订单 SO-20877 里的耳机缺货，先把其他东西发出去，耳机单独拆出来，等到货再发。",
+       "orders_split_order", SUP),
+    _Q("Customer just signed off on QT-3356 — turn it into a real order.",
+       "orders_convert_quote_to_order", CS),
+    _Q("Put together pricing for customer C-7781: 20 standing desks (SKU-10877), valid through "
+       "the end of the month.",
+       "orders_create_quote", CS),
+    _Q("Cart CR-6614: the shopper wants the size M hoodie swapped for a size L. Can you update "
+       "what's in it?",
+       "orders_update_cart", CS),
+    _Q("客户 C-5502 要开通我们的月度咖啡豆计划 PP-08，从下个月 1 号开始。",
+       "orders_create_subscription", CS),
+    _Q("Find the subscription for Greenleaf Café — I don't have the number.",
+       "orders_search_subscriptions", CS),
+    _Q("报价单 QT-4187 里都报了哪些东西？有效期到什么时候？", "orders_get_quote", SUP),
+    _Q("In order management, give me all orders still waiting on payment from the last 3 days.",
+       "orders_list_orders", CS, "orders"),
+    _Q("退货单 RMA-3310 已经处理完了，从列表里收起来吧，不用删。",
+       "orders_archive_return_request", CS),
+    # payroll
+    _Q("How many withholding records are calculated vs already filed this tax year? Counts only.",
+       "payroll_count_tax_withholdings", FIN),
+    _Q("帮我看下工资条 PS-2025-04-0118 实发是多少。", "payroll_get_payslip", PPL),
+    _Q("Find the bonuses that mention 'retention' — I think we gave a few of those in Q2.",
+       "payroll_search_bonuses", FIN),
+    _Q("Before I sign off on PR-2025-09, do a dry run of everyone's take-home so I can "
+       "sanity-check it. Don't pay anything yet.",
+       "payroll_calculate_pay_run", FIN),
+    _Q("When does PR-2025-08 pay out, and what period does it cover?", "payroll_get_pay_run", PPL),
+    _Q("员工 E-3781 涨薪，月薪调到 28000，7 月 1 日生效，帮我录一下。",
+       "payroll_create_salary_change", PPL),
+    _Q("I need all the issued payslips for March out of payroll as a spreadsheet for the "
+       "auditors.",
+       "payroll_export_payslips", FIN, "payroll"),
+    _Q("Show me the withholding entries that haven't been filed yet.",
+       "payroll_list_tax_withholdings", FIN),
+    _Q("给 E-2650 补一条 2024 年度的个税代扣，金额 3,200 元。",
+       "payroll_create_tax_withholding", FIN),
+    _Q("SA-415 has the wrong effective date — should be 1 August, not 1 July.",
+       "payroll_update_salary_change", PPL),
+    # procurement
+    _Q("What's the estimated cost on purchase request RQ-2210?",
+       "procurement_get_purchase_request", SUP),
+    _Q("RFQ-118 的比价结束了，选 SP-340 这家中标。", "procurement_award_rfq", SUP),
+    _Q("Change RQ-1877 to 30 monitors instead of 25, estimated total $6,900.",
+       "procurement_update_purchase_request", FIN),
+    _Q("Who changed the amount on vendor bill SI-10442, and what was it originally?",
+       "procurement_get_supplier_invoice_history", FIN),
+    _Q("List the POs that have gone out to suppliers but haven't been received yet.",
+       "procurement_list_purchase_orders", SUP),
+    _Q("供应商发票 SI-8815 上的采购单号填错了，应该是 PO-51207。",
+       "procurement_update_supplier_invoice", FIN),
+    _Q("PO-60218 — who's the supplier and when is delivery due?",
+       "procurement_get_purchase_order", SUP),
+    _Q("Before we release payment on SI-7719, reconcile it against its PO and what the warehouse "
+       "actually received.",
+       "procurement_match_supplier_invoice", FIN),
+    _Q("应付的供应商账单今年以来各个状态分别有多少张？只要统计数。",
+       "procurement_count_supplier_invoices", FIN),
+    _Q("I'd like to put in a request in procurement for 4 ergonomic chairs for the design team, "
+       "roughly $450 each.",
+       "procurement_create_purchase_request", SUP, "procurement"),
+    # security
+    _Q("Kick off a permissions review for Salesforce — reviewer U-2075, due 15 November.",
+       "security_create_access_review", LEG),
+    _Q("查一下 owner 是数据团队、名字里大概带 etl 的那些 API key。",
+       "security_search_api_keys", ENG),
+    _Q("Key AK-5521 got pushed to a public GitHub repo. Kill it immediately.",
+       "security_revoke_api_key", ENG),
+    _Q("Find the access reviews for Jira that Dana was the reviewer on.",
+       "security_search_access_reviews", LEG),
+    _Q("In the security console, narrow the scopes on key AK-3098 to read:orders only and hand "
+       "ownership to U-1460.",
+       "security_update_api_key", ENG, "security"),
+    _Q("CE-74 这张证书下个月到期，提前续一下。", "security_renew_certificate", ENG),
+    _Q("Time for the quarterly swap on AK-7730: issue a fresh secret but keep the old one "
+       "working for 24 hours so the jobs can switch over.",
+       "security_rotate_api_key", ENG),
+    _Q("Who exported customer data in the last 7 days? I need names and timestamps for the "
+       "compliance file.",
+       "security_search_audit_log", LEG),
+    _Q("AK-1190 已经作废半年了，把这条密钥记录彻底删掉，不用留档。",
+       "security_delete_api_key", ENG),
+    _Q("Using the security tooling, check SV-233 for known vulns in its libraries and docker "
+       "image before we ship it.",
+       "security_scan_service", ENG, "security"),
+    # shipping
+    _Q("CD-8820: HS code should be 8471.30 and the declared value $1,240. Please fix.",
+       "shipping_update_customs_declaration", SUP),
+    _Q("目前被暂停合作的快递公司有哪些？", "shipping_list_carriers", SUP),
+    _Q("Find the shipments going to Harriet Olsen.", "shipping_search_shipments", CS),
+    _Q("Which customs declarations are being held right now?",
+       "shipping_list_customs_declarations", SUP),
+    _Q("列出这周所有状态异常的运单。", "shipping_list_shipments", CS),
+    _Q("Find the delivery routes that have a stop at Oakridge Mall.",
+       "shipping_search_routes", SUP),
+    _Q("Customer's asking where SH-6410 is right now and when it'll show up.",
+       "shipping_track_shipment", CS),
+    _Q("上门取件 PU-4471 是约在哪个地址的？一共几个包裹？", "shipping_get_pickup", CS),
+    _Q("我们和 CA-12 这家快递不合作了，先把它从列表里隐藏掉，以后可能还会用。",
+       "shipping_archive_carrier", SUP),
+    _Q("Book a courier in the logistics system to collect 6 boxes from 12 Dock Road, Unit 4 this "
+       "Thursday.",
+       "shipping_create_pickup", SUP, "shipping"),
+    # storage
+    _Q("Rename FL-602118 to 'MSA_signed_2025.pdf' and set its type to application/pdf.",
+       "storage_update_file", LEG),
+    _Q("找一下文件名或者正文里有“股东协议”的文件。", "storage_search_files", LEG),
+    _Q("Snapshot the orders-db volume now, keep it for 30 days, store it in us-east-1.",
+       "storage_create_backup", ENG),
+    _Q("Put this scan of the signed lease into folder FD-2390 and name it lease_2025.pdf.",
+       "storage_upload_file", LEG),
+    _Q("把用户 U-4402 回收站里的东西全部清空。", "storage_empty_trash", ENG),
+    _Q("FL-700219 has leaked credentials in it — delete it for good, no archived copy.",
+       "storage_delete_file", ENG),
+    _Q("Folder FD-3377 (the 2019 litigation) is closed. Hide it from view but don't destroy "
+       "anything.",
+       "storage_archive_folder", LEG),
+    _Q("分享链接 SL-9015 改成只读，有效期延到 12 月 31 日。", "storage_update_share_link", LEG),
+    _Q("Transfer ownership of folder FD-4561 to U-2290 and rename it 'Finance Archive'.",
+       "storage_update_folder", ENG),
+    _Q("Which share links in file storage are still active? I want to see what's exposed to "
+       "outsiders.",
+       "storage_list_share_links", LEG, "storage"),
+    # support
+    _Q("TK-55102 is the same issue from the same customer as TK-55087 — fold it into that one.",
+       "support_merge_tickets", CS),
+    _Q("工单 TK-60931 交给退款组处理。", "support_assign_ticket", CS),
+    _Q("Create a 'Premium' response-time policy: first reply within 1 hour, fully resolved "
+       "within 8.",
+       "support_create_sla_policy", CS),
+    _Q("Show me the satisfaction surveys customers have answered since Monday.",
+       "support_list_surveys", CS),
+    _Q("Answer the customer on TK-59218 so it lands in their inbox: 'We've reissued your "
+       "replacement, you'll get tracking by email tomorrow.'",
+       "support_reply_to_ticket", CS),
+    _Q("TK-61230 的标题改成“发票抬头错误”，优先级调成低。", "support_update_ticket", CS),
+    _Q("KB-0451 has outdated legal info — take it out of the help center completely, not just "
+       "archive it.",
+       "support_delete_article", CS, "support"),
+    _Q("What score and comment did CS-10477 come back with?", "support_get_survey", CS),
+    _Q("加一个常用回复模板，标题叫“物流延迟致歉”，内容：“非常抱歉您的包裹延误了，我们已催促快递"
+       "，预计 2-3 天内送达。”",
+       "support_create_macro", CS),
+    _Q("Customer rated ticket TK-58802 a 2 out of 5 over the phone and said 'took too long'. Log "
+       "that as their CSAT response.",
+       "support_create_survey", CS),
+)  # fmt: skip
+"""A fifth set, 200 requests by a fifth author under the fourth's rules (the catalogue
+alone; ten targets per namespace drawn at random first; no example id of a description
+reused). Measured once, after the operation prior and every other ranking choice were
+final: the estimate of recall on requests nothing was tuned or fitted on."""

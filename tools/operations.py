@@ -36,7 +36,7 @@ PRIOR_WEIGHT = 6.0
 """Score added to a tool whose operation the request surely asks for (posterior 1). Chosen,
 with the features, by fitting on three of the first four labelled sets and measuring on
 the one left out, each in turn (`bench --tools` prints those rows): among 2, 3, 4, 6 and 8,
-6 had the best mean. A BM25 match on the object is worth 4 to 8 per word."""
+6 had the best mean. A BM25 match on the object is worth about 3 to 9 per word."""
 
 _WORD = re.compile(r"[a-z0-9]+")
 
