@@ -16,6 +16,11 @@ a few stop words, never the prefix of an id such as `SO-43319`) and Chinese as o
 character bigrams, so `退款` in a request meets `退款` in a description without a segmenter
 or a dictionary. A request is expanded with the API words its phrases mean
 (`tools.thesaurus`) before it is scored.
+
+Beyond plain BM25, two things read the `{namespace}_{verb}_{object}` shape of tool names:
+the words naming an object are evened out across the tools acting on it (`EVEN_OUT`), so
+the operation's words choose among them, and each tool's operation (`operation_of`) lets
+a prior on the operation a request asks for (`tools.operations`) reorder the matches.
 """
 
 from __future__ import annotations
@@ -39,8 +44,8 @@ B = 0.75
 """Length normalisation: the standard BM25 value."""
 EVEN_OUT = 0.5
 """How far a sibling's weight for a word of its object moves toward the best sibling's:
-0 is plain BM25, 1 makes the object's words count the same for every tool on it. Halfway
-kept the gain on requests no ranking choice saw and lost least on the rest (README)."""
+0 is plain BM25, 1 makes the object's words count the same for every tool on it. Picked
+among 0, 0.5 and 1 on the first three labelled sets of `tools.generated` (README)."""
 OBJECT_WORD_SHARE = 0.5
 """A word belongs to the object when at least this share of the tools on it have it."""
 FIELD_WEIGHTS: Mapping[str, int] = {"name": 2, "namespace": 1, "description": 1, "args": 1}
