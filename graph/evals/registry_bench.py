@@ -114,14 +114,18 @@ class RegistryBench:
     cross_validated: dict[str, float] = field(default_factory=dict)
 
 
+def _slots(q: LabelledQuery) -> dict[str, Any]:
+    """What a router would have filled: the namespace, when the request names the system."""
+    return {"namespace": q.namespace} if q.namespace else {}
+
+
 def _state(q: LabelledQuery) -> State:
-    slots = {"namespace": q.namespace} if q.namespace else {}
-    return State(messages=[HumanMessage(q.text)], request=q.text, intent=q.intent, slots=slots)
+    return State(messages=[HumanMessage(q.text)], request=q.text, intent=q.intent, slots=_slots(q))
 
 
 def _pool(domain: Domain, q: LabelledQuery, permissions: frozenset[str]) -> list[str]:
-    slots = {"namespace": q.namespace} if q.namespace else {}
-    return [s.name for s in candidates(domain, domain.intent(q.intent), permissions, slots)]
+    intent = domain.intent(q.intent)
+    return [s.name for s in candidates(domain, intent, permissions, _slots(q))]
 
 
 def _full_rank(domain: Domain, q: LabelledQuery, permissions: frozenset[str]) -> list[str]:
@@ -214,11 +218,7 @@ def _libraries(domain: Domain, queries: Sequence[LabelledQuery], k: int) -> list
     names = [s.name for s in specs]
     ids = {n: i for i, n in enumerate(names)}
     permissions = domain.permissions((ROLE,))
-    pools = []
-    for q in queries:
-        intent = domain.intent(q.intent)
-        slots = {"namespace": q.namespace} if q.namespace else {}
-        pools.append([ids[s.name] for s in candidates(domain, intent, permissions, slots)])
+    pools = [[ids[name] for name in _pool(domain, q, permissions)] for q in queries]
     texts = [query_text(q.text) for q in queries]
 
     def evaluate(label: str, score: Callable[[str], Callable[[int], float]]) -> None:
@@ -299,12 +299,11 @@ async def run_registry_bench(
     tokens_intent: list[int] = []
     for q, offered in zip(queries, offers, strict=True):
         intent = domain.intent(q.intent)
-        state = _state(q)
         full = _full_rank(domain, q, permissions)
         hit = q.tool in offered
         hits[q.lang].append(hit)
         widened_hits += q.tool in full[: 2 * intent.max_tools]
-        unranked, _ = rank_tools(domain, intent, permissions, "", state.slots, len(domain.tools))
+        unranked, _ = rank_tools(domain, intent, permissions, "", _slots(q), len(domain.tools))
         unranked_hits += q.tool in unranked[: intent.max_tools]
         tokens.append(_tokens(domain, offered))
         tokens_intent.append(_tokens(domain, unranked))
