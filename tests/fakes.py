@@ -16,8 +16,9 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import BaseModel, ConfigDict
 
-from tools.contract import ToolContext
+from tools.contract import ToolContext, ToolSpec
 
 
 class ProviderLikeChatModel(BaseChatModel):
@@ -52,4 +53,27 @@ def tool_context(tmp_path: Path, key: str | None = None) -> ToolContext:
         thread_id="th",
         store_path=str(tmp_path / "business.sqlite"),
         idempotency_key=key,
+    )
+
+
+class NoArgs(BaseModel):
+    """A tool's arguments when a test looks only at its name and description."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+async def _never_run(args: Any, ctx: ToolContext) -> dict[str, Any]:
+    raise AssertionError("search never runs a tool")
+
+
+def search_spec(
+    name: str, namespace: str, description: str, args_model: type[BaseModel] = NoArgs
+) -> ToolSpec:
+    """A tool for ranking tests: searchable, never executed."""
+    return ToolSpec(
+        name=name,
+        namespace=namespace,
+        description=description,
+        args_model=args_model,
+        fn=_never_run,
     )

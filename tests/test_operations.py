@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from pydantic import BaseModel, ConfigDict
 
-from tools.contract import ToolContext, ToolSpec
+from tests.fakes import search_spec
+from tools.contract import ToolSpec
 from tools.operations import PRIOR_WEIGHT, OperationPrior, default_operation_prior, features
 from tools.search import SearchIndex, operation_of
 
@@ -55,16 +53,8 @@ def test_the_prior_learns_which_words_say_which_operation() -> None:
     )
 
 
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-async def _noop(args: Any, ctx: ToolContext) -> dict[str, Any]:
-    raise AssertionError("search never runs a tool")
-
-
 def _spec(name: str, description: str) -> ToolSpec:
-    return ToolSpec(name=name, namespace="crm", description=description, args_model=_Args, fn=_noop)
+    return search_spec(name, "crm", description)
 
 
 DEALS = [

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict
-
-from tools.contract import ToolContext, ToolSpec
+from tests.fakes import search_spec
+from tools.contract import ToolSpec
 from tools.search import SearchIndex
 from tools.thesaurus import SYNONYMS, Thesaurus, default_thesaurus
 
@@ -35,18 +32,8 @@ def test_the_default_table_covers_the_generic_api_verbs_in_both_languages() -> N
         assert any(0x4E00 <= ord(c) <= 0x9FFF for p in SYNONYMS[target] for c in p), target
 
 
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-async def _noop(args: Any, ctx: ToolContext) -> dict[str, Any]:
-    raise AssertionError("search never runs a tool")
-
-
 def _spec(name: str, description: str) -> ToolSpec:
-    return ToolSpec(
-        name=name, namespace="orders", description=description, args_model=_Args, fn=_noop
-    )
+    return search_spec(name, "orders", description)
 
 
 ORDERS = [

@@ -17,8 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graph.evals.registry_bench import render_registry_bench, run_registry_bench
 from nodes.tool_loader import candidates, rank_tools
+from tests.fakes import search_spec
 from tools import search
-from tools.contract import ToolContext, ToolSpec
+from tools.contract import ToolSpec
 from tools.errors import ConfigError
 from tools.generated import (
     FIFTH_QUERIES,
@@ -101,14 +102,8 @@ class _IdArgs(BaseModel):
     invoice_id: str = Field(description="Invoice number, e.g. INV-2291.")
 
 
-async def _noop(args: Any, ctx: ToolContext) -> dict[str, Any]:
-    raise AssertionError("search never runs a tool")
-
-
 def _spec(name: str, namespace: str, description: str) -> ToolSpec:
-    return ToolSpec(
-        name=name, namespace=namespace, description=description, args_model=_IdArgs, fn=_noop
-    )
+    return search_spec(name, namespace, description, _IdArgs)
 
 
 TINY = [
