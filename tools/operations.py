@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -41,16 +41,25 @@ the one left out, each in turn (`bench --tools` prints those rows): among 2, 3, 
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-def features(text: str, thesaurus: Thesaurus | None) -> set[str]:
+def features(
+    text: str,
+    thesaurus: Thesaurus | None,
+    *,
+    tokens: Iterable[str] | None = None,
+    targets: Sequence[str] | None = None,
+) -> set[str]:
     """What the classifier sees of a request: present or not, never counted.
 
     Search tokens, the thesaurus's API words (`=count`), stemmed word pairs with stop words
     kept (`how_many`) and the first two words (`^which`): the operation is said by the
-    small words BM25 drops.
+    small words BM25 drops. The ranker passes the `tokens` and thesaurus `targets` it has
+    already computed for the same text, so a request is not tokenised twice.
     """
-    found = set(tokenize(text))
+    found = set(tokenize(text) if tokens is None else tokens)
     if thesaurus is not None:
-        found |= {f"={term}" for term in tokenize(" ".join(thesaurus.targets(text)))}
+        if targets is None:
+            targets = thesaurus.targets(text)
+        found |= {f"={term}" for term in tokenize(" ".join(targets))}
     words = [stem(w) for w in _WORD.findall(text.lower())]
     found |= {f"{a}_{b}" for a, b in pairwise(words)}
     found |= {f"^{w}" for w in words[:2]}
@@ -67,9 +76,8 @@ class OperationPrior:
 
     log_prior: Mapping[str, float]
     log_likelihood: Mapping[str, Mapping[str, float]]
-    """Feature → operation → log P(feature | operation), for features seen in fitting."""
-    log_unseen: Mapping[str, float]
-    """Operation → log P(a feature it never had | operation)."""
+    """Feature → operation → log P(feature | operation), for every feature seen in fitting
+    and every operation."""
     thesaurus: Thesaurus | None = None
 
     @classmethod
@@ -93,29 +101,45 @@ class OperationPrior:
         return cls(
             log_prior={op: math.log(n / total) for op, n in per_class.items()},
             log_likelihood=likelihood,
-            log_unseen={op: math.log(1 / denominators[op]) for op in per_class},
             thesaurus=thesaurus,
         )
 
-    def posterior(self, text: str) -> dict[str, float]:
-        """P(operation | request) for every operation fitted; unseen words say nothing."""
+    def posterior(
+        self,
+        text: str,
+        *,
+        tokens: Iterable[str] | None = None,
+        targets: Sequence[str] | None = None,
+    ) -> dict[str, float]:
+        """P(operation | request) for every operation fitted; unseen words say nothing.
+
+        `tokens` and `targets`: see `features` (the targets must be this prior's thesaurus's).
+        """
         if not self.log_prior:
             return {}
         logs = dict(self.log_prior)
-        for feature in features(text, self.thesaurus):
+        found = features(text, self.thesaurus, tokens=tokens, targets=targets)
+        for feature in found:
             seen = self.log_likelihood.get(feature)
             if seen is None:
                 continue
             for op in logs:
-                logs[op] += seen.get(op, self.log_unseen[op])
+                logs[op] += seen[op]
         top = max(logs.values())
         odds = {op: math.exp(value - top) for op, value in logs.items()}
         total = sum(odds.values())
         return {op: value / total for op, value in odds.items()}
 
-    def bonus(self, text: str) -> dict[str, float]:
+    def bonus(
+        self,
+        text: str,
+        *,
+        tokens: Iterable[str] | None = None,
+        targets: Sequence[str] | None = None,
+    ) -> dict[str, float]:
         """What the ranker adds, by operation: `PRIOR_WEIGHT` × posterior."""
-        return {op: PRIOR_WEIGHT * p for op, p in self.posterior(text).items()}
+        posterior = self.posterior(text, tokens=tokens, targets=targets)
+        return {op: PRIOR_WEIGHT * p for op, p in posterior.items()}
 
 
 @cache

@@ -315,14 +315,17 @@ class SearchIndex:
         totals: defaultdict[int, float] = defaultdict(float)
         typed = set(tokenize(query))
         terms = dict.fromkeys(typed, 1.0)
+        targets = thesaurus.targets(query) if thesaurus is not None else []
         if thesaurus is not None:
-            for term in tokenize(" ".join(thesaurus.targets(query))):
+            for term in tokenize(" ".join(targets)):
                 terms.setdefault(term, thesaurus.weight)
         for term, factor in terms.items():
             for doc, weight in self.postings.get(term, ()):
                 totals[doc] += weight * factor
         if prior is not None and totals:
-            bonus = prior.bonus(query)
+            # Reuse this request's tokens, and its targets when the thesaurus is the prior's.
+            same = thesaurus is not None and thesaurus is prior.thesaurus
+            bonus = prior.bonus(query, tokens=typed, targets=targets if same else None)
             for doc in totals:
                 totals[doc] += bonus.get(self.operations[doc], 0.0)
         return totals
