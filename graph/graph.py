@@ -1,9 +1,12 @@
 """The graph: router → tool_loader → propose → guard → execute → state_update → verifier.
 
 Nodes update state; the `route_after_*` functions choose the next node and nothing else.
-Their `Literal` return types are what Studio draws as the conditional edges. They are
-`async` although they never await: LangGraph runs a sync edge function of an async graph on
-a worker thread, a hand-off that cost more than the function (`python -m graph bench`).
+Their `Literal` return types are what Studio draws as the conditional edges.
+
+Every node and router is added in two forms (`graph/portal.py`): the async path (`ainvoke`,
+the runner, Studio) awaits the nodes directly, and the sync path (`invoke`, `stream`, what a
+notebook types first) runs the same nodes on a private event loop instead of failing with
+"No synchronous function provided". Run `python -m graph check` after changing the edges.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from graph.context import Context
-from graph.state import InputState, State
+from graph.portal import node_runnable, router_runnable
+from graph.state import InputState, OutputState, State
 from nodes.common import changes_only
 from nodes.execute import execute
 from nodes.fallback import fallback
@@ -28,23 +32,24 @@ from nodes.tool_loader import tool_loader
 from nodes.verifier import verifier
 
 GRAPH_NAME = "LoopGuard Agent"
+App = CompiledStateGraph[State, Context, InputState, OutputState]
 FUSE_RECURSION_LIMIT = 64
 """Last-resort fuse for runs started without one (Studio). The guard and verifier stop a run
 by its budgets and by `remaining_steps` well before this fires; the CLI derives a tighter
 limit from the budgets of the domain it runs."""
 
 
-async def route_after_router(state: State) -> Literal["tool_loader", "respond"]:
+def route_after_router(state: State) -> Literal["tool_loader", "respond"]:
     """An unknown intent or an invalid slot gets a clarifying answer: no tools exposed."""
     return "respond" if state.verdict.get("action") == "stop" else "tool_loader"
 
 
-async def route_after_tool_loader(state: State) -> Literal["propose", "fallback"]:
+def route_after_tool_loader(state: State) -> Literal["propose", "fallback"]:
     """A task the caller may not perform stops before the model is asked anything."""
     return "fallback" if state.verdict.get("action") == "stop" else "propose"
 
 
-async def route_after_guard(state: State) -> Literal["execute", "propose", "fallback"]:
+def route_after_guard(state: State) -> Literal["execute", "propose", "fallback"]:
     """Cleared calls run; rejected ones go back with feedback; a stop goes to fallback."""
     action = state.verdict.get("action")
     if action == "stop":
@@ -54,7 +59,7 @@ async def route_after_guard(state: State) -> Literal["execute", "propose", "fall
     return "execute"
 
 
-async def route_after_verifier(state: State) -> Literal["respond", "propose", "fallback"]:
+def route_after_verifier(state: State) -> Literal["respond", "propose", "fallback"]:
     """Done ends the run; open steps loop back; anything else needs the fallback."""
     action = state.verdict.get("action")
     if action == "done":
@@ -64,30 +69,32 @@ async def route_after_verifier(state: State) -> Literal["respond", "propose", "f
     return "fallback"
 
 
-async def route_after_fallback(state: State) -> Literal["execute", "respond"]:
+def route_after_fallback(state: State) -> Literal["execute", "respond"]:
     """A call a human approved or edited runs once; every other outcome is answered."""
     return "execute" if state.verdict.get("action") == "run" else "respond"
 
 
-builder = StateGraph(State, input_schema=InputState, context_schema=Context)
-builder.add_node(router)
-builder.add_node(tool_loader)
-builder.add_node(changes_only(propose))
-builder.add_node(changes_only(guard))
-builder.add_node(changes_only(execute))
-builder.add_node(changes_only(state_update))
-builder.add_node(changes_only(verifier))
-builder.add_node(fallback)
-builder.add_node(respond)
+builder = StateGraph(
+    State, input_schema=InputState, output_schema=OutputState, context_schema=Context
+)
+builder.add_node("router", node_runnable(router))
+builder.add_node("tool_loader", node_runnable(tool_loader))
+builder.add_node("propose", node_runnable(changes_only(propose)))
+builder.add_node("guard", node_runnable(changes_only(guard)))
+builder.add_node("execute", node_runnable(changes_only(execute)))
+builder.add_node("state_update", node_runnable(changes_only(state_update)))
+builder.add_node("verifier", node_runnable(changes_only(verifier)))
+builder.add_node("fallback", node_runnable(fallback))
+builder.add_node("respond", node_runnable(respond))
 builder.add_edge(START, "router")
-builder.add_conditional_edges("router", route_after_router)
-builder.add_conditional_edges("tool_loader", route_after_tool_loader)
+builder.add_conditional_edges("router", router_runnable(route_after_router))
+builder.add_conditional_edges("tool_loader", router_runnable(route_after_tool_loader))
 builder.add_edge("propose", "guard")
-builder.add_conditional_edges("guard", route_after_guard)
+builder.add_conditional_edges("guard", router_runnable(route_after_guard))
 builder.add_edge("execute", "state_update")
 builder.add_edge("state_update", "verifier")
-builder.add_conditional_edges("verifier", route_after_verifier)
-builder.add_conditional_edges("fallback", route_after_fallback)
+builder.add_conditional_edges("verifier", router_runnable(route_after_verifier))
+builder.add_conditional_edges("fallback", router_runnable(route_after_fallback))
 builder.add_edge("respond", END)
 
 
@@ -95,7 +102,7 @@ def compile_graph(
     checkpointer: BaseCheckpointSaver[str] | None = None,
     *,
     recursion_limit: int = FUSE_RECURSION_LIMIT,
-) -> CompiledStateGraph[State, Context, InputState, State]:
+) -> App:
     """Compile with the saver a caller needs; Studio gets `graph`, compiled without one."""
     compiled = builder.compile(checkpointer=checkpointer, name=GRAPH_NAME)
     return compiled.with_config(recursion_limit=recursion_limit)

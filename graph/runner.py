@@ -40,7 +40,7 @@ from checkpoints.trace import rows as trace_rows
 from graph.context import DEFAULT_DB, Context
 from graph.graph import compile_graph
 from graph.models import load_chat_model
-from graph.state import InputState, State
+from graph.state import InputState, OutputState, State
 from tools.domain import load_domain
 from tools.errors import AgentError, ConfigError
 
@@ -61,7 +61,7 @@ NO_DECISION_NEEDED = "thread {tid!r} is not waiting for a decision; resume it wi
 FINISHED = "thread {tid!r} already finished ({status}); start a new request with run"
 BAD_CRASH_STEP = CRASH_AFTER_STEP_ENV + "={value!r}: expected a super-step number"
 
-App = CompiledStateGraph[State, Context, InputState, State]
+App = CompiledStateGraph[State, Context, InputState, OutputState]
 
 
 def new_thread_id() -> str:

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, NotRequired, TypedDict
+from typing import Annotated, Any, Literal, NotRequired
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph import add_messages
 from langgraph.managed import RemainingSteps
+
+# typing_extensions, not typing: on Python < 3.12 pydantic cannot build a JSON schema from a
+# `typing.TypedDict`, and `langgraph dev` then serves the state and output schemas as null.
+from typing_extensions import TypedDict
 
 Status = Literal["idle", "running", "completed", "stopped", "interrupted"]
 
@@ -148,8 +152,37 @@ class InputState:
 
 
 @dataclass(kw_only=True)
-class State(InputState):
-    """The full state of a thread, one task at a time."""
+class OutputState(InputState):
+    """What a run returns and what a user reads: how the task ended, what was verified, why.
+
+    `graph.ainvoke` returns these keys (the graph's output schema), and Studio shows them as
+    the run's output. They are the stable part of the state: read these, not `State`'s own
+    fields, from code that should survive an upgrade.
+    """
+
+    status: Status = "idle"
+    """Where the current task is: idle, running, completed, stopped or interrupted."""
+    stop_reason: StopReason | None = None
+    """Why the task ended, from a closed set; None while it runs."""
+    checklist: dict[str, bool] = field(default_factory=dict)
+    """Step name -> done. Ticked only by verified executions."""
+    calls: list[CallRecord] = field(default_factory=list)
+    """Every proposed call of this task and its verdict."""
+    answer: str | None = None
+    """Final answer composed by code from verified evidence."""
+    card: dict[str, Any] | None = None
+    """UI card chosen by code from structured results, never by the model."""
+
+
+@dataclass(kw_only=True)
+class State(OutputState):
+    """The full state of a thread, one task at a time.
+
+    The fields declared here are internals: the router's reading of the request and the
+    guard's working memory (fingerprints, strikes, usage, the pending batch), checkpointed so
+    a resumed run keeps its counters. Nodes read and write them; users read `OutputState`'s
+    fields (Studio lists those first), and these may change shape between versions.
+    """
 
     task_seq: int = 0
     """How many tasks this thread has started; part of each write's idempotency key."""
@@ -163,8 +196,6 @@ class State(InputState):
     """The only tools the model may call in this task."""
     widened: bool = False
     """Whether the loader already widened this task's offer (it does so at most once)."""
-    checklist: dict[str, bool] = field(default_factory=dict)
-    """Step name -> done. Ticked only by verified executions."""
     evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Step name -> the data that ticked it."""
     fingerprints: dict[str, FingerprintStats] = field(default_factory=dict)
@@ -174,8 +205,6 @@ class State(InputState):
     the guard reads the archive only for a call that may be there (`nodes/compaction.py`)."""
     strikes: dict[str, int] = field(default_factory=dict)
     """Violations per kind ("duplicate", "validation:query_order", ...): feedback, block, stop."""
-    calls: list[CallRecord] = field(default_factory=list)
-    """Every proposed call of this task and its verdict."""
     pending: list[PendingCall] = field(default_factory=list)
     """Calls cleared to run, consumed by execute."""
     results: list[ExecResult] = field(default_factory=list)
@@ -190,12 +219,5 @@ class State(InputState):
     """Successful writes so far; a cached read from an older epoch is re-run, not reused."""
     verdict: Verdict = field(default_factory=lambda: Verdict())
     """The last guard or verifier decision."""
-    status: Status = "idle"
-    stop_reason: StopReason | None = None
-    """Why the task ended, from a closed set; None while it runs."""
-    answer: str | None = None
-    """Final answer composed by code from verified evidence."""
-    card: dict[str, Any] | None = None
-    """UI card chosen by code from structured results, never by the model."""
     remaining_steps: RemainingSteps = 25
     """Managed by LangGraph: steps left before the recursion limit fires."""
