@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from checkpoints.storage import DB_ENV, is_url
+from graph import package_version
+from graph.check import DEFAULT_GRAPH, GraphCheckError, check_graph, load_graph
 from graph.context import DEFAULT_DB, DEFAULT_DOMAIN, DEFAULT_STORE, Context
 from graph.evals.commands import add_commands, print_trace, run_command, trace_jsonl
 from graph.models import BEHAVIOURS
@@ -34,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m graph",
         description="A tool-calling agent whose loops are stopped by code.",
         epilog=EPILOG,
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"loopguard-agent {package_version()}"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -99,6 +104,15 @@ def _parser() -> argparse.ArgumentParser:
         "tokens per call vs binding every tool)",
     )
     sub.add_parser("diagram", help="print the graph as Mermaid (the README's diagram)")
+    check = sub.add_parser(
+        "check", help="prove every loop of the graph passes the guard and the verifier"
+    )
+    check.add_argument(
+        "--graph",
+        default=DEFAULT_GRAPH,
+        metavar="MODULE:ATTR",
+        help=f"the compiled graph to check (default {DEFAULT_GRAPH})",
+    )
     return parser
 
 
@@ -217,6 +231,24 @@ def mermaid() -> str:
     return graph.get_graph().draw_mermaid()
 
 
+def _check(ref: str) -> int:
+    """`check`: one line per broken rule on stderr and exit 1, or one line of what passed."""
+    try:
+        report = check_graph(load_graph(ref))
+    except GraphCheckError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 1
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    print(
+        f"ok: {ref}: {report.nodes} nodes, {report.edges} edges; every loop passes the guard "
+        "and the verifier, and every node can finish"
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code.
 
@@ -234,6 +266,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if args.command == "diagram":
         print(mermaid(), end="")
         return 0
+    if args.command == "check":
+        return _check(args.graph)
     if args.command == "bench" and args.tools is not None:
         from graph.evals.registry_bench import main_registry_bench
 

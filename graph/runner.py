@@ -227,9 +227,11 @@ async def run_request(
     *,
     thread_id: str | None = None,
     context: Context | None = None,
-    db: str = DEFAULT_DB,
+    db: str | None = None,
 ) -> dict[str, Any]:
     """Start a new task on a thread (new or existing) and run it to its stop or interrupt.
+
+    The database is `db` when given, else `context.db`: one of them is enough.
 
     Raises:
         ConfigError: The model or domain in `context` cannot load.
@@ -239,6 +241,7 @@ async def run_request(
     if not request.strip():
         msg = "request is empty; pass the text of what you want done"
         raise ConfigError(msg)
+    db = db or (context or Context()).db
     context = dataclasses.replace(context or Context(), db=db)
     _validate(context)
     tid = thread_id or new_thread_id()
@@ -270,11 +273,13 @@ async def resume_thread(
     thread_id: str,
     *,
     decision: dict[str, Any] | None = None,
-    db: str = DEFAULT_DB,
+    db: str | None = None,
     context: Context | None = None,
     wait_s: float = 0.0,
 ) -> dict[str, Any]:
     """Continue a thread after a crash, or answer its human-in-the-loop interrupt.
+
+    The database is `db` when given, else `context.db`, else the default file.
 
     The thread keeps the settings it was started with (from the threads index) unless a
     context is passed, and its counters and budgets come back from the checkpoint. Under the
@@ -286,6 +291,7 @@ async def resume_thread(
         AgentError: Unknown thread, nothing to resume, a decision missing or unexpected, a
             busy thread, or an unusable database.
     """
+    db = db or (context.db if context is not None else DEFAULT_DB)
     storage = storage_for(db)
     storage.check(must_exist=True)
     index = ThreadIndex(db)
