@@ -24,12 +24,17 @@ checkpoint is next read (its next run or resume): the step that wrote it is not
 checkpointed, as if the process had died there, and is re-run on resume, writing its rows
 again. Other threads sharing the saver are not affected. The sync
 methods keep working from any thread, serialised by the saver's lock, as in `SqliteSaver`.
+
+Beyond `SqliteSaver`, it has what the LangGraph server asks a custom checkpointer for
+(`checkpoints/studio.py`): deleting the checkpoints of given runs, pruning threads to their
+latest checkpoint, and copying a thread, each one statement per table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import queue
 import sqlite3
 import threading
@@ -59,6 +64,14 @@ MAX_BATCH = 64
 
 Kind = Literal["read", "write", "side"]
 CLOSED = "database {path}: the checkpointer was closed; open it again with open_checkpointer"
+PRUNE_STRATEGIES = ("keep_latest", "delete")
+PRUNE_ONE_STRING = "thread_ids must be a sequence of thread ids, not one string"
+PRUNE_STRATEGY = "unknown prune strategy {strategy!r}; expected 'keep_latest' or 'delete'"
+PRUNE_DELTA = "keep_latest cannot prune threads that use a DeltaChannel: {threads}"
+_OF_RUNS = "json_extract(CAST(metadata AS TEXT), '$.run_id') IN (SELECT value FROM json_each(?))"
+"""Rows saved by one of the runs in a JSON array parameter (the run id is in the metadata)."""
+_OF_THREADS = "thread_id IN (SELECT value FROM json_each(?))"
+"""Rows of one of the threads in a JSON array parameter: one statement for any number."""
 
 
 @dataclass
@@ -303,6 +316,120 @@ class SqliteCheckpointer(SqliteSaver):
     async def adelete_thread(self, thread_id: str) -> None:
         """`delete_thread` on the writer thread."""
         await self._call(lambda: self.delete_thread(thread_id), "write", thread_id=thread_id)
+
+    def delete_for_runs(self, run_ids: Sequence[str]) -> None:
+        """Delete the checkpoints the given runs saved, and the writes stored on them.
+
+        The LangGraph server calls this to roll back a cancelled run
+        (`multitask_strategy="rollback"`) and to delete a run: afterwards the thread's
+        latest checkpoint is the one before the run. A run's id is in the metadata of each
+        checkpoint it saved. Writes a resumed run stored on the checkpoint it started from
+        (its resume value, tasks it finished) carry no run id and are kept, as LangGraph's
+        in-memory server keeps them. The exactly-once ledger is never touched: a write a
+        rolled-back run made stays recorded, so a later run cannot repeat it.
+        """
+        ids = json.dumps([str(run_id) for run_id in run_ids])
+        with self.cursor() as cur:
+            cur.execute(
+                "DELETE FROM writes WHERE (thread_id, checkpoint_ns, checkpoint_id) IN (SELECT "
+                f"thread_id, checkpoint_ns, checkpoint_id FROM checkpoints WHERE {_OF_RUNS})",
+                (ids,),
+            )
+            cur.execute(f"DELETE FROM checkpoints WHERE {_OF_RUNS}", (ids,))
+
+    def prune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        """Drop the history of threads: all of it, or all but the latest checkpoint.
+
+        `"keep_latest"` keeps each namespace's latest checkpoint (the one a resume starts
+        from) with its pending writes, so an interrupted thread still resumes; the kept
+        checkpoint is left with no parent, and `get_state_history` starts there. Threads
+        whose graph uses a `DeltaChannel` are refused, since its value is rebuilt from older
+        checkpoints (the project's graph uses none). `"delete"` removes every checkpoint
+        and write of the threads. Either way the ledger, the trace and the message archive
+        stay: `show` still has the whole history, and no write can be repeated.
+
+        Raises:
+            TypeError: `thread_ids` is a single string.
+            ValueError: Unknown strategy.
+            NotImplementedError: `"keep_latest"` on a thread that uses a `DeltaChannel`.
+        """
+        if isinstance(thread_ids, str):
+            raise TypeError(PRUNE_ONE_STRING)
+        if strategy not in PRUNE_STRATEGIES:
+            raise ValueError(PRUNE_STRATEGY.format(strategy=strategy))
+        ids = json.dumps([str(thread_id) for thread_id in thread_ids])
+        with self.cursor() as cur:
+            if strategy == "delete":
+                for table in ("writes", "checkpoints"):
+                    cur.execute(f"DELETE FROM {table} WHERE {_OF_THREADS}", (ids,))
+                return
+            delta = cur.execute(
+                f"SELECT DISTINCT thread_id FROM checkpoints WHERE {_OF_THREADS} AND "
+                "json_extract(CAST(metadata AS TEXT), '$.counters_since_delta_snapshot') "
+                "IS NOT NULL ORDER BY thread_id",
+                (ids,),
+            ).fetchall()
+            if delta:
+                names = ", ".join(str(row[0]) for row in delta)
+                raise NotImplementedError(PRUNE_DELTA.format(threads=names))
+            cur.execute(
+                f"DELETE FROM checkpoints WHERE {_OF_THREADS} AND "
+                "(thread_id, checkpoint_ns, checkpoint_id) NOT IN (SELECT thread_id, "
+                f"checkpoint_ns, MAX(checkpoint_id) FROM checkpoints WHERE {_OF_THREADS} "
+                "GROUP BY thread_id, checkpoint_ns)",
+                (ids, ids),
+            )
+            cur.execute(
+                f"DELETE FROM writes WHERE {_OF_THREADS} AND "
+                "(thread_id, checkpoint_ns, checkpoint_id) NOT IN (SELECT thread_id, "
+                f"checkpoint_ns, checkpoint_id FROM checkpoints WHERE {_OF_THREADS})",
+                (ids, ids),
+            )
+            cur.execute(
+                f"UPDATE checkpoints SET parent_checkpoint_id = NULL WHERE {_OF_THREADS}", (ids,)
+            )
+
+    def copy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        """Copy a thread's every checkpoint and write to another thread id, in one statement each.
+
+        The server's `POST /threads/{id}/copy` would otherwise replay them one `put` at a
+        time. Metadata is copied as it is; ledger rows are not: the copy is a new thread, and
+        its writes get new idempotency keys.
+        """
+        with self.cursor() as cur:
+            cur.execute(
+                "INSERT OR REPLACE INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
+                "parent_checkpoint_id, type, checkpoint, metadata) SELECT ?, checkpoint_ns, "
+                "checkpoint_id, parent_checkpoint_id, type, checkpoint, metadata "
+                "FROM checkpoints WHERE thread_id = ?",
+                (str(target_thread_id), str(source_thread_id)),
+            )
+            cur.execute(
+                "INSERT OR REPLACE INTO writes (thread_id, checkpoint_ns, checkpoint_id, task_id, "
+                "task_path, idx, channel, type, value) SELECT ?, checkpoint_ns, checkpoint_id, "
+                "task_id, task_path, idx, channel, type, value FROM writes WHERE thread_id = ?",
+                (str(target_thread_id), str(source_thread_id)),
+            )
+
+    async def acopy_thread(self, source_thread_id: str, target_thread_id: str) -> None:
+        """`copy_thread` on the writer thread, after every write queued before it."""
+        await self._call(
+            lambda: self.copy_thread(source_thread_id, target_thread_id),
+            "write",
+            thread_id=str(target_thread_id),
+        )
+
+    async def adelete_for_runs(self, run_ids: Sequence[str]) -> None:
+        """`delete_for_runs` on the writer thread, in order with the runs' own writes."""
+        run_ids = list(run_ids)  # the server may pass a one-shot iterable
+        await self._call(lambda: self.delete_for_runs(run_ids), "write")
+
+    async def aprune(self, thread_ids: Sequence[str], *, strategy: str = "keep_latest") -> None:
+        """`prune` on the writer thread, in order with the threads' own writes."""
+        if isinstance(thread_ids, str):
+            raise TypeError(PRUNE_ONE_STRING)
+        thread_ids = list(thread_ids)
+        await self._call(lambda: self.prune(thread_ids, strategy=strategy), "write")
 
     async def aget_delta_channel_history(
         self, *, config: RunnableConfig, channels: Sequence[str]

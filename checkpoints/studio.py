@@ -7,6 +7,16 @@ ledger use. So a thread started in Studio can be read with `python -m graph show
 ID`, and it survives a restart of the server. The server's own bookkeeping (assistants, the
 thread list, runs) still lives in `.langgraph_api/` in the directory it was started from.
 `LOOPGUARD_DB` may also be a `postgresql://` URL: then Studio's checkpoints go to that server.
+
+The server asks a custom checkpointer for optional methods beyond LangGraph's base saver. The
+SQLite saver has them all: `adelete_for_runs` (rolling back a cancelled run with
+`multitask_strategy="rollback"`, deleting a run), `aprune` (the threads prune endpoint,
+`keep_latest` or `delete`), `acopy_thread` (copying a thread in two statements rather than a
+`put` per checkpoint) and `adelete_thread`; LangGraph's conformance suite checks each
+(`tests/test_saver.py`). On PostgreSQL, Studio gets LangGraph's own `AsyncPostgresSaver`,
+which has `aprune` and `adelete_thread` but not `adelete_for_runs` or `acopy_thread`: the
+server says so at start, copies threads with its slower generic fallback, and a rolled-back
+run's checkpoints stay until the next run of the thread supersedes them.
 """
 
 from __future__ import annotations
