@@ -36,7 +36,7 @@ from checkpoints.studio import DB_ENV
 from graph.context import DEFAULT_DB
 from graph.graph import graph as studio_graph
 from graph.runner import show_thread
-from graph.state import STOP_REASONS
+from graph.state import STOP_REASONS, InputState, OutputState
 from tests.conftest import METRIC_REQUEST_EN, PROVIDER_KEYS
 from tools.store import count_executions
 
@@ -113,6 +113,10 @@ def _start(workdir: Path, checkpoints: Path) -> DevServer:
         "LANGSMITH_TRACING": "false",
         "LANGCHAIN_TRACING_V2": "false",
         "PYTHONUNBUFFERED": "1",
+        # The server's own log lines in plain text: we read them from a file, not a terminal.
+        # (Its welcome banner colours the `API:` URL regardless; API_LINE reads it stripped.)
+        "LOG_COLOR": "false",
+        "NO_COLOR": "1",
         DB_ENV: str(checkpoints),
     }
     failures: list[str] = []
@@ -132,10 +136,8 @@ def _start(workdir: Path, checkpoints: Path) -> DevServer:
         server = DevServer(url="", proc=proc, checkpoints=checkpoints, log=log)
         deadline = time.monotonic() + STARTUP_LIMIT_S
         while not server.url and proc.poll() is None and time.monotonic() < deadline:
-            m = API_LINE.search(ANSI.sub("", log.read_text(errors="replace")))
-            if m:
-                server.url = m.group(1)
-            else:
+            server.url = api_url(log.read_text(errors="replace")) or ""
+            if not server.url:
                 time.sleep(0.2)
         while server.url and proc.poll() is None and time.monotonic() < deadline:
             with contextlib.suppress(httpx.HTTPError):
@@ -200,6 +202,12 @@ def _interrupt(state: dict[str, Any]) -> dict[str, Any]:
     values = [i["value"] for task in state["tasks"] for i in task.get("interrupts", [])]
     assert len(values) == 1, state["tasks"]
     return dict(values[0])
+
+
+def api_url(log_text: str) -> str | None:
+    """The server's URL from its `API:` line, colour codes or not."""
+    m = API_LINE.search(ANSI.sub("", log_text))
+    return m.group(1) if m else None
 
 
 def _verdicts(state: dict[str, Any]) -> list[str]:
@@ -368,3 +376,60 @@ async def test_budget_stop_interrupts_then_approve_completes(
     assert state["values"]["stop_reason"] == "completed"
     assert _verdicts(state) == ["run", "stopped", "approved"]
     assert count_executions(ctx["store"]) == 2
+
+
+USER_FACING = {"status", "stop_reason", "checklist", "calls", "answer"}
+
+
+def test_the_api_line_is_read_with_or_without_colour_codes() -> None:
+    # What langgraph-api 0.16 prints: the URL wrapped in cyan, whatever the output is.
+    banner = "- \U0001f680 API: \x1b[36mhttp://127.0.0.1:53011\x1b[0m\n- Studio UI: ..."
+    assert api_url(banner) == "http://127.0.0.1:53011"
+    assert api_url(ANSI.sub("", banner)) == "http://127.0.0.1:53011"
+    assert api_url("- API: starting") is None
+
+
+async def test_schemas_endpoint_returns_input_output_and_context_schemas(
+    client: LangGraphClient,
+) -> None:
+    (assistant,) = await client.assistants.search(graph_id=GRAPH_ID)
+    schemas = await client.assistants.get_schemas(assistant["assistant_id"])
+
+    for name in ("input_schema", "output_schema", "context_schema", "state_schema"):
+        assert schemas[name] is not None, name
+    assert set(schemas["input_schema"]["properties"]) == set(InputState.__dataclass_fields__)
+    output = schemas["output_schema"]["properties"]
+    assert set(output) == set(OutputState.__dataclass_fields__)
+    assert set(output) >= USER_FACING
+    # TypedDict records inside the state build too (typing.TypedDict did not, on 3.11).
+    call = schemas["output_schema"]["$defs"]["CallRecord"]["properties"]
+    assert {"tool", "args", "verdict", "executed", "outcome"} <= set(call)
+
+
+async def test_a_runs_output_and_state_show_the_user_facing_keys(
+    client: LangGraphClient, server: DevServer, ctx: dict[str, Any]
+) -> None:
+    thread = await client.threads.create()
+    tid = str(thread["thread_id"])
+    output = await client.runs.wait(
+        tid, GRAPH_ID, input=_request(METRIC_REQUEST_EN), context=ctx, durability="sync"
+    )
+    assert isinstance(output, dict)
+    assert set(output) == set(OutputState.__dataclass_fields__)  # internals are not returned
+    assert output["stop_reason"] == "completed"
+    assert output["checklist"] == {"metric_recorded": True, "trend_loaded": True}
+    assert output["answer"]
+
+    values = (await client.threads.get_state(tid))["values"]
+    assert set(values) >= USER_FACING
+    assert {k: values[k] for k in USER_FACING} == {k: output[k] for k in USER_FACING}
+    # Studio lists the user-facing keys first, the runtime's internals after them.
+    assert list(values)[: len(OutputState.__dataclass_fields__)] == list(
+        OutputState.__dataclass_fields__
+    )
+
+    log = server.log.read_text(errors="replace")
+    assert "Using custom checkpointer: SqliteCheckpointer" in ANSI.sub("", log)
+    assert "Custom checkpointer missing" not in log
+    plain = [line for line in log.splitlines() if "API:" not in line and "Studio UI:" not in line]
+    assert not [line for line in plain if "\x1b[" in line and "Docs:" not in line]
