@@ -40,7 +40,7 @@ from nodes.common import (
 )
 from nodes.guard import judge_call
 from tools.contract import ErrorType, ToolContext, ToolResult, ToolSpec
-from tools.dag import MISSING, Done, Node, Outcome, resolve_path, run_dag
+from tools.dag import MISSING, Done, Node, Outcome, field_name, resolve_path, run_dag
 from tools.executor import execute_call
 
 NOT_PERMITTED = "{tool} needs the permission {permission!r}, which the caller's roles lack"
@@ -114,7 +114,7 @@ def _resolve(
         else:
             errors.append(
                 {
-                    "field": arg,
+                    "field": field_name(arg),
                     "expected": f"the value of {ref['source']}.{ref['path']}",
                     "got": "nothing",
                     "fix": INPUT_MISSING.format(arg=arg, source=ref["source"], path=ref["path"]),

@@ -37,7 +37,7 @@ from nodes.compaction import known_fingerprints, revived
 from nodes.tool_loader import widen
 from nodes.tracing import record_verdicts, thread_of_run
 from tools.contract import ToolResult, ToolSpec
-from tools.dag import CallPlan, InputRef, has_plan_syntax, plan_call, plan_turn
+from tools.dag import CallPlan, InputRef, field_name, has_plan_syntax, plan_call, plan_turn
 from tools.domain import Budget
 
 Action = Literal["run", "cached", "feedback", "blocked", "stop", "approve"]
@@ -281,7 +281,7 @@ def judge_call(
         first = sorted(deferred)[0]
         errors = [
             {
-                "field": first,
+                "field": field_name(first),
                 "expected": NEEDS_LITERALS.format(tool=name),
                 "got": "a reference to another call",
                 "fix": f"call {name} in a later turn with the value itself",

@@ -27,6 +27,7 @@ longer waited for is `abandoned`, which is not a rollback, and its note says so.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -131,8 +132,28 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _error(field_name: str, expected: str, got: Any, fix: str) -> FieldError:
-    return {"field": field_name, "expected": expected, "got": _short(got), "fix": fix}
+def field_name(key: Any) -> str:
+    """An argument's name as a hint shows it: as sent, or JSON-quoted when that would mislead.
+
+    A model can send any string as a key: empty, blank, padded, a NUL or a right-to-left
+    mark. Shown raw, such a name makes an empty or unreadable `field` in a hint, and the
+    model cannot tell which argument to fix. Quoted (`""`, `" a"`, control characters as
+    JSON escapes) it names exactly the key that was sent.
+    """
+    name = str(key)
+    if name and name == name.strip() and name.isprintable():
+        return name
+    return json.dumps(name)
+
+
+def field_path(parts: Sequence[Any]) -> str:
+    """A dotted path to a value inside the arguments, never empty (`(arguments)` is the root)."""
+    return ".".join(field_name(p) for p in parts) or "(arguments)"
+
+
+def _error(where: str | tuple[str, ...], expected: str, got: Any, fix: str) -> FieldError:
+    path = field_path(where if isinstance(where, tuple) else (where,))
+    return {"field": path, "expected": expected, "got": _short(got), "fix": fix}
 
 
 class _Turn:
@@ -177,10 +198,11 @@ def _parse_ref(
     unknown = sorted(str(k) for k in value if k not in REF_FIELDS)
     target = value.get(REF_KEY)
     if unknown or not isinstance(target, str) or not target.strip():
-        return None, _error(name, BAD_REF, dict(value), f"send {name} as {REF_SYNTAX}")
+        shown = field_name(name)
+        return None, _error(name, BAD_REF, dict(value), f"send {shown} as {REF_SYNTAX}")
     optional = value.get("optional", False)
     if not isinstance(optional, bool):
-        return None, _error(f"{name}.optional", "a boolean", optional, "send true or false")
+        return None, _error((name, "optional"), "a boolean", optional, "send true or false")
     path = value.get("path")
     target = target.strip()
     if path is None:
@@ -228,7 +250,7 @@ def plan_call(
             after += edges
             errors += problems
         elif name.startswith(RESERVED_PREFIX):
-            errors.append(_error(name, RESERVED_ARG, value, f"remove {name!r}"))
+            errors.append(_error(name, RESERVED_ARG, value, f"remove {field_name(name)!r}"))
         elif is_ref(value):
             ref, problem = _parse_ref(name, value, turn, index)
             if ref is not None:
