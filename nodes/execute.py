@@ -38,9 +38,18 @@ from nodes.common import (
     fingerprint,
     tool_message,
 )
-from nodes.guard import judge_call
+from nodes.guard import judge_call, recheck
 from tools.contract import ErrorType, ToolContext, ToolResult, ToolSpec
-from tools.dag import MISSING, Done, Node, Outcome, field_name, resolve_path, run_dag
+from tools.dag import (
+    MISSING,
+    Done,
+    Node,
+    Outcome,
+    field_name,
+    in_written_order,
+    resolve_path,
+    run_dag,
+)
 from tools.executor import execute_call
 
 NOT_PERMITTED = "{tool} needs the permission {permission!r}, which the caller's roles lack"
@@ -174,6 +183,7 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     # Calls a human approved or edited in fallback: only these may re-run an unknown write.
     approved = {c["id"] for c in state.calls if c["verdict"] in ("approved", "edited")}
     by_id = {c["id"]: c for c in state.pending}
+    order = {c["id"]: i for i, c in enumerate(state.pending)}
     given: dict[str, Outcome[Ran]] = {}
     for c in state.pending:
         given |= _given(c)
@@ -212,6 +222,10 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             repeat = _judged_again(state, task, spec, call, args)
             if repeat is not None:
                 return answered(repeat, args, fp)
+        if call["id"] not in approved:  # a human's decision stands; the model's is rechecked
+            unmet = recheck(task, state, spec, args, _earlier(upstream, order))
+            if unmet is not None:
+                return answered(unmet, args, fp)
         waited = await _poll_interval(spec, state.fingerprints.get(fp), deadline)
         if isinstance(waited, ToolResult):
             return answered(waited, args, fp)
@@ -255,6 +269,8 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 timeout_s=timeout,
             )
         )
+    if any(_writes(task, c) for c in state.pending):
+        nodes = in_written_order(nodes)  # a write's effect may be what a later call reads
     started = time.monotonic()
     outcomes = await run_dag(
         nodes,
@@ -307,6 +323,24 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             "seconds": state.usage["seconds"] + wall,
         },
     }
+
+
+def _writes(task: Task, call: PendingCall) -> bool:
+    spec = task.domain.tools.get(call["tool"])
+    return spec is not None and spec.effect == "write"
+
+
+def _earlier(
+    upstream: Mapping[str, Outcome[Ran]], order: Mapping[str, int]
+) -> list[tuple[str, Mapping[str, Any], Mapping[str, Any]]]:
+    """(tool, arguments, data) of the calls this one waited for that succeeded, as written."""
+    done = [
+        (nid, o.value)
+        for nid, o in upstream.items()
+        if o.value is not None and o.value.tool and o.value.result.ok
+    ]
+    done.sort(key=lambda item: order.get(item[0], -1))
+    return [(ran.tool, ran.args, ran.result.data) for _, ran in done]
 
 
 def _judged_again(

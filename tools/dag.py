@@ -21,7 +21,9 @@ a time, each with its own timeout. A call whose required input failed (or never 
 `blocked`; one whose optional input is missing runs `degraded`; when the run must stop
 (its deadline, a result that needs a human, an outside signal) calls not yet started are
 `cancelled`. Every call gets exactly one `Outcome` naming what really happened: a call no
-longer waited for is `abandoned`, which is not a rollback, and its note says so.
+longer waited for is `abandoned`, which is not a rollback, and its note says so. A node may
+also `follow` others (start after them, whatever their fate): `in_written_order` chains a
+reply that holds a write, so its calls run in the order the model wrote them.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import json
 import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
 REF_KEY = "$ref"
@@ -358,6 +360,9 @@ class Node:
     needs: tuple[str, ...] = ()
     wants: tuple[str, ...] = ()
     timeout_s: float | None = None
+    follows: tuple[str, ...] = ()
+    """Ids it starts after, whatever became of them (order only: it takes nothing from them,
+    and their failure neither blocks nor degrades it; their outcomes are passed to it)."""
 
 
 @dataclass(frozen=True)
@@ -476,7 +481,7 @@ async def run_dag(
             if not running:
                 for nid in list(waiting):  # only a cycle can leave nodes waiting here
                     node = waiting.pop(nid)
-                    ups = [u for u in (*node.needs, *node.wants) if u not in outcomes]
+                    ups = [u for u in _upstream(node) if u not in outcomes]
                     what = "wait on each other"
                     outcomes[nid] = Outcome(
                         nid, "blocked", note=BLOCKED_NOTE.format(needs=", ".join(ups), what=what)
@@ -522,7 +527,7 @@ def _start_ready(
     while changed:
         changed = False
         for nid, node in list(waiting.items()):
-            ups = (*node.needs, *node.wants)
+            ups = _upstream(node)
             unknown = [u for u in ups if u not in known]
             if unknown:
                 what = "is not a call of this batch"
@@ -547,6 +552,23 @@ def _start_ready(
             task = asyncio.create_task(_run_node(node, runner, upstream))
             running[task] = nid
             del waiting[nid]
+
+
+def _upstream(node: Node) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*node.needs, *node.wants, *node.follows)))
+
+
+def in_written_order(nodes: Sequence[Node]) -> list[Node]:
+    """The nodes, each also following every node before it: one at a time, as written.
+
+    The rule for a model's reply that holds a write: a call written after the write may read
+    what it changed ("submit the report, then check the job"), and nothing in the arguments
+    says so. Replies of reads only keep running in parallel.
+    """
+    return [
+        replace(node, follows=tuple(dict.fromkeys((*node.follows, *(n.id for n in nodes[:i])))))
+        for i, node in enumerate(nodes)
+    ]
 
 
 def _fate(outcome: Outcome[Any]) -> str:
