@@ -1,15 +1,16 @@
 """execute: run the calls the guard cleared, as a dependency graph, under a concurrency limit.
 
-The calls of one model turn run concurrently, at most `Context.max_parallel` at a time; a
-call that takes another call's result (`{"$ref": "#0.job_id"}`, see `tools/dag.py`) or waits
-for it (`$after`) starts once that call has succeeded, with the value put in its arguments
-and the arguments judged again, now complete. Each call still goes through the executor
-(timeout, retries, exactly-once writes, masking); a status poll waits out its tool's
-`PollSpec.interval_s` first. When the run must stop (its time budget ends, or a write's
-outcome is unknown and a human must look) calls not yet started are cancelled. Every call
-is answered with a ToolMessage whose envelope says what really happened to it, and
-`State.branches` lists the batch: succeeded, degraded, failed, blocked, cancelled or
-abandoned (stopped waiting for: not a rollback).
+The calls of one model turn run concurrently, at most `Context.max_parallel` at a time (a
+turn that holds a write runs one call at a time, in the order written); a call that takes
+another call's result (`{"$ref": "#0.job_id"}`, see `tools/dag.py`) or waits for it
+(`$after`) starts once that call has succeeded, with the value put in its arguments and the
+arguments judged again, now complete, against its history and the checklist. Each call
+still goes through the executor (timeout, retries, exactly-once writes, masking); a status
+poll waits out its tool's `PollSpec.interval_s` first. When the run must stop (its time
+budget ends, or a write's outcome is unknown and a human must look) calls not yet started
+are cancelled. Every call is answered with a ToolMessage whose envelope says what really
+happened to it, and `State.branches` lists the batch: succeeded, degraded, failed, blocked,
+cancelled or abandoned (stopped waiting for: not a rollback).
 """
 
 from __future__ import annotations
