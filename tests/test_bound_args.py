@@ -28,7 +28,7 @@ from tests.conftest import Harness, assert_valid_history
 from tests.fakes import ProviderLikeChatModel
 from tools.contract import ToolContext, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
-from tools.examples import DDL, DEMO_CONTACT_REF
+from tools.examples import DDL, DEMO_CONTACT_REF, DOMAIN
 from tools.registry import ToolRegistry
 from tools.store import audit, connect, run_in_store
 
@@ -422,3 +422,65 @@ async def test_a_status_for_a_job_the_run_never_saw_is_refused(harness: Harness)
     assert refusal["data"]["errors"][0]["field"] == "job_id"
     assert "submit_report" in refusal["data"]["errors"][0]["fix"]
     assert harness.executions("get_job_status") == 0
+
+
+# --- IntentSpec.check on its own ---------------------------------------------------------------
+
+
+NOTIFY_INTENT = DOMAIN.intent("notify_order")
+NOTIFY_SLOTS = {"order_id": "10086"}
+PROFILE = {"contact_ref": DEMO_CONTACT_REF, "name": "Li Wei"}
+
+
+def test_check_names_what_a_write_misses_contradicts_and_makes_up() -> None:
+    early = NOTIFY_INTENT.check(
+        NOTIFY_SLOTS,
+        {"profile_loaded": False, "order_found": False, "customer_notified": False},
+        {},
+        "send_order_notification",
+        {"order_id": "10087", "contact_ref": "ct_0123456789abcdef"},
+    )
+    assert early.step is not None
+    assert early.step.name == "customer_notified"
+    assert [s.name for s in early.missing] == ["order_found", "profile_loaded"]
+    assert early.differs == {"order_id": "10086"}
+    assert early.unseen == {"contact_ref": "profile_loaded.contact_ref"}
+    assert not early.ticks
+
+    ready = NOTIFY_INTENT.check(
+        NOTIFY_SLOTS,
+        {"profile_loaded": True, "order_found": True, "customer_notified": False},
+        {"profile_loaded": PROFILE},
+        "send_order_notification",
+        {"order_id": "10086", "contact_ref": DEMO_CONTACT_REF},
+    )
+    assert ready.clean
+    assert ready.ticks
+
+
+def test_check_counts_a_reference_seen_in_any_result_of_its_source_tool() -> None:
+    checklist = {"profile_loaded": False, "order_found": True, "customer_notified": False}
+    args = {"order_id": "10086", "contact_ref": DEMO_CONTACT_REF}
+    unseen = NOTIFY_INTENT.check(NOTIFY_SLOTS, checklist, {}, "send_order_notification", args)
+    seen = NOTIFY_INTENT.check(
+        NOTIFY_SLOTS,
+        checklist,
+        {},
+        "send_order_notification",
+        args,
+        seen={"get_customer_profile": [PROFILE]},
+    )
+    assert unseen.unseen
+    assert not seen.unseen
+    assert [s.name for s in seen.missing] == ["profile_loaded"], "still a step to do first"
+
+
+def test_check_leaves_tools_without_a_step_and_free_arguments_alone() -> None:
+    outside = NOTIFY_INTENT.check(NOTIFY_SLOTS, {}, {}, "list_orders", {})
+    assert outside.step is None
+    assert outside.clean
+    note = NOTES.intent("note")
+    free = note.check({}, {"noted": False}, {}, "save_note", {"topic": "weather", "wording": "x"})
+    assert free.ticks
+    bound = note.check({}, {"noted": False}, {}, "save_note", {"topic": "news", "wording": "x"})
+    assert bound.differs == {"topic": "weather"}
