@@ -120,6 +120,20 @@ class ExecResult(TypedDict):
     seconds: float
 
 
+class WriteRecord(TypedDict):
+    """A write whose effect exists (or may exist) at the backend: what the answer owns up to."""
+
+    task_seq: int
+    """The task it belongs to: an answer lists only its own task's writes."""
+    id: str
+    tool: str
+    args: dict[str, Any]
+    outcome: str
+    """"ok", or "unknown_outcome" when it may have happened."""
+    receipt: dict[str, Any]
+    """The (masked) data the backend answered with: record ids, what it stored."""
+
+
 class Usage(TypedDict):
     """Budget counters for the current task."""
 
@@ -211,6 +225,9 @@ class State(OutputState):
     """Envelopes of the last execution batch, consumed by state_update."""
     branches: list[Branch] = field(default_factory=list)
     """What happened to each call of the last batch: ran, blocked, cancelled, abandoned."""
+    writes: list[WriteRecord] = field(default_factory=list)
+    """Writes of this task whose effect exists or may exist, each with its receipt; every
+    answer lists them, ticked steps or not. Few per task, so never compacted."""
     usage: Usage = field(default_factory=new_usage)
     """Rounds, calls, tokens and seconds spent on this task."""
     stall_rounds: int = 0

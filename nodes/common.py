@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from graph.context import Context
 from graph.state import State
 from tools.contract import ToolResult
+from tools.dag import field_path
 from tools.domain import Budget, Domain, IntentSpec, load_domain
 
 STEPS_PER_ROUND = 5
@@ -106,7 +107,7 @@ def field_errors(exc: ValidationError, skip: frozenset[str] = frozenset()) -> li
         e for e in exc.errors(include_url=False) if not (e["loc"] and str(e["loc"][0]) in skip)
     ]
     for err in errors[:5]:
-        loc = ".".join(str(p) for p in err["loc"]) or "(arguments)"
+        loc = field_path(err["loc"])
         kind = err["type"]
         got_value = err.get("input")
         expected = _EXPECTED.get(kind)

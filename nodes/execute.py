@@ -1,15 +1,16 @@
 """execute: run the calls the guard cleared, as a dependency graph, under a concurrency limit.
 
-The calls of one model turn run concurrently, at most `Context.max_parallel` at a time; a
-call that takes another call's result (`{"$ref": "#0.job_id"}`, see `tools/dag.py`) or waits
-for it (`$after`) starts once that call has succeeded, with the value put in its arguments
-and the arguments judged again, now complete. Each call still goes through the executor
-(timeout, retries, exactly-once writes, masking); a status poll waits out its tool's
-`PollSpec.interval_s` first. When the run must stop (its time budget ends, or a write's
-outcome is unknown and a human must look) calls not yet started are cancelled. Every call
-is answered with a ToolMessage whose envelope says what really happened to it, and
-`State.branches` lists the batch: succeeded, degraded, failed, blocked, cancelled or
-abandoned (stopped waiting for: not a rollback).
+The calls of one model turn run concurrently, at most `Context.max_parallel` at a time (a
+turn that holds a write runs one call at a time, in the order written); a call that takes
+another call's result (`{"$ref": "#0.job_id"}`, see `tools/dag.py`) or waits for it
+(`$after`) starts once that call has succeeded, with the value put in its arguments and the
+arguments judged again, now complete, against its history and the checklist. Each call
+still goes through the executor (timeout, retries, exactly-once writes, masking); a status
+poll waits out its tool's `PollSpec.interval_s` first. When the run must stop (its time
+budget ends, or a write's outcome is unknown and a human must look) calls not yet started
+are cancelled. Every call is answered with a ToolMessage whose envelope says what really
+happened to it, and `State.branches` lists the batch: succeeded, degraded, failed, blocked,
+cancelled or abandoned (stopped waiting for: not a rollback).
 """
 
 from __future__ import annotations
@@ -38,9 +39,18 @@ from nodes.common import (
     fingerprint,
     tool_message,
 )
-from nodes.guard import judge_call
+from nodes.guard import judge_call, recheck
 from tools.contract import ErrorType, ToolContext, ToolResult, ToolSpec
-from tools.dag import MISSING, Done, Node, Outcome, resolve_path, run_dag
+from tools.dag import (
+    MISSING,
+    Done,
+    Node,
+    Outcome,
+    field_name,
+    in_written_order,
+    resolve_path,
+    run_dag,
+)
 from tools.executor import execute_call
 
 NOT_PERMITTED = "{tool} needs the permission {permission!r}, which the caller's roles lack"
@@ -114,7 +124,7 @@ def _resolve(
         else:
             errors.append(
                 {
-                    "field": arg,
+                    "field": field_name(arg),
                     "expected": f"the value of {ref['source']}.{ref['path']}",
                     "got": "nothing",
                     "fix": INPUT_MISSING.format(arg=arg, source=ref["source"], path=ref["path"]),
@@ -174,6 +184,7 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     # Calls a human approved or edited in fallback: only these may re-run an unknown write.
     approved = {c["id"] for c in state.calls if c["verdict"] in ("approved", "edited")}
     by_id = {c["id"]: c for c in state.pending}
+    order = {c["id"]: i for i, c in enumerate(state.pending)}
     given: dict[str, Outcome[Ran]] = {}
     for c in state.pending:
         given |= _given(c)
@@ -212,6 +223,10 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             repeat = _judged_again(state, task, spec, call, args)
             if repeat is not None:
                 return answered(repeat, args, fp)
+        if call["id"] not in approved:  # a human's decision stands; the model's is rechecked
+            unmet = recheck(task, state, spec, args, _earlier(upstream, order))
+            if unmet is not None:
+                return answered(unmet, args, fp)
         waited = await _poll_interval(spec, state.fingerprints.get(fp), deadline)
         if isinstance(waited, ToolResult):
             return answered(waited, args, fp)
@@ -255,6 +270,8 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 timeout_s=timeout,
             )
         )
+    if any(_writes(task, c) for c in state.pending):
+        nodes = in_written_order(nodes)  # a write's effect may be what a later call reads
     started = time.monotonic()
     outcomes = await run_dag(
         nodes,
@@ -307,6 +324,24 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             "seconds": state.usage["seconds"] + wall,
         },
     }
+
+
+def _writes(task: Task, call: PendingCall) -> bool:
+    spec = task.domain.tools.get(call["tool"])
+    return spec is not None and spec.effect == "write"
+
+
+def _earlier(
+    upstream: Mapping[str, Outcome[Ran]], order: Mapping[str, int]
+) -> list[tuple[str, Mapping[str, Any], Mapping[str, Any]]]:
+    """(tool, arguments, data) of the calls this one waited for that succeeded, as written."""
+    done = [
+        (nid, o.value)
+        for nid, o in upstream.items()
+        if o.value is not None and o.value.tool and o.value.result.ok
+    ]
+    done.sort(key=lambda item: order.get(item[0], -1))
+    return [(ran.tool, ran.args, ran.result.data) for _, ran in done]
 
 
 def _judged_again(

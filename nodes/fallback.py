@@ -82,6 +82,12 @@ async def fallback(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "detail": detail,
         "intent": state.intent,
         "checklist": state.checklist,
+        # What already changed at the backend: a human deciding must know it.
+        "writes": [
+            {k: w[k] for k in ("tool", "args", "outcome", "receipt")}
+            for w in state.writes
+            if w["task_seq"] == state.task_seq
+        ],
         "call": call,
         "options": ["approve", "edit", "reject"] if approval else ["approve", "edit", "abort"],
         "question": (

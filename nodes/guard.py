@@ -2,7 +2,9 @@
 
 The ladder, in order: budgets; offered set and permission; argument schema (and the
 references between the calls of one turn, `tools/dag.py`); the call's fingerprint history;
-human approval for risky writes. Every violation climbs a per-kind ladder (feedback, then
+the checklist (a write before the steps it needs, arguments that contradict the values
+code decided, references no result of the run holds: `IntentSpec.check`); human approval
+for risky writes. Every violation climbs a per-kind ladder (feedback, then
 block, then stop) so a model gets a precise hint first and a loop still ends in a bounded
 number of rounds. Nothing here knows which model is running: it judges calls, not models,
 and the offered set is code's: text in a tool result cannot add a tool to it.
@@ -37,8 +39,8 @@ from nodes.compaction import known_fingerprints, revived
 from nodes.tool_loader import widen
 from nodes.tracing import record_verdicts, thread_of_run
 from tools.contract import ToolResult, ToolSpec
-from tools.dag import CallPlan, InputRef, has_plan_syntax, plan_call, plan_turn
-from tools.domain import Budget
+from tools.dag import CallPlan, InputRef, field_name, has_plan_syntax, plan_call, plan_turn
+from tools.domain import Budget, StepCheck
 
 Action = Literal["run", "cached", "feedback", "blocked", "stop", "approve"]
 
@@ -46,7 +48,11 @@ STOP_FOR_KIND: dict[str, StopReason] = {
     "not_allowed": "not_allowed",
     "validation": "validation_failed",
     "duplicate": "duplicate_call",
+    "binding": "validation_failed",
+    "precondition": "no_progress",
 }
+"""Where each ladder ends. Arguments that stay at odds with the slots are invalid arguments;
+a write proposed again and again before the steps it needs is a run making no progress."""
 
 NOT_OFFERED = "'{tool}' is not available in this task. Offered tools: {offered}."
 NOT_PERMITTED = (
@@ -86,6 +92,18 @@ SAME_TURN = (
     "executed. Read that call's result."
 )
 SAME_TURN_REASON = "same_turn"
+NEEDS_STEPS = (
+    "{tool} was not run: it needs {steps} done first. Call {calls} first, then {tool} "
+    "with what they return."
+)
+NEEDS_STEPS_ACTION = "Do the missing steps first; this call is refused until they are done."
+STEP_ORDER = "(step order)"
+"""The pseudo-field of a missing step: nothing in the arguments is wrong, the timing is."""
+DECIDED = "{value} (decided by code for this task)"
+DECIDED_FIX = "send {field} as {value}"
+FROM_RESULT = "the {key} from a {tool} result of this run"
+NEVER_SEEN = "{value}, which no result of this run holds"
+NEVER_SEEN_FIX = "call {tool} first and pass the {key} it returns"
 
 
 @dataclass(frozen=True)
@@ -281,7 +299,7 @@ def judge_call(
         first = sorted(deferred)[0]
         errors = [
             {
-                "field": first,
+                "field": field_name(first),
                 "expected": NEEDS_LITERALS.format(tool=name),
                 "got": "a reference to another call",
                 "fix": f"call {name} in a later turn with the value itself",
@@ -343,6 +361,151 @@ def judge_call(
     # One retry after a single failure.
     action = "approve" if spec.requires_approval else "run"
     return Decision(action, None, None, None, args, fp, after=after)
+
+
+def seen_results(fingerprints: Mapping[str, FingerprintStats]) -> dict[str, list[dict[str, Any]]]:
+    """Tool -> data of its successful results in this task: what references may quote."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for stats in fingerprints.values():
+        if stats["successes"]:
+            out.setdefault(stats["tool"], []).append(stats["result"].get("data", {}))
+    return out
+
+
+def _as_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _argument_errors(
+    task: Task, check: StepCheck, args: Mapping[str, Any], *, write: bool
+) -> list[dict[str, str]]:
+    """Field-level errors: each contradicted value with the decided one, each made-up ref."""
+    errors: list[dict[str, str]] = []
+    if write:
+        for arg, value in check.differs.items():
+            shown = _as_json(value)
+            errors.append(
+                {
+                    "field": field_name(arg),
+                    "expected": DECIDED.format(value=shown),
+                    "got": _shown(args.get(arg)),
+                    "fix": DECIDED_FIX.format(field=field_name(arg), value=shown),
+                }
+            )
+    steps = {s.name: s for s in task.intent.steps}
+    for arg, ref in check.unseen.items():
+        if write and arg in check.differs:
+            continue
+        source, _, key = ref.partition(".")
+        tool = steps[source].tool if source in steps else source
+        errors.append(
+            {
+                "field": field_name(arg),
+                "expected": FROM_RESULT.format(key=key, tool=tool),
+                "got": NEVER_SEEN.format(value=_shown(args.get(arg))),
+                "fix": NEVER_SEEN_FIX.format(tool=tool, key=key),
+            }
+        )
+    return errors
+
+
+def binding_failure(
+    task: Task,
+    spec: ToolSpec,
+    check: StepCheck,
+    args: Mapping[str, Any],
+    slots: Mapping[str, Any],
+    evidence: Mapping[str, Mapping[str, Any]],
+) -> tuple[Literal["precondition", "binding"], ToolResult] | None:
+    """Why a call may not run as the checklist stands, or None when it may.
+
+    A write runs only once the steps it needs are done and with the values code decided; a
+    read may run early or differ (it ticks nothing then), but never quotes a reference no
+    result of the run holds.
+    """
+    write = spec.effect == "write"
+    errors = _argument_errors(task, check, args, write=write)
+    if write and check.missing:
+        calls = ", ".join(
+            f"{s.tool} {_as_json(s.expected(slots, evidence))}" for s in check.missing
+        )
+        steps = " and ".join(f"{s.name} ({s.tool})" for s in check.missing)
+        order = [
+            {
+                "field": STEP_ORDER,
+                "expected": f"{s.name} done first, by {s.tool}",
+                "got": f"{s.name} not done",
+                "fix": f"call {s.tool} first",
+            }
+            for s in check.missing
+        ]
+        return "precondition", ToolResult.failure(
+            "dependency",
+            NEEDS_STEPS.format(tool=spec.name, steps=steps, calls=calls),
+            retryable=False,
+            user_action=NEEDS_STEPS_ACTION,
+            data={"errors": [*order, *errors]},
+        )
+    if errors:
+        return "binding", field_error_result(spec.name, errors)
+    return None
+
+
+def _supplied_by(
+    task: Task, check: StepCheck, earlier: list[PendingCall], *, write: bool
+) -> tuple[str, ...] | None:
+    """Ids of calls written earlier in the turn that supply what `check` misses, if all are.
+
+    A reply may do the steps a call needs before it ("submit, then check the job"): such a
+    call runs after them, and is judged again once they have (`recheck`).
+    """
+    if write and check.differs:
+        return None
+    steps = {s.name: s for s in task.intent.steps}
+    tools = [s.tool for s in check.missing] if write else []
+    for ref in check.unseen.values():
+        source = ref.partition(".")[0]
+        tools.append(steps[source].tool if source in steps else source)
+    ids: list[str] = []
+    for tool in dict.fromkeys(tools):
+        found = [p["id"] for p in earlier if p["tool"] == tool]
+        if not found:
+            return None
+        ids += found
+    return tuple(ids)
+
+
+def recheck(
+    task: Task,
+    state: State,
+    spec: ToolSpec,
+    args: Mapping[str, Any],
+    earlier: list[tuple[str, Mapping[str, Any], Mapping[str, Any]]],
+) -> ToolResult | None:
+    """The checklist check again just before a call runs, after the calls written before it.
+
+    Args:
+        task: The current task.
+        state: The state the guard judged the turn in.
+        spec: The tool about to run.
+        args: Its final arguments (inputs from other calls filled in).
+        earlier: (tool, arguments, data) of the calls of the turn that succeeded before it,
+            in the order written.
+
+    Returns:
+        The refusal when it still may not run, else None.
+    """
+    checklist: Mapping[str, bool] = state.checklist
+    evidence: Mapping[str, Mapping[str, Any]] = state.evidence
+    seen = seen_results(state.fingerprints)
+    for tool, done_args, data in earlier:
+        checklist, evidence, _ = task.intent.apply(
+            state.slots, checklist, evidence, tool, done_args, data
+        )
+        seen.setdefault(tool, []).append(dict(data))
+    check = task.intent.check(state.slots, checklist, evidence, spec.name, args, seen=seen)
+    failure = binding_failure(task, spec, check, args, state.slots, evidence)
+    return failure[1] if failure is not None else None
 
 
 def _stop_detail(decision: Decision, tool: str) -> str:
@@ -479,9 +642,37 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             plan=plans[index],
         )
 
+    def bind(decision: Decision, name: str) -> Decision:
+        """The checklist's verdict on a call the ladder above let through."""
+        spec = task.domain.tools.get(name)
+        if spec is None:
+            return decision
+        check = task.intent.check(
+            state.slots,
+            state.checklist,
+            state.evidence,
+            name,
+            decision.args,
+            seen=seen,
+            skip=frozenset(decision.inputs),
+        )
+        failure = binding_failure(task, spec, check, decision.args, state.slots, state.evidence)
+        if failure is None:
+            return decision
+        write = spec.effect == "write"
+        supplied = _supplied_by(task, check, pending, write=write)
+        if decision.action == "run" and supplied is not None:
+            after = tuple(dict.fromkeys((*decision.after, *supplied)))
+            return dataclasses.replace(decision, after=after)
+        kind, result = failure
+        return _violation(
+            f"{kind}:{name}", result, strikes, task.budget, decision.args, decision.fingerprint
+        )
+
     # What judge_call will look up: the fingerprint of each call it would run were it new.
     wanted = [d.fingerprint for i in range(len(calls)) if (d := judge(i, {})).action in RUNNABLE]
     known = await known_fingerprints(state, runtime.context.db, thread_of_run(), wanted)
+    seen = seen_results(known)
     decided: dict[str, Decision] = {}
 
     for index, call in enumerate(calls):
@@ -496,6 +687,8 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             decision = Decision("stop", None, stop[0], skipped, args, fingerprint(name, args))
         else:
             decision = judge(index, known)
+            if decision.action in RUNNABLE:
+                decision = bind(decision, name)
             if decision.action == "run" and any(
                 p["fingerprint"] == decision.fingerprint for p in pending
             ):

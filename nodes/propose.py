@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -12,9 +13,11 @@ from langgraph.runtime import Runtime
 
 from graph.context import Context
 from graph.models import estimate_tokens, load_chat_model, render_task
-from graph.state import State
+from graph.state import State, StopReason
 from nodes.common import current_task, without_lone_surrogates
 from tools.errors import ConfigError
+
+MODEL_CALL_TOO_SLOW = "one model call took longer than max_model_seconds ({limit:g}s)"
 
 
 def task_block(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -55,11 +58,19 @@ async def propose(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ]
     prompt = [SystemMessage(render_task(task_block(state, runtime))), *model_view(state.messages)]
     started = time.monotonic()
+    limit = asyncio.timeout(task.budget.max_model_seconds)
     try:
         model = load_chat_model(runtime.context.model)
-        reply = await model.bind_tools(schemas).ainvoke(prompt)
+        async with limit:
+            reply = await model.bind_tools(schemas).ainvoke(prompt)
     except GraphBubbleUp:
         raise  # interrupts raised inside a model wrapper must reach LangGraph
+    except TimeoutError as exc:
+        seconds = time.monotonic() - started
+        if limit.expired():  # the budget's, not a TimeoutError the model raised itself
+            detail = MODEL_CALL_TOO_SLOW.format(limit=task.budget.max_model_seconds)
+            return _model_error(state, detail, seconds, reason="time_budget")
+        return _model_error(state, f"{type(exc).__name__}: {exc}"[:300], seconds)
     except ConfigError as exc:
         return _model_error(state, str(exc), time.monotonic() - started)
     except Exception as exc:
@@ -91,8 +102,10 @@ async def propose(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     }
 
 
-def _model_error(state: State, detail: str, seconds: float) -> dict[str, Any]:
+def _model_error(
+    state: State, detail: str, seconds: float, reason: StopReason = "model_error"
+) -> dict[str, Any]:
     return {
         "usage": {**state.usage, "seconds": state.usage["seconds"] + seconds},
-        "verdict": {"node": "propose", "action": "stop", "reason": "model_error", "detail": detail},
+        "verdict": {"node": "propose", "action": "stop", "reason": reason, "detail": detail},
     }

@@ -10,8 +10,8 @@ from langgraph.runtime import Runtime
 
 from checkpoints.trace import archive_fingerprints, archive_messages
 from graph.context import Context
-from graph.state import CallRecord, FingerprintStats, State
-from nodes.common import current_task
+from graph.state import CallRecord, ExecResult, FingerprintStats, State, WriteRecord
+from nodes.common import Task, current_task, fingerprint
 from nodes.compaction import old_fingerprints, old_messages, recent_calls, with_archived
 from nodes.tracing import record_round, thread_of_run
 from tools.contract import ToolSpec
@@ -39,6 +39,42 @@ def repeat_kind(
     if spec is not None and spec.effect == "read" and prev["epoch"] < write_epoch:
         return "reread"
     return "repeat"
+
+
+def effects(state: State, task: Task) -> list[WriteRecord]:
+    """This task's writes, with those of the last batch whose effect exists or may exist.
+
+    A write counts when it succeeded (ran now, or the ledger returned the receipt of an
+    earlier attempt of this task) or its outcome is unknown; one that failed for certain
+    changed nothing. Kept per exact call, the latest outcome winning, so an unknown write
+    a human later ran is listed once, with its receipt.
+    """
+    out = {
+        fingerprint(w["tool"], w["args"]): w
+        for w in state.writes
+        if w["task_seq"] == state.task_seq
+    }
+    for r in state.results:
+        spec = task.domain.tools.get(r["tool"])
+        if spec is None or spec.effect != "write" or not _has_effect(r):
+            continue
+        env = r["result"]
+        key = fingerprint(r["tool"], r["args"])
+        out.pop(key, None)
+        out[key] = {
+            "task_seq": state.task_seq,
+            "id": r["id"],
+            "tool": r["tool"],
+            "args": dict(r["args"]),
+            "outcome": "ok" if env.get("ok") else "unknown_outcome",
+            "receipt": dict(env.get("data", {})),
+        }
+    return list(out.values())
+
+
+def _has_effect(result: ExecResult) -> bool:
+    env = result["result"]
+    return bool(env.get("ok")) or env.get("error_type") == "unknown_outcome"
 
 
 async def state_update(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -125,6 +161,7 @@ async def state_update(state: State, runtime: Runtime[Context]) -> dict[str, Any
         "checklist": checklist,
         "evidence": evidence,
         "write_epoch": write_epoch,
+        "writes": effects(state, task),
         "calls": recent_calls(calls),
         "stall_rounds": stall,
     }

@@ -24,7 +24,16 @@ from graph.models import render_task
 from tests.conftest import Harness, assert_valid_history
 from tests.fakes import ProviderLikeChatModel
 from tools.contract import ToolContext, ToolSpec
-from tools.dag import MISSING, Done, Node, Outcome, plan_turn, resolve_path, run_dag
+from tools.dag import (
+    MISSING,
+    Done,
+    Node,
+    Outcome,
+    in_written_order,
+    plan_turn,
+    resolve_path,
+    run_dag,
+)
 from tools.domain import Budget, Domain, IntentSpec, Step
 from tools.registry import ToolRegistry
 from tools.store import audit, connect, run_in_store
@@ -289,6 +298,25 @@ async def test_scheduler_blocks_everything_downstream_of_a_failed_required_input
     assert sorted(runner.started()) == ["a", "free"], "blocked calls are never started"
     assert not out["b"].started
     assert not out["c"].started
+
+
+async def test_in_written_order_runs_one_call_at_a_time_as_written() -> None:
+    # The rule for a reply that holds a write: order only. A failed call neither blocks nor
+    # degrades the next, and each call is handed the outcomes of those before it.
+    seen: dict[str, list[str]] = {}
+    runner = Recorder(fail={"b"})
+
+    async def recording(node: Node, upstream: Mapping[str, Outcome[str]]) -> Done[str]:
+        seen[node.id] = sorted(upstream)
+        return await runner(node, upstream)
+
+    nodes = in_written_order([Node("a"), Node("b"), Node("c"), Node("d", needs=("a",))])
+    out = await run_dag(nodes, recording, limit=4)
+
+    assert runner.started() == ["a", "b", "c", "d"]
+    assert runner.peak == 1
+    assert [out[n].status for n in "abcd"] == ["succeeded", "failed", "succeeded", "succeeded"]
+    assert seen == {"a": [], "b": ["a"], "c": ["a", "b"], "d": ["a", "b", "c"]}
 
 
 async def test_scheduler_runs_a_call_degraded_when_an_optional_input_failed() -> None:

@@ -21,16 +21,19 @@ a time, each with its own timeout. A call whose required input failed (or never 
 `blocked`; one whose optional input is missing runs `degraded`; when the run must stop
 (its deadline, a result that needs a human, an outside signal) calls not yet started are
 `cancelled`. Every call gets exactly one `Outcome` naming what really happened: a call no
-longer waited for is `abandoned`, which is not a rollback, and its note says so.
+longer waited for is `abandoned`, which is not a rollback, and its note says so. A node may
+also `follow` others (start after them, whatever their fate): `in_written_order` chains a
+reply that holds a write, so its calls run in the order the model wrote them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar
 
 REF_KEY = "$ref"
@@ -131,8 +134,28 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _error(field_name: str, expected: str, got: Any, fix: str) -> FieldError:
-    return {"field": field_name, "expected": expected, "got": _short(got), "fix": fix}
+def field_name(key: Any) -> str:
+    """An argument's name as a hint shows it: as sent, or JSON-quoted when that would mislead.
+
+    A model can send any string as a key: empty, blank, padded, a NUL or a right-to-left
+    mark. Shown raw, such a name makes an empty or unreadable `field` in a hint, and the
+    model cannot tell which argument to fix. Quoted (`""`, `" a"`, control characters as
+    JSON escapes) it names exactly the key that was sent.
+    """
+    name = str(key)
+    if name and name == name.strip() and name.isprintable():
+        return name
+    return json.dumps(name)
+
+
+def field_path(parts: Sequence[Any]) -> str:
+    """A dotted path to a value inside the arguments, never empty (`(arguments)` is the root)."""
+    return ".".join(field_name(p) for p in parts) or "(arguments)"
+
+
+def _error(where: str | tuple[str, ...], expected: str, got: Any, fix: str) -> FieldError:
+    path = field_path(where if isinstance(where, tuple) else (where,))
+    return {"field": path, "expected": expected, "got": _short(got), "fix": fix}
 
 
 class _Turn:
@@ -177,10 +200,11 @@ def _parse_ref(
     unknown = sorted(str(k) for k in value if k not in REF_FIELDS)
     target = value.get(REF_KEY)
     if unknown or not isinstance(target, str) or not target.strip():
-        return None, _error(name, BAD_REF, dict(value), f"send {name} as {REF_SYNTAX}")
+        shown = field_name(name)
+        return None, _error(name, BAD_REF, dict(value), f"send {shown} as {REF_SYNTAX}")
     optional = value.get("optional", False)
     if not isinstance(optional, bool):
-        return None, _error(f"{name}.optional", "a boolean", optional, "send true or false")
+        return None, _error((name, "optional"), "a boolean", optional, "send true or false")
     path = value.get("path")
     target = target.strip()
     if path is None:
@@ -228,7 +252,7 @@ def plan_call(
             after += edges
             errors += problems
         elif name.startswith(RESERVED_PREFIX):
-            errors.append(_error(name, RESERVED_ARG, value, f"remove {name!r}"))
+            errors.append(_error(name, RESERVED_ARG, value, f"remove {field_name(name)!r}"))
         elif is_ref(value):
             ref, problem = _parse_ref(name, value, turn, index)
             if ref is not None:
@@ -336,6 +360,9 @@ class Node:
     needs: tuple[str, ...] = ()
     wants: tuple[str, ...] = ()
     timeout_s: float | None = None
+    follows: tuple[str, ...] = ()
+    """Ids it starts after, whatever became of them (order only: it takes nothing from them,
+    and their failure neither blocks nor degrades it; their outcomes are passed to it)."""
 
 
 @dataclass(frozen=True)
@@ -454,7 +481,7 @@ async def run_dag(
             if not running:
                 for nid in list(waiting):  # only a cycle can leave nodes waiting here
                     node = waiting.pop(nid)
-                    ups = [u for u in (*node.needs, *node.wants) if u not in outcomes]
+                    ups = [u for u in _upstream(node) if u not in outcomes]
                     what = "wait on each other"
                     outcomes[nid] = Outcome(
                         nid, "blocked", note=BLOCKED_NOTE.format(needs=", ".join(ups), what=what)
@@ -500,7 +527,7 @@ def _start_ready(
     while changed:
         changed = False
         for nid, node in list(waiting.items()):
-            ups = (*node.needs, *node.wants)
+            ups = _upstream(node)
             unknown = [u for u in ups if u not in known]
             if unknown:
                 what = "is not a call of this batch"
@@ -525,6 +552,23 @@ def _start_ready(
             task = asyncio.create_task(_run_node(node, runner, upstream))
             running[task] = nid
             del waiting[nid]
+
+
+def _upstream(node: Node) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*node.needs, *node.wants, *node.follows)))
+
+
+def in_written_order(nodes: Sequence[Node]) -> list[Node]:
+    """The nodes, each also following every node before it: one at a time, as written.
+
+    The rule for a model's reply that holds a write: a call written after the write may read
+    what it changed ("submit the report, then check the job"), and nothing in the arguments
+    says so. Replies of reads only keep running in parallel.
+    """
+    return [
+        replace(node, follows=tuple(dict.fromkeys((*node.follows, *(n.id for n in nodes[:i])))))
+        for i, node in enumerate(nodes)
+    ]
 
 
 def _fate(outcome: Outcome[Any]) -> str:

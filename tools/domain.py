@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cache
@@ -35,11 +35,18 @@ DEFAULT_MAX_TOOLS = 5
 class Budget:
     """Per-intent limits, checked by the guard before anything executes.
 
+    The time limits are sized for a small model on a CPU, not for a hosted API: one turn of a
+    0.5B model took up to 57 s on a loaded 2-core machine, so a model call gets minutes of
+    its own and a run gets several such calls plus its tools. Tighten them for hosted models.
+
     Attributes:
         max_rounds: Model turns that propose tool calls, blocked ones included.
         max_calls: Tool calls the guard lets through to the executor.
         max_tokens: Model tokens (input + output, from usage metadata).
-        max_seconds: Seconds spent in the model and the tools (not waiting for a human).
+        max_seconds: Seconds of the whole task spent in the model and the tools (not
+            waiting for a human); also the executor's deadline for the task's tool calls.
+        max_model_seconds: Seconds one model call may take; a call still running then is
+            abandoned and the run stops with `time_budget`.
         max_stall_rounds: Consecutive rounds with no new checklist item or evidence.
         max_strikes: Violations of one kind before the run stops (feedback, block, stop).
     """
@@ -47,7 +54,8 @@ class Budget:
     max_rounds: int = 6
     max_calls: int = 8
     max_tokens: int = 20_000
-    max_seconds: float = 60.0
+    max_seconds: float = 600.0
+    max_model_seconds: float = 300.0
     max_stall_rounds: int = 3
     max_strikes: int = 3
 
@@ -71,7 +79,9 @@ class Step:
 
     The item is ticked only by a successful execution of `tool` whose validated arguments
     include `args(slots)`: a model cannot tick it by claiming success, or by calling the
-    right tool with the wrong period.
+    right tool with the wrong period. The same arguments bind the call before it runs: the
+    guard refuses a write that contradicts them (`IntentSpec.check`), unless `free` names
+    the argument.
     """
 
     name: str
@@ -80,9 +90,16 @@ class Step:
     description: str = ""
     after: tuple[str, ...] = ()
     """Steps that must be done first: a matching call before them does not tick this one
-    (a re-read after a write is a different step from the read before it)."""
+    (a re-read after a write is a different step from the read before it), and a write
+    before them does not run."""
     inputs: Mapping[str, str] = field(default_factory=dict)
-    """Argument -> "step.field" taken from an earlier step's evidence (a submitted job's id)."""
+    """Argument -> "step.field" taken from an earlier step's evidence (a submitted job's id).
+
+    These are references: their value must come from a result this run has seen, so a
+    value the model made up is refused before the call runs, whatever its format."""
+    free: frozenset[str] = frozenset()
+    """Arguments left to the model: `args` only suggests them (the plan shows the value),
+    and neither the guard nor the tick compares them."""
     done_when: Callable[[Mapping[str, Any]], bool] | None = None
     """Whether a successful result finishes the step (the job is done, the last page came
     back). None: any matching success does. A success that does not is kept as progress."""
@@ -105,6 +122,39 @@ class Step:
             if value is not None:
                 out[arg] = value
         return out
+
+    def bound(
+        self, slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The arguments code decided (`expected` without the free ones)."""
+        return {k: v for k, v in self.expected(slots, evidence).items() if k not in self.free}
+
+
+@dataclass(frozen=True)
+class StepCheck:
+    """How a proposed call stands against the checklist before it runs (`IntentSpec.check`).
+
+    Attributes:
+        step: The step it is judged against; None when no step of the intent uses its tool
+            (the call is the model's own business, judged by the guard's other checks).
+        ticks: It would tick `step` if it succeeded.
+        missing: Steps that must be done first and are not.
+        differs: Argument -> the value code decided, for each bound argument the call
+            contradicts.
+        unseen: Argument -> the "step.field" it must come from, for each reference whose value
+            no result of this run holds.
+    """
+
+    step: Step | None
+    ticks: bool = False
+    missing: tuple[Step, ...] = ()
+    differs: Mapping[str, Any] = field(default_factory=dict)
+    unseen: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def clean(self) -> bool:
+        """Nothing about the call contradicts the checklist."""
+        return not (self.missing or self.differs or self.unseen)
 
 
 def _canon(value: Any) -> str:
@@ -181,6 +231,84 @@ class IntentSpec:
             out.append({"step": step.name, "tool": step.tool, "args": args, "done": done})
         return out
 
+    def check(
+        self,
+        slots: Mapping[str, Any],
+        checklist: Mapping[str, bool],
+        evidence: Mapping[str, Mapping[str, Any]],
+        tool: str,
+        args: Mapping[str, Any],
+        *,
+        seen: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
+        skip: frozenset[str] = frozenset(),
+    ) -> StepCheck:
+        """Judge a proposed call against the step it would tick, before it runs; pure.
+
+        The step is the open one of `tool` the call agrees with (else the first open one, or,
+        with every one done, the one it repeats): what it still needs, which decided
+        arguments it contradicts, and which references it makes up.
+
+        Args:
+            slots: The task's slots.
+            checklist: Step name -> done.
+            evidence: Step name -> the data that ticked it (or its progress).
+            tool: The called tool.
+            args: The call's arguments.
+            seen: Tool -> data of its successful results in this run: where a reference's
+                value may come from besides its step's evidence.
+            skip: Arguments not known yet (they come from another call of the turn).
+        """
+        candidates = [s for s in self.steps if s.tool == tool]
+        if not candidates:
+            return StepCheck(None)
+        judged = [
+            self._judge_step(s, slots, checklist, evidence, args, seen or {}, skip)
+            for s in candidates
+        ]
+        waiting = [c for s, c in zip(candidates, judged, strict=True) if not checklist.get(s.name)]
+        for found in (
+            next((c for c in waiting if c.ticks), None),
+            next((c for c in waiting if not c.differs), None),
+            waiting[0] if waiting else None,
+            next((c for c in judged if not c.differs), None),
+        ):
+            if found is not None:
+                return found
+        return judged[-1]
+
+    def _judge_step(
+        self,
+        step: Step,
+        slots: Mapping[str, Any],
+        checklist: Mapping[str, bool],
+        evidence: Mapping[str, Mapping[str, Any]],
+        args: Mapping[str, Any],
+        seen: Mapping[str, Sequence[Mapping[str, Any]]],
+        skip: frozenset[str],
+    ) -> StepCheck:
+        steps = {s.name: s for s in self.steps}
+        differs = {
+            k: v
+            for k, v in step.bound(slots, evidence).items()
+            if k not in skip and _canon(args.get(k)) != _canon(v)
+        }
+        missing = tuple(
+            steps[p] for p in step.prerequisites() if p in steps and not checklist.get(p)
+        )
+        unseen: dict[str, str] = {}
+        for arg, ref in step.inputs.items():
+            if arg in skip or arg in step.free or args.get(arg) is None:
+                continue
+            source, _, key = ref.partition(".")
+            values = [evidence.get(source, {}).get(key)]
+            if source in steps:
+                values += [data.get(key) for data in seen.get(steps[source].tool, ())]
+            if not any(v is not None and _canon(v) == _canon(args[arg]) for v in values):
+                unseen[arg] = ref
+        done = bool(checklist.get(step.name))
+        ticks = not (done or differs or missing or unseen)
+        return StepCheck(step, ticks, missing, differs, unseen)
+
     def apply(
         self,
         slots: Mapping[str, Any],
@@ -205,7 +333,7 @@ class IntentSpec:
                 continue
             if not all(checklist.get(p) for p in step.prerequisites()):
                 continue  # judged on the checklist before this result: one call, one stage
-            if not args_match(step.expected(slots, new_evidence), args):
+            if not args_match(step.bound(slots, new_evidence), args):
                 continue
             new_evidence[step.name] = dict(data)
             if step.done_when is None or step.done_when(data):

@@ -23,7 +23,33 @@ from tools.registry import ToolRegistry
 from tools.slots import contains_any, parse_period_days, parse_relative_date
 from tools.store import audit, run_in_store
 
-DDL = """
+# --- the business store: one schema and one seed, the same for every tool ---------------------
+
+DEMO_USER = "demo-user"
+DEMO_CONTACT_REF = opaque_ref("ct", "demo", DEMO_USER)
+OTHER_CONTACT_REF = opaque_ref("ct", "demo", "another-user")
+DEMO_ORDERS: tuple[tuple[str, str, str, str | None, str | None, str], ...] = (
+    ("10086", DEMO_USER, "shipped", "SF Express", "SF1009823121", "2026-11-28"),
+    ("10087", "another-user", "processing", None, None, "2026-11-29"),
+    ("10088", DEMO_USER, "delivered", "SF Express", "SF1009823388", "2026-10-02"),
+    ("10089", DEMO_USER, "delivered", "JD Logistics", "JD0001928374", "2026-10-15"),
+    ("10090", DEMO_USER, "cancelled", None, None, "2026-11-03"),
+    ("10091", DEMO_USER, "processing", None, None, "2026-11-30"),
+)
+"""(order_id, user_id, status, carrier, tracking_no, updated_on): the orders every tool sees."""
+
+
+def _sql(value: str | None) -> str:
+    return "NULL" if value is None else "'" + value.replace("'", "''") + "'"
+
+
+def _seed(table: str, rows: tuple[tuple[str | None, ...], ...]) -> str:
+    values = ",\n    ".join("(" + ", ".join(_sql(v) for v in row) + ")" for row in rows)
+    return f"INSERT OR IGNORE INTO {table} VALUES\n    {values};\n"
+
+
+DDL = (
+    """
 CREATE TABLE IF NOT EXISTS metrics (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id TEXT NOT NULL,
@@ -41,10 +67,83 @@ CREATE TABLE IF NOT EXISTS orders (
     tracking_no TEXT,
     updated_on TEXT NOT NULL
 );
-INSERT OR IGNORE INTO orders VALUES
-    ('10086', 'demo-user', 'shipped', 'SF Express', 'SF1009823121', '2026-11-28'),
-    ('10087', 'another-user', 'processing', NULL, NULL, '2026-11-29');
+CREATE TABLE IF NOT EXISTS report_jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    report TEXT NOT NULL,
+    polls INTEGER NOT NULL DEFAULT 0,
+    polls_needed INTEGER NOT NULL,
+    idempotency_key TEXT UNIQUE,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+CREATE TABLE IF NOT EXISTS customers (
+    user_id TEXT PRIMARY KEY,
+    tenant TEXT NOT NULL,
+    name TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    email TEXT NOT NULL,
+    id_number TEXT NOT NULL,
+    card_number TEXT NOT NULL,
+    address TEXT NOT NULL,
+    birth_date TEXT NOT NULL,
+    contact_ref TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS notifications (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    order_id TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    body TEXT NOT NULL,
+    idempotency_key TEXT UNIQUE,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+CREATE TABLE IF NOT EXISTS order_cancellations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    order_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    reason TEXT,
+    idempotency_key TEXT UNIQUE,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
 """
+    + _seed("orders", DEMO_ORDERS)
+    + _seed(
+        "customers",
+        (
+            (
+                DEMO_USER,
+                "demo",
+                "Li Wei",
+                "13812345678",
+                "li.wei@example.com",
+                "110101199003071234",
+                "4111111111111111",
+                "1 Chaoyang Road, Beijing",
+                "1990-03-07",
+                DEMO_CONTACT_REF,
+            ),
+            (
+                "another-user",
+                "demo",
+                "Ana Silva",
+                "+44 7700 900123",
+                "ana.silva@example.org",
+                "QQ123456C",
+                "5500005555555559",
+                "2 Baker Street, London",
+                "1985-06-01",
+                OTHER_CONTACT_REF,
+            ),
+        ),
+    )
+)
+"""The example backend's tables and demo rows, created and seeded together on a store's first
+use (`INSERT OR IGNORE`: a later run never undoes a change). Every tool opens the store with
+this one script, so whichever tool runs first, every demo row is there: the backend's own
+records, raw personal data included, live here and nowhere in the agent's files."""
+SHOP_DDL = DDL
+"""The same script, under the name the shop tools' tests know it by."""
 
 METRICS = "metrics"
 ORDERS = "orders"
@@ -61,7 +160,7 @@ class RecordMetricArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     value: str = Field(
-        pattern=r"^\d{2,3}/\d{2,3}$",
+        pattern=r"^[0-9]{2,3}/[0-9]{2,3}$",
         description='Reading as "systolic/diastolic", e.g. "150/95".',
     )
     date: dt.date = Field(description="Calendar date of the reading, ISO format YYYY-MM-DD.")
@@ -357,7 +456,7 @@ def extract_order(text: str, today: date) -> dict[str, Any] | None:
 class RecordAndReviewSlots(BaseModel):
     """Validated slots of `record_and_review_metric`."""
 
-    value: str = Field(pattern=r"^\d{2,3}/\d{2,3}$")
+    value: str = Field(pattern=r"^[0-9]{2,3}/[0-9]{2,3}$")
     date: dt.date
     period: Period
 
@@ -365,7 +464,7 @@ class RecordAndReviewSlots(BaseModel):
 class RecordSlots(BaseModel):
     """Validated slots of `record_metric`."""
 
-    value: str = Field(pattern=r"^\d{2,3}/\d{2,3}$")
+    value: str = Field(pattern=r"^[0-9]{2,3}/[0-9]{2,3}$")
     date: dt.date
 
 
@@ -444,27 +543,9 @@ def _trend_card(evidence: Mapping[str, Mapping[str, Any]]) -> dict[str, Any] | N
 # --- and a trend re-read after a write. The guard must let these repeat; see graph/evals. -----
 
 REPORTS = "reports"
-JOBS_DDL = """
-CREATE TABLE IF NOT EXISTS report_jobs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    user_id TEXT NOT NULL,
-    report TEXT NOT NULL,
-    polls INTEGER NOT NULL DEFAULT 0,
-    polls_needed INTEGER NOT NULL,
-    idempotency_key TEXT UNIQUE,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-);
-"""
 POLLS_TO_FINISH = 5
 """A report answers "processing", identically, four times and is "done" on the fifth poll:
 more identical answers in a row than the stall limit, so waiting must not count as a stall."""
-ORDERS_SEED = """
-INSERT OR IGNORE INTO orders VALUES
-    ('10088', 'demo-user', 'delivered', 'SF Express', 'SF1009823388', '2026-10-02'),
-    ('10089', 'demo-user', 'delivered', 'JD Logistics', 'JD0001928374', '2026-10-15'),
-    ('10090', 'demo-user', 'cancelled', NULL, NULL, '2026-11-03'),
-    ('10091', 'demo-user', 'processing', NULL, NULL, '2026-11-30');
-"""
 PAGE_SIZE = 2
 _JOB_ID = re.compile(r"\bJ-(\d{1,9})\b", re.IGNORECASE)
 
@@ -482,7 +563,7 @@ class JobStatusArgs(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    job_id: str = Field(pattern=r"^J-\d{1,9}$", description='Job id from submit_report, "J-1".')
+    job_id: str = Field(pattern=r"^J-[0-9]{1,9}$", description='Job id from submit_report, "J-1".')
 
 
 class ListOrdersArgs(BaseModel):
@@ -492,7 +573,7 @@ class ListOrdersArgs(BaseModel):
 
     cursor: str | None = Field(
         default=None,
-        pattern=r"^c\d{1,6}$",
+        pattern=r"^c[0-9]{1,6}$",
         description="Omit for the first page; then pass the next_cursor of the last page.",
     )
 
@@ -513,7 +594,7 @@ async def submit_report(args: SubmitReportArgs, ctx: ToolContext) -> Mapping[str
         ).fetchone()
         return {"success": True, "job_id": f"J-{row['id']}", "status": "queued"}
 
-    return await run_in_store(ctx.store_path, JOBS_DDL, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 async def reconcile_submit_report(key: str, ctx: ToolContext) -> ToolResult | None:
@@ -527,7 +608,7 @@ async def reconcile_submit_report(key: str, ctx: ToolContext) -> ToolResult | No
             return None
         return ToolResult.success({"job_id": f"J-{row['id']}", "status": "queued"})
 
-    return await run_in_store(ctx.store_path, JOBS_DDL, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 async def get_job_status(args: JobStatusArgs, ctx: ToolContext) -> Mapping[str, Any]:
@@ -558,7 +639,7 @@ async def get_job_status(args: JobStatusArgs, ctx: ToolContext) -> Mapping[str, 
             "url": f"reports/{args.job_id}.pdf",
         }
 
-    return await run_in_store(ctx.store_path, JOBS_DDL, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 async def list_orders(args: ListOrdersArgs, ctx: ToolContext) -> Mapping[str, Any]:
@@ -584,7 +665,7 @@ async def list_orders(args: ListOrdersArgs, ctx: ToolContext) -> Mapping[str, An
             "next_cursor": f"c{end}" if end < total else None,
         }
 
-    return await run_in_store(ctx.store_path, DDL + ORDERS_SEED, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 for _spec in (
@@ -639,48 +720,6 @@ for _spec in (
 # --- that needs the raw phone number (by reference), and a risky write that waits for a human.
 
 SHOP = "shop"
-DEMO_CONTACT_REF = opaque_ref("ct", "demo", "demo-user")
-OTHER_CONTACT_REF = opaque_ref("ct", "demo", "another-user")
-CUSTOMERS_DDL = f"""
-CREATE TABLE IF NOT EXISTS customers (
-    user_id TEXT PRIMARY KEY,
-    tenant TEXT NOT NULL,
-    name TEXT NOT NULL,
-    phone TEXT NOT NULL,
-    email TEXT NOT NULL,
-    id_number TEXT NOT NULL,
-    card_number TEXT NOT NULL,
-    address TEXT NOT NULL,
-    birth_date TEXT NOT NULL,
-    contact_ref TEXT NOT NULL UNIQUE
-);
-INSERT OR IGNORE INTO customers VALUES
-    ('demo-user', 'demo', 'Li Wei', '13812345678', 'li.wei@example.com', '110101199003071234',
-     '4111111111111111', '1 Chaoyang Road, Beijing', '1990-03-07', '{DEMO_CONTACT_REF}'),
-    ('another-user', 'demo', 'Ana Silva', '+44 7700 900123', 'ana.silva@example.org',
-     'QQ123456C', '5500005555555559', '2 Baker Street, London', '1985-06-01',
-     '{OTHER_CONTACT_REF}');
-CREATE TABLE IF NOT EXISTS notifications (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    user_id TEXT NOT NULL,
-    order_id TEXT NOT NULL,
-    channel TEXT NOT NULL,
-    recipient TEXT NOT NULL,
-    body TEXT NOT NULL,
-    idempotency_key TEXT UNIQUE,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-);
-CREATE TABLE IF NOT EXISTS order_cancellations (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    order_id TEXT NOT NULL UNIQUE,
-    user_id TEXT NOT NULL,
-    reason TEXT,
-    idempotency_key TEXT UNIQUE,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-);
-"""
-"""The backend's own records: raw personal data lives here and nowhere in the agent's files."""
-SHOP_DDL = DDL + ORDERS_SEED + CUSTOMERS_DDL
 PROFILE_POLICY = ResultPolicy(
     fields=frozenset({"name", "phone", "email", "id_number", "contact_ref"}),
     sensitive={"id_number": "id_number"},
@@ -731,7 +770,7 @@ async def get_customer_profile(args: NoArgs, ctx: ToolContext) -> Mapping[str, A
             return {"success": False, "code": "PROFILE_NOT_FOUND", "message": "no profile"}
         return {"success": True, **{k: v for k, v in dict(row).items() if k != "tenant"}}
 
-    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 def _notification(row: sqlite3.Row) -> dict[str, Any]:
@@ -784,7 +823,7 @@ async def send_order_notification(args: NotifyArgs, ctx: ToolContext) -> Mapping
         row = conn.execute("SELECT * FROM notifications WHERE id = ?", (cur.lastrowid,)).fetchone()
         return {"success": True, **_notification(row)}
 
-    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 async def reconcile_notification(key: str, ctx: ToolContext) -> ToolResult | None:
@@ -796,7 +835,7 @@ async def reconcile_notification(key: str, ctx: ToolContext) -> ToolResult | Non
         ).fetchone()
         return None if row is None else ToolResult.success(_notification(row))
 
-    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 def _cancellation(row: sqlite3.Row) -> dict[str, Any]:
@@ -840,7 +879,7 @@ async def cancel_order(args: CancelOrderArgs, ctx: ToolContext) -> Mapping[str, 
         ).fetchone()
         return {"success": True, **_cancellation(row)}
 
-    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 async def reconcile_cancel_order(key: str, ctx: ToolContext) -> ToolResult | None:
@@ -852,7 +891,7 @@ async def reconcile_cancel_order(key: str, ctx: ToolContext) -> ToolResult | Non
         ).fetchone()
         return None if row is None else ToolResult.success(_cancellation(row))
 
-    return await run_in_store(ctx.store_path, SHOP_DDL, work)
+    return await run_in_store(ctx.store_path, DDL, work)
 
 
 for _spec in (
@@ -1061,7 +1100,7 @@ class ReportSlots(BaseModel):
 class JobSlots(BaseModel):
     """Validated slots of `job_status`."""
 
-    job_id: str = Field(pattern=r"^J-\d{1,9}$")
+    job_id: str = Field(pattern=r"^J-[0-9]{1,9}$")
 
 
 class NoSlots(BaseModel):

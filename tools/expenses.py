@@ -49,7 +49,7 @@ LIMIT_CENTS = 500_000
 Currency = Literal["CNY", "EUR", "USD"]
 Category = Literal["taxi", "meal", "hotel", "other"]
 Period = Literal["7d", "14d", "30d"]
-AMOUNT_PATTERN = r"^\d{1,7}(\.\d{1,2})?$"
+AMOUNT_PATTERN = r"^[0-9]{1,7}(\.[0-9]{1,2})?$"
 
 
 # --- argument models: what the guard validates before anything runs ----------------------------
