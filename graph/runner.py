@@ -94,9 +94,10 @@ def _import_path(domain: Domain) -> str | None:
     re-exports it), and `__main__` never: another process cannot import it by that name.
     """
     home = {getattr(i.extract, "__module__", None) for i in domain.intents}
+    main = sys.modules.get("__main__")
     for module_name, module in sorted(sys.modules.items(), key=lambda m: (m[0] not in home, m[0])):
-        if module_name == "__main__" or module is None:
-            continue
+        if module is None or module is main or getattr(module, "__spec__", None) is None:
+            continue  # the script itself (also aliased as __mp_main__), or not importable
         for attr, value in list(vars(module).items()):
             if value is domain and not attr.startswith("_"):
                 return f"{module_name}:{attr}"
