@@ -25,6 +25,7 @@ import signal
 import sys
 import uuid
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
@@ -96,7 +97,7 @@ def _import_path(domain: Domain) -> str | None:
     home = {getattr(i.extract, "__module__", None) for i in domain.intents}
     main = sys.modules.get("__main__")
     for module_name, module in sorted(sys.modules.items(), key=lambda m: (m[0] not in home, m[0])):
-        if module is None or module is main or getattr(module, "__spec__", None) is None:
+        if not isinstance(module, ModuleType) or module is main or module.__spec__ is None:
             continue  # the script itself (also aliased as __mp_main__), or not importable
         for attr, value in list(vars(module).items()):
             if value is domain and not attr.startswith("_"):
