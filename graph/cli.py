@@ -239,17 +239,15 @@ def _check_args(args: argparse.Namespace) -> None:
         AgentError: An unusable lease lifetime setting.
     """
     for dest, value in vars(args).items():
-        if isinstance(value, str):
-            check_text(
-                dest if dest in ("request", "command") else "--" + dest.replace("_", "-"), value
-            )
+        if isinstance(value, str):  # named as the user typed it: request, --thread-id, ...
+            check_text(dest if dest == "request" else "--" + dest.replace("_", "-"), value)
     if args.command in ("run", "resume"):
         lease_ttl_s()
     if args.command == "resume":
         check_wait(args.wait)
 
 
-def outcome_code(out: dict[str, Any]) -> int:
+def _outcome_code(out: dict[str, Any]) -> int:
     """The exit code of a run that reached its end or its pause (see `EXIT_CODES`)."""
     if out["status"] == "completed":
         return EXIT_OK
@@ -260,7 +258,7 @@ def outcome_code(out: dict[str, Any]) -> int:
     return EXIT_STOPPED
 
 
-def rejection(args: argparse.Namespace, out: dict[str, Any]) -> str | None:
+def _rejection(args: argparse.Namespace, out: dict[str, Any]) -> str | None:
     """Why the decision this `resume` passed was refused, when it was; the thread still waits.
 
     The fallback node answers an unusable decision (a tool not offered, a wrongly typed or
@@ -350,7 +348,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERRUPTED
-    rejected = rejection(args, out)
+    rejected = _rejection(args, out)
     if rejected is not None:
         if args.json:  # the thread as it waits, with the reason in interrupt.error
             print(json.dumps(out, ensure_ascii=False, default=str))
@@ -373,4 +371,4 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if args.command == "show":
             _print_history(out)
             print_trace(out.get("trace", []))
-    return outcome_code(out) if args.command in ("run", "resume") else EXIT_OK
+    return _outcome_code(out) if args.command in ("run", "resume") else EXIT_OK
