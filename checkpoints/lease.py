@@ -13,6 +13,7 @@ owner on this host frees it at once, any other owner at expiry.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import socket
 import time
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from checkpoints.storage import Conn, Row, Schema, rows_of, run_db
-from tools.errors import AgentError
+from tools.errors import AgentError, ConfigError
 
 LEASE_TTL_ENV = "LOOPGUARD_LEASE_TTL"
 """Seconds a lease lives without a heartbeat; tests shorten it."""
@@ -40,7 +41,8 @@ LEASE_LOST = (
     "thread {tid!r}: this process lost its lease (no heartbeat for {ttl:g}s), so it stopped; "
     "resume again with: python -m graph resume --thread-id {tid}"
 )
-BAD_TTL = LEASE_TTL_ENV + "={value!r}: expected a positive number of seconds"
+BAD_TTL = LEASE_TTL_ENV + "={value!r}: expected a positive, finite number of seconds"
+BAD_WAIT = "--wait {value:g}: expected a number of seconds, 0 or more"
 
 SCHEMA = Schema(
     name="leases",
@@ -86,8 +88,11 @@ PROCESS_TOKEN = _token()
 def lease_ttl_s() -> float:
     """The lease lifetime in force, read at call time.
 
+    NaN would store a NULL expiry and infinity a lease no heartbeat ever has to renew (one
+    a crashed owner on another host would hold for good), so both are refused.
+
     Raises:
-        AgentError: The environment variable is not a positive number.
+        AgentError: The environment variable is not a positive, finite number.
     """
     raw = os.environ.get(LEASE_TTL_ENV)
     if raw is None or not raw.strip():
@@ -96,9 +101,22 @@ def lease_ttl_s() -> float:
         value = float(raw)
     except ValueError:
         value = 0.0
-    if value <= 0:
+    if not (math.isfinite(value) and value > 0):
         raise AgentError(BAD_TTL.format(value=raw))
     return value
+
+
+def check_wait(wait_s: float) -> float:
+    """A `--wait` value: NaN would make the deadline never pass, a negative one is a typo.
+
+    Infinity is accepted: wait for as long as the other process runs the thread.
+
+    Raises:
+        ConfigError: NaN or negative.
+    """
+    if math.isnan(wait_s) or wait_s < 0:
+        raise ConfigError(BAD_WAIT.format(value=wait_s))
+    return wait_s
 
 
 def process_token() -> str:
@@ -276,10 +294,13 @@ async def thread_lease(
 
     Raises:
         AgentError: Another live process holds the lease past `wait_s`, or this process lost
-            the lease while running (the body is cancelled then, so it stops writing).
+            the lease while running (the body is cancelled then, so it stops writing), or
+            the lease lifetime setting is unusable.
+        ConfigError: `wait_s` is NaN or negative.
     """
     leases = ThreadLeases(path)
     ttl = lease_ttl_s()
+    check_wait(wait_s)
     owner = f"{process_token()}:{uuid.uuid4().hex[:6]}"
     deadline = time.monotonic() + wait_s
     waited = False

@@ -16,11 +16,13 @@ The PostgreSQL driver is imported only when a URL asks for it.
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
+from urllib.parse import urlsplit
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
@@ -33,6 +35,13 @@ DB_ENV = "LOOPGUARD_DB"
 URL_SCHEMES = ("postgresql://", "postgres://")
 """What makes a `--db` value a server URL rather than a file path."""
 Row = Mapping[str, Any]
+
+BAD_PORT = "port {port} is out of range 1-65535"
+BAD_URL = (
+    "database {label}: not a usable PostgreSQL URL ({why}); expected "
+    "postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+)
+_PASSWORD = re.compile(r"(://[^/@:]*:)[^/]*@")
 
 
 @dataclass(frozen=True)
@@ -175,18 +184,47 @@ def is_url(db: str) -> bool:
     return db.strip().lower().startswith(URL_SCHEMES)
 
 
+def check_url(db: str) -> None:
+    """Reject a server URL whose host part cannot be parsed, before any driver sees it.
+
+    Python's URL parser raises on a port above 65535 or a broken IPv6 literal, and libpq
+    reports port 0 as a connection failure; all are typos in `--db`, said as such.
+
+    Raises:
+        AgentError: Naming the URL (password masked) and what is wrong with it.
+    """
+    try:
+        port = urlsplit(db.strip()).port
+    except ValueError as exc:
+        why = str(exc)
+        if "out of range" in why:
+            port_text = db.strip().split("@")[-1].split("/")[0].rsplit(":", 1)[-1]
+            why = BAD_PORT.format(port=port_text)
+    else:
+        if port is None or 0 < port < 65536:
+            return
+        why = BAD_PORT.format(port=port)
+    label = _PASSWORD.sub(r"\1***@", db.strip())
+    raise AgentError(BAD_URL.format(label=label, why=why))
+
+
 _storages: dict[str, Storage] = {}
 _storages_lock = threading.Lock()
 
 
 def storage_for(db: str) -> Storage:
-    """The storage a `--db` value names; one object per value and process (it pools)."""
+    """The storage a `--db` value names; one object per value and process (it pools).
+
+    Raises:
+        AgentError: A server URL that cannot be parsed (`check_url`).
+    """
     with _storages_lock:  # worker threads ask too: two objects would pool apart
         found = _storages.get(db)
         if found is not None:
             return found
         made: Storage
         if is_url(db):
+            check_url(db)
             from checkpoints.postgres import PostgresStorage
 
             made = PostgresStorage(db)

@@ -1,7 +1,10 @@
 """`python -m graph`: run, resume, show and list threads from the command line.
 
-Errors are one line on stderr with a non-zero exit: 2 for a mistake in the command (unknown
-model, bad JSON), 1 for a problem with the world (unknown thread, unusable database).
+Errors are one line on stderr with a non-zero exit: 2 for a mistake in the command or its
+settings (unknown model, missing API key, bad JSON, a rejected decision), 1 for a problem
+with the storage or the thread (unusable database or store, unknown or busy thread). `run`
+and `resume` print the thread's outcome and say in their exit code how the run ended
+(`EXIT_CODES`), so a script can tell a stopped or waiting run from a completed one.
 """
 
 from __future__ import annotations
@@ -11,23 +14,64 @@ import asyncio
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from checkpoints.lease import check_wait, lease_ttl_s
 from checkpoints.storage import DB_ENV, is_url
 from graph import package_version
 from graph.check import DEFAULT_GRAPH, GraphCheckError, check_graph, load_graph
 from graph.context import DEFAULT_DB, DEFAULT_DOMAIN, DEFAULT_STORE, Context
 from graph.evals.commands import add_commands, print_trace, run_command, trace_jsonl
 from graph.models import BEHAVIOURS
-from graph.runner import list_threads, resume_thread, run_request, show_thread
+from graph.runner import check_text, list_threads, resume_thread, run_request, show_thread
 from tools.errors import AgentError, ConfigError
 
+EXIT_OK = 0
+EXIT_STORAGE = AgentError.exit_code
+EXIT_CONFIG = ConfigError.exit_code
+EXIT_STOPPED = 3
+EXIT_WAITING = 4
+EXIT_MODEL_ERROR = 5
+EXIT_INTERRUPTED = 130
+EXIT_CODES: dict[int, str] = {
+    EXIT_OK: "completed (show, threads, diagram: succeeded)",
+    EXIT_STORAGE: "storage error: the database or store cannot be used, or the thread is "
+    "unknown, busy or already finished",
+    EXIT_CONFIG: "configuration error: a bad flag, setting or text, a model or domain that "
+    "cannot start, or a rejected --approve/--edit (the thread keeps waiting)",
+    EXIT_STOPPED: "stopped without completing: by the guard, a budget or a human's abort "
+    "(the stop reason is in the output)",
+    EXIT_WAITING: "waiting for a human: resume with --approve, --edit JSON or --abort",
+    EXIT_MODEL_ERROR: "model error: the model could not be called",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C): continue with resume",
+}
+"""How `run` and `resume` end, by exit code; the README's table lists the same."""
+
+EXIT_EPILOG = "\n".join(
+    [
+        "exit codes:",
+        *(
+            textwrap.fill(text, width=88, initial_indent=f"  {code:<4}", subsequent_indent=" " * 6)
+            for code, text in EXIT_CODES.items()
+        ),
+    ]
+)
 EPILOG = (
-    "models: 'offline' (default, no key or network), 'provider:model' (e.g. openai:gpt-4.1-mini,"
-    " ollama:qwen2.5:0.5b; needs that provider's langchain package), or 'scripted:BEHAVIOUR' "
-    f"with BEHAVIOUR one of: {', '.join(BEHAVIOURS)}."
+    textwrap.fill(
+        "models: 'offline' (default, no key or network), 'provider:model' (e.g. "
+        "openai:gpt-4.1-mini, ollama:qwen2.5:0.5b; needs that provider's langchain package "
+        f"and key), or 'scripted:BEHAVIOUR' with BEHAVIOUR one of: {', '.join(BEHAVIOURS)}.",
+        width=88,
+    )
+    + "\n\n"
+    + EXIT_EPILOG
+)
+REJECTED = (
+    "--{action} rejected: {error}; thread {tid!r} is still waiting: python -m graph resume "
+    "--thread-id {tid} --approve | --edit JSON | --abort"
 )
 
 
@@ -36,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m graph",
         description="A tool-calling agent whose loops are stopped by code.",
         epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--version", action="version", version=f"loopguard-agent {package_version()}"
@@ -52,7 +97,11 @@ def _parser() -> argparse.ArgumentParser:
         )
         p.add_argument("--json", action="store_true", help="print one JSON object")
 
-    run = sub.add_parser("run", help="start a request on a new or existing thread")
+    outcome: dict[str, Any] = {
+        "epilog": EXIT_EPILOG,
+        "formatter_class": argparse.RawDescriptionHelpFormatter,
+    }
+    run = sub.add_parser("run", help="start a request on a new or existing thread", **outcome)
     run.add_argument("request", help="what you want done, in English or Chinese")
     run.add_argument("--thread-id", help="continue this conversation (default: a new thread)")
     run.add_argument("--model", default="offline", help="chat model (see below)")
@@ -68,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     common(run)
 
-    resume = sub.add_parser("resume", help="continue a crashed or interrupted thread")
+    resume = sub.add_parser("resume", help="continue a crashed or interrupted thread", **outcome)
     resume.add_argument("--thread-id", required=True)
     decision = resume.add_mutually_exclusive_group()
     decision.add_argument("--approve", action="store_true", help="run the blocked call as is")
@@ -81,7 +130,8 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=0.0,
         metavar="SECONDS",
-        help="if another process is running this thread, wait this long for it (default 0)",
+        help="if another process is running this thread, wait this long for it (default 0; "
+        "inf: until it is done)",
     )
     common(resume)
 
@@ -195,6 +245,48 @@ def _print_history(out: dict[str, Any]) -> None:
             print(f"  {row['tool']} {row['status']} attempts={row['attempts']}")
 
 
+def _check_args(args: argparse.Namespace) -> None:
+    """Refuse, before anything is opened, command-line values no run could use.
+
+    Raises:
+        ConfigError: Text that is not UTF-8, or a --wait that is NaN or negative.
+        AgentError: An unusable lease lifetime setting.
+    """
+    for dest, value in vars(args).items():
+        if isinstance(value, str):  # named as the user typed it: request, --thread-id, ...
+            check_text(dest if dest == "request" else "--" + dest.replace("_", "-"), value)
+    if args.command in ("run", "resume"):
+        lease_ttl_s()
+    if args.command == "resume":
+        check_wait(args.wait)
+
+
+def _outcome_code(out: dict[str, Any]) -> int:
+    """The exit code of a run that reached its end or its pause (see `EXIT_CODES`)."""
+    if out["status"] == "completed":
+        return EXIT_OK
+    if out["status"] == "interrupted":
+        return EXIT_WAITING
+    if out["stop_reason"] == "model_error":
+        return EXIT_MODEL_ERROR
+    return EXIT_STOPPED
+
+
+def _rejection(args: argparse.Namespace, out: dict[str, Any]) -> str | None:
+    """Why the decision this `resume` passed was refused, when it was; the thread still waits.
+
+    The fallback node answers an unusable decision (a tool not offered, a wrongly typed or
+    unknown argument) by asking again with the reason in the interrupt's `error`.
+    """
+    if args.command != "resume" or not (args.approve or args.edit is not None):
+        return None
+    payload = out.get("interrupt") or {}
+    if out["status"] != "interrupted" or not payload.get("error"):
+        return None
+    action = "approve" if args.approve else "edit"
+    return REJECTED.format(action=action, error=payload["error"], tid=out["thread_id"])
+
+
 async def _dispatch(args: argparse.Namespace) -> Any:
     if args.command == "run":
         if args.store:
@@ -217,7 +309,7 @@ async def _dispatch(args: argparse.Namespace) -> Any:
         )
     if args.command == "resume":
         return await resume_thread(
-            args.thread_id, decision=_decision(args), db=args.db, wait_s=max(0.0, args.wait)
+            args.thread_id, decision=_decision(args), db=args.db, wait_s=args.wait
         )
     if args.command == "show":
         return await show_thread(args.thread_id, db=args.db)
@@ -279,6 +371,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if args.command in ("eval", "bench"):
         return run_command(args)
     try:
+        _check_args(args)
         out = asyncio.run(_dispatch(args))
     except (AgentError, ConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -288,7 +381,13 @@ def _main(argv: Sequence[str] | None = None) -> int:
             "error: interrupted; resume with: python -m graph resume --thread-id ID",
             file=sys.stderr,
         )
-        return 130
+        return EXIT_INTERRUPTED
+    rejected = _rejection(args, out)
+    if rejected is not None:
+        if args.json:  # the thread as it waits, with the reason in interrupt.error
+            print(json.dumps(out, ensure_ascii=False, default=str))
+        print(f"error: {rejected}", file=sys.stderr)
+        return EXIT_CONFIG
     if args.command == "show" and args.jsonl:
         print(trace_jsonl(out.get("trace", [])), end="")
     elif args.json:
@@ -306,4 +405,4 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if args.command == "show":
             _print_history(out)
             print_trace(out.get("trace", []))
-    return 0
+    return _outcome_code(out) if args.command in ("run", "resume") else EXIT_OK

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -62,6 +63,19 @@ PROVIDERS: dict[str, tuple[str, str, str]] = {
     "together": ("langchain_together", "ChatTogether", "langchain-together"),
 }
 
+API_KEY_ENV: dict[str, str] = {
+    "openai": "OPENAI_API_KEY",
+    "azure_openai": "AZURE_OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "google_genai": "GOOGLE_API_KEY",
+    "mistralai": "MISTRAL_API_KEY",
+    "groq": "GROQ_API_KEY",
+    "deepseek": "DEEPSEEK_API_KEY",
+    "fireworks": "FIREWORKS_API_KEY",
+    "together": "TOGETHER_API_KEY",
+}
+"""The environment variable each keyed provider reads, named in the one-line error."""
+
 BAD_MODEL_SPEC = (
     "model {spec!r} is not 'provider:model'; use e.g. 'openai:gpt-4.1-mini', 'offline', "
     "or 'scripted:<behaviour>'"
@@ -69,6 +83,9 @@ BAD_MODEL_SPEC = (
 UNKNOWN_PROVIDER = "model provider {provider!r} is unknown; known: {known}"
 MISSING_PACKAGE = "model {spec!r} needs the package {package}: pip install {package}"
 UNKNOWN_BEHAVIOUR = "scripted behaviour {name!r} is unknown; choose one of: {known}"
+PROVIDER_FAILED = "model {spec!r} could not start: {why}; {fix}"
+SET_KEY = "set {env} (or run keyless with --model offline)"
+CHECK_SETTINGS = "check the provider's settings (or run keyless with --model offline)"
 
 
 # --- the task block every model receives ---------------------------------------------------------
@@ -340,6 +357,17 @@ def _load_named(spec: str) -> BaseChatModel:
     return _load_provider(spec, provider, name)
 
 
+def _provider_failed(spec: str, provider: str, exc: Exception) -> ConfigError:
+    """The provider class refused to start (most often: no API key) as one line.
+
+    The check runs in the constructor, before any request, so it costs no network call.
+    """
+    why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    env = API_KEY_ENV.get(provider)
+    fix = SET_KEY.format(env=env) if env and not os.environ.get(env) else CHECK_SETTINGS
+    return ConfigError(PROVIDER_FAILED.format(spec=spec, why=why.rstrip("."), fix=fix))
+
+
 def _load_provider(spec: str, provider: str, name: str) -> BaseChatModel:
     if provider in PROVIDERS:
         module_name, class_name, package = PROVIDERS[provider]
@@ -348,7 +376,10 @@ def _load_provider(spec: str, provider: str, name: str) -> BaseChatModel:
         except ImportError:
             msg = MISSING_PACKAGE.format(spec=spec, package=package)
             raise ConfigError(msg) from None
-        model: BaseChatModel = getattr(module, class_name)(model=name)
+        try:
+            model: BaseChatModel = getattr(module, class_name)(model=name)
+        except Exception as exc:  # the provider's own checks: any type, never a traceback
+            raise _provider_failed(spec, provider, exc) from None
         return model
     try:
         init_chat_model = importlib.import_module("langchain.chat_models").init_chat_model
@@ -359,17 +390,36 @@ def _load_provider(spec: str, provider: str, name: str) -> BaseChatModel:
             chat: BaseChatModel = init_chat_model(name, model_provider=provider)
         except ImportError as exc:
             raise ConfigError(str(exc).splitlines()[0]) from None
-        except ValueError:
+        except ValueError as exc:
+            if not str(exc).startswith("Unsupported provider"):
+                raise _provider_failed(spec, provider, exc) from None
             known = ", ".join(["offline", "scripted", *PROVIDERS])
             msg = UNKNOWN_PROVIDER.format(
                 provider=provider, known=known + ", or any init_chat_model provider"
             )
             raise ConfigError(msg) from None
+        except Exception as exc:  # as above: the provider refused to start
+            raise _provider_failed(spec, provider, exc) from None
         return chat
     msg = UNKNOWN_PROVIDER.format(
         provider=provider, known=", ".join(["offline", "scripted", *PROVIDERS])
     )
     raise ConfigError(msg)
+
+
+def model_name(model: BaseChatModel) -> str | None:
+    """The name that builds an equal model, for the built-in ones; None for any other object.
+
+    A thread started from Python with a model object keeps this name in the threads index,
+    so `python -m graph resume` can continue it; a provider object has no such name.
+    """
+    if type(model) is OfflineChatModel:
+        return "offline"
+    if type(model) is ScriptedChatModel:
+        default = ScriptedChatModel.model_fields["target_tool"].default
+        target = "" if model.target_tool == default else f":{model.target_tool}"
+        return f"scripted:{model.behaviour}{target}"
+    return None
 
 
 def load_chat_model(spec: str | BaseChatModel) -> BaseChatModel:

@@ -20,11 +20,15 @@ import asyncio
 import dataclasses
 import json
 import os
+import re
 import signal
+import sys
 import uuid
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any, cast
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
@@ -39,10 +43,11 @@ from checkpoints.trace import full_history
 from checkpoints.trace import rows as trace_rows
 from graph.context import DEFAULT_DB, Context
 from graph.graph import compile_graph
-from graph.models import load_chat_model
+from graph.models import load_chat_model, model_name
 from graph.state import InputState, OutputState, State
-from tools.domain import load_domain
+from tools.domain import Domain, load_domain
 from tools.errors import AgentError, ConfigError
+from tools.store import check_store
 
 CRASH_AFTER_STEP_ENV = "LOOPGUARD_CRASH_AFTER_STEP"
 TRACE_ENV = "LOOPGUARD_TRACE_NODES"
@@ -60,6 +65,15 @@ NEEDS_DECISION = (
 NO_DECISION_NEEDED = "thread {tid!r} is not waiting for a decision; resume it without one"
 FINISHED = "thread {tid!r} already finished ({status}); start a new request with run"
 BAD_CRASH_STEP = CRASH_AFTER_STEP_ENV + "={value!r}: expected a super-step number"
+BAD_TEXT = "{name}: {what}; pass the text as UTF-8"
+OBJECT_MARKER = "<python object {kind}>"
+"""Stands in the threads index for a context value that has no name to rebuild it from."""
+_OBJECT_RE = re.compile(r"<python object (\w+)>")
+NOT_RESTORABLE = (
+    "this thread was started from Python with a {field} object ({kind}) that the threads "
+    "index cannot rebuild; continue it from Python with the same context: "
+    "resume_thread(thread_id, context=Context({field}=...))"
+)
 
 App = CompiledStateGraph[State, Context, InputState, OutputState]
 
@@ -73,25 +87,95 @@ def _config(thread_id: str) -> RunnableConfig:
     return {"configurable": {"thread_id": thread_id}}
 
 
+def _import_path(domain: Domain) -> str | None:
+    """'module:ATTRIBUTE' under which this very domain object is importable, or None.
+
+    Only modules already imported are searched (one of them built it), the modules that
+    define its intents' rules first (where a domain usually lives, rather than a module that
+    re-exports it), and `__main__` never: another process cannot import it by that name.
+    """
+    home = {getattr(i.extract, "__module__", None) for i in domain.intents}
+    main = sys.modules.get("__main__")
+    for module_name, module in sorted(sys.modules.items(), key=lambda m: (m[0] not in home, m[0])):
+        if not isinstance(module, ModuleType) or module is main or module.__spec__ is None:
+            continue  # the script itself (also aliased as __mp_main__), or not importable
+        for attr, value in list(vars(module).items()):
+            if value is domain and not attr.startswith("_"):
+                return f"{module_name}:{attr}"
+    return None
+
+
 def _serializable_context(context: Context) -> dict[str, Any]:
-    data = (
-        dataclasses.asdict(context)
-        if isinstance(context.model, str)
-        else {
-            f.name: getattr(context, f.name)
-            for f in dataclasses.fields(context)
-            if f.name != "model"
-        }
-    )
-    if not isinstance(context.model, str):
-        data["model"] = "custom"
+    """The context as JSON for the threads index, so a later `resume` can rebuild it.
+
+    A model or domain given as an object is stored by a name that rebuilds it (a built-in
+    model's name, a domain's import path) or else as a marker that `_validate` turns into an
+    actionable error on resume: such a thread can only be continued from Python.
+    """
+    data: dict[str, Any] = {}
+    for f in dataclasses.fields(context):
+        value = getattr(context, f.name)
+        if isinstance(value, BaseChatModel):
+            value = model_name(value) or OBJECT_MARKER.format(kind=type(value).__name__)
+        elif isinstance(value, Domain):
+            value = _import_path(value) or OBJECT_MARKER.format(kind=type(value).__name__)
+        else:
+            try:
+                json.dumps(value)
+            except (TypeError, ValueError):
+                value = OBJECT_MARKER.format(kind=type(value).__name__)
+        data[f.name] = value
     return data
 
 
-def _validate(context: Context) -> None:
-    """Fail fast, in one line, on a model or domain name that cannot load."""
+def check_text(name: str, value: str) -> None:
+    """Reject text that no database can store: undecodable bytes or lone surrogates.
+
+    Python hands undecodable argv bytes over as lone surrogates (PEP 383); SQLite and
+    PostgreSQL refuse to encode them, deep inside a run, so they are caught up front.
+
+    Raises:
+        ConfigError: Naming the field, the offending byte or code point and its position.
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(value[exc.start])
+        if 0xDC80 <= code <= 0xDCFF:  # how surrogateescape carries an undecodable byte
+            what = f"not valid UTF-8 (byte 0x{code - 0xDC00:02x} at character {exc.start + 1})"
+        else:
+            what = f"not valid Unicode (lone surrogate U+{code:04X} at character {exc.start + 1})"
+        raise ConfigError(BAD_TEXT.format(name=name, what=what)) from None
+
+
+def _validate(context: Context, **texts: str | None) -> None:
+    """Fail fast, in one line, on settings a run cannot use, before anything is stored.
+
+    Checks the given texts (request, thread id) and the context's own text fields, a model
+    or domain the threads index could not rebuild, the model and domain names, and the
+    business store's path.
+
+    Raises:
+        ConfigError: Text with undecodable bytes, a model or domain that cannot load, or one
+            that was a Python object and cannot be rebuilt here.
+        AgentError: The business store path is a directory or not a SQLite file.
+    """
+    for name, value in texts.items():
+        if value is not None:
+            check_text(name, value)
+    for f in dataclasses.fields(context):
+        value = getattr(context, f.name)
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, str):
+                continue
+            check_text(f.name, item)
+            marker = _OBJECT_RE.fullmatch(item)
+            if marker is not None:
+                msg = NOT_RESTORABLE.format(field=f.name, kind=marker.group(1))
+                raise ConfigError(msg)
     load_chat_model(context.model)
     load_domain(context.domain)
+    check_store(context.store)
 
 
 def summarize(thread_id: str, snapshot: StateSnapshot) -> dict[str, Any]:
@@ -243,7 +327,7 @@ async def run_request(
         raise ConfigError(msg)
     db = db or (context or Context()).db
     context = dataclasses.replace(context or Context(), db=db)
-    _validate(context)
+    _validate(context, request=request, thread_id=thread_id)
     tid = thread_id or new_thread_id()
     index = ThreadIndex(db)
     storage = storage_for(db)

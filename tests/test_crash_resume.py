@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from checkpoints.threads import ThreadIndex
+from graph.cli import EXIT_OK, EXIT_STOPPED, EXIT_WAITING
 from graph.context import Context
 from graph.runner import _serializable_context, list_threads, resume_thread, run_request
 from tests.conftest import Harness
@@ -184,7 +185,7 @@ def test_guard_counters_and_budget_survive_a_crash(tmp_path: Path, db_url: str) 
     """A looping model killed mid-run resumes with its strikes and usage, not fresh ones."""
     plain = Workdir(tmp_path / "plain")
     proc = plain.run_demo("--model", "scripted:repeat")
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == EXIT_STOPPED, proc.stderr
     expected = json.loads(proc.stdout)
     assert expected["stop_reason"] == "duplicate_call"
 
@@ -199,7 +200,7 @@ def test_guard_counters_and_budget_survive_a_crash(tmp_path: Path, db_url: str) 
     assert at_crash["strikes"].get("duplicate", 0) >= 1
 
     proc = crashed.cli("resume", "--thread-id", TID, "--json")
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == EXIT_STOPPED, proc.stderr
     resumed = json.loads(proc.stdout)
     assert normalized(resumed) == normalized(expected)
     assert guard_counters(crashed.state()) == guard_counters(plain.state())
@@ -244,7 +245,7 @@ def test_interrupt_survives_process_exit(
 ) -> None:
     w = Workdir(tmp_path)
     proc = w.run_demo("--model", "scripted:repeat", "--hitl")
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == EXIT_WAITING, proc.stderr
     paused = json.loads(proc.stdout)
     assert paused["status"] == "interrupted"
     assert paused["interrupt"]["call"]["tool"] == "record_metric"
@@ -253,7 +254,8 @@ def test_interrupt_survives_process_exit(
     assert [t["status"] for t in json.loads(listing.stdout)] == ["interrupted"]
 
     proc = w.cli("resume", "--thread-id", TID, *decision, "--json")
-    assert proc.returncode == 0, proc.stderr
+    expected = {None: EXIT_WAITING, "completed": EXIT_OK, "stopped": EXIT_STOPPED}[status]
+    assert proc.returncode == expected, proc.stderr
     out = json.loads(proc.stdout)
     if status is not None:
         assert (out["status"], out["stop_reason"]) == (status, stop_reason)
@@ -282,7 +284,7 @@ def test_unknown_outcome_goes_to_a_human_and_approval_writes_once(
     assert w.audit().get("record_metric", 0) == 0
 
     proc = w.cli("resume", "--thread-id", TID, "--json")
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == EXIT_WAITING, proc.stderr
     paused = json.loads(proc.stdout)
     assert paused["status"] == "interrupted"
     facts = paused["interrupt"]
@@ -324,7 +326,7 @@ def test_unknown_outcome_after_the_effect_can_be_aborted(tmp_path: Path) -> None
     proc = w.cli("resume", "--thread-id", TID, "--json")
     assert json.loads(proc.stdout)["interrupt"]["reason"] == "needs_human"
     proc = w.cli("resume", "--thread-id", TID, "--abort", "--json")
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == EXIT_STOPPED, proc.stderr
     out = json.loads(proc.stdout)
     assert (out["status"], out["stop_reason"]) == ("stopped", "human_aborted")
     assert w.audit().get("record_metric") == 1
@@ -338,7 +340,7 @@ def test_unknown_outcome_without_a_human_stops_with_needs_human(tmp_path: Path) 
     )
     assert proc.returncode == KILLED
     proc = w.cli("resume", "--thread-id", TID, "--json")
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == EXIT_STOPPED, proc.stderr
     out = json.loads(proc.stdout)
     assert (out["status"], out["stop_reason"]) == ("stopped", "needs_human")
     assert w.audit().get("record_metric") == 1
@@ -363,7 +365,9 @@ async def test_killed_before_its_first_checkpoint_starts_over(tmp_path: Path, db
 def test_threads_lists_completed_interrupted_and_pending(tmp_path: Path, db_url: str) -> None:
     w = Workdir(tmp_path, db_url)
     assert w.run_demo(tid="done").returncode == 0
-    assert w.run_demo("--model", "scripted:repeat", "--hitl", tid="paused").returncode == 0
+    assert (
+        w.run_demo("--model", "scripted:repeat", "--hitl", tid="paused").returncode == EXIT_WAITING
+    )
     crash = w.run_demo(tid="crashed", env={"LOOPGUARD_CRASH_AFTER_STEP": "5"})
     assert crash.returncode == KILLED
 

@@ -6,7 +6,9 @@ root too: a database path whose parent is a regular file, and one under /proc.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 import signal
 import subprocess
 import sys
@@ -18,8 +20,9 @@ import pytest
 
 from checkpoints.db import connect
 from graph.cli import main
+from graph.runner import resume_thread
 from tests.crashkit import DEMO, REPO, TID, Workdir, child_env, one_line_error
-from tools.errors import AgentError
+from tools.errors import AgentError, ConfigError
 
 KILLED = -signal.SIGKILL
 
@@ -271,3 +274,117 @@ def test_connections_opening_a_fresh_database_together(tmp_path: Path) -> None:
         for t in threads:
             t.join()
     assert errors == []
+
+
+# --- settings no run could use: refused before anything is stored ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "shown", "why"),
+    [
+        (
+            "postgresql://user@127.0.0.1:99999/x",
+            "postgresql://user@127.0.0.1:99999/x",
+            "port 99999 is out of range 1-65535",
+        ),
+        (
+            "postgresql://user:secret@127.0.0.1:99999/x",
+            "postgresql://user:***@127.0.0.1:99999/x",
+            "port 99999 is out of range 1-65535",
+        ),
+        (
+            "postgresql://user@127.0.0.1:0/x",
+            "postgresql://user@127.0.0.1:0/x",
+            "port 0 is out of range 1-65535",
+        ),
+        ("postgresql://user@[::1/x", "postgresql://user@[::1/x", "Invalid IPv6 URL"),
+    ],
+    ids=["port-99999", "password-masked", "port-0", "broken-ipv6"],
+)
+@pytest.mark.parametrize("command", [["run", DEMO], ["resume", "--thread-id", TID], ["threads"]])
+def test_a_postgres_url_that_cannot_be_parsed(
+    capsys: pytest.CaptureFixture[str], command: list[str], url: str, shown: str, why: str
+) -> None:
+    code, line = _in_process(capsys, *command, "--db", url)
+    assert code == 1
+    assert line == (
+        f"error: database {shown}: not a usable PostgreSQL URL ({why}); expected "
+        "postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+    )
+    assert "secret" not in line
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-5", "0", "soon"])
+@pytest.mark.parametrize(
+    "command", [["run", DEMO, "--thread-id", TID], ["resume", "--thread-id", TID]]
+)
+def test_bad_lease_lifetime_setting(tmp_path: Path, command: list[str], value: str) -> None:
+    w = Workdir(tmp_path)
+    proc = w.cli(*command, env={"LOOPGUARD_LEASE_TTL": value})
+    assert proc.returncode == 1
+    assert one_line_error(proc) == (
+        f"error: LOOPGUARD_LEASE_TTL={value!r}: expected a positive, finite number of seconds"
+    )
+    assert not Path(w.db).exists(), "refused before the database was opened"
+    assert w.audit() == {}
+
+
+@pytest.mark.parametrize(("value", "shown"), [("nan", "nan"), ("-1", "-1"), ("-0.5", "-0.5")])
+def test_bad_wait(tmp_path: Path, value: str, shown: str) -> None:
+    w = Workdir(tmp_path)
+    _pending(w)
+    ran, leases = w.audit(), w.leases()
+
+    proc = w.cli("resume", "--thread-id", TID, f"--wait={value}")
+
+    assert proc.returncode == 2
+    assert one_line_error(proc) == f"error: --wait {shown}: expected a number of seconds, 0 or more"
+    assert w.audit() == ran, "nothing ran"
+    assert w.leases() == leases, "the lease was not even asked for"
+    # The thread is intact, and --wait inf (until the other process is done) is accepted.
+    proc = w.cli("resume", "--thread-id", TID, "--wait", "inf", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["status"] == "completed"
+    assert w.metric_rows() == 1
+
+
+def test_wait_nan_from_python_is_refused(tmp_path: Path) -> None:
+    """A NaN deadline never passes: from Python it would wait forever on a busy thread."""
+    w = Workdir(tmp_path)
+    _pending(w)
+    ran = w.audit()
+    with pytest.raises(ConfigError, match=r"^--wait nan: expected a number of seconds, 0 or more$"):
+        asyncio.run(resume_thread(TID, db=w.db, wait_s=math.nan))
+    assert w.audit() == ran
+
+
+@pytest.mark.parametrize("kind", ["text file", "directory", "under a file"])
+def test_a_store_that_cannot_be_a_database_is_refused_up_front(tmp_path: Path, kind: str) -> None:
+    w = Workdir(tmp_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("these are my notes, not a database\n" * 20)
+    store, expected = {
+        "text file": (
+            notes,
+            f"store {notes}: not a SQLite database; pass another --store path or delete the file",
+        ),
+        "directory": (
+            tmp_path,
+            f"store {tmp_path}: a directory, not a SQLite file; pass a file path with --store",
+        ),
+        "under a file": (
+            notes / "business.sqlite",
+            f"store {notes / 'business.sqlite'}: {notes} is a file, not a directory; check the "
+            "path and its permissions",
+        ),
+    }[kind]
+    argv = [sys.executable, "-m", "graph", "run", DEMO, "--db", w.db, "--store", str(store)]
+
+    proc = subprocess.run(
+        [*argv, "--json"], cwd=REPO, env=child_env(), capture_output=True, text=True, check=False
+    )
+
+    assert proc.returncode == 1, proc.stdout
+    assert one_line_error(proc) == f"error: {expected}"
+    assert not Path(w.db).exists(), "no thread was started"
+    assert notes.read_text().startswith("these are my notes"), "the file is left alone"

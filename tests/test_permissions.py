@@ -22,6 +22,7 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from pydantic import BaseModel
 
+from graph.cli import EXIT_WAITING
 from graph.models import OfflineChatModel
 from nodes.common import Task
 from nodes.guard import judge_call
@@ -308,7 +309,7 @@ def test_approval_survives_a_process_exit_and_a_crash_and_runs_once(tmp_path: Pa
         ["run", CANCEL, "--hitl", "--thread-id", "cx", "--store", store, "--json", *files],
         tmp_path,
     )
-    assert started.returncode == 0, started.stderr
+    assert started.returncode == EXIT_WAITING, started.stderr
     assert json.loads(started.stdout)["status"] == "interrupted"
 
     # A second process approves; it is killed right after the cancellation took effect.

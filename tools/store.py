@@ -23,6 +23,7 @@ T = TypeVar("T")
 
 NOT_SQLITE = "store {path}: not a SQLite database; pass another --store path or delete the file"
 STORE_UNUSABLE = "store {path}: {error}; check the path and its permissions"
+STORE_IS_DIR = "store {path}: a directory, not a SQLite file; pass a file path with --store"
 
 AUDIT_DDL = """
 CREATE TABLE IF NOT EXISTS tool_audit (
@@ -73,6 +74,38 @@ def connect(path: str | Path, ddl: str = "") -> sqlite3.Connection:
         msg = STORE_UNUSABLE.format(path=path, error=exc.strerror or exc)
         raise AgentError(msg) from None
     return conn
+
+
+def check_store(path: str | Path) -> None:
+    """Fail up front, in one line, on a store path that can never hold the database.
+
+    Without this a directory or a text file surfaces only inside a tool call, where it looks
+    like a transient failure and is retried until the run stops with `no_progress`. The file
+    is probed read-only through SQLite and left as it is; a missing file is fine (the first
+    call creates it).
+
+    Raises:
+        AgentError: The path is a directory, not a SQLite file, or under a regular file.
+    """
+    p = Path(path)
+    if p.is_dir():
+        raise AgentError(STORE_IS_DIR.format(path=p))
+    if not p.exists():
+        blocker = next((a for a in p.parents if a.exists()), None)
+        if blocker is not None and not blocker.is_dir():
+            error = f"{blocker} is a file, not a directory"
+            raise AgentError(STORE_UNUSABLE.format(path=p, error=error))
+        return
+    try:
+        probe = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            probe.execute("PRAGMA schema_version").fetchone()
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError as exc:
+        if "not a database" in str(exc) or "encrypted" in str(exc):
+            raise AgentError(NOT_SQLITE.format(path=p)) from None
+        raise AgentError(STORE_UNUSABLE.format(path=p, error=exc)) from None
 
 
 def audit(
