@@ -51,7 +51,7 @@ async def respond(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if intent is not None and intent.summarize is not None and state.evidence:
         verified = intent.summarize(state.slots, state.evidence)
     if reason == "unknown_intent":
-        answer = domain.clarify
+        answer = state.route.get("question") or domain.clarify
     elif reason == "invalid_slots":
         answer = f"I could not use that request: {detail}. {domain.clarify}"
     elif complete:

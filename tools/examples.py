@@ -11,6 +11,7 @@ import datetime as dt
 import re
 import sqlite3
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any, Literal
 
@@ -20,7 +21,15 @@ from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
 from tools.privacy import ResultPolicy, opaque_ref
 from tools.registry import ToolRegistry
-from tools.slots import contains_any, parse_period_days, parse_relative_date
+from tools.slots import (
+    Found,
+    contains_any,
+    find_date,
+    find_id,
+    find_period,
+    find_reading,
+    find_word,
+)
 from tools.store import audit, run_in_store
 
 DDL = """
@@ -301,29 +310,59 @@ REGISTRY = ToolRegistry(
 
 # --- intents: deterministic rules, Chinese and English ------------------------------------------
 
-_READING = re.compile(r"(?<!\d)(\d{2,3})\s*/\s*(\d{2,3})(?!\d)")
 _RECORD_WORDS = ("记录", "记一下", "录入", "record", "log ", "save")
 _TREND_WORDS = ("趋势", "走势", "trend")
-_ORDER_ID = re.compile(r"(?<![\d.])(\d{3,20})(?![\d.])")
 _ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel")
+_ORDER_ID = r"(\d{3,20})"
 DEFAULT_PERIOD_DAYS = 14
 
 
-def _period(text: str) -> str:
-    days = parse_period_days(text)
-    return f"{days if days is not None else DEFAULT_PERIOD_DAYS}d"
+def _period(text: str, default_days: int = DEFAULT_PERIOD_DAYS) -> Found | str:
+    """The period slot as "14d": found in the words, or the default (no evidence)."""
+    found = find_period(text)
+    return f"{default_days}d" if found is None else replace(found, value=f"{found.value}d")
+
+
+def _day(text: str, today: date) -> Found | str:
+    return find_date(text, today) or today.isoformat()
+
+
+def _order_id(text: str) -> Found | None:
+    return find_id(text, _ORDER_ID, bare_digits=3)
+
+
+def metric_slots(text: str, today: date) -> dict[str, Any]:
+    """Reading, date and period from any request about readings; what is absent is absent."""
+    slots: dict[str, Any] = {"date": _day(text, today), "period": _period(text)}
+    if (reading := find_reading(text)) is not None:
+        slots["value"] = reading
+    return slots
+
+
+def record_slots(text: str, today: date) -> dict[str, Any]:
+    """Reading and date only: the intent that saves a reading and shows nothing."""
+    return {k: v for k, v in metric_slots(text, today).items() if k != "period"}
+
+
+def trend_slots(text: str, today: date) -> dict[str, Any]:
+    """The period only."""
+    return {"period": _period(text)}
+
+
+def order_slots(text: str, today: date) -> dict[str, Any]:
+    """The order number: next to an order word, or any number of three digits or more."""
+    found = _order_id(text)
+    return {} if found is None else {"order_id": found}
 
 
 def _wants_trend(text: str) -> bool:
-    return contains_any(text, _TREND_WORDS) or parse_period_days(text) is not None
+    return contains_any(text, _TREND_WORDS) or find_period(text) is not None
 
 
 def _reading(text: str, today: date) -> dict[str, Any] | None:
-    m = _READING.search(text)
-    if not m or not contains_any(text, _RECORD_WORDS):
+    if find_reading(text) is None or not contains_any(text, _RECORD_WORDS):
         return None
-    day = parse_relative_date(text, today) or today
-    return {"value": f"{m.group(1)}/{m.group(2)}", "date": day.isoformat()}
+    return record_slots(text, today)
 
 
 def extract_record_and_review(text: str, today: date) -> dict[str, Any] | None:
@@ -341,17 +380,16 @@ def extract_record(text: str, today: date) -> dict[str, Any] | None:
 
 def extract_trend(text: str, today: date) -> dict[str, Any] | None:
     """A trend to show, no reading in the text."""
-    if _READING.search(text) or not contains_any(text, _TREND_WORDS):
+    if find_reading(text) is not None or not contains_any(text, _TREND_WORDS):
         return None
-    return {"period": _period(text)}
+    return trend_slots(text, today)
 
 
 def extract_order(text: str, today: date) -> dict[str, Any] | None:
     """An order number next to an order word."""
-    m = _ORDER_ID.search(text)
-    if not m or not contains_any(text, _ORDER_WORDS):
+    if not contains_any(text, _ORDER_WORDS):
         return None
-    return {"order_id": m.group(1)}
+    return order_slots(text, today) or None
 
 
 class RecordAndReviewSlots(BaseModel):
@@ -466,7 +504,6 @@ INSERT OR IGNORE INTO orders VALUES
     ('10091', 'demo-user', 'processing', NULL, NULL, '2026-11-30');
 """
 PAGE_SIZE = 2
-_JOB_ID = re.compile(r"\bJ-(\d{1,9})\b", re.IGNORECASE)
 
 
 class SubmitReportArgs(BaseModel):
@@ -911,19 +948,153 @@ _PROFILE_WORDS = ("contact details", "my profile", "my contact", "联系方式",
 
 def extract_cancel(text: str, today: date) -> dict[str, Any] | None:
     """An order number to cancel."""
-    m = _ORDER_ID.search(text)
-    return {"order_id": m.group(1)} if m and contains_any(text, _CANCEL_WORDS) else None
+    return (order_slots(text, today) or None) if contains_any(text, _CANCEL_WORDS) else None
 
 
 def extract_notify(text: str, today: date) -> dict[str, Any] | None:
     """An order to text the user about."""
-    m = _ORDER_ID.search(text)
-    return {"order_id": m.group(1)} if m and contains_any(text, _NOTIFY_WORDS) else None
+    return (order_slots(text, today) or None) if contains_any(text, _NOTIFY_WORDS) else None
 
 
 def extract_profile(text: str, today: date) -> dict[str, Any] | None:
     """The user's own contact details."""
-    return {} if contains_any(text, _PROFILE_WORDS) and not _ORDER_ID.search(text) else None
+    return {} if contains_any(text, _PROFILE_WORDS) and _order_id(text) is None else None
+
+
+# --- example requests: how people ask, for the router's classifier (`nodes/classifier.py`).
+# --- Terse, casual and polite, English and Chinese; check them with `python -m graph eval --router`.
+
+RECHECK_EXAMPLES = (
+    "show my trend for the last week, record 128/82, then show the trend again",
+    "check my 2-week trend, log 130/85, then show it again",
+    "compare my trend before and after saving today's reading 125/80",
+    "trend first, then save 118/76, then the trend again",
+    "record 140/90 and show my monthly trend before and after",
+    "look at my trend, add 122/81, then look at it again",
+    "先看最近一周趋势，记录 128/82，再看一次趋势",
+    "记一下 135/88，前后对比一下两周的走势",
+    "先查趋势，然后录入 120/80，再看趋势",
+)
+RECORD_AND_REVIEW_EXAMPLES = (
+    "record today's reading 150/95 and show the last two weeks",
+    "log 132/84 and show my trend for the past month",
+    "save 128/80 from yesterday, then show my 7-day trend",
+    "add a reading of 141/92 and tell me how the last 14 days look",
+    "please record 150/95 and give me my trend",
+    "bp 138/88 today, log it and show the week",
+    "记录今天的指标 150/95，并看最近两周趋势",
+    "记一下血压 130/85，然后看看近30天的走势",
+    "录入昨天的 126/82，顺便看下最近一周的趋势",
+    "帮我记录 145/95 并显示这个月的变化",
+)
+RECORD_EXAMPLES = (
+    "record today's reading 128/82",
+    "log 135/85 for yesterday",
+    "save my blood pressure 120/80",
+    "note down 142/91 from this morning",
+    "please add a reading: 118/79",
+    "enter 130/86 for 2026-03-01",
+    "log bp 125/83",
+    "record my blood pressure of 150 over 95",
+    "记录今天的血压 128/82",
+    "记一下昨天的 135/85",
+    "帮我录入血压 120/80",
+    "保存一条读数 140/90",
+)
+TREND_EXAMPLES = (
+    "show my trend for the last two weeks",
+    "how has my blood pressure been over the past month",
+    "what does my bp trend look like",
+    "show my readings for the last 7 days",
+    "blood pressure trend, 30 days",
+    "is my blood pressure going up lately",
+    "how are my readings this week",
+    "看最近两周趋势",
+    "近30天的血压走势",
+    "我最近一周的血压怎么样",
+    "血压是不是在升高",
+    "给我看看这个月的血压变化",
+)
+ORDER_EXAMPLES = (
+    "where is order 10086",
+    "track my order 10086",
+    "status of order 10087",
+    "has order 10091 shipped yet",
+    "what's happening with my package 10088",
+    "any update on 10089?",
+    "when will order 10086 arrive",
+    "查询订单 10086",
+    "我的快递 10086 到哪了",
+    "订单10088发货了吗",
+    "10089 这个包裹现在什么状态",
+    "帮我查一下订单10091",
+)
+LIST_ORDERS_EXAMPLES = (
+    "list all my orders",
+    "show me every order I've placed",
+    "what orders do I have",
+    "show my order history",
+    "all my orders please",
+    "列出我的所有订单",
+    "我的订单列表",
+    "我都买过什么",
+    "看看我全部的订单",
+)
+CANCEL_EXAMPLES = (
+    "cancel order 10091",
+    "please cancel my order 10091",
+    "I don't want order 10091 anymore, cancel it",
+    "call off order 10091",
+    "can you cancel 10091 for me",
+    "取消订单 10091",
+    "帮我把订单10091取消掉",
+    "订单10091不要了，取消吧",
+    "退订 10091",
+)
+NOTIFY_EXAMPLES = (
+    "text me the status of order 10086",
+    "send me an sms about order 10086",
+    "notify me by text where order 10087 is",
+    "message me the update on my order 10091",
+    "ping me with the status of package 10088",
+    "短信告诉我订单10086的状态",
+    "把订单10087的物流发短信给我",
+    "通知我订单10091的进度",
+)
+PROFILE_EXAMPLES = (
+    "show my contact details",
+    "what phone number do you have for me",
+    "what's my email on file",
+    "show my profile",
+    "what contact info do you have",
+    "my account details",
+    "查看我的联系方式",
+    "我的个人资料",
+    "你们登记的手机号是多少",
+    "我的个人信息",
+)
+REPORT_EXAMPLES = (
+    "generate my monthly report",
+    "build the weekly report",
+    "make me a report for this month",
+    "run my weekly report please",
+    "prepare a monthly summary report",
+    "create a report",
+    "生成我的月度报告",
+    "帮我做一份周报",
+    "出一份这个月的报表",
+    "生成每周报告",
+)
+JOB_EXAMPLES = (
+    "check on report job J-999",
+    "is J-12 done yet",
+    "status of job J-3",
+    "what's happening with J-7",
+    "has my report J-4 finished",
+    "J-15 进度怎么样",
+    "查一下任务 J-8",
+    "报告 J-2 好了没有",
+)
 
 
 PROFILE_LOADED = Step(
@@ -992,6 +1163,10 @@ SHOP_INTENTS = (
         name="cancel_order",
         description="Cancel one of the user's orders, once a person approves it.",
         extract=extract_cancel,
+        fill=order_slots,
+        examples=CANCEL_EXAMPLES,
+        write_cues=("don't want", "no longer want", "不要了", "退订", "撤单", "不想要"),
+        required_evidence=("order_id",),
         slots_model=OrderRefSlots,
         steps=(ORDER_CANCELLED,),
         budget=Budget(max_rounds=4, max_calls=3),
@@ -1001,6 +1176,10 @@ SHOP_INTENTS = (
         name="notify_order",
         description="Text the user the status of one of their orders.",
         extract=extract_notify,
+        fill=order_slots,
+        examples=NOTIFY_EXAMPLES,
+        write_cues=("text me", "发个短信", "短信告诉我", "短信通知"),
+        required_evidence=("order_id",),
         slots_model=OrderRefSlots,
         steps=(PROFILE_LOADED, NOTIFY_ORDER_FOUND, CUSTOMER_NOTIFIED),
         budget=Budget(max_rounds=6, max_calls=6),
@@ -1010,6 +1189,7 @@ SHOP_INTENTS = (
         name="customer_profile",
         description="Show the user their own contact details.",
         extract=extract_profile,
+        examples=PROFILE_EXAMPLES,
         slots_model=ProfileSlots,
         steps=(PROFILE_LOADED,),
         budget=Budget(max_rounds=3, max_calls=3),
@@ -1020,27 +1200,40 @@ SHOP_INTENTS = (
 
 
 _REPORT_WORDS = ("report", "报告", "报表")
-_WEEKLY_WORDS = ("weekly", "week", "每周", "周报")
+_REPORT_KINDS = (
+    ("weekly", ("weekly", "week", "每周", "周报", "周度")),
+    ("monthly", ("monthly", "month", "每月", "月报", "月度")),
+)
 _LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
 _AGAIN_WORDS = ("again", "before and after", "再看", "再查", "前后")
 
 
+def report_slots(text: str, today: date) -> dict[str, Any]:
+    """Which report: weekly when the words say so, monthly otherwise."""
+    return {"report": find_word(text, _REPORT_KINDS, "enum") or "monthly"}
+
+
+def job_slots(text: str, today: date) -> dict[str, Any]:
+    """The job id, "J-3"."""
+    found = find_id(text, r"([Jj]-\d{1,9})")
+    return {} if found is None else {"job_id": replace(found, value=found.value.upper())}
+
+
 def extract_report(text: str, today: date) -> dict[str, Any] | None:
     """A report to build (no job id in the text)."""
-    if _JOB_ID.search(text) or not contains_any(text, _REPORT_WORDS):
+    if job_slots(text, today) or not contains_any(text, _REPORT_WORDS):
         return None
-    return {"report": "weekly" if contains_any(text, _WEEKLY_WORDS) else "monthly"}
+    return report_slots(text, today)
 
 
 def extract_job_status(text: str, today: date) -> dict[str, Any] | None:
     """A job id to check on."""
-    m = _JOB_ID.search(text)
-    return {"job_id": f"J-{m.group(1)}"} if m else None
+    return job_slots(text, today) or None
 
 
 def extract_list_orders(text: str, today: date) -> dict[str, Any] | None:
     """All of the caller's orders, no single order number."""
-    if _ORDER_ID.search(text) or not contains_any(text, _LIST_WORDS):
+    if _order_id(text) is not None or not contains_any(text, _LIST_WORDS):
         return None
     return {}
 
@@ -1169,6 +1362,9 @@ DOMAIN = Domain(
             name="record_and_recheck_metric",
             description="Show a trend, save a reading, then show the same trend again.",
             extract=extract_record_and_recheck,
+            fill=metric_slots,
+            examples=RECHECK_EXAMPLES,
+            required_evidence=("value",),
             slots_model=RecordAndReviewSlots,
             steps=(TREND_BEFORE, RECORD_STEP, TREND_AFTER),
             budget=Budget(max_rounds=6, max_calls=6),
@@ -1178,6 +1374,9 @@ DOMAIN = Domain(
             name="record_and_review_metric",
             description="Save a blood-pressure reading, then show the trend for a period.",
             extract=extract_record_and_review,
+            fill=metric_slots,
+            examples=RECORD_AND_REVIEW_EXAMPLES,
+            required_evidence=("value",),
             slots_model=RecordAndReviewSlots,
             steps=(RECORD_STEP, TREND_WITH_READING_STEP),
             budget=Budget(max_rounds=6, max_calls=6),
@@ -1188,6 +1387,9 @@ DOMAIN = Domain(
             name="record_metric",
             description="Save a blood-pressure reading.",
             extract=extract_record,
+            fill=record_slots,
+            examples=RECORD_EXAMPLES,
+            required_evidence=("value",),
             slots_model=RecordSlots,
             steps=(RECORD_STEP,),
             budget=Budget(max_rounds=4, max_calls=4),
@@ -1197,6 +1399,8 @@ DOMAIN = Domain(
             name="review_metric_trend",
             description="Show the blood-pressure trend for a period.",
             extract=extract_trend,
+            fill=trend_slots,
+            examples=TREND_EXAMPLES,
             slots_model=TrendSlots,
             steps=(TREND_STEP,),
             budget=Budget(max_rounds=4, max_calls=4),
@@ -1208,6 +1412,8 @@ DOMAIN = Domain(
             name="order_status",
             description="Tell the user where one of their orders is.",
             extract=extract_order,
+            fill=order_slots,
+            examples=ORDER_EXAMPLES,
             slots_model=OrderSlots,
             steps=(ORDER_STEP,),
             budget=Budget(max_rounds=4, max_calls=3),
@@ -1217,6 +1423,7 @@ DOMAIN = Domain(
             name="list_orders",
             description="List all of the user's orders, page by page.",
             extract=extract_list_orders,
+            examples=LIST_ORDERS_EXAMPLES,
             slots_model=NoSlots,
             steps=(ORDERS_LISTED,),
             budget=Budget(max_rounds=6, max_calls=6),
@@ -1226,6 +1433,9 @@ DOMAIN = Domain(
             name="build_report",
             description="Build a report: submit the job, then poll it until it is done.",
             extract=extract_report,
+            fill=report_slots,
+            examples=REPORT_EXAMPLES,
+            write_cues=("put together", "整理一份", "做个报表", "出个报告"),
             slots_model=ReportSlots,
             steps=(REPORT_SUBMITTED, REPORT_READY),
             budget=Budget(max_rounds=8, max_calls=8),
@@ -1235,6 +1445,8 @@ DOMAIN = Domain(
             name="job_status",
             description="Check on a report job by its id until it is done.",
             extract=extract_job_status,
+            fill=job_slots,
+            examples=JOB_EXAMPLES,
             slots_model=JobSlots,
             steps=(JOB_DONE,),
             budget=Budget(max_rounds=6, max_calls=6),
