@@ -26,7 +26,9 @@ GENERIC_CUES: tuple[str, ...] = (
     "save",
     "add",
     "enter",
+    "note",
     "note down",
+    "jot",
     "jot down",
     "write down",
     "put down",
@@ -66,6 +68,9 @@ GENERIC_CUES: tuple[str, ...] = (
     "记一下",
     "记下",
     "记上",
+    "存一下",
+    "存下",
+    "存起来",
     "录入",
     "保存",
     "添加",
@@ -104,7 +109,7 @@ _CN_POLITE = re.compile(
     r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我)+"
 )
 _READ_VERBS = re.compile(
-    r"^(?:show|list|view|see|display|check|get|find|look\s+up|look|tell|give|pull\s+up|fetch|"
+    r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|"
     r"read|what|how|when|where|which|who|why|whats|what's|where's|how's|hows|any|is|are|was|were|"
     r"did|do|does|has|have|had|am)\b",
     re.I,

@@ -41,7 +41,7 @@ from nodes.cues import change_cue
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
 from tools.slots import Found, number_roles, split_found
 
-THRESHOLD: dict[str, float] = {"lexical": 0.5, "model": 0.6}
+THRESHOLD: dict[str, float] = {"lexical": 0.4, "model": 0.6}
 """Below this probability the router asks instead of guessing. Lexical: tuned on the dev part
 of the router set (`python -m graph eval --router`); model: a model's own confidence, which
 runs high, so it must be clearly more likely than not."""
@@ -52,6 +52,7 @@ MISSING_EVIDENCE = "{slot}: no words of the request give it"
 CONFLICTING_EVIDENCE = "{slot}: {text!r} is part of {role_text!r} (a {role}), not the {slot}"
 MISSING_SLOT = "{slot}: the request does not say it"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
+REFUSED_WRITE = "not {intent}: the request does not ask for a change"
 OUT_OF_SCOPE = "the request fits no intent (best guess {candidates})"
 ASK_WHICH = "I am not sure what you would like. Did you mean: {options}? Say which, or rephrase."
 ASK_FOR_CHANGE = (
@@ -167,8 +168,8 @@ def _gate(
 ) -> tuple[str | None, bool, Found | None]:
     """(why a write may not run, whether the request asked for a change, the cue words).
 
-    Args:
-        asked: A person already chose this intent, which is asking for its change.
+    Only an intent declared for the two-stage router and having a write tool is gated. With
+    `asked`, a person already chose the intent, which is asking for its change.
     """
     if not _guarded(intent) or not domain.writes(intent.name):
         return None, True, None
@@ -193,7 +194,8 @@ def _slot_error(intent: IntentSpec, exc: SlotError, **kw: Any) -> Decision:
 
 
 def _lower_first(text: str) -> str:
-    text = text.strip().rstrip(".")
+    """A description as part of a question to the user ("the user's" reads "your")."""
+    text = text.strip().rstrip(".").replace("the user's", "your").replace("the user", "you")
     return text[:1].lower() + text[1:]
 
 
@@ -278,6 +280,8 @@ def by_ranking(
         intents_ranked = [n for n, _ in pool if n is not None]
         if name is None or p < threshold:
             why = OUT_OF_SCOPE if name is None else LOW_CONFIDENCE
+            if refused:
+                why = REFUSED_WRITE.format(intent=refused[0][0]) + "; " + why
             ask_for = [n for n, _ in refused]
             question = (
                 _ask_for_change(domain.intent(ask_for[0]))
@@ -292,9 +296,12 @@ def by_ranking(
                 detail=why.format(candidates=_candidates_text(ranking.ranked)),
             )
         intent = domain.intent(name)
+        if _guarded(intent) and domain.writes(name) and change_cue(text, intent.write_cues) is None:
+            refused.append((name, NO_CHANGE_ASKED))
+            excluded |= {n for n, _ in ranking.ranked if n is not None and domain.writes(n)}
+            continue
         try:
-            raw = _fill(intent, text, today)
-            values, evidence = split_found(raw)
+            values, evidence = split_found(_fill(intent, text, today))
             slots = validate_slots(intent, values)
         except SlotError as exc:
             return _slot_error(
@@ -306,20 +313,8 @@ def by_ranking(
                 tokens=ranking.tokens,
                 refused=tuple(refused),
             )
-        problem, asked, cue = _gate(domain, intent, text, evidence)
-        if problem is None:
-            return replace(
-                base,
-                action="route",
-                intent=name,
-                slots=slots,
-                evidence=evidence,
-                confidence=p,
-                cue=cue.record() if cue else None,
-                refused=tuple(refused),
-                detail=f"intent {name} at {p:.2f} ({ranking.source})",
-            )
-        if asked:
+        problem, _, cue = _gate(domain, intent, text, evidence)
+        if problem is not None:
             return replace(
                 base,
                 action="invalid",
@@ -328,9 +323,17 @@ def by_ranking(
                 refused=tuple(refused),
                 detail=problem,
             )
-        refused.append((name, problem))
-        excluded |= {n for n, _ in ranking.ranked if n is not None and domain.writes(n)}
-        excluded |= {n for n, _ in refused}
+        return replace(
+            base,
+            action="route",
+            intent=name,
+            slots=slots,
+            evidence=evidence,
+            confidence=p,
+            cue=cue.record() if cue else None,
+            refused=tuple(refused),
+            detail=f"intent {name} at {p:.2f} ({ranking.source})",
+        )
     return replace(base, refused=tuple(refused), question=domain.clarify)
 
 
@@ -417,14 +420,18 @@ def _request(state: State) -> str:
 
 
 def _clarification(value: Any, names: list[str]) -> tuple[str, str] | str:
-    """(kind, value) from a person's answer: ("intent", name), ("request", text) or
-    ("abort", ""); an error text when the answer is none of those."""
+    """What a person answered to the clarifying question, or an error text for them.
+
+    ("intent", name), ("request", rephrased text), ("approve", "") for the best guess, or
+    ("abort", "").
+    """
     if isinstance(value, str):
         value = {"action": value} if value in ("abort", "reject", "approve") else {"request": value}
     if not isinstance(value, dict):
         return BAD_CLARIFICATION.replace("{names}", str(names)).replace("{got}", repr(value)[:80])
     action = value.get("action")
-    args = value.get("args") if isinstance(value.get("args"), dict) else value
+    nested = value.get("args")
+    args: dict[str, Any] = nested if isinstance(nested, dict) else value
     if action in ("abort", "reject"):
         return "abort", ""
     if isinstance(args.get("intent"), str) and args["intent"] in names:

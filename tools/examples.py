@@ -8,7 +8,6 @@ code picks), and "where is order 10086" (an `order_id` that must be a string).
 from __future__ import annotations
 
 import datetime as dt
-import re
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
@@ -310,7 +309,20 @@ REGISTRY = ToolRegistry(
 
 # --- intents: deterministic rules, Chinese and English ------------------------------------------
 
-_RECORD_WORDS = ("记录", "记一下", "录入", "record", "log ", "save")
+_RECORD_WORDS = (
+    "记录",
+    "记一下",
+    "记下",
+    "录入",
+    "存",
+    "record",
+    "log ",
+    "save",
+    "add",
+    "enter",
+    "note",
+    "jot",
+)
 _TREND_WORDS = ("趋势", "走势", "trend")
 _ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel")
 _ORDER_ID = r"(\d{3,20})"
@@ -962,7 +974,7 @@ def extract_profile(text: str, today: date) -> dict[str, Any] | None:
 
 
 # --- example requests: how people ask, for the router's classifier (`nodes/classifier.py`).
-# --- Terse, casual and polite, English and Chinese; check them with `python -m graph eval --router`.
+# --- Terse, casual and polite, English and Chinese; check with `python -m graph eval --router`.
 
 RECHECK_EXAMPLES = (
     "show my trend for the last week, record 128/82, then show the trend again",
@@ -986,6 +998,8 @@ RECORD_AND_REVIEW_EXAMPLES = (
     "记一下血压 130/85，然后看看近30天的走势",
     "录入昨天的 126/82，顺便看下最近一周的趋势",
     "帮我记录 145/95 并显示这个月的变化",
+    "store 129/84 and chart the last month",
+    "记下 133/87 再看看过去两周",
 )
 RECORD_EXAMPLES = (
     "record today's reading 128/82",
@@ -1000,6 +1014,9 @@ RECORD_EXAMPLES = (
     "记一下昨天的 135/85",
     "帮我录入血压 120/80",
     "保存一条读数 140/90",
+    "here's today's reading, 131/86, save it",
+    "put 126/81 in my log",
+    "I measured 139/89 just now, record it",
 )
 TREND_EXAMPLES = (
     "show my trend for the last two weeks",
@@ -1014,6 +1031,13 @@ TREND_EXAMPLES = (
     "我最近一周的血压怎么样",
     "血压是不是在升高",
     "给我看看这个月的血压变化",
+    "are my numbers getting better",
+    "血压有没有变高",
+    "chart my blood pressure for the month",
+    "summary of my readings",
+    "show my bp history for 2 weeks",
+    "血压数据最近怎么样",
+    "过去一周的血压情况",
 )
 ORDER_EXAMPLES = (
     "where is order 10086",
@@ -1028,6 +1052,11 @@ ORDER_EXAMPLES = (
     "订单10088发货了吗",
     "10089 这个包裹现在什么状态",
     "帮我查一下订单10091",
+    "where's my stuff, order 10086",
+    "shipping status for 10087",
+    "did 10088 ship",
+    "物流信息 10086",
+    "我的订单10087发了吗",
 )
 LIST_ORDERS_EXAMPLES = (
     "list all my orders",
@@ -1039,6 +1068,10 @@ LIST_ORDERS_EXAMPLES = (
     "我的订单列表",
     "我都买过什么",
     "看看我全部的订单",
+    "order history",
+    "everything I've bought",
+    "what did I buy recently",
+    "历史订单",
 )
 CANCEL_EXAMPLES = (
     "cancel order 10091",
@@ -1050,6 +1083,9 @@ CANCEL_EXAMPLES = (
     "帮我把订单10091取消掉",
     "订单10091不要了，取消吧",
     "退订 10091",
+    "stop order 10091",
+    "please void order 10091",
+    "我不想要10091了",
 )
 NOTIFY_EXAMPLES = (
     "text me the status of order 10086",
@@ -1060,6 +1096,9 @@ NOTIFY_EXAMPLES = (
     "短信告诉我订单10086的状态",
     "把订单10087的物流发短信给我",
     "通知我订单10091的进度",
+    "sms me the tracking for 10086",
+    "send a text with order 10087's status",
+    "给我发个短信说一下10088到哪了",
 )
 PROFILE_EXAMPLES = (
     "show my contact details",
@@ -1072,18 +1111,25 @@ PROFILE_EXAMPLES = (
     "我的个人资料",
     "你们登记的手机号是多少",
     "我的个人信息",
+    "my email address",
+    "我的邮箱是什么",
+    "what do you have on file for me",
+    "what's the phone number on my account",
+    "show my personal info",
 )
 REPORT_EXAMPLES = (
     "generate my monthly report",
     "build the weekly report",
-    "make me a report for this month",
+    "make me a report for this month's numbers",
     "run my weekly report please",
     "prepare a monthly summary report",
-    "create a report",
+    "create the monthly report",
     "生成我的月度报告",
     "帮我做一份周报",
     "出一份这个月的报表",
     "生成每周报告",
+    "compile the weekly report",
+    "kick off a monthly report",
 )
 JOB_EXAMPLES = (
     "check on report job J-999",
@@ -1094,6 +1140,9 @@ JOB_EXAMPLES = (
     "J-15 进度怎么样",
     "查一下任务 J-8",
     "报告 J-2 好了没有",
+    "any progress on J-9",
+    "J-21 ready?",
+    "看下 J-6 好了吗",
 )
 
 
@@ -1165,7 +1214,7 @@ SHOP_INTENTS = (
         extract=extract_cancel,
         fill=order_slots,
         examples=CANCEL_EXAMPLES,
-        write_cues=("don't want", "no longer want", "不要了", "退订", "撤单", "不想要"),
+        write_cues=("don't want", "no longer want", "void", "不要了", "退订", "撤单", "不想要"),
         required_evidence=("order_id",),
         slots_model=OrderRefSlots,
         steps=(ORDER_CANCELLED,),
@@ -1209,8 +1258,9 @@ _AGAIN_WORDS = ("again", "before and after", "再看", "再查", "前后")
 
 
 def report_slots(text: str, today: date) -> dict[str, Any]:
-    """Which report: weekly when the words say so, monthly otherwise."""
-    return {"report": find_word(text, _REPORT_KINDS, "enum") or "monthly"}
+    """Which report, when the words say: a report is a write, so it is never guessed."""
+    found = find_word(text, _REPORT_KINDS, "enum")
+    return {} if found is None else {"report": found}
 
 
 def job_slots(text: str, today: date) -> dict[str, Any]:
@@ -1223,7 +1273,7 @@ def extract_report(text: str, today: date) -> dict[str, Any] | None:
     """A report to build (no job id in the text)."""
     if job_slots(text, today) or not contains_any(text, _REPORT_WORDS):
         return None
-    return report_slots(text, today)
+    return report_slots(text, today) or None
 
 
 def extract_job_status(text: str, today: date) -> dict[str, Any] | None:
@@ -1436,6 +1486,7 @@ DOMAIN = Domain(
             fill=report_slots,
             examples=REPORT_EXAMPLES,
             write_cues=("put together", "整理一份", "做个报表", "出个报告"),
+            required_evidence=("report",),
             slots_model=ReportSlots,
             steps=(REPORT_SUBMITTED, REPORT_READY),
             budget=Budget(max_rounds=8, max_calls=8),

@@ -358,7 +358,7 @@ _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
 )
 _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
     ("taxi", ("taxi", "cab", "uber", "打车", "出租车", "车费", "的士")),
-    ("meal", ("meal", "lunch", "dinner", "breakfast", "餐", "饭")),
+    ("meal", ("meal", "meals", "lunch", "dinner", "breakfast", "餐", "饭")),
     ("hotel", ("hotel", "lodging", "酒店", "住宿", "宾馆")),
 )
 _TOTAL_WORDS = (
@@ -375,7 +375,16 @@ _TOTAL_WORDS = (
     "统计",
 )
 _SUBMIT_WORDS = ("submit", "file ", "claim ", "reimburse ", "提交")
-_TICKET_WORDS = ("ticket", "工单", "报修", "报障", "helpdesk", "help desk")
+_TICKET_WORDS = (
+    "ticket",
+    "工单",
+    "报修",
+    "报障",
+    "helpdesk",
+    "help desk",
+    "report an issue",
+    "report a problem",
+)
 _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
     (
         True,
@@ -394,8 +403,10 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
     ),
 )
 _TICKET_CUES = (
-    "need a ticket",
-    "want a ticket",
+    "need a",
+    "need an",
+    "want a",
+    "want an",
     "new ticket",
     "report",
     "报修",
@@ -489,8 +500,11 @@ def extract_total(text: str, today: date) -> dict[str, Any] | None:
 
 
 def find_summary(text: str) -> Found | None:
-    """The problem in the user's words: what follows "for", "about" or a colon, else the
-    first clause that is more than the request for a ticket."""
+    """The problem in the user's words, as the ticket's summary.
+
+    What follows "for", "about" or a colon, else the first clause that is more than the
+    request for a ticket.
+    """
     m = _SUMMARY_AFTER.search(text)
     if m is not None:
         group = next(g for g in ("a", "b", "c") if m.group(g))
@@ -643,6 +657,11 @@ SUBMIT_EXAMPLES = (
     "提交一笔酒店费用 800 元",
     "帮我报一下昨天的出租车费 56 块",
     "三月三日晚饭 120 元，帮我报销",
+    "I paid 28 USD for a taxi this morning, please submit it",
+    "expense report: hotel 410 EUR yesterday",
+    "reimburse me 19.99 for lunch",
+    "add a claim of 150 CNY for dinner",
+    "报账：打车 35 块",
 )
 TOTAL_EXAMPLES = (
     "show my expense total for the last 7 days",
@@ -657,6 +676,10 @@ TOTAL_EXAMPLES = (
     "最近两周的费用总额",
     "统计一下我的报销",
     "我一共花了多少",
+    "what have I expensed this month",
+    "running total of my claims",
+    "我这个月的报销总额",
+    "近两周花费多少",
 )
 TICKET_EXAMPLES = (
     "I need a ticket for the printer jam, ping me once it's triaged",
@@ -667,10 +690,15 @@ TICKET_EXAMPLES = (
     "log a ticket for the coffee machine leaking",
     "create a helpdesk ticket for my locked account and notify me when it's triaged",
     "new ticket please: monitor flickers",
+    "I want a ticket for the broken chair in my office",
     "打印机卡纸了，帮我报修",
     "开个工单，电脑开不了机",
     "帮我提个工单：会议室投影仪坏了，处理后通知我",
     "网络老是断，报障一下",
+    "the printer on floor 2 is broken again, please open a ticket",
+    "submit a ticket: can't log in to the VPN",
+    "need IT help, my mouse is dead, open a ticket",
+    "电脑蓝屏了，帮我开个工单",
 )
 TICKET_STATUS_EXAMPLES = (
     "what's the status of ticket T-3",
@@ -678,11 +706,14 @@ TICKET_STATUS_EXAMPLES = (
     "show my tickets",
     "any news on my printer ticket",
     "has ticket T-5 been picked up",
-    "list my open tickets",
+    "list my tickets",
     "工单 T-3 处理到哪了",
     "我的工单进度",
     "看看我提的工单",
     "T-8 有人处理了吗",
+    "where are we on T-6",
+    "is anyone working on my ticket",
+    "我的工单 T-9 好了没",
 )
 
 

@@ -343,8 +343,10 @@ def _role_date(role: Role, today: date) -> date | None:
 
 
 def find_date(text: str, today: date) -> Found | None:
-    """The calendar date a request refers to: an ISO date, "3月3日", "March 3", "2 weeks ago",
-    "昨天", "yesterday"; None when it names none."""
+    """The calendar date a request refers to, or None when it names none.
+
+    An ISO date, "3月3日", "March 3", "2 weeks ago", "三天前", "昨天", "yesterday".
+    """
     for role in number_roles(text):
         if role.kind == "date" and (day := _role_date(role, today)) is not None:
             return Found(day.isoformat(), role.text, role.start, role.end, "date")
