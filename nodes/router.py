@@ -47,6 +47,7 @@ of the router set (`python -m graph eval --router`); model: a model's own confid
 runs high, so it must be clearly more likely than not."""
 
 NO_RULE = "no intent rule matched the request"
+OVER_READ_RULE = ", over a read intent's rule: the request asks for a change"
 NO_CHANGE_ASKED = "the request does not ask for a change"
 MISSING_EVIDENCE = "{slot}: no words of the request give it"
 CONFLICTING_EVIDENCE = "{slot}: {text!r} is part of {role_text!r} (a {role}), not the {slot}"
@@ -362,16 +363,55 @@ def _classifies(domain: Domain) -> bool:
     return any(i.examples for i in domain.intents)
 
 
-def decide_offline(domain: Domain, text: str, today: date) -> Decision:
-    """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
-    decision, refused = by_rules(domain, text, today)
-    if decision is not None:
-        return decision
+def _ranking_needed(domain: Domain, text: str, decision: Decision | None) -> bool:
+    """Whether the classifier must be asked.
+
+    It must when no rule routed, and when a read intent's rule took a request whose words
+    ask for a change ("send me a text about order 10087" names an order, but asks for a
+    message): then a write intent the classifier is sure of, and the gate lets through, wins.
+    """
     if not _classifies(domain):
+        return False
+    if decision is None:
+        return True
+    return (
+        decision.action == "route"
+        and decision.intent is not None
+        and not domain.writes(decision.intent)
+        and change_cue(text) is not None
+    )
+
+
+def _combine(
+    domain: Domain,
+    text: str,
+    today: date,
+    decision: Decision | None,
+    refused: list[tuple[str, str]],
+    ranking: Ranking | None,
+) -> Decision:
+    """The rules' decision, the classifier's, or the clarifying question when neither."""
+    if ranking is None:
+        if decision is not None:
+            return decision
         return Decision(
             action="clarify", refused=tuple(refused), question=domain.clarify, detail=NO_RULE
         )
-    return by_ranking(domain, text, today, lexical_classifier(domain).rank(text), refused)
+    routed = by_ranking(domain, text, today, ranking, refused)
+    if decision is None:
+        return routed
+    if routed.action == "route" and routed.intent is not None and domain.writes(routed.intent):
+        return replace(routed, rule=decision.intent, detail=f"{routed.detail}{OVER_READ_RULE}")
+    return decision
+
+
+def decide_offline(domain: Domain, text: str, today: date) -> Decision:
+    """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
+    decision, refused = by_rules(domain, text, today)
+    ranking = None
+    if _ranking_needed(domain, text, decision):
+        ranking = lexical_classifier(domain).rank(text)
+    return _combine(domain, text, today, decision, refused, ranking)
 
 
 def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:
@@ -389,12 +429,8 @@ def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:
 async def decide(domain: Domain, text: str, today: date, model: str | BaseChatModel) -> Decision:
     """Rules, then the chat model's structured output (or the lexical classifier)."""
     decision, refused = by_rules(domain, text, today)
-    if decision is not None:
-        return decision
-    if not _classifies(domain):
-        return Decision(
-            action="clarify", refused=tuple(refused), question=domain.clarify, detail=NO_RULE
-        )
+    if not _ranking_needed(domain, text, decision):
+        return _combine(domain, text, today, decision, refused, None)
     ranking: Ranking | None = None
     try:
         chat = _structured_model(model)
@@ -409,7 +445,7 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
         )
     if ranking is None:
         ranking = lexical_classifier(domain).rank(text)
-    return by_ranking(domain, text, today, ranking, refused)
+    return _combine(domain, text, today, decision, refused, ranking)
 
 
 def _request(state: State) -> str:

@@ -307,12 +307,18 @@ class Domain:
             return intent, validate_slots(intent, values)
         return None
 
-    def writes(self, intent: str) -> bool:
-        """Whether any tool serving the intent changes data (a step's tool or any other)."""
+    def write_tools(self, intent: str) -> frozenset[str]:
+        """The tools that change data serving the intent: its steps' and any other's."""
         spec = self.intent(intent)
-        if any((t := self.tools.get(s.tool)) and t.effect == "write" for s in spec.steps):
-            return True
-        return any(t.effect == "write" and intent in t.intents for t in self.tools)
+        names = {
+            s.tool for s in spec.steps if (t := self.tools.get(s.tool)) and t.effect == "write"
+        }
+        names |= {t.name for t in self.tools if t.effect == "write" and intent in t.intents}
+        return frozenset(names)
+
+    def writes(self, intent: str) -> bool:
+        """Whether any tool serving the intent changes data."""
+        return bool(self.write_tools(intent))
 
     def permissions(self, roles: tuple[str, ...] | list[str]) -> frozenset[str]:
         """Union of the permissions granted by the caller's roles."""

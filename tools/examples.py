@@ -954,7 +954,7 @@ for _spec in (
 
 
 _CANCEL_WORDS = ("cancel", "取消")
-_NOTIFY_WORDS = ("text me", "sms", "notify", "notification", "短信", "通知")
+_NOTIFY_WORDS = ("text me", "a text", "sms", "notify", "notification", "短信", "通知")
 _PROFILE_WORDS = ("contact details", "my profile", "my contact", "联系方式", "个人资料", "个人信息")
 
 

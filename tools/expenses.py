@@ -516,6 +516,8 @@ def find_summary(text: str) -> Found | None:
     for piece in re.finditer(r"[^,.;!?，。；！？]+", text):
         words = piece.group().strip()
         rest = _SUMMARY_NOISE.sub(" ", words).strip()
+        if find_id(words, _TICKET_ID) is not None:
+            continue  # a clause about an existing ticket says nothing new is wrong
         if len(rest) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
             start = text.index(words, piece.start())
             return Found(words[:200], words, start, start + len(words), "text")

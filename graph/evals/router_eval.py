@@ -14,8 +14,11 @@ say what to change), not a run. Dates in `slots` are relative to `TODAY`.
 It runs the router offline (rules, then the lexical classifier, then the write gate), the
 way a run without a chat model does, and reports per part: intent accuracy on in-scope
 requests, slot accuracy on those routed right, clarify rate, out-of-scope requests routed
-to an intent with a write tool, and misroutes to a write (a request routed to a write intent
-it does not ask for). Only this module reads the labelled sets; product code never does.
+to an intent with a write tool, and misroutes to a write: requests routed to an intent with
+a write tool the labelled intent does not have (a question, an out-of-scope request or a
+request for another change). Routing "record 140/90" to record-and-show-the-trend is an
+intent error, not a misroute to a write: the one write is the one asked for. Only this
+module reads the labelled sets; product code never does.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from nodes.router import Decision, decide_offline
-from tools.domain import load_domain
+from tools.domain import Domain, load_domain
 from tools.errors import ConfigError
 
 TODAY = date(2026, 3, 15)
@@ -95,7 +98,7 @@ def load_file(path: str) -> list[Item]:
     return parse_items(text.splitlines(), path)
 
 
-def _judge(item: Item, decision: Decision, writes: bool) -> dict[str, Any]:
+def _judge(item: Item, decision: Decision, domain: Domain) -> dict[str, Any]:
     routed = decision.action == "route"
     asked = decision.action in ASK
     in_scope = item.intent is not None
@@ -103,7 +106,11 @@ def _judge(item: Item, decision: Decision, writes: bool) -> dict[str, Any]:
     slots_ok: bool | None = None
     if item.action == "route" and correct and item.slots:
         slots_ok = all(decision.slots.get(k) == v for k, v in item.slots.items())
-    wrong_write = routed and writes and (item.action != "route" or decision.intent != item.intent)
+    got = domain.write_tools(decision.intent) if routed and decision.intent else frozenset()
+    asked_for = (
+        domain.write_tools(item.intent) if item.action == "route" and item.intent else frozenset()
+    )
+    wrong_write = bool(got - asked_for)
     return {
         "domain": item.domain,
         "text": item.text,
@@ -122,7 +129,7 @@ def _judge(item: Item, decision: Decision, writes: bool) -> dict[str, Any]:
         "slots_ok": slots_ok,
         "asked": asked,
         "misroute_to_write": wrong_write,
-        "ood_to_write": (not in_scope) and routed and writes,
+        "ood_to_write": (not in_scope) and bool(got),
     }
 
 
@@ -165,8 +172,7 @@ def evaluate(items: Sequence[Item]) -> dict[str, Any]:
     for item in items:
         domain = load_domain(item.domain)
         decision = decide_offline(domain, item.text, TODAY)
-        writes = decision.intent is not None and domain.writes(decision.intent)
-        results.append(_judge(item, decision, writes))
+        results.append(_judge(item, decision, domain))
     return {
         "summary": summarize(results),
         "errors": [
