@@ -294,7 +294,8 @@ def by_ranking(
                 confidence=p,
                 refused=tuple(refused),
                 question=question,
-                detail=why.format(candidates=_candidates_text(ranking.ranked)),
+                detail=why.format(candidates=_candidates_text(ranking.ranked))
+                + (f"; {ranking.detail}" if ranking.detail else ""),
             )
         intent = domain.intent(name)
         if _guarded(intent) and domain.writes(name) and change_cue(text, intent.write_cues) is None:
@@ -333,7 +334,8 @@ def by_ranking(
             confidence=p,
             cue=cue.record() if cue else None,
             refused=tuple(refused),
-            detail=f"intent {name} at {p:.2f} ({ranking.source})",
+            detail=f"intent {name} at {p:.2f} ({ranking.source})"
+            + (f"; {ranking.detail}" if ranking.detail else ""),
         )
     return replace(base, refused=tuple(refused), question=domain.clarify)
 
