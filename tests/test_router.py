@@ -7,12 +7,18 @@ not allow, ends before any model call or execution.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from langchain_core.messages import HumanMessage
 
+from nodes.cues import change_cue
+from nodes.router import decide_offline
 from tests.conftest import (
     METRIC_REQUEST_EN,
     METRIC_REQUEST_ZH,
@@ -22,13 +28,6 @@ from tests.conftest import (
     assert_valid_history,
 )
 from tests.test_models_e2e import LoopingChatModel
-import json
-import subprocess
-import sys
-from pathlib import Path
-
-from nodes.cues import change_cue
-from nodes.router import decide_offline
 from tools.domain import Budget, Domain, IntentSpec, SlotError, Step
 from tools.examples import DOMAIN
 from tools.expenses import DOMAIN as EXPENSES
