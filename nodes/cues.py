@@ -71,6 +71,7 @@ GENERIC_CUES: tuple[str, ...] = (
     "记一下",
     "记下",
     "记上",
+    "记一笔",
     "存一下",
     "存下",
     "存起来",
@@ -133,6 +134,13 @@ _NEGATION = re.compile(
     r"不要|别|不用|无需|不必|没有|没|不",
     re.I,
 )
+_DONE_FOR_ME = re.compile(
+    r"\b(?:want|need|'d\s+like|would\s+like|get|have)\s+(?:[\w#'-]+\s+){0,4}?"
+    r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
+    r"created|sent|saved|added|raised|built)\b",
+    re.I,
+)
+"""A change asked for as a result: "I want order 10091 cancelled", "get me reimbursed"."""
 _CLAUSE = re.compile(r"[^,;.!?，。；！？\n]+[,;.!?，。；！？]?")
 _JOINERS = re.compile(r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|并|再|还有|同时|另外")
 
@@ -202,6 +210,24 @@ def clause_asks(clause: str) -> bool:
     )
 
 
+_QUESTION_START = re.compile(
+    r"^(?:what|whats|what's|when|where|where's|why|which|who|how|how's|hows|is|are|was|were|"
+    r"did|do|does|has|have|had|am|any)\b",
+    re.I,
+)
+
+
+def asks_a_question(text: str) -> bool:
+    """Whether some clause of the request is a question ("did you text me about 10086?")."""
+    for _, clause in clauses(text):
+        body = clause.strip()
+        if _QUESTION_START.match(body) or body.endswith(("?", "？")):
+            return True
+        if _CN_QUESTION.search(body.rstrip("？?。.!！")):
+            return True
+    return False
+
+
 def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     """The words of the request that ask for a change, or None when none do.
 
@@ -214,6 +240,8 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if not clause_asks(clause):
             continue
         found = _find_cue(clause, cues)
+        if found is None and (done := _DONE_FOR_ME.search(clause)):
+            found = (done.start(), done.group())
         if found is None:
             continue
         at, word = found

@@ -37,7 +37,7 @@ from graph.context import Context
 from graph.models import OfflineChatModel, load_chat_model
 from graph.state import State, new_usage
 from nodes.classifier import Ranking, lexical_classifier, model_ranking
-from nodes.cues import change_cue
+from nodes.cues import asks_a_question, change_cue
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
 from tools.slots import Found, number_roles, split_found
 
@@ -181,6 +181,37 @@ def _gate(
     return problem, True, cue
 
 
+def _read_siblings(domain: Domain, name: str) -> list[str]:
+    """Read intents sharing a tool with the write intent `name`, in declared order.
+
+    A question about a write ("did you text me about order 10086?") is about what the
+    write acts on, which the write intent's own read tools (here `query_order`) look up.
+    """
+    tools = {t.name for t in domain.tools if name in t.intents}
+    return [
+        i.name
+        for i in domain.intents
+        if i.name != name
+        and i.examples
+        and not domain.writes(i.name)
+        and any(i.name in t.intents for t in domain.tools if t.name in tools)
+    ]
+
+
+def _to_read_sibling(domain: Domain, text: str, name: str, scores: dict[str | None, float]) -> None:
+    """A question about a refused write counts for its best read sibling.
+
+    Only a question: "lunch 15 eur" is not asking for the expense total, and gets the
+    clarifying question ("should I file it?") instead.
+    """
+    if not asks_a_question(text):
+        return
+    siblings = [n for n in _read_siblings(domain, name) if n in scores]
+    if siblings:
+        best = max(siblings, key=lambda n: scores[n])
+        scores[best] += scores[name]
+
+
 def _fill(intent: IntentSpec, text: str, today: date) -> dict[str, Any]:
     extractor = intent.fill or intent.extract
     return dict(extractor(text, today) or {})
@@ -273,8 +304,17 @@ def by_ranking(
         detail=ranking.detail,
     )
     excluded = {name for name, _ in refused}
+    scores = dict(ranking.ranked)
+    for write, why in refused:
+        if why == NO_CHANGE_ASKED and write in scores:
+            excluded |= {n for n in scores if n is not None and domain.writes(n)}
+            _to_read_sibling(domain, text, write, scores)
     for _ in range(2):  # a second pass without write intents, once the gate refused one
-        pool = [(n, p) for n, p in ranking.ranked if n not in excluded]
+        # The ranking's own order (a model's pick first, however unsure), unless a refused
+        # write's share moved to a read sibling.
+        moved = scores != dict(ranking.ranked)
+        ordered = sorted(scores.items(), key=lambda kv: -kv[1]) if moved else list(scores.items())
+        pool = [(n, p) for n, p in ordered if n not in excluded]
         mass = sum(p for _, p in pool) or 1.0
         name, p = pool[0] if pool else (None, 1.0)
         p /= mass
@@ -301,6 +341,7 @@ def by_ranking(
         if _guarded(intent) and domain.writes(name) and change_cue(text, intent.write_cues) is None:
             refused.append((name, NO_CHANGE_ASKED))
             excluded |= {n for n, _ in ranking.ranked if n is not None and domain.writes(n)}
+            _to_read_sibling(domain, text, name, scores)
             continue
         try:
             values, evidence = split_found(_fill(intent, text, today))
@@ -376,11 +417,12 @@ def _ranking_needed(domain: Domain, text: str, decision: Decision | None) -> boo
         return False
     if decision is None:
         return True
+    cues = [c for i in domain.intents if domain.writes(i.name) for c in i.write_cues]
     return (
         decision.action == "route"
         and decision.intent is not None
         and not domain.writes(decision.intent)
-        and change_cue(text) is not None
+        and change_cue(text, cues) is not None
     )
 
 

@@ -1086,6 +1086,7 @@ CANCEL_EXAMPLES = (
     "stop order 10091",
     "please void order 10091",
     "我不想要10091了",
+    "把订单10091撤销",
 )
 NOTIFY_EXAMPLES = (
     "text me the status of order 10086",
