@@ -202,8 +202,8 @@ class LexicalClassifier:
 
     The cosine decides how likely "none of them" is: a softmax over each class's best
     example similarity, where "none" scores at least `floor`. Naive Bayes shares the rest
-    among the intents. Measured on the first dev part of the router set (196 requests, the
-    first 196 lines of `graph/evals/router_dev.jsonl`), the classifier alone
+    among the intents. Measured on the router set's first dev part (its first 196 requests;
+    `python -m graph eval --router`), the classifier alone
     (rules off; top-1 accuracy on the requests that should route / share of out-of-scope
     requests put in "none"): cosine to the best example 0.82 / 0.73; mean of the two best
     0.84 / 0.66; naive Bayes alone 0.88 / 0.45 (too sure of itself to tell "none"); this
