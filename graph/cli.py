@@ -190,6 +190,7 @@ def _print_summary(out: dict[str, Any]) -> None:
     print(f"thread      {out['thread_id']}")
     print(f"request     {out['request']}")
     print(f"intent      {out['intent']}  {json.dumps(out['slots'], ensure_ascii=False)}")
+    _print_route(out.get("route") or {})
     print(f"status      {out['status']}  (stop reason: {out['stop_reason']})")
     marks = "  ".join(f"[{'x' if ok else ' '}] {name}" for name, ok in out["checklist"].items())
     print(f"checklist   {marks or '-'}")
@@ -220,6 +221,24 @@ def _print_summary(out: dict[str, Any]) -> None:
         print(f"answer      {out['answer']}")
     if out.get("card"):
         print(f"card        {json.dumps(out['card'], ensure_ascii=False)}")
+
+
+def _print_route(route: dict[str, Any]) -> None:
+    """How the router decided: rule or classifier, confidence, each slot's words."""
+    if not route:
+        return
+    by = f"rule {route['rule']}" if route.get("rule") else str(route.get("source"))
+    print(f"route       {route.get('action')} by {by}, confidence {route.get('confidence')}")
+    for name, slot in (route.get("slots") or {}).items():
+        words = f"from {slot['text']!r}" if slot.get("text") else "default"
+        print(f"              {name} = {json.dumps(slot.get('value'), ensure_ascii=False)} {words}")
+    if route.get("cue"):
+        print(f"              asks for a change: {route['cue']['text']!r}")
+    for refused in route.get("refused") or []:
+        print(f"              not {refused['intent']}: {refused['why']}")
+    if route.get("candidates") and route.get("source") != "rule":
+        ranked = ", ".join(f"{c['intent'] or 'none'} {c['p']}" for c in route["candidates"])
+        print(f"              candidates: {ranked}")
 
 
 def _thread_hint(t: dict[str, Any]) -> str:

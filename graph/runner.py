@@ -195,6 +195,7 @@ def summarize(thread_id: str, snapshot: StateSnapshot) -> dict[str, Any]:
         "request": values.get("request", ""),
         "intent": values.get("intent"),
         "slots": values.get("slots", {}),
+        "route": values.get("route", {}),
         "status": status,
         "stop_reason": values.get("stop_reason"),
         "checklist": values.get("checklist", {}),

@@ -203,9 +203,12 @@ class State(OutputState):
     request: str = ""
     """The text of the current task's request."""
     intent: str | None = None
-    """Intent picked by the router's rules, or None when nothing matched."""
+    """Intent picked by the router (its rules or its classifier), or None when unclear."""
     slots: dict[str, Any] = field(default_factory=dict)
     """Validated slots: dates and periods already computed by code."""
+    route: dict[str, Any] = field(default_factory=dict)
+    """The router's decision: intent, confidence, rule or classifier, each slot with the
+    words it came from, and any write the gate refused (`nodes/router.py` Decision)."""
     offered_tools: list[str] = field(default_factory=list)
     """The only tools the model may call in this task."""
     widened: bool = False

@@ -83,7 +83,7 @@ def compose_answer(state: State, domain: Domain) -> tuple[StopReason, str]:
     if intent is not None and intent.summarize is not None and state.evidence:
         verified = intent.summarize(state.slots, state.evidence)
     if reason == "unknown_intent":
-        parts = [domain.clarify]
+        parts = [state.route.get("question") or domain.clarify]
     elif reason == "invalid_slots":
         parts = [f"I could not use that request: {detail}. {domain.clarify}"]
     elif complete:

@@ -1,16 +1,495 @@
-"""router: intent and slots by deterministic rules, before any model is involved."""
+"""router: which intent, which slots, and whether the request may change anything.
+
+Two stages, then a gate:
+
+1. **Rules** (`IntentSpec.extract`), the fast exact path: the first intent whose rules match
+   is taken with confidence 1, and no model is asked.
+2. **Classifier** (`nodes/classifier.py`), when no rule matched: the chat model by structured
+   output, or offline the lexical classifier, over the intents' descriptions and examples.
+   Below `THRESHOLD` the run asks a clarifying question instead of guessing: an answer, or
+   in HITL mode (`Context.human_review`) an interrupt that a person answers with the intent.
+3. **Write gate**, whichever stage chose: an intent with a write tool runs only when the
+   request's words ask for a change (`nodes/cues.py`) and every slot in the intent's
+   `required_evidence` came from words that mean it (`tools/slots.py`: the "7" of "last 7
+   days" is a period, not an amount). A request that asks for no change goes to the best
+   read intent, or gets the clarifying question; it never runs a write.
+
+The decision (intent, confidence, slots with the words they came from, the rule or
+classifier that chose, what the gate refused) is kept in `State.route` and printed by
+`python -m graph show`. Dates, periods, enums and currencies are computed by code in the
+slot rules; the model only ever picks among intent names.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
+from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import Runtime
+from langgraph.types import interrupt
 
 from graph.context import Context
+from graph.models import OfflineChatModel, load_chat_model
 from graph.state import State, new_usage
-from tools.domain import SlotError, load_domain
+from nodes.classifier import Ranking, lexical_classifier, model_ranking
+from nodes.cues import asks_a_question, change_cue
+from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
+from tools.slots import Found, number_roles, split_found
+
+THRESHOLD: dict[str, float] = {"lexical": 0.4, "model": 0.6}
+"""Below this probability the router asks instead of guessing. Lexical: tuned on the dev part
+of the router set (`python -m graph eval --router`); model: a model's own confidence, which
+runs high, so it must be clearly more likely than not."""
+
+NO_RULE = "no intent rule matched the request"
+OVER_READ_RULE = ", over a read intent's rule: the request asks for a change"
+NO_CHANGE_ASKED = "the request does not ask for a change"
+MISSING_EVIDENCE = "{slot}: no words of the request give it"
+CONFLICTING_EVIDENCE = "{slot}: {text!r} is part of {role_text!r} (a {role}), not the {slot}"
+MISSING_SLOT = "{slot}: the request does not say it"
+LOW_CONFIDENCE = "not sure which intent: {candidates}"
+REFUSED_WRITE = "not {intent}: the request does not ask for a change"
+OUT_OF_SCOPE = "the request fits no intent (best guess {candidates})"
+ASK_WHICH = "I am not sure what you would like. Did you mean: {options}? Say which, or rephrase."
+ASK_FOR_CHANGE = (
+    "Your request does not ask me to change anything, so I did not {action}. To do it, say "
+    'so, e.g. "{example}".'
+)
+BAD_CLARIFICATION = (
+    "answer with {'intent': NAME} (one of {names}), {'request': 'the request, rephrased'}, "
+    "{'action': 'approve'} for the best guess, or {'action': 'abort'}; got {got}"
+)
+MODEL_FAILED = "the chat model could not classify ({error}); used the lexical classifier"
+
+Action = Literal["route", "clarify", "invalid", "abort"]
+
+_COMPATIBLE_ROLES: Mapping[str, frozenset[str]] = {
+    "amount": frozenset({"money", "number"}),
+    "id": frozenset({"id", "number"}),
+    "reading": frozenset({"reading"}),
+    "date": frozenset({"date"}),
+    "period": frozenset({"period"}),
+}
+"""For evidence of these kinds, the roles its words may overlap; any other role means the
+words belong to something else (a period, a date, an ordinal, a quantity, a time)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the router decided, and why: kept in `State.route`.
+
+    Attributes:
+        action: route (run the intent), clarify (ask which), invalid (a slot is missing or
+            outside its set), abort (a person stopped it).
+        intent: The intent routed to, or the one a slot error belongs to.
+        slots: Validated slot values.
+        evidence: Per slot, the words it came from (None: a default computed by code).
+        source: rule, lexical, model or human.
+        rule: The intent whose rule matched, when a rule chose.
+        confidence: Probability of the chosen intent (1 for a rule or a person).
+        candidates: The classifier's best candidates (intent, probability).
+        cue: The words that ask for a change, when the intent writes.
+        refused: Write intents the gate turned down, with why.
+        question: The clarifying question, when the router asks one.
+        detail: One line for the verdict and the trace.
+        tokens: Model tokens the decision cost.
+    """
+
+    action: Action
+    intent: str | None = None
+    slots: dict[str, Any] = field(default_factory=dict)
+    evidence: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    source: str = "rule"
+    rule: str | None = None
+    confidence: float = 1.0
+    candidates: tuple[tuple[str | None, float], ...] = ()
+    cue: dict[str, Any] | None = None
+    refused: tuple[tuple[str, str], ...] = ()
+    question: str | None = None
+    detail: str = ""
+    tokens: int = 0
+
+    def record(self) -> dict[str, Any]:
+        """The decision as JSON-ready state: what `show` prints and Studio displays."""
+        return {
+            "action": self.action,
+            "intent": self.intent,
+            "source": self.source,
+            "rule": self.rule,
+            "confidence": round(self.confidence, 3),
+            "candidates": [{"intent": name, "p": round(p, 3)} for name, p in self.candidates[:3]],
+            "slots": {
+                name: {"value": value, **(self.evidence.get(name) or {"text": None})}
+                for name, value in self.slots.items()
+            },
+            "cue": self.cue,
+            "refused": [{"intent": name, "why": why} for name, why in self.refused],
+            "question": self.question,
+            "detail": self.detail,
+        }
+
+
+def _guarded(intent: IntentSpec) -> bool:
+    """Intents declared for the two-stage router; a rules-only intent keeps its rules' word."""
+    return bool(intent.examples or intent.write_cues or intent.required_evidence)
+
+
+def _evidence_problem(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
+) -> str | None:
+    """Why a required slot's evidence does not mean that slot, or None when all of it does."""
+    roles = number_roles(text)
+    for name in intent.required_evidence:
+        ev = evidence.get(name)
+        if ev is None:
+            return MISSING_EVIDENCE.format(slot=name)
+        allowed = _COMPATIBLE_ROLES.get(str(ev.get("kind")))
+        if allowed is None:
+            continue
+        for role in roles:
+            if role.start < ev["end"] and ev["start"] < role.end and role.kind not in allowed:
+                return CONFLICTING_EVIDENCE.format(
+                    slot=name, text=ev["text"], role_text=role.text, role=role.kind
+                )
+    return None
+
+
+def _gate(
+    domain: Domain,
+    intent: IntentSpec,
+    text: str,
+    evidence: Mapping[str, dict[str, Any] | None],
+    *,
+    asked: bool = False,
+) -> tuple[str | None, bool, Found | None]:
+    """(why a write may not run, whether the request asked for a change, the cue words).
+
+    Only an intent declared for the two-stage router and having a write tool is gated. With
+    `asked`, a person already chose the intent, which is asking for its change.
+    """
+    if not _guarded(intent) or not domain.writes(intent.name):
+        return None, True, None
+    cue = None if asked else change_cue(text, intent.write_cues)
+    if cue is None and not asked:
+        return NO_CHANGE_ASKED, False, None
+    problem = _evidence_problem(intent, text, evidence)
+    return problem, True, cue
+
+
+def _read_siblings(domain: Domain, name: str) -> list[str]:
+    """Read intents sharing a tool with the write intent `name`, in declared order.
+
+    A question about a write ("did you text me about order 10086?") is about what the
+    write acts on, which the write intent's own read tools (here `query_order`) look up.
+    """
+    tools = {t.name for t in domain.tools if name in t.intents}
+    return [
+        i.name
+        for i in domain.intents
+        if i.name != name
+        and i.examples
+        and not domain.writes(i.name)
+        and any(i.name in t.intents for t in domain.tools if t.name in tools)
+    ]
+
+
+def _to_read_sibling(domain: Domain, text: str, name: str, scores: dict[str | None, float]) -> None:
+    """A question about a refused write counts for its best read sibling.
+
+    Only a question: "lunch 15 eur" is not asking for the expense total, and gets the
+    clarifying question ("should I file it?") instead.
+    """
+    if not asks_a_question(text):
+        return
+    siblings = [n for n in _read_siblings(domain, name) if n in scores]
+    if siblings:
+        best = max(siblings, key=lambda n: scores[n])
+        scores[best] += scores[name]
+
+
+def _fill(intent: IntentSpec, text: str, today: date) -> dict[str, Any]:
+    extractor = intent.fill or intent.extract
+    return dict(extractor(text, today) or {})
+
+
+def _slot_error(intent: IntentSpec, exc: SlotError, **kw: Any) -> Decision:
+    missing = exc.detail.lower().startswith("field required")
+    detail = (
+        MISSING_SLOT.format(slot=exc.field_name) if missing else f"{exc.field_name}: {exc.detail}"
+    )
+    return Decision(action="invalid", intent=intent.name, detail=detail, **kw)
+
+
+def _lower_first(text: str) -> str:
+    """A description as part of a question to the user ("the user's" reads "your")."""
+    text = text.strip().rstrip(".").replace("the user's", "your").replace("the user", "you")
+    return text[:1].lower() + text[1:]
+
+
+def _ask_which(domain: Domain, names: list[str]) -> str:
+    options = [_lower_first(domain.intent(n).description) for n in names[:2]]
+    if not options:
+        return domain.clarify
+    return ASK_WHICH.format(options=" or ".join(f"'{o}'" for o in options))
+
+
+def _ask_for_change(intent: IntentSpec) -> str:
+    example = intent.examples[0] if intent.examples else intent.description
+    return ASK_FOR_CHANGE.format(action=_lower_first(intent.description), example=example)
+
+
+def _candidates_text(ranked: tuple[tuple[str | None, float], ...]) -> str:
+    return ", ".join(f"{name or 'none'} {p:.2f}" for name, p in ranked[:3])
+
+
+def by_rules(
+    domain: Domain, text: str, today: date
+) -> tuple[Decision | None, list[tuple[str, str]]]:
+    """The first rule that routes, or None; and the write intents whose rules the gate refused.
+
+    A write intent whose rule matched but whose request asks for no change is skipped, so a
+    later read intent's rule may still take the request.
+    """
+    refused: list[tuple[str, str]] = []
+    for intent in domain.intents:
+        raw = intent.extract(text, today)
+        if raw is None:
+            continue
+        values, evidence = split_found(dict(raw))
+        try:
+            slots = validate_slots(intent, values)
+        except SlotError as exc:
+            return _slot_error(intent, exc, rule=intent.name), refused
+        problem, asked, cue = _gate(domain, intent, text, evidence)
+        if problem is not None and not asked:
+            refused.append((intent.name, problem))
+            continue
+        if problem is not None:
+            return Decision(
+                action="invalid", intent=intent.name, rule=intent.name, detail=problem
+            ), refused
+        return Decision(
+            action="route",
+            intent=intent.name,
+            slots=slots,
+            evidence=evidence,
+            rule=intent.name,
+            cue=cue.record() if cue else None,
+            refused=tuple(refused),
+            detail=f"intent {intent.name} by its rule",
+        ), refused
+    return None, refused
+
+
+def by_ranking(
+    domain: Domain,
+    text: str,
+    today: date,
+    ranking: Ranking,
+    refused: list[tuple[str, str]] | None = None,
+) -> Decision:
+    """Route by the classifier's ranking, through the threshold and the write gate."""
+    refused = list(refused or [])
+    threshold = THRESHOLD.get(ranking.source, THRESHOLD["model"])
+    base = Decision(
+        action="clarify",
+        source=ranking.source,
+        candidates=ranking.ranked,
+        tokens=ranking.tokens,
+        detail=ranking.detail,
+    )
+    excluded = {name for name, _ in refused}
+    scores = dict(ranking.ranked)
+    for write, why in refused:
+        if why == NO_CHANGE_ASKED and write in scores:
+            excluded |= {n for n in scores if n is not None and domain.writes(n)}
+            _to_read_sibling(domain, text, write, scores)
+    for _ in range(2):  # a second pass without write intents, once the gate refused one
+        # The ranking's own order (a model's pick first, however unsure), unless a refused
+        # write's share moved to a read sibling.
+        moved = scores != dict(ranking.ranked)
+        ordered = sorted(scores.items(), key=lambda kv: -kv[1]) if moved else list(scores.items())
+        pool = [(n, p) for n, p in ordered if n not in excluded]
+        mass = sum(p for _, p in pool) or 1.0
+        name, p = pool[0] if pool else (None, 1.0)
+        p /= mass
+        intents_ranked = [n for n, _ in pool if n is not None]
+        if name is None or p < threshold:
+            why = OUT_OF_SCOPE if name is None else LOW_CONFIDENCE
+            if refused:
+                why = REFUSED_WRITE.format(intent=refused[0][0]) + "; " + why
+            ask_for = [n for n, _ in refused]
+            question = (
+                _ask_for_change(domain.intent(ask_for[0]))
+                if ask_for
+                else (domain.clarify if name is None else _ask_which(domain, intents_ranked))
+            )
+            return replace(
+                base,
+                confidence=p,
+                refused=tuple(refused),
+                question=question,
+                detail=why.format(candidates=_candidates_text(ranking.ranked))
+                + (f"; {ranking.detail}" if ranking.detail else ""),
+            )
+        intent = domain.intent(name)
+        if _guarded(intent) and domain.writes(name) and change_cue(text, intent.write_cues) is None:
+            refused.append((name, NO_CHANGE_ASKED))
+            excluded |= {n for n, _ in ranking.ranked if n is not None and domain.writes(n)}
+            _to_read_sibling(domain, text, name, scores)
+            continue
+        try:
+            values, evidence = split_found(_fill(intent, text, today))
+            slots = validate_slots(intent, values)
+        except SlotError as exc:
+            return _slot_error(
+                intent,
+                exc,
+                source=ranking.source,
+                confidence=p,
+                candidates=ranking.ranked,
+                tokens=ranking.tokens,
+                refused=tuple(refused),
+            )
+        problem, _, cue = _gate(domain, intent, text, evidence)
+        if problem is not None:
+            return replace(
+                base,
+                action="invalid",
+                intent=name,
+                confidence=p,
+                refused=tuple(refused),
+                detail=problem,
+            )
+        return replace(
+            base,
+            action="route",
+            intent=name,
+            slots=slots,
+            evidence=evidence,
+            confidence=p,
+            cue=cue.record() if cue else None,
+            refused=tuple(refused),
+            detail=f"intent {name} at {p:.2f} ({ranking.source})"
+            + (f"; {ranking.detail}" if ranking.detail else ""),
+        )
+    return replace(base, refused=tuple(refused), question=domain.clarify)
+
+
+def decide_for(domain: Domain, name: str, text: str, today: date) -> Decision:
+    """Route to the intent a person chose: its slots and evidence are still checked."""
+    intent = domain.intent(name)
+    try:
+        values, evidence = split_found(_fill(intent, text, today))
+        slots = validate_slots(intent, values)
+    except SlotError as exc:
+        return _slot_error(intent, exc, source="human")
+    problem, _, _ = _gate(domain, intent, text, evidence, asked=True)
+    if problem is not None:
+        return Decision(action="invalid", intent=name, source="human", detail=problem)
+    return Decision(
+        action="route",
+        intent=name,
+        slots=slots,
+        evidence=evidence,
+        source="human",
+        detail=f"intent {name}, chosen by a person",
+    )
+
+
+def _classifies(domain: Domain) -> bool:
+    return any(i.examples for i in domain.intents)
+
+
+def _ranking_needed(domain: Domain, text: str, decision: Decision | None) -> bool:
+    """Whether the classifier must be asked.
+
+    It must when no rule routed, and when a read intent's rule took a request whose words
+    ask for a change ("send me a text about order 10087" names an order, but asks for a
+    message): then a write intent the classifier is sure of, and the gate lets through, wins.
+    """
+    if not _classifies(domain):
+        return False
+    if decision is None:
+        return True
+    cues = [c for i in domain.intents if domain.writes(i.name) for c in i.write_cues]
+    return (
+        decision.action == "route"
+        and decision.intent is not None
+        and not domain.writes(decision.intent)
+        and change_cue(text, cues) is not None
+    )
+
+
+def _combine(
+    domain: Domain,
+    text: str,
+    today: date,
+    decision: Decision | None,
+    refused: list[tuple[str, str]],
+    ranking: Ranking | None,
+) -> Decision:
+    """The rules' decision, the classifier's, or the clarifying question when neither."""
+    if ranking is None:
+        if decision is not None:
+            return decision
+        return Decision(
+            action="clarify", refused=tuple(refused), question=domain.clarify, detail=NO_RULE
+        )
+    routed = by_ranking(domain, text, today, ranking, refused)
+    if decision is None:
+        return routed
+    if routed.action == "route" and routed.intent is not None and domain.writes(routed.intent):
+        return replace(routed, rule=decision.intent, detail=f"{routed.detail}{OVER_READ_RULE}")
+    return decision
+
+
+def decide_offline(domain: Domain, text: str, today: date) -> Decision:
+    """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
+    decision, refused = by_rules(domain, text, today)
+    ranking = None
+    if _ranking_needed(domain, text, decision):
+        ranking = lexical_classifier(domain).rank(text)
+    return _combine(domain, text, today, decision, refused, ranking)
+
+
+def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:
+    """The run's chat model when it can do structured output; None for offline and scripted.
+
+    The built-in offline model (and the scripted ones built on it) only plans tool calls
+    from the task block: it is not a classifier, so those runs use the lexical one.
+    """
+    if isinstance(spec, str) and (spec.strip() == "offline" or spec.startswith("scripted:")):
+        return None
+    model = load_chat_model(spec)
+    return None if isinstance(model, OfflineChatModel) else model
+
+
+async def decide(domain: Domain, text: str, today: date, model: str | BaseChatModel) -> Decision:
+    """Rules, then the chat model's structured output (or the lexical classifier)."""
+    decision, refused = by_rules(domain, text, today)
+    if not _ranking_needed(domain, text, decision):
+        return _combine(domain, text, today, decision, refused, None)
+    ranking: Ranking | None = None
+    try:
+        chat = _structured_model(model)
+        if chat is not None:
+            ranking = await model_ranking(chat, domain, text)
+    except GraphBubbleUp:
+        raise  # an interrupt raised inside a model wrapper must reach LangGraph
+    except Exception as exc:  # a model that cannot classify: fall back, and say so
+        error = f"{type(exc).__name__}: {exc}"[:200]
+        ranking = replace(
+            lexical_classifier(domain).rank(text), detail=MODEL_FAILED.format(error=error)
+        )
+    if ranking is None:
+        ranking = lexical_classifier(domain).rank(text)
+    return _combine(domain, text, today, decision, refused, ranking)
 
 
 def _request(state: State) -> str:
@@ -20,19 +499,91 @@ def _request(state: State) -> str:
     return ""
 
 
+def _clarification(value: Any, names: list[str]) -> tuple[str, str] | str:
+    """What a person answered to the clarifying question, or an error text for them.
+
+    ("intent", name), ("request", rephrased text), ("approve", "") for the best guess, or
+    ("abort", "").
+    """
+    if isinstance(value, str):
+        value = {"action": value} if value in ("abort", "reject", "approve") else {"request": value}
+    if not isinstance(value, dict):
+        return BAD_CLARIFICATION.replace("{names}", str(names)).replace("{got}", repr(value)[:80])
+    action = value.get("action")
+    nested = value.get("args")
+    args: dict[str, Any] = nested if isinstance(nested, dict) else value
+    if action in ("abort", "reject"):
+        return "abort", ""
+    if isinstance(args.get("intent"), str) and args["intent"] in names:
+        return "intent", str(args["intent"])
+    if isinstance(args.get("request"), str) and args["request"].strip():
+        return "request", str(args["request"]).strip()
+    if action == "approve" and names:
+        return "approve", ""
+    return BAD_CLARIFICATION.replace("{names}", str(names)).replace("{got}", repr(value)[:80])
+
+
+async def _ask_a_person(
+    domain: Domain, request: str, decision: Decision, model: str | BaseChatModel
+) -> Decision:
+    """Interrupt with the clarifying question until a person picks, rephrases or aborts.
+
+    `interrupt()` re-runs the router from its top on resume, so everything before it is a
+    pure function of the state, except a chat model's ranking, which is asked again.
+    """
+    names = [i.name for i in domain.intents]
+    error: str | None = None
+    while True:
+        guesses = [n for n, _ in decision.candidates if n is not None]
+        payload = {
+            "reason": "unknown_intent",
+            "detail": decision.detail,
+            "question": decision.question,
+            "request": request,
+            "candidates": [{"intent": n, "p": round(p, 3)} for n, p in decision.candidates[:3]],
+            "intents": {i.name: i.description for i in domain.intents},
+            "options": ["intent", "request", "approve", "abort"],
+            "call": None,
+        }
+        answer = _clarification(interrupt(payload | ({"error": error} if error else {})), names)
+        if isinstance(answer, str):
+            error = answer
+            continue
+        kind, value = answer
+        if kind == "abort":
+            return replace(decision, action="abort", source="human", detail="aborted by a person")
+        if kind == "approve":
+            if not guesses:
+                error = "there is no best guess to approve; name the intent"
+                continue
+            kind, value = "intent", guesses[0]
+        if kind == "intent":
+            return decide_for(domain, value, request, date.today())
+        again = await decide(domain, value, date.today(), model)
+        if again.action != "clarify":
+            return again
+        decision, error = again, None
+
+
 async def router(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Start a new task on the thread: pick the intent, compute and validate its slots.
+    """Start a new task on the thread: pick the intent, compute and check its slots.
 
     A thread is a conversation, so every new request resets the task's checklist, counters
     and budgets while the message history stays.
     """
     domain = load_domain(runtime.context.domain)
     request = _request(state)
+    decision = await decide(domain, request, date.today(), runtime.context.model)
+    if decision.action == "clarify" and runtime.context.human_review:
+        decision = await _ask_a_person(domain, request, decision, runtime.context.model)
+    usage = new_usage()
+    usage["tokens"] = decision.tokens
     update: dict[str, Any] = {
         "task_seq": state.task_seq + 1,
         "request": request,
-        "intent": None,
+        "intent": decision.intent,
         "slots": {},
+        "route": decision.record(),
         "offered_tools": [],
         "widened": False,
         "checklist": {},
@@ -44,44 +595,33 @@ async def router(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "pending": [],
         "results": [],
         "branches": [],
-        "usage": new_usage(),
+        "usage": usage,
         "stall_rounds": 0,
         "status": "running",
         "stop_reason": None,
         "answer": None,
         "card": None,
     }
-    try:
-        routed = domain.route(request, date.today())
-    except SlotError as exc:
-        detail = f"{exc.field_name}: {exc.detail}"
+    if decision.action == "route" and decision.intent is not None:
+        intent = domain.intent(decision.intent)
         return update | {
-            "intent": exc.intent,
+            "slots": decision.slots,
+            "checklist": {step.name: False for step in intent.steps},
             "verdict": {
                 "node": "router",
-                "action": "stop",
-                "reason": "invalid_slots",
-                "detail": detail,
+                "action": "route",
+                "reason": None,
+                "detail": decision.detail,
             },
         }
-    if routed is None:
-        return update | {
-            "verdict": {
-                "node": "router",
-                "action": "stop",
-                "reason": "unknown_intent",
-                "detail": "no intent rule matched the request",
-            },
-        }
-    intent, slots = routed
+    reason = {"invalid": "invalid_slots", "abort": "human_aborted"}.get(
+        decision.action, "unknown_intent"
+    )
     return update | {
-        "intent": intent.name,
-        "slots": slots,
-        "checklist": {step.name: False for step in intent.steps},
         "verdict": {
             "node": "router",
-            "action": "route",
-            "reason": None,
-            "detail": f"intent {intent.name}",
+            "action": "stop",
+            "reason": reason,
+            "detail": decision.detail,
         },
     }

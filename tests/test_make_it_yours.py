@@ -34,6 +34,14 @@ REQUEST_ZH = "报销昨天的打车费 42.50 欧元，并看最近两周的合�
 SUBMIT_ARGS = {"amount": "42.50", "currency": "EUR", "category": "taxi"}
 
 
+def ticket_rows(store: str) -> list[tuple[str, int]]:
+    with sqlite3.connect(store) as conn:
+        return [
+            (str(r[0]), int(r[1]))
+            for r in conn.execute("SELECT summary, notify_on_triage FROM tickets").fetchall()
+        ]
+
+
 def claim_rows(store: str) -> int:
     """Rows in the new domain's own table: the business effect itself, not the agent's log."""
     with sqlite3.connect(store) as conn:
@@ -63,8 +71,21 @@ def test_the_domain_module_needs_nothing_from_graph_or_nodes() -> None:
     }
     assert not {m for m in imported if m.split(".")[0] in {"graph", "nodes"}}
     domain = load_domain(DOMAIN)
-    assert [i.name for i in domain.intents] == ["submit_expense"]
+    assert [i.name for i in domain.intents] == [
+        "submit_expense",
+        "expense_total",
+        "open_ticket",
+        "ticket_status",
+    ]
     assert [s.name for s in domain.intents[0].steps] == ["expense_submitted", "total_loaded"]
+    assert all(len(i.examples) >= 10 for i in domain.intents), "the classifier's examples"
+    assert {i.name for i in domain.intents if domain.writes(i.name)} == {
+        "submit_expense",
+        "open_ticket",
+    }
+    for intent in domain.intents:
+        if domain.writes(intent.name):
+            assert intent.required_evidence, f"{intent.name} writes on evidence only"
     write = domain.tools.get("submit_expense")
     assert write is not None
     assert write.effect == "write"
@@ -182,3 +203,34 @@ def test_crash_after_the_write_resumes_with_exactly_one_claim(tmp_path: Path) ->
     assert json.loads(resumed.stdout)["stop_reason"] == "completed"
     assert claim_rows(store) == 1
     assert count_executions(store, "submit_expense") == 1
+
+
+async def test_a_ticket_request_in_its_own_words_opens_one_ticket(harness: Harness) -> None:
+    text = "I need a ticket for the printer jam, ping me once it's triaged"
+    out = await harness.run(text, domain=DOMAIN)
+
+    assert out["stop_reason"] == "completed"
+    assert out["intent"] == "open_ticket"
+    assert out["slots"] == {"summary": "the printer jam", "notify": True}
+    assert out["route"]["slots"]["notify"]["text"] == "ping me"
+    assert ticket_rows(harness.store) == [("the printer jam", 1)]
+    assert harness.executions("open_ticket") == 1
+    assert out["answer"] == "Opened T-1: the printer jam. You will hear once it is triaged."
+
+
+async def test_a_ticket_is_opened_once_by_a_looping_model(harness: Harness) -> None:
+    text = "打印机卡纸了，帮我报修，处理后通知我"
+    out = await harness.run(text, model="scripted:repeat", domain=DOMAIN)
+
+    assert ticket_rows(harness.store) == [("打印机卡纸了", 1)]
+    assert out["checklist"] == {"ticket_opened": True}
+
+
+async def test_the_seven_day_total_writes_nothing(harness: Harness) -> None:
+    out = await harness.run("show my expense total for the last 7 days", domain=DOMAIN)
+
+    assert out["stop_reason"] == "completed"
+    assert out["slots"] == {"period": "7d"}
+    assert harness.executions("get_expense_total") == 1
+    assert harness.executions("submit_expense") == 0
+    assert claim_rows(harness.store) == 0

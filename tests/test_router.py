@@ -7,12 +7,18 @@ not allow, ends before any model call or execution.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from langchain_core.messages import HumanMessage
 
+from nodes.cues import change_cue
+from nodes.router import decide_offline
 from tests.conftest import (
     METRIC_REQUEST_EN,
     METRIC_REQUEST_ZH,
@@ -22,9 +28,19 @@ from tests.conftest import (
     assert_valid_history,
 )
 from tests.test_models_e2e import LoopingChatModel
-from tools.domain import SlotError
+from tools.domain import Budget, Domain, IntentSpec, SlotError, Step
 from tools.examples import DOMAIN
-from tools.slots import parse_period_days, parse_relative_date
+from tools.expenses import DOMAIN as EXPENSES
+from tools.expenses import REGISTRY as EXPENSE_TOOLS
+from tools.expenses import ExpenseSlots
+from tools.slots import (
+    Found,
+    find_amount,
+    find_date,
+    number_roles,
+    parse_period_days,
+    parse_relative_date,
+)
 
 DAY = date(2026, 3, 15)
 
@@ -135,7 +151,9 @@ async def test_unknown_intent_offers_nothing_and_asks(harness: Harness, text: st
     assert out["stop_reason"] == "unknown_intent"
     assert out["intent"] is None
     assert out["tool_calls"] == []
-    assert model.turns == 0, "the model is never asked"
+    assert model.turns == 1, "asked once, to classify; never to propose a tool call"
+    assert out["route"]["source"] == "lexical", "its unparsable route fell back"
+    assert "used the lexical classifier" in out["route"]["detail"]
     assert harness.executions() == 0
     state = await harness.state(out["thread_id"])
     assert state["offered_tools"] == []
@@ -230,3 +248,191 @@ async def test_no_roles_means_no_tools(harness: Harness) -> None:
     out = await harness.run(ORDER_REQUEST_EN, roles=[])
     assert out["stop_reason"] == "not_allowed"
     assert harness.executions() == 0
+
+
+# --- slots with evidence: a number means one thing -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("show my expense total for the last 7 days", None),
+        ("I took a taxi 2 weeks ago", None),
+        ("file receipt 3 of 5", None),
+        ("reimburse order 10086", None),
+        ("record 150/95", None),
+        ("at 3pm I had lunch", None),
+        ("3 receipts, 90 USD in all", "90"),
+        ("2 weeks ago I took a taxi for 40 EUR", "40"),
+        ("报销最近7天的打车费 三十块", "30"),
+        ("claim 1,250.50 USD for the hotel", "1250.50"),
+        ("reimburse dinner 88 yesterday", "88"),
+    ],
+)
+def test_an_amount_is_never_a_period_date_ordinal_or_id(text: str, amount: str | None) -> None:
+    found = find_amount(text)
+    assert (found.value if found else None) == amount
+    if found is not None:
+        assert text[found.start : found.end] == found.text, "the evidence is the request's words"
+
+
+def test_number_roles_name_what_each_number_belongs_to() -> None:
+    roles = number_roles("order 3 of 5 from order 10086 came 2 weeks ago; last 7 days: 42 EUR")
+    assert [(r.kind, r.text) for r in roles] == [
+        ("ordinal", "3 of 5"),
+        ("id", "10086"),
+        ("date", "2 weeks ago"),
+        ("period", "last 7 days"),
+        ("money", "42 EUR"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("2 weeks ago", "2026-03-01"),
+        ("两周前", "2026-03-01"),
+        ("三天前", "2026-03-12"),
+        ("3月3日", "2026-03-03"),
+        ("on March 3rd", "2026-03-03"),
+        ("in December", None),
+    ],
+)
+def test_dates_ago_and_by_month_are_computed_in_code(text: str, iso: str | None) -> None:
+    found = find_date(text, DAY)
+    assert (found.value if found else None) == iso
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("cancel order 10091", "cancel"),
+        ("can you cancel order 10091?", "cancel"),
+        ("帮我取消订单10091", "取消"),
+        ("record today's reading 150/95 and show the last two weeks", "record"),
+        ("did you cancel order 10091?", None),
+        ("how do I cancel an order", None),
+        ("don't cancel order 10091, where is it", None),
+        ("不要取消订单10091", None),
+        ("订单10091取消了吗", None),
+        ("我能取消订单10091吗", None),
+        ("show my claims total", None),
+        ("看一下最近7天报销合计", None),
+    ],
+)
+def test_a_change_is_asked_for_only_by_a_request_that_is_not_a_question(
+    text: str, cue: str | None
+) -> None:
+    found = change_cue(text)
+    assert (found.text if found else None) == cue
+
+
+def _naive_expense(text: str, today: date) -> dict[str, Any] | None:
+    """The rule the issue was filed against: the first number is the amount."""
+    import re
+
+    if "expense" not in text:
+        return None
+    m = re.search(r"\d+", text)
+    if m is None:
+        return None
+    amount = Found(m.group(), m.group(), m.start(), m.end(), "amount")
+    return {"amount": amount, "currency": "USD", "category": "other", "date": today, "period": "7d"}
+
+
+NAIVE = Domain(
+    name="naive",
+    tools=EXPENSE_TOOLS,
+    intents=(
+        IntentSpec(
+            name="submit_expense",
+            description="File an expense claim.",
+            extract=_naive_expense,
+            slots_model=ExpenseSlots,
+            steps=(Step(name="filed", tool="submit_expense", args=lambda s: s),),
+            budget=Budget(),
+            examples=("file a 30 USD expense",),
+            required_evidence=("amount",),
+        ),
+    ),
+)
+
+
+def test_the_gate_refuses_an_amount_whose_words_are_a_period() -> None:
+    decision = decide_offline(NAIVE, "file my expense for the last 7 days", DAY)
+    assert decision.action == "invalid"
+    assert decision.detail == (
+        "amount: '7' is part of 'for the last 7 days' (a period), not the amount"
+    )
+    routed = decide_offline(NAIVE, "file my expense of 30 USD", DAY)
+    assert routed.action == "route"
+    assert routed.evidence["amount"] == {"text": "30", "start": 19, "end": 21, "kind": "amount"}
+
+
+def test_the_gate_refuses_a_write_the_words_do_not_ask_for() -> None:
+    decision = decide_offline(NAIVE, "what was my expense of 30 USD", DAY)
+    assert decision.action == "clarify"
+    assert decision.refused == (("submit_expense", "the request does not ask for a change"),)
+    assert decision.question is not None
+    assert 'say so, e.g. "file a 30 USD expense"' in decision.question
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("show my expense total for the last 7 days", "expense_total"),
+        ("I need a ticket for the printer jam, ping me once it's triaged", "open_ticket"),
+        ("how much have I claimed over the past fortnight", "expense_total"),
+        ("the vpn is down again, please log a ticket", "open_ticket"),
+    ],
+)
+def test_the_issue_requests_route_as_they_mean(text: str, intent: str) -> None:
+    decision = decide_offline(EXPENSES, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent)
+
+
+def test_a_read_rule_yields_when_the_words_ask_for_a_change() -> None:
+    decision = decide_offline(DOMAIN, "please send order 10087 status to my phone", DAY)
+    assert (decision.action, decision.intent, decision.source) == (
+        "route",
+        "notify_order",
+        "lexical",
+    )
+    assert decision.rule == "order_status"
+    assert decision.cue == {"text": "send", "start": 7, "end": 11, "kind": "cue"}
+
+
+def test_show_prints_the_routers_decision(tmp_path: Path) -> None:
+    db = str(tmp_path / "agent.sqlite")
+    root = Path(__file__).resolve().parent.parent
+    base = [sys.executable, "-m", "graph"]
+    run = subprocess.run(
+        [
+            *base,
+            "run",
+            "show my expense total for the last 7 days",
+            "--domain",
+            "tools.expenses:DOMAIN",
+            "--db",
+            db,
+            "--thread-id",
+            "r-1",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["route"]["rule"] == "expense_total"
+    show = subprocess.run(
+        [*base, "show", "--thread-id", "r-1", "--db", db],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+    )
+    assert show.returncode == 0, show.stderr
+    assert "route       route by rule expense_total, confidence 1.0" in show.stdout
+    assert "period = \"7d\" from 'for the last 7 days'" in show.stdout

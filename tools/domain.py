@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from tools.errors import ConfigError
 from tools.registry import ToolRegistry
+from tools.slots import split_found
 
 BAD_DOMAIN_SPEC = "domain {spec!r} must look like 'package.module:ATTRIBUTE'"
 DOMAIN_IMPORT = "domain module {module!r} could not be imported: {error}"
@@ -181,9 +182,11 @@ class IntentSpec:
 
     Attributes:
         name: Intent id, recorded in state and traces.
-        description: One line, shown to the model in the task block.
+        description: One line, shown to the model in the task block and to the router's
+            classifier; say what the intent does, not how.
         extract: Deterministic rules returning raw slots, or None when the text is not this
-            intent. Dates and periods are computed here, in code.
+            intent: the router's fast, exact path. Dates and periods are computed here, in
+            code; a value given as `tools.slots.Found` carries the words it came from.
         slots_model: Validates the raw slots (enums, formats) before any tool is offered.
         steps: The checklist, in the order a sensible plan would follow.
         budget: Limits for one task of this intent.
@@ -195,6 +198,20 @@ class IntentSpec:
         namespaces: Only tools of these namespaces serve the intent; empty means any.
         namespace_slot: A slot naming one namespace ("billing"); when the router fills it,
             only that namespace's tools are candidates (unless it has none).
+        examples: Requests people really send for this intent, in every language you serve,
+            terse and casual ones too. When the rules match nothing, the router's classifier
+            picks the intent from these and the description (a chat model by structured
+            output, or a lexical classifier offline). An intent without examples is routed
+            by its rules alone. Check them with `python -m graph eval --router`.
+        fill: Slots from any request once the classifier chose this intent, partial allowed
+            (the slots model then says what is missing). None: `extract`, else no slots.
+        write_cues: Words that ask for this intent's change ("file", "报销"), added to the
+            router's own lexicon (`nodes/cues.py`). A request routed to an intent with a write
+            tool must contain one, not negated and not in a question, or it is routed to a
+            read intent or answered with a clarifying question.
+        required_evidence: Slots a write may only use when the request's own words gave
+            them (an amount, a reading, an order number): a default, or a number that
+            belongs to a period, a date, an ordinal or a quantity, does not count.
     """
 
     name: str
@@ -208,6 +225,10 @@ class IntentSpec:
     max_tools: int = DEFAULT_MAX_TOOLS
     namespaces: frozenset[str] = frozenset()
     namespace_slot: str | None = None
+    examples: tuple[str, ...] = ()
+    fill: SlotExtractor | None = None
+    write_cues: tuple[str, ...] = ()
+    required_evidence: tuple[str, ...] = ()
 
     def plan(
         self,
@@ -352,6 +373,22 @@ class SlotError(ValueError):
         self.detail = message
 
 
+def validate_slots(intent: IntentSpec, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The intent's slots validated by its slots model, as JSON-ready values.
+
+    Raises:
+        SlotError: A slot is missing or outside its allowed set, named so the caller can ask
+            a precise clarifying question.
+    """
+    try:
+        slots = intent.slots_model.model_validate(dict(values))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"]) or "slots"
+        raise SlotError(intent.name, loc, first["msg"]) from None
+    return slots.model_dump(mode="json")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Domain:
     """Everything an agent serves: intents, tools and which roles may use what."""
@@ -384,6 +421,8 @@ class Domain:
     def route(self, text: str, today: date) -> tuple[IntentSpec, dict[str, Any]] | None:
         """First intent whose rules match, with validated slots; None when nothing matches.
 
+        Only the rules: the router (`nodes/router.py`) adds the classifier and the write gate.
+
         Raises:
             SlotError: The intent matched but a slot failed validation (e.g. an unsupported
                 period), so the caller can ask a precise clarifying question.
@@ -392,14 +431,22 @@ class Domain:
             raw = intent.extract(text, today)
             if raw is None:
                 continue
-            try:
-                slots = intent.slots_model.model_validate(dict(raw))
-            except ValidationError as exc:
-                first = exc.errors()[0]
-                loc = ".".join(str(p) for p in first["loc"]) or "slots"
-                raise SlotError(intent.name, loc, first["msg"]) from None
-            return intent, slots.model_dump(mode="json")
+            values, _ = split_found(dict(raw))
+            return intent, validate_slots(intent, values)
         return None
+
+    def write_tools(self, intent: str) -> frozenset[str]:
+        """The tools that change data serving the intent: its steps' and any other's."""
+        spec = self.intent(intent)
+        names = {
+            s.tool for s in spec.steps if (t := self.tools.get(s.tool)) and t.effect == "write"
+        }
+        names |= {t.name for t in self.tools if t.effect == "write" and intent in t.intents}
+        return frozenset(names)
+
+    def writes(self, intent: str) -> bool:
+        """Whether any tool serving the intent changes data."""
+        return bool(self.write_tools(intent))
 
     def permissions(self, roles: tuple[str, ...] | list[str]) -> frozenset[str]:
         """Union of the permissions granted by the caller's roles."""

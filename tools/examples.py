@@ -8,9 +8,9 @@ code picks), and "where is order 10086" (an `order_id` that must be a string).
 from __future__ import annotations
 
 import datetime as dt
-import re
 import sqlite3
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any, Literal
 
@@ -20,7 +20,15 @@ from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
 from tools.privacy import ResultPolicy, opaque_ref
 from tools.registry import ToolRegistry
-from tools.slots import contains_any, parse_period_days, parse_relative_date
+from tools.slots import (
+    Found,
+    contains_any,
+    find_date,
+    find_id,
+    find_period,
+    find_reading,
+    find_word,
+)
 from tools.store import audit, run_in_store
 
 # --- the business store: one schema and one seed, the same for every tool ---------------------
@@ -400,29 +408,72 @@ REGISTRY = ToolRegistry(
 
 # --- intents: deterministic rules, Chinese and English ------------------------------------------
 
-_READING = re.compile(r"(?<!\d)(\d{2,3})\s*/\s*(\d{2,3})(?!\d)")
-_RECORD_WORDS = ("记录", "记一下", "录入", "record", "log ", "save")
+_RECORD_WORDS = (
+    "记录",
+    "记一下",
+    "记下",
+    "录入",
+    "存",
+    "record",
+    "log ",
+    "save",
+    "add",
+    "enter",
+    "note",
+    "jot",
+)
 _TREND_WORDS = ("趋势", "走势", "trend")
-_ORDER_ID = re.compile(r"(?<![\d.])(\d{3,20})(?![\d.])")
 _ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel")
+_ORDER_ID = r"(\d{3,20})"
 DEFAULT_PERIOD_DAYS = 14
 
 
-def _period(text: str) -> str:
-    days = parse_period_days(text)
-    return f"{days if days is not None else DEFAULT_PERIOD_DAYS}d"
+def _period(text: str, default_days: int = DEFAULT_PERIOD_DAYS) -> Found | str:
+    """The period slot as "14d": found in the words, or the default (no evidence)."""
+    found = find_period(text)
+    return f"{default_days}d" if found is None else replace(found, value=f"{found.value}d")
+
+
+def _day(text: str, today: date) -> Found | str:
+    return find_date(text, today) or today.isoformat()
+
+
+def _order_id(text: str) -> Found | None:
+    return find_id(text, _ORDER_ID, bare_digits=3)
+
+
+def metric_slots(text: str, today: date) -> dict[str, Any]:
+    """Reading, date and period from any request about readings; what is absent is absent."""
+    slots: dict[str, Any] = {"date": _day(text, today), "period": _period(text)}
+    if (reading := find_reading(text)) is not None:
+        slots["value"] = reading
+    return slots
+
+
+def record_slots(text: str, today: date) -> dict[str, Any]:
+    """Reading and date only: the intent that saves a reading and shows nothing."""
+    return {k: v for k, v in metric_slots(text, today).items() if k != "period"}
+
+
+def trend_slots(text: str, today: date) -> dict[str, Any]:
+    """The period only."""
+    return {"period": _period(text)}
+
+
+def order_slots(text: str, today: date) -> dict[str, Any]:
+    """The order number: next to an order word, or any number of three digits or more."""
+    found = _order_id(text)
+    return {} if found is None else {"order_id": found}
 
 
 def _wants_trend(text: str) -> bool:
-    return contains_any(text, _TREND_WORDS) or parse_period_days(text) is not None
+    return contains_any(text, _TREND_WORDS) or find_period(text) is not None
 
 
 def _reading(text: str, today: date) -> dict[str, Any] | None:
-    m = _READING.search(text)
-    if not m or not contains_any(text, _RECORD_WORDS):
+    if find_reading(text) is None or not contains_any(text, _RECORD_WORDS):
         return None
-    day = parse_relative_date(text, today) or today
-    return {"value": f"{m.group(1)}/{m.group(2)}", "date": day.isoformat()}
+    return record_slots(text, today)
 
 
 def extract_record_and_review(text: str, today: date) -> dict[str, Any] | None:
@@ -440,17 +491,16 @@ def extract_record(text: str, today: date) -> dict[str, Any] | None:
 
 def extract_trend(text: str, today: date) -> dict[str, Any] | None:
     """A trend to show, no reading in the text."""
-    if _READING.search(text) or not contains_any(text, _TREND_WORDS):
+    if find_reading(text) is not None or not contains_any(text, _TREND_WORDS):
         return None
-    return {"period": _period(text)}
+    return trend_slots(text, today)
 
 
 def extract_order(text: str, today: date) -> dict[str, Any] | None:
     """An order number next to an order word."""
-    m = _ORDER_ID.search(text)
-    if not m or not contains_any(text, _ORDER_WORDS):
+    if not contains_any(text, _ORDER_WORDS):
         return None
-    return {"order_id": m.group(1)}
+    return order_slots(text, today) or None
 
 
 class RecordAndReviewSlots(BaseModel):
@@ -547,7 +597,6 @@ POLLS_TO_FINISH = 5
 """A report answers "processing", identically, four times and is "done" on the fifth poll:
 more identical answers in a row than the stall limit, so waiting must not count as a stall."""
 PAGE_SIZE = 2
-_JOB_ID = re.compile(r"\bJ-(\d{1,9})\b", re.IGNORECASE)
 
 
 class SubmitReportArgs(BaseModel):
@@ -944,25 +993,197 @@ for _spec in (
 
 
 _CANCEL_WORDS = ("cancel", "取消")
-_NOTIFY_WORDS = ("text me", "sms", "notify", "notification", "短信", "通知")
+_NOTIFY_WORDS = ("text me", "a text", "sms", "notify", "notification", "短信", "通知")
 _PROFILE_WORDS = ("contact details", "my profile", "my contact", "联系方式", "个人资料", "个人信息")
 
 
 def extract_cancel(text: str, today: date) -> dict[str, Any] | None:
     """An order number to cancel."""
-    m = _ORDER_ID.search(text)
-    return {"order_id": m.group(1)} if m and contains_any(text, _CANCEL_WORDS) else None
+    return (order_slots(text, today) or None) if contains_any(text, _CANCEL_WORDS) else None
 
 
 def extract_notify(text: str, today: date) -> dict[str, Any] | None:
     """An order to text the user about."""
-    m = _ORDER_ID.search(text)
-    return {"order_id": m.group(1)} if m and contains_any(text, _NOTIFY_WORDS) else None
+    return (order_slots(text, today) or None) if contains_any(text, _NOTIFY_WORDS) else None
 
 
 def extract_profile(text: str, today: date) -> dict[str, Any] | None:
     """The user's own contact details."""
-    return {} if contains_any(text, _PROFILE_WORDS) and not _ORDER_ID.search(text) else None
+    return {} if contains_any(text, _PROFILE_WORDS) and _order_id(text) is None else None
+
+
+# --- example requests: how people ask, for the router's classifier (`nodes/classifier.py`).
+# --- Terse, casual and polite, English and Chinese; check with `python -m graph eval --router`.
+
+RECHECK_EXAMPLES = (
+    "show my trend for the last week, record 128/82, then show the trend again",
+    "check my 2-week trend, log 130/85, then show it again",
+    "compare my trend before and after saving today's reading 125/80",
+    "trend first, then save 118/76, then the trend again",
+    "record 140/90 and show my monthly trend before and after",
+    "look at my trend, add 122/81, then look at it again",
+    "先看最近一周趋势，记录 128/82，再看一次趋势",
+    "记一下 135/88，前后对比一下两周的走势",
+    "先查趋势，然后录入 120/80，再看趋势",
+)
+RECORD_AND_REVIEW_EXAMPLES = (
+    "record today's reading 150/95 and show the last two weeks",
+    "log 132/84 and show my trend for the past month",
+    "save 128/80 from yesterday, then show my 7-day trend",
+    "add a reading of 141/92 and tell me how the last 14 days look",
+    "please record 150/95 and give me my trend",
+    "bp 138/88 today, log it and show the week",
+    "记录今天的指标 150/95，并看最近两周趋势",
+    "记一下血压 130/85，然后看看近30天的走势",
+    "录入昨天的 126/82，顺便看下最近一周的趋势",
+    "帮我记录 145/95 并显示这个月的变化",
+    "store 129/84 and chart the last month",
+    "记下 133/87 再看看过去两周",
+)
+RECORD_EXAMPLES = (
+    "record today's reading 128/82",
+    "log 135/85 for yesterday",
+    "save my blood pressure 120/80",
+    "note down 142/91 from this morning",
+    "please add a reading: 118/79",
+    "enter 130/86 for 2026-03-01",
+    "log bp 125/83",
+    "record my blood pressure of 150 over 95",
+    "记录今天的血压 128/82",
+    "记一下昨天的 135/85",
+    "帮我录入血压 120/80",
+    "保存一条读数 140/90",
+    "here's today's reading, 131/86, save it",
+    "put 126/81 in my log",
+    "I measured 139/89 just now, record it",
+)
+TREND_EXAMPLES = (
+    "show my trend for the last two weeks",
+    "how has my blood pressure been over the past month",
+    "what does my bp trend look like",
+    "show my readings for the last 7 days",
+    "blood pressure trend, 30 days",
+    "is my blood pressure going up lately",
+    "how are my readings this week",
+    "看最近两周趋势",
+    "近30天的血压走势",
+    "我最近一周的血压怎么样",
+    "血压是不是在升高",
+    "给我看看这个月的血压变化",
+    "are my numbers getting better",
+    "血压有没有变高",
+    "chart my blood pressure for the month",
+    "summary of my readings",
+    "show my bp history for 2 weeks",
+    "血压数据最近怎么样",
+    "过去一周的血压情况",
+)
+ORDER_EXAMPLES = (
+    "where is order 10086",
+    "track my order 10086",
+    "status of order 10087",
+    "has order 10091 shipped yet",
+    "what's happening with my package 10088",
+    "any update on 10089?",
+    "when will order 10086 arrive",
+    "查询订单 10086",
+    "我的快递 10086 到哪了",
+    "订单10088发货了吗",
+    "10089 这个包裹现在什么状态",
+    "帮我查一下订单10091",
+    "where's my stuff, order 10086",
+    "shipping status for 10087",
+    "did 10088 ship",
+    "物流信息 10086",
+    "我的订单10087发了吗",
+)
+LIST_ORDERS_EXAMPLES = (
+    "list all my orders",
+    "show me every order I've placed",
+    "what orders do I have",
+    "show my order history",
+    "all my orders please",
+    "列出我的所有订单",
+    "我的订单列表",
+    "我都买过什么",
+    "看看我全部的订单",
+    "order history",
+    "everything I've bought",
+    "what did I buy recently",
+    "历史订单",
+)
+CANCEL_EXAMPLES = (
+    "cancel order 10091",
+    "please cancel my order 10091",
+    "I don't want order 10091 anymore, cancel it",
+    "call off order 10091",
+    "can you cancel 10091 for me",
+    "取消订单 10091",
+    "帮我把订单10091取消掉",
+    "订单10091不要了，取消吧",
+    "退订 10091",
+    "stop order 10091",
+    "please void order 10091",
+    "我不想要10091了",
+    "把订单10091撤销",
+)
+NOTIFY_EXAMPLES = (
+    "text me the status of order 10086",
+    "send me an sms about order 10086",
+    "notify me by text where order 10087 is",
+    "message me the update on my order 10091",
+    "ping me with the status of package 10088",
+    "短信告诉我订单10086的状态",
+    "把订单10087的物流发短信给我",
+    "通知我订单10091的进度",
+    "sms me the tracking for 10086",
+    "send a text with order 10087's status",
+    "给我发个短信说一下10088到哪了",
+)
+PROFILE_EXAMPLES = (
+    "show my contact details",
+    "what phone number do you have for me",
+    "what's my email on file",
+    "show my profile",
+    "what contact info do you have",
+    "my account details",
+    "查看我的联系方式",
+    "我的个人资料",
+    "你们登记的手机号是多少",
+    "我的个人信息",
+    "my email address",
+    "我的邮箱是什么",
+    "what do you have on file for me",
+    "what's the phone number on my account",
+    "show my personal info",
+)
+REPORT_EXAMPLES = (
+    "generate my monthly report",
+    "build the weekly report",
+    "make me a report for this month's numbers",
+    "run my weekly report please",
+    "prepare a monthly summary report",
+    "create the monthly report",
+    "生成我的月度报告",
+    "帮我做一份周报",
+    "出一份这个月的报表",
+    "生成每周报告",
+    "compile the weekly report",
+    "kick off a monthly report",
+)
+JOB_EXAMPLES = (
+    "check on report job J-999",
+    "is J-12 done yet",
+    "status of job J-3",
+    "what's happening with J-7",
+    "has my report J-4 finished",
+    "J-15 进度怎么样",
+    "查一下任务 J-8",
+    "报告 J-2 好了没有",
+    "any progress on J-9",
+    "J-21 ready?",
+    "看下 J-6 好了吗",
+)
 
 
 PROFILE_LOADED = Step(
@@ -1031,6 +1252,10 @@ SHOP_INTENTS = (
         name="cancel_order",
         description="Cancel one of the user's orders, once a person approves it.",
         extract=extract_cancel,
+        fill=order_slots,
+        examples=CANCEL_EXAMPLES,
+        write_cues=("don't want", "no longer want", "void", "不要了", "退订", "撤单", "不想要"),
+        required_evidence=("order_id",),
         slots_model=OrderRefSlots,
         steps=(ORDER_CANCELLED,),
         budget=Budget(max_rounds=4, max_calls=3),
@@ -1040,6 +1265,10 @@ SHOP_INTENTS = (
         name="notify_order",
         description="Text the user the status of one of their orders.",
         extract=extract_notify,
+        fill=order_slots,
+        examples=NOTIFY_EXAMPLES,
+        write_cues=("text me", "发个短信", "短信告诉我", "短信通知"),
+        required_evidence=("order_id",),
         slots_model=OrderRefSlots,
         steps=(PROFILE_LOADED, NOTIFY_ORDER_FOUND, CUSTOMER_NOTIFIED),
         budget=Budget(max_rounds=6, max_calls=6),
@@ -1049,6 +1278,7 @@ SHOP_INTENTS = (
         name="customer_profile",
         description="Show the user their own contact details.",
         extract=extract_profile,
+        examples=PROFILE_EXAMPLES,
         slots_model=ProfileSlots,
         steps=(PROFILE_LOADED,),
         budget=Budget(max_rounds=3, max_calls=3),
@@ -1059,27 +1289,41 @@ SHOP_INTENTS = (
 
 
 _REPORT_WORDS = ("report", "报告", "报表")
-_WEEKLY_WORDS = ("weekly", "week", "每周", "周报")
+_REPORT_KINDS = (
+    ("weekly", ("weekly", "week", "每周", "周报", "周度")),
+    ("monthly", ("monthly", "month", "每月", "月报", "月度")),
+)
 _LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
 _AGAIN_WORDS = ("again", "before and after", "再看", "再查", "前后")
 
 
+def report_slots(text: str, today: date) -> dict[str, Any]:
+    """Which report, when the words say: a report is a write, so it is never guessed."""
+    found = find_word(text, _REPORT_KINDS, "enum")
+    return {} if found is None else {"report": found}
+
+
+def job_slots(text: str, today: date) -> dict[str, Any]:
+    """The job id, "J-3"."""
+    found = find_id(text, r"([Jj]-\d{1,9})")
+    return {} if found is None else {"job_id": replace(found, value=found.value.upper())}
+
+
 def extract_report(text: str, today: date) -> dict[str, Any] | None:
     """A report to build (no job id in the text)."""
-    if _JOB_ID.search(text) or not contains_any(text, _REPORT_WORDS):
+    if job_slots(text, today) or not contains_any(text, _REPORT_WORDS):
         return None
-    return {"report": "weekly" if contains_any(text, _WEEKLY_WORDS) else "monthly"}
+    return report_slots(text, today) or None
 
 
 def extract_job_status(text: str, today: date) -> dict[str, Any] | None:
     """A job id to check on."""
-    m = _JOB_ID.search(text)
-    return {"job_id": f"J-{m.group(1)}"} if m else None
+    return job_slots(text, today) or None
 
 
 def extract_list_orders(text: str, today: date) -> dict[str, Any] | None:
     """All of the caller's orders, no single order number."""
-    if _ORDER_ID.search(text) or not contains_any(text, _LIST_WORDS):
+    if _order_id(text) is not None or not contains_any(text, _LIST_WORDS):
         return None
     return {}
 
@@ -1208,6 +1452,9 @@ DOMAIN = Domain(
             name="record_and_recheck_metric",
             description="Show a trend, save a reading, then show the same trend again.",
             extract=extract_record_and_recheck,
+            fill=metric_slots,
+            examples=RECHECK_EXAMPLES,
+            required_evidence=("value",),
             slots_model=RecordAndReviewSlots,
             steps=(TREND_BEFORE, RECORD_STEP, TREND_AFTER),
             budget=Budget(max_rounds=6, max_calls=6),
@@ -1217,6 +1464,9 @@ DOMAIN = Domain(
             name="record_and_review_metric",
             description="Save a blood-pressure reading, then show the trend for a period.",
             extract=extract_record_and_review,
+            fill=metric_slots,
+            examples=RECORD_AND_REVIEW_EXAMPLES,
+            required_evidence=("value",),
             slots_model=RecordAndReviewSlots,
             steps=(RECORD_STEP, TREND_WITH_READING_STEP),
             budget=Budget(max_rounds=6, max_calls=6),
@@ -1227,6 +1477,9 @@ DOMAIN = Domain(
             name="record_metric",
             description="Save a blood-pressure reading.",
             extract=extract_record,
+            fill=record_slots,
+            examples=RECORD_EXAMPLES,
+            required_evidence=("value",),
             slots_model=RecordSlots,
             steps=(RECORD_STEP,),
             budget=Budget(max_rounds=4, max_calls=4),
@@ -1236,6 +1489,8 @@ DOMAIN = Domain(
             name="review_metric_trend",
             description="Show the blood-pressure trend for a period.",
             extract=extract_trend,
+            fill=trend_slots,
+            examples=TREND_EXAMPLES,
             slots_model=TrendSlots,
             steps=(TREND_STEP,),
             budget=Budget(max_rounds=4, max_calls=4),
@@ -1247,6 +1502,8 @@ DOMAIN = Domain(
             name="order_status",
             description="Tell the user where one of their orders is.",
             extract=extract_order,
+            fill=order_slots,
+            examples=ORDER_EXAMPLES,
             slots_model=OrderSlots,
             steps=(ORDER_STEP,),
             budget=Budget(max_rounds=4, max_calls=3),
@@ -1256,6 +1513,7 @@ DOMAIN = Domain(
             name="list_orders",
             description="List all of the user's orders, page by page.",
             extract=extract_list_orders,
+            examples=LIST_ORDERS_EXAMPLES,
             slots_model=NoSlots,
             steps=(ORDERS_LISTED,),
             budget=Budget(max_rounds=6, max_calls=6),
@@ -1265,6 +1523,10 @@ DOMAIN = Domain(
             name="build_report",
             description="Build a report: submit the job, then poll it until it is done.",
             extract=extract_report,
+            fill=report_slots,
+            examples=REPORT_EXAMPLES,
+            write_cues=("put together", "整理一份", "做个报表", "出个报告"),
+            required_evidence=("report",),
             slots_model=ReportSlots,
             steps=(REPORT_SUBMITTED, REPORT_READY),
             budget=Budget(max_rounds=8, max_calls=8),
@@ -1274,6 +1536,8 @@ DOMAIN = Domain(
             name="job_status",
             description="Check on a report job by its id until it is done.",
             extract=extract_job_status,
+            fill=job_slots,
+            examples=JOB_EXAMPLES,
             slots_model=JobSlots,
             steps=(JOB_DONE,),
             budget=Budget(max_rounds=6, max_calls=6),

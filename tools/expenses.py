@@ -1,4 +1,4 @@
-"""A second, complete domain: expense claims. The README's "Make it yours" walks through it.
+"""A second, complete domain: expense claims and helpdesk tickets. "Make it yours" walks through it.
 
 Nothing in `graph/` or `nodes/` names an intent or a tool, so this module is all it takes:
 point `--domain tools.expenses:DOMAIN` (or `Context(domain=...)`) at it and the same router,
@@ -6,9 +6,11 @@ guard, ledger and verifier run it. It imports only from `tools/`, which is the t
 needs no edit elsewhere. Copy it next to your own code and change the rules, the tools and
 the checklist; keep the shape.
 
-Its write tool, `submit_expense`, keeps its own table in the same SQLite business store as the
-example domain and looks an earlier attempt up by idempotency key (`reconcile`), so a crash
-between the insert and the checkpoint never files a claim twice.
+Its write tools, `submit_expense` and `open_ticket`, keep their own tables in the same SQLite
+business store as the example domain and look an earlier attempt up by idempotency key
+(`reconcile`), so a crash between the insert and the checkpoint never writes twice. Each
+intent lists example requests: when its rules do not match, the router's classifier picks
+the intent from them (`python -m graph eval --router` measures how well).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import datetime as dt
 import re
 import sqlite3
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any, Literal
 
@@ -25,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
 from tools.registry import ToolRegistry
-from tools.slots import contains_any, parse_period_days, parse_relative_date
+from tools.slots import Found, contains_any, find_amount, find_date, find_id, find_period, find_word
 from tools.store import audit, run_in_store
 
 DDL = """
@@ -43,6 +46,19 @@ CREATE TABLE IF NOT EXISTS expenses (
 
 NAMESPACE = "expenses"
 INTENT = "submit_expense"
+TOTAL_INTENT = "expense_total"
+TICKETS = "tickets"
+TICKET_DDL = """
+CREATE TABLE IF NOT EXISTS tickets (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    notify_on_triage INTEGER NOT NULL,
+    status TEXT NOT NULL DEFAULT 'new',
+    idempotency_key TEXT UNIQUE,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+"""
 LIMIT_CENTS = 500_000
 """Claims above this need a manager: the backend refuses them with a business error."""
 
@@ -202,65 +218,338 @@ REGISTRY = ToolRegistry(
             args_model=ExpenseTotalArgs,
             fn=get_expense_total,
             permission="expenses:read",
-            intents=frozenset({INTENT}),
+            intents=frozenset({INTENT, TOTAL_INTENT}),
         ),
     ]
 )
 
 
-# --- the intent: deterministic slot rules, Chinese and English -----------------------------------
+# --- helpdesk tickets: a second write, whose one required slot is free text --------------------
+
+
+class OpenTicketArgs(BaseModel):
+    """Arguments of `open_ticket`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    summary: str = Field(
+        min_length=3, max_length=200, description="What is wrong, in the user's words."
+    )
+    notify_on_triage: bool = Field(
+        default=False, description="Tell the user once someone has triaged the ticket."
+    )
+
+
+class TicketArgs(BaseModel):
+    """Arguments of `get_tickets`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ticket_id: str | None = Field(
+        default=None,
+        pattern=r"^T-\d{1,9}$",
+        description='One ticket, "T-3"; omit for the user\'s latest tickets.',
+    )
+
+
+def _ticket(row: sqlite3.Row) -> dict[str, Any]:
+    return {
+        "ticket_id": f"T-{row['id']}",
+        "summary": row["summary"],
+        "status": row["status"],
+        "notify_on_triage": bool(row["notify_on_triage"]),
+    }
+
+
+async def open_ticket(args: OpenTicketArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """Open one ticket; the unique idempotency key makes a replay return the same row."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "open_ticket", ctx.user_id, args.model_dump(), ctx.idempotency_key)
+        conn.execute(
+            "INSERT INTO tickets (user_id, summary, notify_on_triage, idempotency_key) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING",
+            (ctx.user_id, args.summary, int(args.notify_on_triage), ctx.idempotency_key),
+        )
+        row = conn.execute(
+            "SELECT * FROM tickets WHERE idempotency_key IS ? ORDER BY id DESC LIMIT 1",
+            (ctx.idempotency_key,),
+        ).fetchone()
+        return {"success": True, **_ticket(row)}
+
+    return await run_in_store(ctx.store_path, TICKET_DDL, work)
+
+
+async def reconcile_open_ticket(key: str, ctx: ToolContext) -> ToolResult | None:
+    """The ticket an earlier attempt opened under `key`, or None when it never landed."""
+
+    def work(conn: sqlite3.Connection) -> ToolResult | None:
+        row = conn.execute("SELECT * FROM tickets WHERE idempotency_key = ?", (key,)).fetchone()
+        return None if row is None else ToolResult.success(_ticket(row))
+
+    return await run_in_store(ctx.store_path, TICKET_DDL, work)
+
+
+async def get_tickets(args: TicketArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """One of the caller's tickets, or their five latest; another user's is never shown."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "get_tickets", ctx.user_id, args.model_dump())
+        if args.ticket_id is None:
+            rows = conn.execute(
+                "SELECT * FROM tickets WHERE user_id = ? ORDER BY id DESC LIMIT 5", (ctx.user_id,)
+            ).fetchall()
+            return {"success": True, "tickets": [_ticket(r) for r in rows]}
+        row = conn.execute(
+            "SELECT * FROM tickets WHERE id = ? AND user_id = ?",
+            (int(args.ticket_id[2:]), ctx.user_id),
+        ).fetchone()
+        if row is None:
+            return {
+                "success": False,
+                "code": "TICKET_NOT_FOUND",
+                "message": f"no ticket {args.ticket_id} on this account",
+                "user_action": "Check the ticket id; asking again will not help.",
+            }
+        return {"success": True, "tickets": [_ticket(row)]}
+
+    return await run_in_store(ctx.store_path, TICKET_DDL, work)
+
+
+for _spec in (
+    ToolSpec(
+        name="open_ticket",
+        namespace=TICKETS,
+        description=(
+            "Open one helpdesk ticket for the current user with the problem in their words. "
+            "Use once per problem the user asks to report; never again for one already open."
+        ),
+        args_model=OpenTicketArgs,
+        fn=open_ticket,
+        effect="write",
+        idempotent=False,
+        permission="tickets:write",
+        intents=frozenset({"open_ticket"}),
+        reconcile=reconcile_open_ticket,
+    ),
+    ToolSpec(
+        name="get_tickets",
+        namespace=TICKETS,
+        description=(
+            "The user's tickets and their status: one by id, or the latest five. Does not "
+            "open anything."
+        ),
+        args_model=TicketArgs,
+        fn=get_tickets,
+        permission="tickets:read",
+        intents=frozenset({"ticket_status"}),
+    ),
+):
+    REGISTRY.register(_spec)
+
+
+# --- intents: deterministic slot rules, Chinese and English ---------------------------------------
 
 _EXPENSE_WORDS = ("expense", "reimburse", "claim", "报销", "报账")
 _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
-    ("EUR", ("eur", "euro", "€", "欧元")),
-    ("USD", ("usd", "dollar", "$", "美元", "美金")),
-    ("CNY", ("cny", "rmb", "yuan", "¥", "元", "块")),
+    ("EUR", ("eur", "euro", "euros", "€", "欧元")),
+    ("USD", ("usd", "dollar", "dollars", "bucks", "$", "美元", "美金")),
+    ("CNY", ("cny", "rmb", "yuan", "¥", "￥", "元", "块")),
 )
 _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
-    ("taxi", ("taxi", "cab", "uber", "打车", "出租车", "车费")),
-    ("meal", ("meal", "lunch", "dinner", "breakfast", "餐", "饭")),
-    ("hotel", ("hotel", "lodging", "酒店", "住宿")),
+    ("taxi", ("taxi", "cab", "uber", "打车", "出租车", "车费", "的士")),
+    ("meal", ("meal", "meals", "lunch", "dinner", "breakfast", "餐", "饭")),
+    ("hotel", ("hotel", "lodging", "酒店", "住宿", "宾馆")),
 )
-_AMOUNT = re.compile(r"(?<![\d\-./:])(\d{1,7}(?:\.\d{1,2})?)(?![\d\-/:]|\.\d)")
+_TOTAL_WORDS = (
+    "total",
+    "sum",
+    "how much",
+    "spent",
+    "spend",
+    "合计",
+    "总额",
+    "总共",
+    "一共",
+    "多少",
+    "统计",
+)
+_SUBMIT_WORDS = ("submit", "file ", "claim ", "reimburse ", "提交")
+_TICKET_WORDS = (
+    "ticket",
+    "工单",
+    "报修",
+    "报障",
+    "helpdesk",
+    "help desk",
+    "report an issue",
+    "report a problem",
+)
+_NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
+    (
+        True,
+        (
+            "ping me",
+            "notify me",
+            "let me know",
+            "tell me when",
+            "tell me once",
+            "keep me posted",
+            "update me",
+            "通知我",
+            "告诉我",
+            "提醒我",
+        ),
+    ),
+)
+_TICKET_CUES = (
+    "need a",
+    "need an",
+    "want a",
+    "want an",
+    "new ticket",
+    "report",
+    "报修",
+    "报障",
+    "开个工单",
+    "开一个工单",
+    "开工单",
+    "提个工单",
+    "提一个工单",
+    "提工单",
+    "建个工单",
+    "帮我开",
+)
+_SUMMARY_AFTER = re.compile(
+    r"\b(?:for|about|regarding|re)\b[:\s]+(?P<a>[^,.;!?，。；！？]+)|"
+    r"(?:关于|因为)(?P<b>[^,.;!?，。；！？]+)|[:：]\s*(?P<c>[^,.;!?，。；！？]+)",
+    re.I,
+)
+_SUMMARY_NOISE = re.compile(
+    r"\b(?:i\s+need|i\s+want|please|pls|can\s+you|could\s+you|open|raise|file|log|create|"
+    r"submit|report|a|an|new|support|helpdesk|help\s+desk|it\s+ticket|ticket)\b|"
+    r"帮我|请|开个|开一个|提个|提一个|建个|工单|报修|报障|一下",
+    re.I,
+)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_TICKET_ID = r"([Tt]-\d{1,9})"
 DEFAULT_PERIOD_DAYS = 30
 
 
-def _currency(text: str) -> Currency:
+def _currency(text: str) -> Found | Currency:
     """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest."""
-    for code, words in _CURRENCY_WORDS:
-        if contains_any(text, words):
-            return code
+    found = find_word(text, _CURRENCY_WORDS, "enum")
+    if found is not None:
+        return found
     return "CNY" if _CJK.search(text) else "USD"
 
 
-def _category(text: str) -> Category:
-    for name, words in _CATEGORY_WORDS:
-        if contains_any(text, words):
-            return name
-    return "other"
+def _category(text: str) -> Found | Category:
+    return find_word(text, _CATEGORY_WORDS, "enum") or "other"
+
+
+def _period(text: str) -> Found | str:
+    """The period as "14d": found in the words, or 30 days (no evidence).
+
+    A period outside 7, 14 or 30 days passes through as e.g. "60d" so that slot validation
+    rejects it with a clarifying question instead of a model guessing a supported one.
+    """
+    found = find_period(text)
+    if found is None:
+        return f"{DEFAULT_PERIOD_DAYS}d"
+    return replace(found, value=f"{found.value}d")
+
+
+def expense_slots(text: str, today: date) -> dict[str, Any]:
+    """Amount, currency, category, date and period from any request about a claim."""
+    slots: dict[str, Any] = {
+        "currency": _currency(text),
+        "category": _category(text),
+        "date": find_date(text, today) or today.isoformat(),
+        "period": _period(text),
+    }
+    if (amount := find_amount(text)) is not None:
+        slots["amount"] = amount
+    return slots
 
 
 def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     """An amount next to an expense word; the date, currency, category and period by rule.
 
-    A period outside 7, 14 or 30 days passes through as e.g. "60d" so that slot validation
-    rejects it with a clarifying question instead of a model guessing a supported one.
+    `find_amount` never takes a number that belongs to a period, a date or an ordinal, so
+    "my expense total for the last 7 days" has no amount and is not a claim.
     """
     if not contains_any(text, _EXPENSE_WORDS):
         return None
-    without_dates = re.sub(r"\d{4}-\d{2}-\d{2}", " ", text)
-    amount = _AMOUNT.search(without_dates)
-    if amount is None:
+    slots = expense_slots(text, today)
+    return slots if "amount" in slots else None
+
+
+def total_slots(text: str, today: date) -> dict[str, Any]:
+    """The period only."""
+    return {"period": _period(text)}
+
+
+def extract_total(text: str, today: date) -> dict[str, Any] | None:
+    """A total to show: a total word, no amount of money, no word that files a claim."""
+    if not contains_any(text, _TOTAL_WORDS) or contains_any(text + " ", _SUBMIT_WORDS):
         return None
-    days = parse_period_days(text)
-    return {
-        "amount": amount.group(1),
-        "currency": _currency(text),
-        "category": _category(text),
-        "date": (parse_relative_date(text, today) or today).isoformat(),
-        "period": f"{days if days is not None else DEFAULT_PERIOD_DAYS}d",
-    }
+    if not contains_any(text, (*_EXPENSE_WORDS, "spent", "spend", "花了", "费用")):
+        return None
+    return None if find_amount(text) is not None else total_slots(text, today)
+
+
+def find_summary(text: str) -> Found | None:
+    """The problem in the user's words, as the ticket's summary.
+
+    What follows "for", "about" or a colon, else the first clause that is more than the
+    request for a ticket.
+    """
+    m = _SUMMARY_AFTER.search(text)
+    if m is not None:
+        group = next(g for g in ("a", "b", "c") if m.group(g))
+        start, end = m.span(group)
+        words = text[start:end].strip()
+        if len(words) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
+            start = text.index(words, start)
+            return Found(words[:200], words, start, start + len(words), "text")
+    for piece in re.finditer(r"[^,.;!?，。；！？]+", text):
+        words = piece.group().strip()
+        rest = _SUMMARY_NOISE.sub(" ", words).strip()
+        if find_id(words, _TICKET_ID) is not None:
+            continue  # a clause about an existing ticket says nothing new is wrong
+        if len(rest) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
+            start = text.index(words, piece.start())
+            return Found(words[:200], words, start, start + len(words), "text")
+    return None
+
+
+def ticket_slots(text: str, today: date) -> dict[str, Any]:
+    """What is wrong, and whether to tell the user once it is triaged."""
+    slots: dict[str, Any] = {"notify": find_word(text, _NOTIFY_WORDS, "flag") or False}
+    if (summary := find_summary(text)) is not None:
+        slots["summary"] = summary
+    return slots
+
+
+def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
+    """A problem to open a ticket for: a ticket word and no ticket id."""
+    if not contains_any(text, _TICKET_WORDS) or find_id(text, _TICKET_ID) is not None:
+        return None
+    slots = ticket_slots(text, today)
+    return slots if "summary" in slots else None
+
+
+def ticket_status_slots(text: str, today: date) -> dict[str, Any]:
+    """The ticket id when the words give one; none means the latest tickets."""
+    found = find_id(text, _TICKET_ID)
+    return {"ticket_id": replace(found, value=found.value.upper()) if found else None}
+
+
+def extract_ticket_status(text: str, today: date) -> dict[str, Any] | None:
+    """A ticket id to look up."""
+    found = find_id(text, _TICKET_ID)
+    return None if found is None else ticket_status_slots(text, today)
 
 
 class ExpenseSlots(BaseModel):
@@ -271,6 +560,25 @@ class ExpenseSlots(BaseModel):
     category: Category
     date: dt.date
     period: Period
+
+
+class TotalSlots(BaseModel):
+    """Validated slots of `expense_total`."""
+
+    period: Period
+
+
+class TicketSlots(BaseModel):
+    """Validated slots of `open_ticket`."""
+
+    summary: str = Field(min_length=3, max_length=200)
+    notify: bool = False
+
+
+class TicketStatusSlots(BaseModel):
+    """Validated slots of `ticket_status`: no id means the latest tickets."""
+
+    ticket_id: str | None = Field(default=None, pattern=r"^T-\d{1,9}$")
 
 
 SUBMITTED = Step(
@@ -285,6 +593,32 @@ TOTAL_LOADED = Step(
     args=lambda s: {"period": s["period"]},
     description="the total for the requested period is loaded",
 )
+
+
+TICKET_OPENED = Step(
+    name="ticket_opened",
+    tool="open_ticket",
+    args=lambda s: {"summary": s["summary"], "notify_on_triage": s["notify"]},
+    description="the ticket is open",
+)
+TICKETS_LOADED = Step(
+    name="tickets_loaded",
+    tool="get_tickets",
+    args=lambda s: {"ticket_id": s["ticket_id"]} if s.get("ticket_id") else {},
+    description="the ticket (or the latest tickets) and their status are loaded",
+)
+
+
+def _summarize_tickets(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    if opened := evidence.get("ticket_opened"):
+        then = " You will hear once it is triaged." if opened.get("notify_on_triage") else ""
+        return f"Opened {opened['ticket_id']}: {opened['summary']}.{then}"
+    found = evidence.get("tickets_loaded", {}).get("tickets")
+    if found is None:
+        return ""
+    if not found:
+        return "You have no tickets."
+    return " ".join(f"{t['ticket_id']} ({t['summary']}) is {t['status']}." for t in found)
 
 
 def _summarize(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
@@ -308,27 +642,145 @@ def _total_card(evidence: Mapping[str, Mapping[str, Any]]) -> dict[str, Any] | N
     return {"card": "expense_total", "period": total["period"], "totals": total.get("totals")}
 
 
+# --- example requests: how people ask, for the router's classifier; check them with
+# --- `python -m graph eval --router`.
+
+SUBMIT_EXAMPLES = (
+    "submit a taxi expense of 42.50 EUR for yesterday and show my total for the last two weeks",
+    "file a 30 USD lunch expense",
+    "claim 120 yuan for dinner yesterday",
+    "reimburse my hotel, 850 EUR, on 2026-03-02",
+    "expense a $25 cab ride from today",
+    "I need to claim 60 dollars for a taxi",
+    "put in a meal claim for 18.90 EUR",
+    "log an expense: 45 USD, other",
+    "报销昨天的打车费 42.50 欧元，并看最近两周的合计",
+    "报销午餐 35 元",
+    "提交一笔酒店费用 800 元",
+    "帮我报一下昨天的出租车费 56 块",
+    "三月三日晚饭 120 元，帮我报销",
+    "I paid 28 USD for a taxi this morning, please submit it",
+    "expense report: hotel 410 EUR yesterday",
+    "reimburse me 19.99 for lunch",
+    "add a claim of 150 CNY for dinner",
+    "报账：打车 35 块",
+)
+TOTAL_EXAMPLES = (
+    "show my expense total for the last 7 days",
+    "how much have I claimed this month",
+    "what's my expense total",
+    "total of my claims for the past two weeks",
+    "how much did I spend in the last 30 days",
+    "sum of my expenses this week",
+    "my reimbursements so far",
+    "看一下最近7天的报销合计",
+    "这个月我报销了多少钱",
+    "最近两周的费用总额",
+    "统计一下我的报销",
+    "我一共花了多少",
+    "what have I expensed this month",
+    "running total of my claims",
+    "我这个月的报销总额",
+    "近两周花费多少",
+)
+TICKET_EXAMPLES = (
+    "I need a ticket for the printer jam, ping me once it's triaged",
+    "open a ticket: my laptop won't boot",
+    "raise a ticket about the broken projector in room 4",
+    "file a support ticket, the wifi keeps dropping",
+    "report a problem: the VPN is down",
+    "log a ticket for the coffee machine leaking",
+    "create a helpdesk ticket for my locked account and notify me when it's triaged",
+    "new ticket please: monitor flickers",
+    "I want a ticket for the broken chair in my office",
+    "打印机卡纸了，帮我报修",
+    "开个工单，电脑开不了机",
+    "帮我提个工单：会议室投影仪坏了，处理后通知我",
+    "网络老是断，报障一下",
+    "the printer on floor 2 is broken again, please open a ticket",
+    "submit a ticket: can't log in to the VPN",
+    "need IT help, my mouse is dead, open a ticket",
+    "电脑蓝屏了，帮我开个工单",
+)
+TICKET_STATUS_EXAMPLES = (
+    "what's the status of ticket T-3",
+    "is T-12 triaged yet",
+    "show my tickets",
+    "any news on my printer ticket",
+    "has ticket T-5 been picked up",
+    "list my tickets",
+    "工单 T-3 处理到哪了",
+    "我的工单进度",
+    "看看我提的工单",
+    "T-8 有人处理了吗",
+    "where are we on T-6",
+    "is anyone working on my ticket",
+    "我的工单 T-9 好了没",
+)
+
+
 DOMAIN = Domain(
     name="expenses",
     tools=REGISTRY,
     role_permissions={
-        "member": frozenset({"expenses:submit", "expenses:read"}),
-        "auditor": frozenset({"expenses:read"}),
+        "member": frozenset({"expenses:submit", "expenses:read", "tickets:write", "tickets:read"}),
+        "auditor": frozenset({"expenses:read", "tickets:read"}),
     },
     intents=(
         IntentSpec(
             name=INTENT,
             description="File an expense claim, then show the claims total for a period.",
             extract=extract_expense,
+            fill=expense_slots,
+            examples=SUBMIT_EXAMPLES,
+            write_cues=("put in", "get reimbursed", "报一下", "报了"),
+            required_evidence=("amount",),
             slots_model=ExpenseSlots,
             steps=(SUBMITTED, TOTAL_LOADED),
             budget=Budget(max_rounds=6, max_calls=6),
             summarize=_summarize,
             card=_total_card,
         ),
+        IntentSpec(
+            name=TOTAL_INTENT,
+            description="Show the total of the user's expense claims for a period.",
+            extract=extract_total,
+            fill=total_slots,
+            examples=TOTAL_EXAMPLES,
+            slots_model=TotalSlots,
+            steps=(TOTAL_LOADED,),
+            budget=Budget(max_rounds=4, max_calls=3),
+            summarize=_summarize,
+            card=_total_card,
+        ),
+        IntentSpec(
+            name="open_ticket",
+            description="Open a helpdesk ticket for a problem, optionally notifying the user.",
+            extract=extract_ticket,
+            fill=ticket_slots,
+            examples=TICKET_EXAMPLES,
+            write_cues=_TICKET_CUES,
+            required_evidence=("summary",),
+            slots_model=TicketSlots,
+            steps=(TICKET_OPENED,),
+            budget=Budget(max_rounds=4, max_calls=3),
+            summarize=_summarize_tickets,
+        ),
+        IntentSpec(
+            name="ticket_status",
+            description="Show the status of the user's helpdesk tickets, one by id or the latest.",
+            extract=extract_ticket_status,
+            fill=ticket_status_slots,
+            examples=TICKET_STATUS_EXAMPLES,
+            slots_model=TicketStatusSlots,
+            steps=(TICKETS_LOADED,),
+            budget=Budget(max_rounds=4, max_calls=3),
+            summarize=_summarize_tickets,
+        ),
     ),
     clarify=(
-        "I can file an expense claim (amount, what it was for, when) and show your claims "
-        "total for the last 7, 14 or 30 days. What would you like to submit?"
+        "I can file an expense claim (amount, what it was for, when), show your claims "
+        "total for the last 7, 14 or 30 days, open a helpdesk ticket or tell you where your "
+        "tickets are. What would you like?"
     ),
 )

@@ -1,16 +1,31 @@
-"""Deterministic slot helpers shared by domains: relative dates and periods, Chinese and English.
+"""Deterministic slot helpers shared by domains: each value found with the words it came from.
 
 These live in code because a model re-guessing `14d` versus `30d` on every turn is one of the
 root causes of tool loops: the value is computed once, validated, and handed to the model.
+
+Every number of a request first gets a role (`number_roles`): part of a period ("last 7
+days"), of a date ("2 weeks ago", "2026-03-01"), a reading ("150/95"), an id ("order 10086",
+"J-3"), an ordinal or a quantity ("3 of 5", "3rd", "2 receipts"), a time, money ("42.50
+EUR") or a plain number. A finder (`find_amount`, `find_period`, ...) only takes a number
+whose role means its slot, and returns a `Found`: the value plus the span of the request it
+came from, which the router keeps as the slot's evidence and checks before any write.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any, Literal
+
+RoleKind = Literal[
+    "date", "period", "reading", "id", "time", "ordinal", "quantity", "money", "number"
+]
 
 _CN_DIGITS = {
     "零": 0,
+    "〇": 0,
     "一": 1,
     "二": 2,
     "两": 2,
@@ -22,6 +37,7 @@ _CN_DIGITS = {
     "八": 8,
     "九": 9,
 }
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10_000}
 _EN_NUMBERS = {
     "one": 1,
     "a": 1,
@@ -35,13 +51,19 @@ _EN_NUMBERS = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fourteen": 14,
+    "thirty": 30,
 }
 _UNIT_DAYS = {
     "天": 1,
     "日": 1,
     "周": 7,
     "星期": 7,
+    "个星期": 7,
     "礼拜": 7,
+    "个礼拜": 7,
     "个月": 30,
     "月": 30,
     "day": 1,
@@ -49,56 +71,370 @@ _UNIT_DAYS = {
     "fortnight": 14,
     "month": 30,
 }
+_MONTHS = {
+    name: i
+    for i, name in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
+        start=1,
+    )
+}
 
-_CN_PERIOD = re.compile(
-    r"(?:最近|近|过去|这)\s*([0-9]+|[零一二两三四五六七八九十]+)?\s*(天|日|周|星期|礼拜|个月|月)"
+_EN_NUM = r"\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|thirty"
+_CN_NUM = r"[0-9]+|[零〇一二两三四五六七八九十百千]+"
+_NUM = r"\d+(?:,\d{3})*(?:\.\d{1,2})?"
+_B = r"(?<![A-Za-z0-9.])"
+"""A number starts here: not inside a word or another number (CJK text has no spaces, so
+`\b` cannot be used before a digit that follows a Chinese character)."""
+_CN_AMOUNT = r"[零〇一二两三四五六七八九十百千万]+"
+_CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
+_CURRENCY_AFTER = (
+    r"(?:\s*(?:usd|eur|cny|rmb|dollars?|bucks|euros?|yuan)\b|\s*(?:块钱|块|元|美元|欧元|美金|"
+    r"人民币|刀))"
 )
-_EN_PERIOD = re.compile(
-    r"\b(?:last|past|previous|recent)\s+(\d+|one|a|an|two|three|four|five|six|seven|eight|nine|ten)?"
-    r"\s*(day|week|fortnight|month)s?\b",
-    re.IGNORECASE,
+_ORDER_WORDS = r"(?:order|parcel|package|shipment|订单|包裹|快递)"
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+
+# Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
+# A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
+_ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
+    ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
+    ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d./])", re.I)),
+    ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
+    (
+        "id",
+        re.compile(
+            rf"{_ORDER_WORDS}\s*(?:no\.?|number|#|号|id)?\s*[:：]?\s*(?P<v>\d{{3,20}})(?![\d.])",
+            re.I,
+        ),
+    ),
+    (
+        "date",
+        re.compile(
+            rf"\b(?:{_EN_NUM})\s*(?:day|week|month)s?\s+(?:ago|back|earlier)\b|"
+            rf"(?:{_CN_NUM})\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月)之?前",
+            re.I,
+        ),
+    ),
+    (
+        "date",
+        re.compile(
+            r"(?:[0-9]{1,2}|[一二三四五六七八九十]{1,3})月[0-9一二三四五六七八九十]{1,3}[日号]"
+        ),
+    ),
+    (
+        "date",
+        re.compile(
+            rf"\b{_MONTH_NAME}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+            rf"{_B}\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}\b",
+            re.I,
+        ),
+    ),
+    (
+        "period",
+        re.compile(
+            rf"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
+            rf"prior)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|fortnight|month)s?\b|"
+            rf"{_B}(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\b|\b(?:this|a|one)\s+(?:week|month|"
+            rf"fortnight)\b|\bfortnight\b",
+            re.I,
+        ),
+    ),
+    (
+        "period",
+        re.compile(
+            rf"(?:最近|近|过去|这)\s*(?:{_CN_NUM})?\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月|月)"
+            rf"(?:内|以来)?|前\s*(?:{_CN_NUM})\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月)|"
+            rf"(?:{_CN_NUM})\s*(?:天|周|个星期|星期|个礼拜|礼拜|个月)(?:内|以来)?|"
+            rf"(?:上|本|这)个?(?:周|星期|礼拜|月)"
+        ),
+    ),
+    (
+        "time",
+        re.compile(
+            rf"{_B}\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)\b|{_B}\d{{1,2}}:\d{{2}}|\d{{1,2}}\s*点", re.I
+        ),
+    ),
+    (
+        "ordinal",
+        re.compile(
+            rf"{_B}\d+\s+(?:of|out\s+of)\s+\d+\b|{_B}\d+(?:st|nd|rd|th)\b|"
+            r"第\s*(?:\d+|[一二三四五六七八九十]+)|\bno\.\s*\d+\b|\bnumber\s+\d{1,2}\b",
+            re.I,
+        ),
+    ),
+    (
+        "money",
+        re.compile(
+            rf"{_CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{_CURRENCY_AFTER}|"
+            rf"{_CN_AMOUNT}(?:块钱|块|元|美元|欧元)",
+            re.I,
+        ),
+    ),
+    (
+        "quantity",
+        re.compile(
+            rf"{_B}\d+\s*(?:x\b|items?\b|receipts?\b|tickets?\b|pieces?\b|times?\b|people\b|"
+            r"persons?\b|orders?\b|claims?\b|readings?\b|pages?\b|boxes?\b|packages?\b|"
+            r"parcels?\b|nights?\b|pcs\b|%|percent\b)|\d+\s*(?:个|张|件|次|份|笔|条|人|晚|箱|页)",
+            re.I,
+        ),
+    ),
+    ("number", re.compile(rf"{_B}{_NUM}(?![A-Za-z0-9_]|\.\d)")),
 )
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a stretch of a request is: the kind of thing a number in it belongs to."""
+
+    kind: RoleKind
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Found:
+    """A slot value and the words of the request it came from.
+
+    `kind` says what those words are (an amount, a period, a reading, ...), so the router
+    can check that a slot's evidence means that slot and not, say, the "7" of "7 days".
+    """
+
+    value: Any
+    text: str
+    start: int
+    end: int
+    kind: str
+
+    def record(self) -> dict[str, Any]:
+        """The evidence as a JSON-ready record, kept in state and shown by `show`."""
+        return {"text": self.text, "start": self.start, "end": self.end, "kind": self.kind}
+
+
+def split_found(raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[str, Any] | None]]:
+    """Plain slot values, and each slot's evidence (None: a default chosen by code)."""
+    values = {k: (v.value if isinstance(v, Found) else v) for k, v in raw.items()}
+    evidence = {k: (v.record() if isinstance(v, Found) else None) for k, v in raw.items()}
+    return values, evidence
+
+
+def number_roles(text: str) -> list[Role]:
+    """Every number-bearing stretch of the request and its role, in text order."""
+    claimed: list[tuple[int, int]] = []
+    roles: list[Role] = []
+    for kind, pattern in _ROLE_PATTERNS:
+        for m in pattern.finditer(text):
+            start, end = m.span("v") if "v" in pattern.groupindex else m.span()
+            while start < end and text[start].isspace():
+                start += 1
+            if start >= end or any(s < end and start < e for s, e in claimed):
+                continue
+            claimed.append((start, end))
+            roles.append(Role(kind, start, end, text[start:end]))
+    return sorted(roles, key=lambda r: r.start)
 
 
 def cn_number(text: str) -> int:
-    """Parse a small Chinese or Arabic numeral ('两' -> 2, '十四' -> 14, '14' -> 14)."""
+    """Parse a Chinese or Arabic numeral ('两' -> 2, '十四' -> 14, '三百五' -> 350, '14' -> 14)."""
     if text.isdigit():
         return int(text)
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        return (_CN_DIGITS.get(tens, 1) if tens else 1) * 10 + (_CN_DIGITS.get(ones, 0))
-    return _CN_DIGITS.get(text, 0)
+    total, section, digit = 0, 0, 0
+    last_unit = 1
+    for ch in text:
+        if ch in _CN_DIGITS:
+            digit = _CN_DIGITS[ch]
+        elif ch in _CN_UNITS:
+            unit = _CN_UNITS[ch]
+            if unit == 10_000:
+                total += (section + digit) * unit
+                section, digit = 0, 0
+            else:
+                section += (digit or 1) * unit
+                digit = 0
+            last_unit = unit
+    if digit and last_unit >= 100 and len(text) > 1 and text[-2] in _CN_UNITS:
+        digit *= last_unit // 10  # 三百五 -> 350: a trailing digit counts in the next unit down
+    return total + section + digit
+
+
+def _count(word: str | None) -> int:
+    if not word:
+        return 1
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    if word in _EN_NUMBERS:
+        return _EN_NUMBERS[word]
+    return cn_number(word)
+
+
+_PERIOD_EN = re.compile(rf"(?:\b(?P<n>{_EN_NUM})[\s-]*)?(?P<u>day|week|fortnight|month)", re.I)
+_PERIOD_CN = re.compile(rf"(?P<n>{_CN_NUM})?\s*(?P<u>天|日|周|个星期|星期|个礼拜|礼拜|个月|月)")
+
+
+def _period_days(span: str) -> int | None:
+    lowered = span.lower()
+    if re.search(r"上|本|这|this", lowered) and not re.search(r"\d|[一二两三四五六七八九十]", span):
+        return 30 if ("月" in span or "month" in lowered) else 7
+    m = _PERIOD_EN.search(span) or _PERIOD_CN.search(span)
+    if m is None:
+        return None
+    unit = m.group("u").lower()
+    count = _count(m.group("n")) if m.group("n") else 1
+    return count * _UNIT_DAYS[unit]
+
+
+def find_period(text: str) -> Found | None:
+    """The relative period a request names, in days: "最近两周" -> 14, "past month" -> 30."""
+    for role in number_roles(text):
+        if role.kind == "period":
+            days = _period_days(role.text)
+            if days is not None:
+                return Found(days, role.text, role.start, role.end, "period")
+    return None
 
 
 def parse_period_days(text: str) -> int | None:
     """Length in days of a relative period named in the text, or None when there is none.
 
     Examples: "最近两周" -> 14, "近30天" -> 30, "last two weeks" -> 14, "past month" -> 30.
+    A number of days *ago* is a date, not a period: "2 weeks ago" -> None.
     """
-    m = _CN_PERIOD.search(text)
-    if m:
-        count = cn_number(m.group(1)) if m.group(1) else 1
-        return count * _UNIT_DAYS[m.group(2)]
-    m = _EN_PERIOD.search(text)
-    if m:
-        word = (m.group(1) or "one").lower()
-        count = int(word) if word.isdigit() else _EN_NUMBERS[word]
-        return count * _UNIT_DAYS[m.group(2).lower()]
+    found = find_period(text)
+    return None if found is None else int(found.value)
+
+
+_DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
+    (("day before yesterday", "前天"), 2),
+    (("yesterday", "昨天", "昨日"), 1),
+    (("today", "this morning", "tonight", "this evening", "今天", "今日", "今早", "今晚"), 0),
+)
+_AGO = re.compile(
+    rf"(?P<n>{_EN_NUM}|{_CN_NUM})\s*(?P<u>day|week|month|天|日|周|个星期|星期|个礼拜|礼拜|个月)",
+    re.I,
+)
+_CN_MONTH_DAY = re.compile(
+    r"(?P<m>[0-9]{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>[0-9一二三四五六七八九十]{1,3})"
+)
+_EN_MONTH = re.compile(r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I)
+
+
+def _role_date(role: Role, today: date) -> date | None:
+    span = role.text
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", span):
+        try:
+            return date.fromisoformat(span)
+        except ValueError:
+            return None
+    if (m := _AGO.search(span)) and re.search(r"ago|back|earlier|前", span, re.I):
+        return today - timedelta(days=_count(m.group("n")) * _UNIT_DAYS[m.group("u").lower()])
+    if m := _CN_MONTH_DAY.search(span):
+        month, day = cn_number(m.group("m")), cn_number(m.group("d"))
+    elif (m := _EN_MONTH.search(span)) and (d := re.search(r"\d{1,2}", span)):
+        month, day = _MONTHS[m.group(1).lower()], int(d.group())
+    else:
+        return None
+    try:
+        found = date(today.year, month, day)
+    except ValueError:
+        return None
+    return found if found <= today else found.replace(year=today.year - 1)
+
+
+def find_date(text: str, today: date) -> Found | None:
+    """The calendar date a request refers to, or None when it names none.
+
+    An ISO date, "3月3日", "March 3", "2 weeks ago", "三天前", "昨天", "yesterday".
+    """
+    for role in number_roles(text):
+        if role.kind == "date" and (day := _role_date(role, today)) is not None:
+            return Found(day.isoformat(), role.text, role.start, role.end, "date")
+    lowered = text.lower()
+    for words, back in _DAY_WORDS:
+        for word in words:
+            at = lowered.find(word)
+            if at >= 0:
+                day = today - timedelta(days=back)
+                return Found(day.isoformat(), text[at : at + len(word)], at, at + len(word), "date")
     return None
 
 
 def parse_relative_date(text: str, today: date) -> date | None:
     """The calendar date a request refers to ('今天', 'yesterday', an ISO date), or None."""
-    iso = re.search(r"\b(\d{4}-\d{2}-\d{2})\b", text)
-    if iso:
-        return date.fromisoformat(iso.group(1))
+    found = find_date(text, today)
+    return None if found is None else date.fromisoformat(found.value)
+
+
+def _amount_value(span: str) -> str | None:
+    m = re.search(_NUM, span)
+    if m:
+        value = m.group().replace(",", "")
+        return value if re.fullmatch(r"\d{1,7}(?:\.\d{1,2})?", value) else None
+    m = re.search(_CN_AMOUNT, span)
+    return str(cn_number(m.group())) if m else None
+
+
+def find_amount(text: str) -> Found | None:
+    """An amount of money: a number next to a currency first, else a number with no other role.
+
+    The "7" of "last 7 days", the "2" of "2 weeks ago", the "3" of "order 3 of 5", a reading
+    or an order number are never an amount.
+    """
+    roles = number_roles(text)
+    for wanted in ("money", "number"):
+        for role in roles:
+            if role.kind == wanted and (value := _amount_value(role.text)) is not None:
+                return Found(value, role.text, role.start, role.end, "amount")
+    return None
+
+
+def find_reading(text: str) -> Found | None:
+    """A blood-pressure style reading "150/95" (or "150 over 95"), as "systolic/diastolic"."""
+    for role in number_roles(text):
+        if role.kind == "reading":
+            high, low = re.findall(r"\d{2,3}", role.text)
+            return Found(f"{high}/{low}", role.text, role.start, role.end, "reading")
+    return None
+
+
+def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found | None:
+    """An identifier: the first id-role span matching `pattern` (a regex with one group).
+
+    With `bare_digits`, a plain number of at least that many digits with no other role counts
+    too ("where is 10086" once the intent is known to be about an order).
+    """
+    compiled = re.compile(pattern, re.I)
+    roles = number_roles(text)
+    for role in roles:
+        if role.kind == "id" and (m := compiled.search(role.text)):
+            return Found(m.group(1), role.text, role.start, role.end, "id")
+    if bare_digits is not None:
+        for role in roles:
+            if role.kind == "number" and re.fullmatch(rf"\d{{{bare_digits},20}}", role.text):
+                return Found(role.text, role.text, role.start, role.end, "id")
+    return None
+
+
+def find_word(text: str, options: Sequence[tuple[Any, Sequence[str]]], kind: str) -> Found | None:
+    """The first option one of whose words the text contains (an enum value, a flag).
+
+    English words match on word boundaries (so "cab" is not found in "cabinet"); words with
+    Chinese characters or symbols match anywhere.
+    """
     lowered = text.lower()
-    if "前天" in text or "day before yesterday" in lowered:
-        return today - timedelta(days=2)
-    if "昨天" in text or "yesterday" in lowered:
-        return today - timedelta(days=1)
-    if "今天" in text or "今日" in text or "today" in lowered:
-        return today
+    best: Found | None = None
+    for value, words in options:
+        for word in words:
+            if re.fullmatch(r"[a-z][a-z' ]*", word):
+                m = re.search(rf"\b{re.escape(word)}\b", lowered)
+                at = m.start() if m else -1
+            else:
+                at = lowered.find(word.lower())
+            if at >= 0 and (best is None or at < best.start):
+                best = Found(value, text[at : at + len(word)], at, at + len(word), kind)
+        if best is not None:
+            return best
     return None
 
 

@@ -40,6 +40,18 @@ def add_commands(sub: Any) -> None:
         "ToolCallLimitMiddleware(run_limit=N, exit_behavior='end'); needs langchain",
     )
     ev.add_argument("--cases", metavar="FILE", help="another regression set (default: packaged)")
+    ev.add_argument(
+        "--router",
+        action="store_true",
+        help="measure the router alone on its labelled set (dev and held-out parts; --cases "
+        "FILE: your own JSONL); exit 1 if any request was routed to a write it did not ask for",
+    )
+    ev.add_argument(
+        "--part", choices=["dev", "heldout", "all"], default="all", help="with --router: which part"
+    )
+    ev.add_argument(
+        "--errors", action="store_true", help="with --router: list the requests it got wrong"
+    )
     ev.add_argument("--only", metavar="TEXT", help="run the cases whose id contains TEXT")
     ev.add_argument("--workdir", metavar="DIR", help="where the per-case SQLite files go")
 
@@ -77,7 +89,23 @@ def _prepare_workdir(workdir: str | None) -> None:
         raise ConfigError(msg) from None
 
 
+def _router_eval(args: argparse.Namespace) -> int:
+    from graph.evals.router_eval import PARTS, render_router_eval, run_router_eval
+
+    parts = PARTS if args.part == "all" else (args.part,)
+    report = run_router_eval(parts, cases=args.cases)
+    out = json.dumps(report, ensure_ascii=False) if args.json else None
+    print(out or render_router_eval(report, errors=args.errors))
+    unsafe = any(
+        p["summary"]["misroute_to_write"] or p["summary"]["ood_to_write"]
+        for p in report["parts"].values()
+    )
+    return 1 if unsafe else 0
+
+
 def _eval(args: argparse.Namespace) -> int:
+    if args.router:
+        return _router_eval(args)
     from graph.evals.cases import load_cases, select
     from graph.evals.report import Progress
     from graph.evals.runner import load_baseline, regressions, render_eval, run_eval

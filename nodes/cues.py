@@ -1,0 +1,251 @@
+"""Does the request ask for a change? Words that ask for a write, in English and Chinese.
+
+The router never runs an intent with a write tool unless the request's own words ask for a
+change: a cue verb ("record", "file", "cancel", "报销", "取消") in a clause that is not a
+question ("did you cancel it?", "报销了吗"), not hypothetical ("how do I cancel", "我能取消
+吗"), not a read command ("show my claims", "看一下报销合计") and not negated ("don't
+cancel", "不要取消"). A polite request stays a request: "can you cancel order 10091?",
+"帮我取消订单10091". An intent adds its own cues (`IntentSpec.write_cues`).
+
+This is a lexicon, not a parser: it is measured by `python -m graph eval --router`, whose
+misroute-to-write count is the number that matters, and it errs towards "no change": a
+request it misses gets a clarifying question, never a write.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from tools.slots import Found
+
+GENERIC_CUES: tuple[str, ...] = (
+    # English verbs that ask for a record, a submission, a message or a cancellation.
+    "record",
+    "log",
+    "save",
+    "store",
+    "put",
+    "add",
+    "enter",
+    "note",
+    "note down",
+    "jot",
+    "jot down",
+    "write down",
+    "put down",
+    "file",
+    "submit",
+    "claim",
+    "reimburse",
+    "expense",
+    "book",
+    "create",
+    "open",
+    "raise",
+    "make",
+    "generate",
+    "build",
+    "run",
+    "prepare",
+    "produce",
+    "compile",
+    "start",
+    "kick off",
+    "cancel",
+    "call off",
+    "send",
+    "text",
+    "sms",
+    "notify",
+    "message",
+    "ping",
+    "email",
+    "remind",
+    "register",
+    "request",
+    "put in",
+    "put through",
+    # Chinese.
+    "记录",
+    "记一下",
+    "记下",
+    "记上",
+    "记一笔",
+    "存一下",
+    "存下",
+    "存起来",
+    "录入",
+    "录一条",
+    "录一下",
+    "录个",
+    "保存",
+    "添加",
+    "登记",
+    "提交",
+    "报销",
+    "报账",
+    "创建",
+    "新建",
+    "生成",
+    "出一份",
+    "做一份",
+    "做个",
+    "取消",
+    "撤销",
+    "发送",
+    "发短信",
+    "发给我",
+    "通知我",
+    "提醒我",
+    "短信",
+)
+"""Verbs that ask for a change in any domain; an intent adds its own (`write_cues`)."""
+
+NOT_CUES: tuple[str, ...] = ("add up", "log in", "sign in", "open tickets", "open ticket?")
+"""Phrases that contain a cue word but ask for nothing to change."""
+
+_POLITE = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh)\b[\s,]*)*"
+    r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u)\s+(?:please\s+)?|"
+    r"i(?:'d| would)\s+like\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+you\s+to\s+|"
+    r"go\s+ahead\s+and\s+|let's\s+|please\s+)?",
+    re.I,
+)
+_CN_POLITE = re.compile(
+    r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我)+"
+)
+_READ_VERBS = re.compile(
+    r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|"
+    r"read|what|how|when|where|which|who|why|whats|what's|where's|how's|hows|any|is|are|was|were|"
+    r"did|do|does|has|have|had|am)\b",
+    re.I,
+)
+_CN_READ = re.compile(r"^(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算算)")
+_HYPOTHETICAL = re.compile(
+    r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
+    r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way)\b",
+    re.I,
+)
+_CN_HYPOTHETICAL = re.compile(r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该")
+_CN_QUESTION = re.compile(r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样")
+_NEGATION = re.compile(
+    r"\b(?:don't|dont|do\s+not|doesn't|not|never|no\s+need\s+to|without|stop|no)\b|"
+    r"不要|别|不用|无需|不必|没有|没|不",
+    re.I,
+)
+_DONE_FOR_ME = re.compile(
+    r"\b(?:want|need|'d\s+like|would\s+like|get|have)\s+(?:[\w#'-]+\s+){0,4}?"
+    r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
+    r"created|sent|saved|added|raised|built)\b",
+    re.I,
+)
+"""A change asked for as a result: "I want order 10091 cancelled", "get me reimbursed"."""
+_CLAUSE = re.compile(r"[^,;.!?，。；！？\n]+[,;.!?，。；！？]?")
+_JOINERS = re.compile(r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|并|再|还有|同时|另外")
+
+
+def clauses(text: str) -> list[tuple[int, str]]:
+    """The request cut into clauses at punctuation and "and"/"then"/"然后", with offsets."""
+    out: list[tuple[int, str]] = []
+    for m in _CLAUSE.finditer(text):
+        start = m.start()
+        pos = 0
+        piece = m.group()
+        for j in _JOINERS.finditer(piece):
+            out.append((start + pos, piece[pos : j.start()]))
+            pos = j.end()
+        out.append((start + pos, piece[pos:]))
+    return [(s, c) for s, c in out if c.strip()]
+
+
+def _is_cjk(word: str) -> bool:
+    return bool(re.search(r"[\u3400-\u9fff]", word))
+
+
+def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
+    lowered = clause.lower()
+    for phrase in NOT_CUES:
+        lowered = lowered.replace(phrase, " " * len(phrase))
+    best: tuple[int, str] | None = None
+    for cue in cues:
+        cue_l = cue.lower()
+        if _is_cjk(cue_l):
+            at = lowered.find(cue_l)
+        else:
+            m = re.search(rf"(?<![\w'-]){re.escape(cue_l)}(?![\w'-])", lowered)
+            at = m.start() if m else -1
+        if at >= 0 and (best is None or at < best[0]):
+            best = (at, clause[at : at + len(cue)])
+    return best
+
+
+def clause_asks(clause: str) -> bool:
+    """Whether a clause is phrased so that a cue in it can ask for a change.
+
+    Questions, hypotheticals and read commands cannot, unless made as a polite request
+    ("can you cancel it?", "帮我取消").
+    """
+    body = clause.strip()
+    polite = _POLITE.match(body)
+    stripped = body[polite.end() :] if polite else body
+    was_polite = bool(
+        polite
+        and polite.group(0).strip()
+        and re.search(r"you|u\b|like|want|need|ahead|let's|please", polite.group(0), re.I)
+    )
+    cn_polite = _CN_POLITE.match(stripped)
+    if cn_polite:
+        stripped = stripped[cn_polite.end() :]
+        was_polite = True
+    stripped = stripped.strip()
+    if _HYPOTHETICAL.search(body) or _CN_HYPOTHETICAL.search(body):
+        return False
+    if _READ_VERBS.match(stripped) or _CN_READ.match(stripped):
+        return False
+    if was_polite:
+        return True
+    return not (
+        body.rstrip().endswith(("?", "？")) or _CN_QUESTION.search(body.rstrip("？?。.!！"))
+    )
+
+
+_QUESTION_START = re.compile(
+    r"^(?:what|whats|what's|when|where|where's|why|which|who|how|how's|hows|is|are|was|were|"
+    r"did|do|does|has|have|had|am|any)\b",
+    re.I,
+)
+
+
+def asks_a_question(text: str) -> bool:
+    """Whether some clause of the request is a question ("did you text me about 10086?")."""
+    for _, clause in clauses(text):
+        body = clause.strip()
+        if _QUESTION_START.match(body) or body.endswith(("?", "？")):
+            return True
+        if _CN_QUESTION.search(body.rstrip("？?。.!！")):
+            return True
+    return False
+
+
+def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
+    """The words of the request that ask for a change, or None when none do.
+
+    Args:
+        text: The request.
+        extra: The intent's own cues (`IntentSpec.write_cues`), added to `GENERIC_CUES`.
+    """
+    cues = (*GENERIC_CUES, *extra)
+    for start, clause in clauses(text):
+        if not clause_asks(clause):
+            continue
+        found = _find_cue(clause, cues)
+        if found is None and (done := _DONE_FOR_ME.search(clause)):
+            found = (done.start(), done.group())
+        if found is None:
+            continue
+        at, word = found
+        if _NEGATION.search(clause[:at]):
+            continue
+        return Found(True, word, start + at, start + at + len(word), "cue")
+    return None

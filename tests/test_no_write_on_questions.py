@@ -1,0 +1,140 @@
+"""A request that only asks for information never runs a write, in every example domain.
+
+Each request goes through the whole graph, offline and with a model that proposes the write
+whatever it is offered; the backend is then inspected: no write tool was entered and the
+tables writes would fill are empty. Number confusions ("last 7 days", "2 weeks ago",
+"order 3 of 5"), questions about earlier writes, negations and how-to questions included.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import pytest
+
+from tests.conftest import Harness
+from tests.test_models_e2e import LoopingChatModel
+from tools.domain import load_domain
+
+EXAMPLES = "tools.examples:DOMAIN"
+EXPENSES = "tools.expenses:DOMAIN"
+
+QUESTIONS = {
+    EXAMPLES: [
+        "is 150/95 too high?",
+        "did I record 128/82 yesterday?",
+        "show my trend for the last 7 days, no need to record anything",
+        "what was my reading 2 weeks ago",
+        "记录了哪些血压读数",
+        "is order 10091 cancelled?",
+        "was 10091 cancelled",
+        "订单10091取消了吗",
+        "我能取消订单10091吗",
+        "how do I cancel order 10091?",
+        "don't cancel order 10091, just tell me where it is",
+        "did you text me about order 10086?",
+        "order 3 of 5 hasn't arrived, where is order 10086",
+        "where is my monthly report?",
+        "show my contact details",
+    ],
+    EXPENSES: [
+        "show my expense total for the last 7 days",
+        "how much did I claim 2 weeks ago",
+        "what did my claims add up to over the last 7 days",
+        "did my 42.50 EUR taxi claim go through?",
+        "what's my total for receipt 3 of 5",
+        "最近7天报销了多少",
+        "how do I file an expense?",
+        "claim total last 7 days",
+        "show my open tickets",
+        "did you open a ticket for the printer?",
+        "is ticket T-1 triaged yet?",
+    ],
+}
+WRITE_TABLES = {
+    EXAMPLES: ("metrics", "order_cancellations", "notifications", "report_jobs"),
+    EXPENSES: ("expenses", "tickets"),
+}
+
+
+def table_rows(store: str, table: str) -> int:
+    with sqlite3.connect(store) as conn:
+        exists = conn.execute(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+        ).fetchone()[0]
+        return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]) if exists else 0
+
+
+def write_tools(spec: str) -> list[str]:
+    return [t.name for t in load_domain(spec).tools if t.effect == "write"]
+
+
+def test_every_example_domain_has_write_tools_and_questions() -> None:
+    for spec in QUESTIONS:
+        assert write_tools(spec), f"{spec} has no write tool to guard"
+        assert len(QUESTIONS[spec]) >= 10
+
+
+def _cases() -> list[tuple[str, str]]:
+    return [(spec, text) for spec, texts in QUESTIONS.items() for text in texts]
+
+
+def _assert_nothing_written(harness: Harness, spec: str, out: dict[str, Any]) -> None:
+    domain = load_domain(spec)
+    assert out["intent"] is None or not domain.writes(out["intent"]), out["route"]
+    for tool in write_tools(spec):
+        assert harness.executions(tool) == 0, f"{tool} ran for {out['request']!r}"
+    for table in WRITE_TABLES[spec]:
+        assert table_rows(harness.store, table) == 0, f"{table} has rows"
+    executed = [c["name"] for c in out["tool_calls"] if c["executed"]]
+    assert not set(executed) & set(write_tools(spec))
+
+
+@pytest.mark.parametrize(("spec", "text"), _cases())
+async def test_an_information_request_writes_nothing(
+    harness: Harness, spec: str, text: str
+) -> None:
+    out = await harness.run(text, domain=spec)
+    _assert_nothing_written(harness, spec, out)
+
+
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [
+        (EXAMPLES, "is order 10091 cancelled?"),
+        (EXAMPLES, "did I record 128/82 yesterday?"),
+        (EXPENSES, "show my expense total for the last 7 days"),
+        (EXPENSES, "did you open a ticket for the printer?"),
+    ],
+)
+async def test_a_model_that_always_writes_cannot_either(
+    harness: Harness, spec: str, text: str
+) -> None:
+    """The write is never offered, so the model's insistence ends at the guard."""
+    write = {
+        EXAMPLES: ("cancel_order", {"order_id": "10091"}),
+        EXPENSES: (
+            "submit_expense",
+            {"amount": "7", "currency": "USD", "category": "other", "date": "2026-03-01"},
+        ),
+    }[spec]
+    model = LoopingChatModel(policy=lambda turn, tools: write)
+
+    out = await harness.run(text, model, domain=spec)
+
+    _assert_nothing_written(harness, spec, out)
+
+
+async def test_the_seven_day_total_is_shown_and_nothing_is_filed(harness: Harness) -> None:
+    out = await harness.run("show my expense total for the last 7 days", domain=EXPENSES)
+
+    assert out["stop_reason"] == "completed"
+    assert out["intent"] == "expense_total"
+    assert out["slots"] == {"period": "7d"}
+    assert out["route"]["slots"]["period"]["text"] == "for the last 7 days"
+    assert harness.executions("get_expense_total") == 1
+    assert harness.executions("submit_expense") == 0
+    assert table_rows(harness.store, "expenses") == 0
+    assert out["card"] == {"card": "expense_total", "period": "7d", "totals": {}}
+    assert out["answer"].startswith("Last 7d: 0 claim(s)")
