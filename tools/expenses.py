@@ -247,7 +247,7 @@ class TicketArgs(BaseModel):
 
     ticket_id: str | None = Field(
         default=None,
-        pattern=r"^T-\d{1,9}$",
+        pattern=r"^T-[0-9]{1,9}$",
         description='One ticket, "T-3"; omit for the user\'s latest tickets.',
     )
 
@@ -578,7 +578,7 @@ class TicketSlots(BaseModel):
 class TicketStatusSlots(BaseModel):
     """Validated slots of `ticket_status`: no id means the latest tickets."""
 
-    ticket_id: str | None = Field(default=None, pattern=r"^T-\d{1,9}$")
+    ticket_id: str | None = Field(default=None, pattern=r"^T-[0-9]{1,9}$")
 
 
 SUBMITTED = Step(
