@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -56,6 +57,36 @@ CREATE INDEX IF NOT EXISTS tool_ledger_thread ON tool_ledger (thread_id);
         ("tool_ledger", "resolution", "TEXT"),
     ),
 )
+
+META = Schema(
+    name="agent_meta",
+    ddl="""
+CREATE TABLE IF NOT EXISTS agent_meta (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT ({now})
+);
+""",
+    tables=("agent_meta",),
+)
+"""Facts about the agent database itself; one row so far, its `database_id`."""
+DATABASE_ID = "database_id"
+
+
+def _database_id(conn: Conn) -> str:
+    """This database's id, made on first use: the first writer's insert wins, all read it."""
+    conn.ensure(META)
+    select = "SELECT value FROM agent_meta WHERE name = ?"
+    row = conn.execute(select, (DATABASE_ID,)).fetchone()
+    if row is None:
+        with conn.transaction():
+            conn.execute(
+                "INSERT INTO agent_meta (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (DATABASE_ID, "adb_" + uuid.uuid4().hex),
+            )
+            row = conn.execute(select, (DATABASE_ID,)).fetchone()
+    return str(row["value"])
+
 
 _in_flight: Counter[str] = Counter()
 """Keys this process claimed and has not finished: its own in_progress rows that are live.
@@ -152,6 +183,17 @@ class Ledger:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+
+    async def database_id(self) -> str:
+        """A random id made once per agent database and stored in it (`agent_meta`).
+
+        Idempotency keys include it, so two agent databases sharing one business backend
+        (every `postgresql://` URL shares the default store; a SQLite file deleted and
+        made again is a new database) never reuse each other's keys, and a backend that
+        finds a key never hands one database's receipt to another. Read, not cached: a
+        file replaced under a running process must not keep its predecessor's id.
+        """
+        return await run_db(self.path, _database_id)
 
     async def claim(
         self, key: str, *, thread_id: str, tool: str, args_hash: str, call_id: str | None = None

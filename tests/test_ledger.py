@@ -18,7 +18,7 @@ import pytest
 from pydantic import BaseModel
 
 from checkpoints.ledger import Ledger
-from nodes.execute import idempotency_key
+from nodes.execute import KeyScope, idempotency_key
 from tests.conftest import METRIC_REQUEST_EN, Harness
 from tests.crashkit import forge_dead_owner, query
 from tools.contract import ToolContext, ToolResult, ToolSpec
@@ -57,8 +57,11 @@ def _args(value: str = "150/95") -> RecordMetricArgs:
     return RecordMetricArgs.model_validate({"value": value, "date": TODAY})
 
 
+SCOPE = KeyScope(database_id="adb_test", tenant="demo", user_id="demo-user", thread_id="t1")
+
+
 def _key(args: BaseModel, task_seq: int = 1) -> str:
-    return idempotency_key("t1", task_seq, "record_metric", args.model_dump(mode="json"))
+    return idempotency_key(SCOPE, task_seq, "record_metric", args.model_dump(mode="json"))
 
 
 def _rows(store: str) -> int:
