@@ -151,11 +151,15 @@ def _epoch(iso: str) -> float:
 
 
 def _owner_alive(key: str, row: Mapping[str, Any]) -> bool:
+    owner = row["owner"]
+    if owner == process_token() and _live(key):
+        # Ours and still running, whatever the row says: a worker thread that outlived its
+        # attempt's timeout may still land an effect recorded as unknown.
+        return True
     if row["status"] != "in_progress":
         return False
-    owner = row["owner"]
     if owner == process_token():
-        return _live(key)  # ours: live only if this process is still running it
+        return False  # ours, and this process is not running it
     expires_at = _epoch(row["updated_at"]) + lease_ttl_s()
     return not owner_gone(owner, expires_at=expires_at)
 
@@ -342,6 +346,16 @@ class Ledger:
             return list(rows_of(cur))
 
         return await run_db(self.path, work)
+
+
+def hold_in_flight(key: str) -> None:
+    """Keep `key` live in this process for work that outlives its attempt.
+
+    A synchronous tool's thread cannot be stopped when its attempt times out or is
+    cancelled; until it ends (then `forget_in_flight`), the row reads as claimed by a live
+    owner, so no other attempt of this process takes it over and runs the effect twice.
+    """
+    _mark(key)
 
 
 def forget_in_flight(key: str) -> None:
