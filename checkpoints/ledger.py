@@ -128,7 +128,8 @@ class Claim:
         conflict: The key is taken by a call with different arguments.
         attempts: How many times the effect was claimed for execution.
         same_call: The row was claimed for this very tool call: a replay after a crash.
-        owner_alive: An in_progress row whose claimer may still be running the effect.
+        owner_alive: The claimer may still be running the effect: an in_progress row of a
+            live process, or a row of this process whose worker thread still runs it.
         owner: The claimer's process token.
         updated_at: When the row last changed (UTC, ISO 8601).
         resolution: How an earlier uncertain attempt was settled, if one was.

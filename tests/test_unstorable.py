@@ -31,7 +31,7 @@ from tests.conftest import Harness, assert_valid_history
 from tests.fakes import tool_context
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
-from tools.executor import UNSTORABLE, execute_call, jsonable
+from tools.executor import UNSTORABLE, execute_call, jsonable, normalize
 from tools.registry import ToolRegistry
 from tools.store import audit, run_in_store
 
@@ -220,6 +220,14 @@ def test_jsonable_names_where_the_unstorable_value_is() -> None:
     assert caught.value.kind == "tuple"
     assert jsonable({1: np.float64(2.5), "s": frozenset({3, 1})}) == {"1": 2.5, "s": [1, 3]}
     assert jsonable({"nan": float("nan")})["nan"] != 0  # a float stays a float
+    looped: dict[str, Any] = {"success": True}
+    looped["self"] = looped
+    spec = ToolSpec(
+        name="r", namespace="t", description="t", args_model=Args, fn=_tool_fn("x", dict)
+    )
+    with pytest.raises(Unstorable) as caught:
+        normalize(spec, looped)
+    assert caught.value.kind == "self-referencing or too deeply nested value"
 
 
 async def test_a_read_returning_an_object_is_an_error_and_nothing_is_stored(tmp_path: Any) -> None:

@@ -166,8 +166,10 @@ def jsonable(value: Any, where: str = "data") -> Any:
 
     try:
         converted = to_jsonable_python(value, fallback=fallback)
-    except (ValueError, TypeError):  # pydantic's own serialisation errors are ValueErrors
+    except (ValueError, TypeError, RecursionError):  # pydantic's own errors are ValueErrors
         raise Unstorable(where, kind.__name__) from None
+    if type(converted) is kind:  # handed back unchanged: converting again would not end
+        raise Unstorable(where, kind.__name__)
     return jsonable(converted, where)
 
 
@@ -178,6 +180,13 @@ def normalize(spec: ToolSpec, raw: ToolResult | Mapping[str, Any]) -> ToolResult
         Unstorable: The answer is not a mapping (nor a model or dataclass of one), or holds
             a value with no JSON form.
     """
+    try:
+        return _normalize(spec, raw)
+    except RecursionError:  # a value that contains itself, or nests beyond any JSON reader
+        raise Unstorable("data", "self-referencing or too deeply nested value") from None
+
+
+def _normalize(spec: ToolSpec, raw: ToolResult | Mapping[str, Any]) -> ToolResult:
     if isinstance(raw, ToolResult):
         return raw.model_copy(update={"data": jsonable(raw.data)})
     if isinstance(raw, BaseModel) or (dataclasses.is_dataclass(raw) and not isinstance(raw, type)):
