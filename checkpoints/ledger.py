@@ -48,8 +48,15 @@ CREATE TABLE IF NOT EXISTS tool_ledger (
     updated_at TEXT NOT NULL DEFAULT ({now})
 );
 CREATE INDEX IF NOT EXISTS tool_ledger_thread ON tool_ledger (thread_id);
+CREATE TABLE IF NOT EXISTS agent_meta (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT ({now})
+);
 """,
-    tables=("tool_ledger",),
+    # agent_meta: facts about the agent database itself; one row so far, its `database_id`.
+    # Created with the ledger, whose keys need it, so no process pays a second schema check.
+    tables=("tool_ledger", "agent_meta"),
     # Columns newer than the first release of the table, added in place to older databases.
     added_columns=(
         ("tool_ledger", "call_id", "TEXT"),
@@ -58,24 +65,12 @@ CREATE INDEX IF NOT EXISTS tool_ledger_thread ON tool_ledger (thread_id);
     ),
 )
 
-META = Schema(
-    name="agent_meta",
-    ddl="""
-CREATE TABLE IF NOT EXISTS agent_meta (
-    name TEXT PRIMARY KEY,
-    value TEXT NOT NULL,
-    created_at TEXT NOT NULL DEFAULT ({now})
-);
-""",
-    tables=("agent_meta",),
-)
-"""Facts about the agent database itself; one row so far, its `database_id`."""
 DATABASE_ID = "database_id"
 
 
 def _database_id(conn: Conn) -> str:
     """This database's id, made on first use: the first writer's insert wins, all read it."""
-    conn.ensure(META)
+    conn.ensure(SCHEMA)
     select = "SELECT value FROM agent_meta WHERE name = ?"
     row = conn.execute(select, (DATABASE_ID,)).fetchone()
     if row is None:
