@@ -84,7 +84,8 @@ def _database_id(conn: Conn) -> str:
 
 
 _in_flight: Counter[str] = Counter()
-"""Keys this process claimed and has not finished: its own in_progress rows that are live.
+"""Keys this process claimed and has not finished: its own in_progress rows that are live,
+and writes whose worker thread outlived its attempt (`hold_in_flight`).
 
 A key is marked before the write that makes this process its owner is committed, not after:
 another coroutine of this process reading the row in between would otherwise see its owner's
