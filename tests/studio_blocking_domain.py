@@ -19,6 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from langgraph.types import RetryPolicy
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.contract import ToolContext, ToolResult, ToolSpec
@@ -101,6 +102,13 @@ async def peek_slowly(args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
     return {"success": True}
 
 
+def hang(args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
+    """A synchronous call that never returns (a socket without a timeout)."""
+    _audit(ctx, "hang", {})
+    threading.Event().wait()
+    return {"success": True}
+
+
 def _extract(text: str, today: date) -> dict[str, Any] | None:
     return {"text": text[len(REQUEST) :]} if text.startswith(REQUEST) else None
 
@@ -133,6 +141,16 @@ DOMAIN = Domain(
                 intents=frozenset({"peek"}),
             ),
             ToolSpec(
+                name="hang",
+                namespace="notes",
+                description="Never answers.",
+                args_model=NoArgs,
+                fn=hang,
+                timeout_s=0.2,
+                retry=RetryPolicy(max_attempts=1),
+                intents=frozenset({"hang"}),
+            ),
+            ToolSpec(
                 name="list_notes",
                 namespace="notes",
                 description="Count the saved notes.",
@@ -153,6 +171,14 @@ DOMAIN = Domain(
                 Step(name="counted", tool="list_notes", after=("saved",)),
             ),
             budget=Budget(max_rounds=4, max_calls=4),
+        ),
+        IntentSpec(
+            name="hang",
+            description="wait for an answer that never comes",
+            extract=lambda text, today: {} if text == "hang" else None,
+            slots_model=NoSlots,
+            steps=(Step(name="answered", tool="hang"),),
+            budget=Budget(max_rounds=3, max_calls=3),
         ),
         IntentSpec(
             name="peek",

@@ -8,6 +8,7 @@ a stop reason and a ToolMessage, never a traceback.
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
 from datetime import date
@@ -497,3 +498,21 @@ async def test_a_reconcile_lookup_that_hangs_counts_as_failed(tmp_path: Path) ->
     assert tool.calls == 1, "cannot look, so not retried"
     assert "its reconcile lookup failed (did not answer within 0.05s)" in out.result.message
     assert [r["status"] for r in await ledger.rows("th")] == ["unknown"]
+
+
+def test_a_plain_function_that_never_returns_does_not_keep_the_cli_alive(tmp_path: Path) -> None:
+    """Its thread cannot be stopped, but it is a daemon: the run ends, and so does the process.
+
+    Pool workers (`asyncio.to_thread`) are joined when `asyncio.run` ends, so the CLI would
+    wait for the tool for ever; the fuse below is the subprocess timeout.
+    """
+    from tests.crashkit import Workdir
+
+    w = Workdir(tmp_path)
+    proc = w.cli("run", "hang", "--domain", "tests.studio_blocking_domain:DOMAIN", "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["status"] == "stopped"
+    assert out["stop_reason"] in ("tool_failed", "no_progress")
+    assert {c["outcome"] for c in out["tool_calls"] if c["executed"]} == {"timeout"}
+    assert 1 <= w.audit()["hang"] <= 2, "one call, and at most the one retry the guard allows"
