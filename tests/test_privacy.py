@@ -651,6 +651,7 @@ def test_mixed_script_personal_data_is_masked_in_checkpoints_writes_and_the_answ
                 _assert_masked(value, _VERSION.sub("", where), digits=False)
             _assert_masked(value, printed.getvalue().partition("Your note:")[2])
             normal = unicodedata.normalize("NFKC", value)
-            assert value.encode() not in raw
-            assert normal.encode() not in raw
+            unversioned = re.sub(rb"\d{32}\.\d+\.\d+", b"", raw)  # see _VERSION
+            assert value.encode() not in unversioned
+            assert normal.encode() not in unversioned
         assert "Your note:" in printed.getvalue()
