@@ -21,6 +21,7 @@ This module imports nothing from the project, so the contract can declare polici
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -209,29 +210,40 @@ _PASSES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
 )
 
 
+@functools.lru_cache(maxsize=8192)
+def _nfkc(ch: str) -> str:
+    return unicodedata.normalize("NFKC", ch)
+
+
 def _normalized(text: str) -> tuple[str, list[int] | None]:
     """An NFKC copy of `text` for matching, and where each of its characters came from.
 
     Character by character, so every matched span maps back onto the original: the copy's
-    character i came from the original's character `origin[i]` (None: the same positions,
-    nothing changed).
+    character i came from the original's character `origin[i]`. None when the positions
+    are the same: no character changed length (full-width forms and CJK punctuation map to
+    one character each, so that is the common case).
     """
     if text.isascii() or unicodedata.is_normalized("NFKC", text):
         return text, None
-    parts: list[str] = []
-    origin: list[int] = []
-    for i, ch in enumerate(text):
-        norm = unicodedata.normalize("NFKC", ch)
-        parts.append(norm)
-        origin.extend([i] * len(norm))
-    return "".join(parts), origin
+    parts = [_nfkc(ch) for ch in text]
+    norm = "".join(parts)
+    if len(norm) == len(text):  # no character normalises to nothing: all of length one
+        return norm, None
+    origin = [i for i, part in enumerate(parts) for _ in part]
+    return norm, origin
 
 
 def _spans(
-    pattern: re.Pattern[str], replace: Callable[[re.Match[str]], str], text: str
+    pattern: re.Pattern[str],
+    replace: Callable[[re.Match[str]], str],
+    text: str,
+    normalized: tuple[str, list[int] | None],
 ) -> list[tuple[int, int, str]]:
-    """(start, end, masked) in `text` for every match of `pattern` that `replace` changes."""
-    norm, origin = _normalized(text)
+    """(start, end, masked) in `text` for every match of `pattern` that `replace` changes.
+
+    `normalized` is `_normalized(text)`, made once for all the passes that change nothing.
+    """
+    norm, origin = normalized
     found: list[tuple[int, int, str]] = []
     last = 0
     for m in pattern.finditer(norm):
@@ -262,8 +274,9 @@ def mask_text(text: str) -> str:
     """
     if not _may_hold_pii(text):
         return text
+    normalized = _normalized(text)
     for pattern, replace in _PASSES:
-        spans = _spans(pattern, replace, text)
+        spans = _spans(pattern, replace, text, normalized)
         if not spans:
             continue
         pieces: list[str] = []
@@ -273,6 +286,7 @@ def mask_text(text: str) -> str:
             last = end
         pieces.append(text[last:])
         text = "".join(pieces)
+        normalized = _normalized(text)
     return text
 
 
@@ -328,10 +342,11 @@ def find_pii(text: str) -> list[str]:
     """The raw values `mask_text` would mask: for audits and tests of stored data."""
     if not _may_hold_pii(text):
         return []
+    normalized = _normalized(text)
     return [
         text[start:end]
         for pattern, replace in _PASSES
-        for start, end, _ in _spans(pattern, replace, text)
+        for start, end, _ in _spans(pattern, replace, text, normalized)
     ]
 
 
