@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -47,8 +48,15 @@ CREATE TABLE IF NOT EXISTS tool_ledger (
     updated_at TEXT NOT NULL DEFAULT ({now})
 );
 CREATE INDEX IF NOT EXISTS tool_ledger_thread ON tool_ledger (thread_id);
+CREATE TABLE IF NOT EXISTS agent_meta (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT ({now})
+);
 """,
-    tables=("tool_ledger",),
+    # agent_meta: facts about the agent database itself; one row so far, its `database_id`.
+    # Created with the ledger, whose keys need it, so no process pays a second schema check.
+    tables=("tool_ledger", "agent_meta"),
     # Columns newer than the first release of the table, added in place to older databases.
     added_columns=(
         ("tool_ledger", "call_id", "TEXT"),
@@ -57,8 +65,27 @@ CREATE INDEX IF NOT EXISTS tool_ledger_thread ON tool_ledger (thread_id);
     ),
 )
 
+DATABASE_ID = "database_id"
+
+
+def _database_id(conn: Conn) -> str:
+    """This database's id, made on first use: the first writer's insert wins, all read it."""
+    conn.ensure(SCHEMA)
+    select = "SELECT value FROM agent_meta WHERE name = ?"
+    row = conn.execute(select, (DATABASE_ID,)).fetchone()
+    if row is None:
+        with conn.transaction():
+            conn.execute(
+                "INSERT INTO agent_meta (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (DATABASE_ID, "adb_" + uuid.uuid4().hex),
+            )
+            row = conn.execute(select, (DATABASE_ID,)).fetchone()
+    return str(row["value"])
+
+
 _in_flight: Counter[str] = Counter()
-"""Keys this process claimed and has not finished: its own in_progress rows that are live.
+"""Keys this process claimed and has not finished: its own in_progress rows that are live,
+and writes whose worker thread outlived its attempt (`hold_in_flight`).
 
 A key is marked before the write that makes this process its owner is committed, not after:
 another coroutine of this process reading the row in between would otherwise see its owner's
@@ -97,7 +124,8 @@ class Claim:
         conflict: The key is taken by a call with different arguments.
         attempts: How many times the effect was claimed for execution.
         same_call: The row was claimed for this very tool call: a replay after a crash.
-        owner_alive: An in_progress row whose claimer may still be running the effect.
+        owner_alive: The claimer may still be running the effect: an in_progress row of a
+            live process, or a row of this process whose worker thread still runs it.
         owner: The claimer's process token.
         updated_at: When the row last changed (UTC, ISO 8601).
         resolution: How an earlier uncertain attempt was settled, if one was.
@@ -120,11 +148,15 @@ def _epoch(iso: str) -> float:
 
 
 def _owner_alive(key: str, row: Mapping[str, Any]) -> bool:
+    owner = row["owner"]
+    if owner == process_token() and _live(key):
+        # Ours and still running, whatever the row says: a worker thread that outlived its
+        # attempt's timeout may still land an effect recorded as unknown.
+        return True
     if row["status"] != "in_progress":
         return False
-    owner = row["owner"]
     if owner == process_token():
-        return _live(key)  # ours: live only if this process is still running it
+        return False  # ours, and this process is not running it
     expires_at = _epoch(row["updated_at"]) + lease_ttl_s()
     return not owner_gone(owner, expires_at=expires_at)
 
@@ -152,6 +184,17 @@ class Ledger:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+
+    async def database_id(self) -> str:
+        """A random id made once per agent database and stored in it (`agent_meta`).
+
+        Idempotency keys include it, so two agent databases sharing one business backend
+        (every `postgresql://` URL shares the default store; a SQLite file deleted and
+        made again is a new database) never reuse each other's keys, and a backend that
+        finds a key never hands one database's receipt to another. Read, not cached: a
+        file replaced under a running process must not keep its predecessor's id.
+        """
+        return await run_db(self.path, _database_id)
 
     async def claim(
         self, key: str, *, thread_id: str, tool: str, args_hash: str, call_id: str | None = None
@@ -300,6 +343,16 @@ class Ledger:
             return list(rows_of(cur))
 
         return await run_db(self.path, work)
+
+
+def hold_in_flight(key: str) -> None:
+    """Keep `key` live in this process for work that outlives its attempt.
+
+    A synchronous tool's thread cannot be stopped when its attempt times out or is
+    cancelled; until it ends (then `forget_in_flight`), the row reads as claimed by a live
+    owner, so no other attempt of this process takes it over and runs the effect twice.
+    """
+    _mark(key)
 
 
 def forget_in_flight(key: str) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -68,15 +69,44 @@ CALL_SLACK_S = 1.0
 timeout in the batch: it only fires on a tool that ignores its per-attempt timeout."""
 
 
-def idempotency_key(thread_id: str, task_seq: int, tool: str, args: dict[str, Any]) -> str:
-    """Deterministic key for a write: same thread, same request, same call -> same key.
+@dataclass(frozen=True)
+class KeyScope:
+    """Whose write it is: the agent database, the caller and the thread.
+
+    Every part is in the key because each one alone has been shared: two agent databases
+    (two deployments, or one file deleted and made again) hold the same thread ids, and two
+    callers can use the same thread id, while the business backend behind them is one.
+    """
+
+    database_id: str
+    """`Ledger.database_id()`: made once per agent database and stored in it."""
+    tenant: str
+    user_id: str
+    thread_id: str
+
+
+def idempotency_key(scope: KeyScope, task_seq: int, tool: str, args: dict[str, Any]) -> str:
+    """Deterministic key for a write: same database, caller, thread, request and call -> same key.
 
     A model retry, a transport retry and a replay after a crash all derive the same key; a
     new request on the thread (a new task_seq) gets a new one, so a user who really wants a
-    second identical reading gets it.
+    second identical reading gets it. The parts are JSON-encoded, not joined with a
+    separator, so no user id or thread id containing the separator can collide with another.
     """
-    seed = f"{thread_id}|{task_seq}|{tool}|{canonical_args(args)}"
-    return "idem_" + hashlib.sha256(seed.encode()).hexdigest()[:32]
+    seed = json.dumps(
+        [
+            scope.database_id,
+            scope.tenant,
+            scope.user_id,
+            scope.thread_id,
+            task_seq,
+            tool,
+            canonical_args(args),
+        ],
+        ensure_ascii=False,
+    )
+    # surrogatepass: a lone surrogate in an id or argument must not crash the key.
+    return "idem_" + hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def thread_id_of_run() -> str:
@@ -178,6 +208,17 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     ctx = runtime.context
     thread_id = thread_id_of_run()
     ledger = Ledger(ctx.db)
+    writes = any(
+        (spec := task.domain.tools.get(c["tool"])) is not None and spec.effect == "write"
+        for c in state.pending
+    )
+    # Read once per batch, and only when a write may need a key: it is one query.
+    scope = KeyScope(
+        database_id=await ledger.database_id() if writes else "",
+        tenant=ctx.tenant,
+        user_id=ctx.user_id,
+        thread_id=thread_id,
+    )
     remaining = max(0.0, task.budget.max_seconds - state.usage["seconds"])
     deadline = time.monotonic() + remaining
     permissions = task.domain.permissions(tuple(ctx.roles))
@@ -231,7 +272,7 @@ async def execute(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         if isinstance(waited, ToolResult):
             return answered(waited, args, fp)
         key = (
-            idempotency_key(thread_id, state.task_seq, spec.name, args)
+            idempotency_key(scope, state.task_seq, spec.name, args)
             if spec.effect == "write"
             else None
         )

@@ -8,6 +8,7 @@ a stop reason and a ToolMessage, never a traceback.
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
 from datetime import date
@@ -388,3 +389,130 @@ async def test_an_unknown_model_name_in_the_graph_is_a_model_error(tmp_path: Pat
     )
     assert final["stop_reason"] == "model_error"
     assert "no-such-behaviour" in final["answer"]
+
+
+# --- plain functions run off the event loop -------------------------------------------------------
+
+
+async def test_a_plain_function_runs_on_its_own_thread_and_the_loop_stays_free(
+    tmp_path: Path,
+) -> None:
+    """The tool blocks until a coroutine on the loop releases it: on the loop it never would."""
+    import contextvars
+    import threading
+
+    released = threading.Event()
+    seen: dict[str, Any] = {}
+    caller: contextvars.ContextVar[str] = contextvars.ContextVar("caller", default="")
+
+    def blocking(args: Args, ctx: ToolContext) -> dict[str, Any]:
+        seen["thread"] = threading.current_thread()
+        seen["caller"] = caller.get()
+        seen["released"] = released.wait(timeout=60)
+        return {"success": True, "thread": threading.current_thread().name}
+
+    async def release_soon() -> None:
+        released.set()
+
+    caller.set("alice")
+    loop_thread = threading.current_thread()
+    out, _ = await asyncio.gather(
+        run(spec(blocking, timeout_s=120.0), tmp_path), asyncio.create_task(release_soon())
+    )
+    assert out.result.ok, out.result
+    assert seen["released"] is True, "the loop ran while the tool blocked"
+    assert seen["thread"] is not loop_thread
+    assert out.result.data == {"thread": "loopguard-t"}
+    assert seen["caller"] == "alice", "context variables reach the thread"
+
+
+async def test_a_plain_function_raising_is_classified_like_an_async_one(tmp_path: Path) -> None:
+    def refused(args: Args, ctx: ToolContext) -> dict[str, Any]:
+        raise ConnectionRefusedError("no route")
+
+    out = await run(spec(refused, retry=FAST._replace(max_attempts=1)), tmp_path)
+    assert (out.result.error_type, out.result.retryable) == ("transient", True)
+    assert "ConnectionRefusedError" in out.result.message
+
+
+async def test_a_plain_write_that_outlives_its_timeout_is_not_run_twice(tmp_path: Path) -> None:
+    """The thread cannot be stopped: no retry races it, and its claim stays live until it ends."""
+    import threading
+
+    released = threading.Event()
+    landed: list[str] = []
+    entered = 0
+
+    def slow_write(args: Args, ctx: ToolContext) -> dict[str, Any]:
+        nonlocal entered
+        entered += 1
+        released.wait(timeout=60)
+        landed.append(str(ctx.idempotency_key))
+        return {"success": True, "record_id": "r1"}
+
+    def lookup(key: str, ctx: ToolContext) -> ToolResult | None:
+        return ToolResult.success({"record_id": "r1"}) if key in landed else None
+
+    write = spec(slow_write, effect="write", idempotent=False, reconcile=lookup, timeout_s=1.0)
+    polled = asyncio.Event()
+
+    class WatchedLedger(Ledger):
+        async def claim(self, key: str, **kw: Any) -> Any:
+            found = await super().claim(key, **kw)
+            if found.owner_alive:
+                polled.set()
+            return found
+
+    ledger = WatchedLedger(tmp_path / "agent.sqlite")
+    first = await execute_call(write, Args(), tool_context(tmp_path, "idem_s"), ledger=ledger)
+    assert (first.result.error_type, first.attempts) == ("timeout", 1)
+    assert "still running on a worker thread" in first.result.message
+    assert entered == 1, "not retried while the first attempt may still land"
+    assert [r["status"] for r in await ledger.rows("th")] == ["unknown"]
+
+    second = asyncio.create_task(
+        execute_call(write, Args(), tool_context(tmp_path, "idem_s"), ledger=ledger, call_id="c2")
+    )
+    await polled.wait()  # it found the claim live, and waits instead of taking it over
+    assert entered == 1
+    released.set()
+    again = await second
+    assert again.result.ok
+    assert again.result.data == {"record_id": "r1"}
+    assert entered == 1, "the effect that landed late was found, not run again"
+    row = (await ledger.rows("th"))[0]
+    assert (row["status"], row["resolution"]) == ("succeeded", "reconciled")
+
+
+async def test_a_reconcile_lookup_that_hangs_counts_as_failed(tmp_path: Path) -> None:
+    hang = asyncio.Event()
+
+    async def lookup(key: str, ctx: ToolContext) -> ToolResult | None:
+        await hang.wait()
+        return None
+
+    tool = Counter(ConnectionResetError("reset"))
+    write = spec(tool, effect="write", idempotent=False, reconcile=lookup, timeout_s=0.05)
+    ledger = Ledger(tmp_path / "agent.sqlite")
+    out = await execute_call(write, Args(), tool_context(tmp_path, "idem_h"), ledger=ledger)
+    assert tool.calls == 1, "cannot look, so not retried"
+    assert "its reconcile lookup failed (did not answer within 0.05s)" in out.result.message
+    assert [r["status"] for r in await ledger.rows("th")] == ["unknown"]
+
+
+def test_a_plain_function_that_never_returns_does_not_keep_the_cli_alive(tmp_path: Path) -> None:
+    """Its thread cannot be stopped, but it is a daemon: the run ends, and so does the process.
+
+    Pool workers (`asyncio.to_thread`) are joined when `asyncio.run` ends, so the CLI would
+    wait for the tool for ever; the fuse below is the subprocess timeout.
+    """
+    from tests.crashkit import Workdir
+
+    w = Workdir(tmp_path)
+    proc = w.cli("run", "hang", "--domain", "tests.studio_blocking_domain:DOMAIN", "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["status"] == "stopped"
+    assert out["stop_reason"] in ("tool_failed", "no_progress")
+    assert {c["outcome"] for c in out["tool_calls"] if c["executed"]} == {"timeout"}
+    assert 1 <= w.audit()["hang"] <= 2, "one call, and at most the one retry the guard allows"

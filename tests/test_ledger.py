@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import sqlite3
 from datetime import date
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from pydantic import BaseModel
 
 from checkpoints.ledger import Ledger
-from nodes.execute import idempotency_key
+from nodes.execute import KeyScope, idempotency_key
 from tests.conftest import METRIC_REQUEST_EN, Harness
 from tests.crashkit import forge_dead_owner, query
 from tools.contract import ToolContext, ToolResult, ToolSpec
@@ -57,8 +58,11 @@ def _args(value: str = "150/95") -> RecordMetricArgs:
     return RecordMetricArgs.model_validate({"value": value, "date": TODAY})
 
 
+SCOPE = KeyScope(database_id="adb_test", tenant="demo", user_id="demo-user", thread_id="t1")
+
+
 def _key(args: BaseModel, task_seq: int = 1) -> str:
-    return idempotency_key("t1", task_seq, "record_metric", args.model_dump(mode="json"))
+    return idempotency_key(SCOPE, task_seq, "record_metric", args.model_dump(mode="json"))
 
 
 def _rows(store: str) -> int:
@@ -215,6 +219,40 @@ async def test_orphan_without_reconcile_is_unknown_until_a_human_approves(
     later = await _run(NO_RECONCILE, db, store, args, key, "human_3", human_approved=True)
     assert later.executed is False, "approval re-runs an unknown outcome, never a success"
     assert count_executions(store, "record_metric") == 1
+
+
+async def test_orphan_whose_lookup_fails_is_unknown_with_the_reason(paths: tuple[str, str]) -> None:
+    """A reconcile lookup that raises cannot tell: a human decides, and is told why."""
+    db, store = paths
+
+    def lookup_down(key: str, ctx: ToolContext) -> ToolResult | None:
+        msg = "lookup service down"
+        raise RuntimeError(msg)
+
+    spec = dataclasses.replace(RECORD, reconcile=lookup_down)
+    args = _args()
+    key = _key(args)
+    await _orphan(db, key, args)
+    for _ in range(2):  # every replay: the same one-line answer, nothing run
+        run = await _run(spec, db, store, args, key, "c1")
+        assert run.result.error_type == "unknown_outcome"
+        assert run.executed is False
+        assert "its reconcile lookup failed: RuntimeError: lookup service down" in (
+            run.result.message
+        )
+        assert run.result.data["lookup_error"] == "RuntimeError: lookup service down"
+    assert count_executions(store, "record_metric") == 0
+    row = (await Ledger(db).rows("t1"))[0]
+    assert row["status"] == "unknown"
+    assert json.loads(row["receipt"])["lookup_error"] == "RuntimeError: lookup service down"
+
+    approved = await _run(spec, db, store, args, key, "human_1", human_approved=True)
+    assert approved.result.ok
+    assert approved.executed is True
+    assert count_executions(store, "record_metric") == 1
+    assert _rows(store) == 1
+    row = (await Ledger(db).rows("t1"))[0]
+    assert (row["status"], row["resolution"]) == ("succeeded", "human_approved")
 
 
 async def test_write_running_elsewhere_is_waited_for_not_duplicated(

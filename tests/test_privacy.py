@@ -10,13 +10,19 @@ notification still reached the right phone: the backend's outbox has the raw num
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import sqlite3
+import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from langchain_core.messages import ToolMessage
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from pydantic import BaseModel, ConfigDict
@@ -27,6 +33,7 @@ from tests.conftest import Harness
 from tests.fakes import tool_context
 from tests.test_dag import TurnsChatModel
 from tools.contract import ToolContext, ToolResult, ToolSpec
+from tools.domain import Domain, IntentSpec, Step
 from tools.examples import SHOP_DDL
 from tools.executor import execute_call
 from tools.privacy import (
@@ -38,7 +45,8 @@ from tools.privacy import (
     mask_text,
     protect_data,
 )
-from tools.store import connect
+from tools.registry import ToolRegistry
+from tools.store import connect, run_in_store
 
 RAW = {
     "demo phone": "13812345678",
@@ -332,3 +340,325 @@ async def test_the_model_sees_only_the_allowed_fields(harness: Harness) -> None:
     assert out["answer"] == (
         "Li Wei: phone 138****5678, e-mail l***@example.com, ID **************1234."
     )
+
+
+# --- mixed-script text: property-based ------------------------------------------------------------
+#
+# Each kind of value is embedded in Chinese, English and mixed text, with the characters that
+# touch it chosen so the value stands apart (CJK characters, CJK and ASCII punctuation, spaces):
+# it must be masked, and the text around it must survive. Ordinary numbers in the same kinds
+# of text (orders, amounts, dates, years) must come out untouched.
+
+FULL_WIDTH = str.maketrans("0123456789@+", "０１２３４５６７８９＠＋")
+CJK = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FA5)
+CJK_PUNCT = st.sampled_from(list("，。：；（）、！？“”《》【】　"))
+ASCII_PUNCT = st.sampled_from(list(" ,:;()!?\"'\n"))
+BOUNDARY = st.one_of(CJK, CJK_PUNCT, ASCII_PUNCT)
+"""What may touch a value: never an ASCII letter or digit, nor a character an e-mail's local
+part or a number could absorb ('.', '-', '+', '_', '%', '@')."""
+WORD = st.text(alphabet=st.characters(min_codepoint=ord("a"), max_codepoint=ord("z")), min_size=1)
+CHINESE = st.text(alphabet=st.one_of(CJK, CJK_PUNCT), max_size=12)
+ENGLISH = st.lists(WORD, max_size=5).map(" ".join)
+MIXED = st.lists(st.one_of(CHINESE, ENGLISH), max_size=4).map("".join)
+CONTEXT = st.one_of(CHINESE, ENGLISH, MIXED)
+
+
+def _digits_str(n: int) -> st.SearchStrategy[str]:
+    return st.text(alphabet="0123456789", min_size=n, max_size=n)
+
+
+def _luhn_complete(body: str) -> str:
+    for check in "0123456789":
+        total = 0
+        for i, ch in enumerate(reversed(body + check)):
+            d = int(ch)
+            if i % 2 == 1:
+                d = d * 2 - 9 if d > 4 else d * 2
+            total += d
+        if total % 10 == 0:
+            return body + check
+    raise AssertionError("unreachable")
+
+
+@st.composite
+def cn_mobile(draw: st.DrawFn) -> str:
+    digits = "1" + draw(st.sampled_from("3456789")) + draw(_digits_str(9))
+    a, b, c = digits[:3], digits[3:7], digits[7:]
+    shape = draw(st.sampled_from(["{a}{b}{c}", "{a}-{b}-{c}", "{a} {b} {c}", "{a}.{b}.{c}"]))
+    prefix = draw(st.sampled_from(["", "+86 ", "+86-", "86 "]))
+    return prefix + shape.format(a=a, b=b, c=c)
+
+
+@st.composite
+def email(draw: st.DrawFn) -> str:
+    alnum = "abcdefghijklmnopqrstuvwxyz0123456789"
+    local = draw(st.text(alphabet=alnum, min_size=1, max_size=8))
+    local += draw(st.text(alphabet=alnum + "._-", max_size=8)) + draw(
+        st.text(alphabet=alnum, min_size=1, max_size=3)
+    )
+    labels = draw(st.lists(st.text(alphabet=alnum, min_size=1, max_size=8), min_size=1, max_size=3))
+    tld = draw(st.sampled_from(["cn", "com", "org", "co.uk", "example"]))
+    return f"{local}@{'.'.join(labels)}.{tld}"
+
+
+@st.composite
+def cn_id(draw: st.DrawFn) -> str:
+    return (
+        draw(st.sampled_from("123456789"))
+        + draw(_digits_str(16))
+        + draw(st.sampled_from("0123456789X"))
+    )
+
+
+@st.composite
+def card(draw: st.DrawFn) -> str:
+    issuer = draw(st.sampled_from(["4", "51", "6011"]))
+    digits = _luhn_complete(issuer + draw(_digits_str(15 - len(issuer))))
+    sep = draw(st.sampled_from(["", " ", "-", "."]))
+    return sep.join(digits[i : i + 4] for i in range(0, 16, 4))
+
+
+@st.composite
+def ssn(draw: st.DrawFn) -> str:
+    sep = draw(st.sampled_from(["-", " ", "."]))
+    return sep.join([draw(_digits_str(3)), draw(_digits_str(2)), draw(_digits_str(4))])
+
+
+@st.composite
+def intl_phone(draw: st.DrawFn) -> str:
+    country = draw(st.sampled_from(["44", "49", "33", "1"]))
+    return f"+{country} {draw(_digits_str(4))} {draw(_digits_str(6))}"
+
+
+PII = {
+    "phone": cn_mobile(),
+    "email": email(),
+    "id": cn_id(),
+    "card": card(),
+    "ssn": ssn(),
+    "intl phone": intl_phone(),
+}
+
+
+@st.composite
+def embedded(draw: st.DrawFn, kinds: tuple[str, ...] = tuple(PII)) -> tuple[str, str, str, str]:
+    """(prefix, value, suffix, kind); the value maybe full-width, as typed on a CJK keyboard."""
+    kind = draw(st.sampled_from(kinds))
+    value = draw(PII[kind])
+    if draw(st.booleans()):
+        value = value.translate(FULL_WIDTH)
+    before = draw(CONTEXT) + draw(st.one_of(st.just(""), BOUNDARY))
+    after = draw(st.one_of(st.just(""), BOUNDARY)) + draw(CONTEXT)
+    if (
+        before
+        and unicodedata.normalize("NFKC", before[-1]).isascii()
+        and before[-1] not in (" ,:;()!?\"'\n")
+    ):
+        before += "，"
+    if (
+        after
+        and unicodedata.normalize("NFKC", after[0]).isascii()
+        and after[0] not in (" ,:;()!?\"'\n")
+    ):
+        after = "，" + after
+    return before, value, after, kind
+
+
+def _digits_of(text: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKC", text) if ch.isdigit())
+
+
+def _assert_masked(value: str, out: str, *, digits: bool = True) -> None:
+    """Neither the value nor its normalised form is in `out`, and nothing else to mask is.
+
+    Args:
+        value: The raw value.
+        out: The text that must not hold it.
+        digits: Also check the value's digits against all of `out`'s digits run together;
+            only where `out` has no other digits (a database dump has timestamps).
+    """
+    normal = unicodedata.normalize("NFKC", value)
+    assert value not in out
+    assert normal not in out
+    if "@" in normal:
+        local = normal.partition("@")[0]
+        assert f"{local}@" not in unicodedata.normalize("NFKC", out)
+    elif digits:
+        assert _digits_of(value) not in _digits_of(out), "the raw digits survived"
+    assert find_pii(out) == []
+
+
+@settings(max_examples=400, deadline=None)
+@given(embedded())
+def test_personal_data_in_mixed_script_text_is_masked(case: tuple[str, str, str, str]) -> None:
+    before, value, after, _ = case
+    out = mask_text(before + value + after)
+    _assert_masked(value, out)
+    assert out.startswith(before)
+    assert out.endswith(after)
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("快递员电话13700001111，邮箱a.b@example.cn", "快递员电话137****1111，邮箱a***@example.cn"),
+        ("手机138.1234.5678。", "手机***.****.5678。"),
+        ("电话１３７００００１１１１", "电话137****1111"),
+        ("邮箱a.b＠example.cn", "邮箱a***@example.cn"),
+        ("卡号4111.1111.1111.1111", "卡号****.****.****.1111"),
+        ("SSN 123 45 6789", "SSN *******6789"),
+        ("联系li_wei@example.com", "联系l***@example.com"),
+    ],
+)
+def test_the_issues_examples_are_masked(text: str, masked: str) -> None:
+    assert mask_text(text) == masked
+
+
+def test_a_character_that_normalises_to_several_still_maps_back() -> None:
+    # "㍱" is "hPa" and "ﬁ" is "fi" in NFKC: the masked span is found in the original anyway.
+    text = "气压1013㍱，电话１３８１２３４５６７８，ﬁle a.b＠example.cn"
+    assert mask_text(text) == "气压1013㍱，电话138****5678，ﬁle a***@example.cn"
+    assert find_pii(text) == ["a.b＠example.cn", "１３８１２３４５６７８"]
+
+
+@st.composite
+def ordinary(draw: st.DrawFn) -> str:
+    """Orders, amounts, dates, times, years and percentages, in Chinese and English text."""
+    year = draw(st.integers(1900, 2099))
+    month, day = draw(st.integers(1, 12)), draw(st.integers(1, 28))
+    amount = draw(st.integers(0, 999_999_999))
+    cents = draw(st.integers(0, 99))
+    return draw(
+        st.sampled_from(
+            [
+                f"订单{draw(st.integers(10000, 99999))}",
+                f"order {draw(st.integers(1, 99999))}",
+                f"¥{amount:,}.{cents:02d}",
+                f"{amount}.{cents:02d}元",
+                f"${amount:,}",
+                f"{year}-{month:02d}-{day:02d}",
+                f"{year}/{month}/{day}",
+                f"{year}年{month}月{day}日",
+                f"{year}{month:02d}{day:02d}",
+                f"{year}年",
+                f"in {year}",
+                f"{draw(st.integers(0, 23)):02d}:{draw(st.integers(0, 59)):02d}",
+                f"{draw(st.integers(0, 100))}.{draw(st.integers(0, 9))}%",
+            ]
+        )
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(CONTEXT, ordinary()), min_size=1, max_size=4), CONTEXT)
+def test_ordinary_numbers_in_mixed_script_text_are_left_alone(
+    parts: list[tuple[str, str]], tail: str
+) -> None:
+    # A word or a CJK character between two numbers: two numbers next to each other with
+    # a single space would be one longer number.
+    text = "".join(f"{context}，{number}" for context, number in parts) + "，" + tail
+    assert mask_text(text) == text
+
+
+# --- mixed-script text through the graph: checkpoints, pending writes, the printed answer ---------
+
+
+NOTE_DDL = "CREATE TABLE IF NOT EXISTS notes (user_id TEXT PRIMARY KEY, body TEXT NOT NULL);"
+
+
+class NoteSlots(BaseModel):
+    pass
+
+
+async def read_note(args: Args, ctx: ToolContext) -> dict[str, Any]:
+    """The caller's note, raw from the backend: whatever personal data it holds."""
+
+    def work(conn: sqlite3.Connection) -> str:
+        row = conn.execute("SELECT body FROM notes WHERE user_id = ?", (ctx.user_id,)).fetchone()
+        return str(row["body"])
+
+    return {"success": True, "note": await run_in_store(ctx.store_path, NOTE_DDL, work)}
+
+
+NOTES = Domain(
+    name="notes",
+    tools=ToolRegistry(
+        [
+            ToolSpec(
+                name="read_note",
+                namespace="notes",
+                description="Read the caller's note.",
+                args_model=Args,
+                fn=read_note,
+                intents=frozenset({"read_note"}),
+            )
+        ]
+    ),
+    intents=(
+        IntentSpec(
+            name="read_note",
+            description="read my note",
+            extract=lambda text, today: {} if text == "read my note" else None,
+            slots_model=NoteSlots,
+            steps=(Step(name="note_read", tool="read_note", args=lambda s: {"key": "k"}),),
+            summarize=lambda slots, evidence: f"Your note: {evidence['note_read']['note']}",
+        ),
+    ),
+)
+
+
+NOTE_RUN = ("run", "read my note", "--domain", "tests.test_privacy:NOTES", "--thread-id", "n1")
+
+
+def _checkpoints_and_writes(db: str) -> tuple[bytes, str]:
+    """Raw bytes and decoded values of the checkpoint and pending-write rows."""
+    serde = JsonPlusSerializer()
+    raw = bytearray()
+    decoded: list[str] = []
+    conn = sqlite3.connect(db)
+    try:
+        for table, column in (("checkpoints", "checkpoint"), ("writes", "value")):
+            for kind, blob in conn.execute(f'SELECT type, "{column}" FROM {table}'):
+                raw += bytes(blob) + b"\n"
+                decoded.append(repr(serde.loads_typed((kind, blob))))
+    finally:
+        conn.close()
+    assert decoded, "the run stored checkpoints and writes"
+    return bytes(raw), "\n".join(decoded)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.lists(embedded(), min_size=1, max_size=3))
+def test_mixed_script_personal_data_is_masked_in_checkpoints_writes_and_the_answer(
+    cases: list[tuple[str, str, str, str]],
+) -> None:
+    from graph.cli import main
+
+    # One note of several values, each standing apart as it did alone.
+    note = "，".join(before + value + after for before, value, after, _ in cases)
+    with tempfile.TemporaryDirectory() as tmp:
+        db, store = f"{tmp}/agent.sqlite", f"{tmp}/business.sqlite"
+        conn = connect(store, NOTE_DDL)
+        try:
+            conn.execute("INSERT INTO notes VALUES ('demo-user', ?)", (note,))
+        finally:
+            conn.close()
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            code = main([*NOTE_RUN, "--db", db, "--store", store])
+        assert code == 0
+        raw, decoded = _checkpoints_and_writes(db)
+        text = raw.decode("utf-8", "replace")
+        for _, value, _, _ in cases:
+            for where in (text, decoded):
+                _assert_masked(value, _VERSION.sub("", where), digits=False)
+            _assert_masked(value, printed.getvalue().partition("Your note:")[2])
+            normal = unicodedata.normalize("NFKC", value)
+            unversioned = re.sub(rb"\d{32}\.\d+\.\d+", b"", raw)  # see _VERSION
+            assert value.encode() not in unversioned
+            assert normal.encode() not in unversioned
+        assert "Your note:" in printed.getvalue()

@@ -139,8 +139,12 @@ class ToolContext:
     idempotency_key: str | None = None
 
 
-ToolFn = Callable[[Any, ToolContext], Awaitable["ToolResult | Mapping[str, Any]"]]
-ReconcileFn = Callable[[str, ToolContext], Awaitable["ToolResult | None"]]
+ToolFn = Callable[
+    [Any, ToolContext],
+    "Awaitable[ToolResult | Mapping[str, Any]] | ToolResult | Mapping[str, Any]",
+]
+"""`async def` runs on the event loop; a plain `def` may block and runs on a thread of its own."""
+ReconcileFn = Callable[[str, ToolContext], "Awaitable[ToolResult | None] | ToolResult | None"]
 BusinessCheck = Callable[[Mapping[str, Any]], "ToolResult | None"]
 
 
@@ -216,7 +220,8 @@ class ToolSpec:
         namespace: Service or domain prefix, for grouping and large-registry loading.
         description: When to use it and when not to; the model's only guidance.
         args_model: Pydantic model validating the arguments before anything runs.
-        fn: The implementation: `async (args, ctx) -> ToolResult | payload`.
+        fn: The implementation: `(args, ctx) -> ToolResult | payload`, an `async def` or
+            a plain function that may block (it runs off the event loop).
         effect: "write" tools get idempotency keys and the exactly-once ledger.
         idempotent: Whether repeating the same call is harmless at the backend.
         timeout_s: Per-attempt timeout.

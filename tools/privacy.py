@@ -21,8 +21,10 @@ This module imports nothing from the project, so the contract can declare polici
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -68,19 +70,47 @@ _KEY_KINDS: tuple[tuple[re.Pattern[str], PiiKind], ...] = (
 )
 """Field names that say what they hold; their values are masked whatever they look like."""
 
-_EMAIL = re.compile(
-    r"(?<![\w.+%-])([A-Za-z0-9][A-Za-z0-9._%+-]{0,63})@"
-    r"((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24})(?![\w-])"
-)
+# Boundaries are "not an ASCII letter or digit", never `\b` or `\w`: in Python those count
+# every CJK character as a word character, so "电话13700001111" had no boundary at all. The
+# patterns run with re.ASCII on an NFKC-normalised copy of the text (full-width digits and
+# "＠" become ASCII); the matched spans are masked in the original.
+_START = r"(?<![A-Za-z0-9])"
+_END = r"(?![A-Za-z0-9])"
 # Digits after a decimal point are a fraction, not an identifier: "0.3898819876281645".
-_CN_ID = re.compile(r"(?<![\w.])\d{17}[\dXx](?![\w]|\.\d)")
-_LONG_DIGITS = re.compile(r"(?<![\w.])\d{15,}(?![\w]|\.\d)")
-_CARD = re.compile(r"(?<![\w.])\d(?:[ -]?\d){12,18}(?![\w]|\.\d)")
-_SSN = re.compile(r"(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])")
-_CN_MOBILE = re.compile(r"(?<![\w+])(?:\+?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![\w])")
-_INTL_PHONE = re.compile(r"(?<![\w+])\+\d[\d ().-]{6,20}\d(?![\w])")
-_NANP = re.compile(r"(?<![\w(])\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}(?![\w])")
-_CN_LANDLINE = re.compile(r"(?<![\w])0\d{2,3}-\d{7,8}(?![\w])")
+_NOT_FRACTION_START = r"(?<![0-9]\.)"
+_NOT_FRACTION_END = r"(?!\.[0-9])"
+_NUMBER_START = _START + _NOT_FRACTION_START
+_NUMBER_END = _END + _NOT_FRACTION_END
+
+
+def _pattern(body: str) -> re.Pattern[str]:
+    return re.compile(body, re.ASCII)
+
+
+_EMAIL = _pattern(
+    r"(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]{1,64})@"
+    r"((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24})(?![A-Za-z0-9-])"
+)
+_CN_ID = _pattern(_NUMBER_START + r"\d{17}[\dXx]" + _NUMBER_END)
+_LONG_DIGITS = _pattern(_NUMBER_START + r"\d{15,}" + _NUMBER_END)
+# Unbroken, or grouped as printed on cards with one separator throughout: 4-4-4-4(-3) and
+# 4-6-4/5. Looser grouping read two ordinary numbers ("10086 12345678") as one card.
+_CARD = _pattern(
+    _NUMBER_START
+    + r"(?:\d{13,19}|\d{4}([ .-])\d{4}\1\d{4}\1\d{4}(?:\1\d{3})?|\d{4}([ .-])\d{6}\2\d{4,5})"
+    + _NUMBER_END
+)
+# The same separator twice: "123-45-6789", "123 45 6789", "123.45.6789".
+_SSN = _pattern(r"(?<![A-Za-z0-9-])\d{3}([ .-])\d{2}\1\d{4}" + _NUMBER_END)
+_CN_MOBILE = _pattern(
+    r"(?<![A-Za-z0-9+])" + _NOT_FRACTION_START + r"(?:\+?86[ -]?)?"
+    r"1[3-9]\d(?:(?:[ -]?\d{4}){2}|\.\d{4}\.\d{4})" + _NUMBER_END
+)
+_INTL_PHONE = _pattern(r"(?<![A-Za-z0-9+])\+\d[\d ().-]{6,20}\d" + _END)
+_NANP = _pattern(r"(?<![A-Za-z0-9(])\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}" + _END)
+_CN_LANDLINE = _pattern(_START + r"0\d{2,3}-\d{7,8}" + _END)
+_AT_SIGNS = ("@", "\uff20", "\ufe6b")
+"""'@' and the forms NFKC turns into it (full-width, small)."""
 
 
 def _luhn(digits: str) -> bool:
@@ -180,16 +210,83 @@ _PASSES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
 )
 
 
+@functools.lru_cache(maxsize=8192)
+def _nfkc(ch: str) -> str:
+    return unicodedata.normalize("NFKC", ch)
+
+
+def _normalized(text: str) -> tuple[str, list[int] | None]:
+    """An NFKC copy of `text` for matching, and where each of its characters came from.
+
+    Character by character, so every matched span maps back onto the original: the copy's
+    character i came from the original's character `origin[i]`. None when the positions
+    are the same: no character changed length (full-width forms and CJK punctuation map to
+    one character each, so that is the common case).
+    """
+    if text.isascii() or unicodedata.is_normalized("NFKC", text):
+        return text, None
+    parts = [_nfkc(ch) for ch in text]
+    norm = "".join(parts)
+    if len(norm) == len(text):  # no character normalises to nothing: all of length one
+        return norm, None
+    origin = [i for i, part in enumerate(parts) for _ in part]
+    return norm, origin
+
+
+def _spans(
+    pattern: re.Pattern[str],
+    replace: Callable[[re.Match[str]], str],
+    text: str,
+    normalized: tuple[str, list[int] | None],
+) -> list[tuple[int, int, str]]:
+    """(start, end, masked) in `text` for every match of `pattern` that `replace` changes.
+
+    `normalized` is `_normalized(text)`, made once for all the passes that change nothing.
+    """
+    norm, origin = normalized
+    found: list[tuple[int, int, str]] = []
+    last = 0
+    for m in pattern.finditer(norm):
+        masked = replace(m)
+        if masked == m.group(0):
+            continue
+        start, end = m.span()
+        if origin is not None:
+            start, end = origin[start], origin[end - 1] + 1
+        if start < last:  # two matches inside one expanded character: keep the first
+            continue
+        found.append((start, end, masked))
+        last = end
+    return found
+
+
+def _may_hold_pii(text: str) -> bool:
+    return any(at in text for at in _AT_SIGNS) or any(ch.isdigit() for ch in text)
+
+
 def mask_text(text: str) -> str:
     """Mask every phone number, e-mail address, ID number and card number found in `text`.
 
-    Cheap when there is nothing to mask: a string without '@' and without a run of digits
-    is returned as it is.
+    Mixed-script text is matched on its NFKC form, so "１３７００００１１１１" and
+    "a.b＠example.cn" are found, and CJK characters next to a value are a boundary, not
+    part of a word. A masked value is written in its normalised (ASCII) form. Cheap when
+    there is nothing to mask: a string without an at sign or a digit is returned as it is.
     """
-    if "@" not in text and not any(ch.isdigit() for ch in text):
+    if not _may_hold_pii(text):
         return text
+    normalized = _normalized(text)
     for pattern, replace in _PASSES:
-        text = pattern.sub(replace, text)
+        spans = _spans(pattern, replace, text, normalized)
+        if not spans:
+            continue
+        pieces: list[str] = []
+        last = 0
+        for start, end, masked in spans:
+            pieces += [text[last:start], masked]
+            last = end
+        pieces.append(text[last:])
+        text = "".join(pieces)
+        normalized = _normalized(text)
     return text
 
 
@@ -243,12 +340,14 @@ def protect_data(data: Mapping[str, Any], policy: ResultPolicy | None) -> dict[s
 
 def find_pii(text: str) -> list[str]:
     """The raw values `mask_text` would mask: for audits and tests of stored data."""
-    found: list[str] = []
-    for pattern, replace in _PASSES:
-        for m in pattern.finditer(text):
-            if replace(m) != m.group(0):
-                found.append(m.group(0))
-    return found
+    if not _may_hold_pii(text):
+        return []
+    normalized = _normalized(text)
+    return [
+        text[start:end]
+        for pattern, replace in _PASSES
+        for start, end, _ in _spans(pattern, replace, text, normalized)
+    ]
 
 
 def opaque_ref(prefix: str, *parts: str) -> str:
