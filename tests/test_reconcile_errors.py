@@ -63,7 +63,7 @@ def _json(proc: Any) -> dict[str, Any]:
 def test_a_lookup_that_raises_in_the_run_stops_for_a_human_in_one_line(tmp_path: Path) -> None:
     w = Workdir(tmp_path)
     proc = w.run_demo("--domain", f"{MODULE}:ANSWER_LOST")
-    assert proc.returncode == 0
+    assert proc.returncode == 3, "stopped without completing"
     out = _json(proc)
     assert (out["status"], out["stop_reason"]) == ("stopped", "needs_human")
     record = [c for c in out["tool_calls"] if c["name"] == "record_metric"]
@@ -96,7 +96,7 @@ def test_a_lookup_that_raises_on_resume_asks_a_human_and_approval_writes_once(
     assert w.ledger()[0]["status"] == "in_progress"
 
     proc = w.cli("resume", "--thread-id", TID, "--json")
-    assert proc.returncode == 0
+    assert proc.returncode == 4, "waiting for a human"
     paused = _json(proc)
     assert paused["status"] == "interrupted"
     facts = paused["interrupt"]
@@ -132,7 +132,7 @@ def test_without_a_human_the_resume_stops_with_needs_human_then_says_finished(
     )
     assert crashed.returncode == KILLED
     proc = w.cli("resume", "--thread-id", TID, "--json")
-    assert proc.returncode == 0
+    assert proc.returncode == 3, "stopped without completing"
     out = _json(proc)
     assert (out["status"], out["stop_reason"]) == ("stopped", "needs_human")
     assert LOOKUP_DOWN in out["answer"]
