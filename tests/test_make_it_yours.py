@@ -217,8 +217,9 @@ async def test_a_ticket_request_in_its_own_words_opens_one_ticket(harness: Harne
     assert harness.executions("open_ticket") == 1
     opened = "Opened T-1: the printer jam. You will hear once it is triaged."
     assert out["answer"].startswith(opened)
-    assert "open_ticket(summary=the printer jam, notify_on_triage=true) -> ticket_id=T-1" in (
-        out["answer"]
+    assert (
+        "open_ticket(summary=the printer jam, notify_on_triage=true) -> ticket_id=T-1"
+        in (out["answer"])
     )
 
 
