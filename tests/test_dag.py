@@ -21,12 +21,12 @@ from langchain_core.outputs import ChatResult
 from pydantic import BaseModel, ConfigDict
 
 from graph.models import render_task
+from nodes.search.registry import ToolRegistry
 from tests.conftest import Harness, assert_valid_history
 from tests.fakes import ProviderLikeChatModel
 from tools.contract import ToolContext, ToolSpec
 from tools.dag import MISSING, Done, Node, Outcome, plan_turn, resolve_path, run_dag
 from tools.domain import Budget, Domain, IntentSpec, Step
-from tools.registry import ToolRegistry
 from tools.store import audit, connect, run_in_store
 
 # --- a model that sends whole turns ------------------------------------------------------------

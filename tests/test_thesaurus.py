@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from nodes.search.lexical import SearchIndex
+from nodes.search.thesaurus import SYNONYMS, Thesaurus, default_thesaurus
 from tests.fakes import search_spec
 from tools.contract import ToolSpec
-from tools.search import SearchIndex
-from tools.thesaurus import SYNONYMS, Thesaurus, default_thesaurus
 
 
 def test_phrases_match_whole_words_with_inflections_folded() -> None:

@@ -2,7 +2,7 @@
 
 Three measurements, each against the all-tools baseline measured in the same run:
 
-- recall@K on the hand-labelled queries of `tools.generated` (K = the intent's max_tools):
+- recall@K on the hand-labelled queries of `graph.evals.catalogues.generated` (K = the intent's max_tools):
   is the labelled tool among the K the loader offers? Also after one widening (2K), and per
   query set. The thesaurus was written on the first set and half of the second, and the
   operation prior is fitted on the first four, so their rows flatter the loader; each of
@@ -33,12 +33,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 
 from graph.context import Context
-from graph.evals.report import percentile
-from graph.models import estimate_tokens
-from graph.state import State
-from nodes.tool_loader import candidates, rank_by_query, rank_tools, tool_loader
-from tools.domain import Domain, load_domain
-from tools.generated import (
+from graph.evals.catalogues.generated import (
     FIFTH_QUERIES,
     FOURTH_QUERIES,
     HELDOUT_QUERIES,
@@ -48,9 +43,14 @@ from tools.generated import (
     build_domain,
     domain_spec,
 )
-from tools.operations import OperationPrior
-from tools.search import K1, B, SearchIndex, document_tokens, query_text, tokenize
-from tools.thesaurus import default_thesaurus
+from graph.evals.report import percentile
+from graph.models import estimate_tokens
+from graph.state import State
+from nodes.search.lexical import K1, B, SearchIndex, document_tokens, query_text, tokenize
+from nodes.search.operations import OperationPrior
+from nodes.search.thesaurus import default_thesaurus
+from nodes.tool_loader import candidates, rank_by_query, rank_tools, tool_loader
+from tools.domain import Domain, load_domain
 
 ROLE = "admin"
 """Every permission: the largest candidate sets, so the hardest ranking."""
@@ -66,7 +66,7 @@ QUERY_SETS = (
 )
 """Recall is reported per set and judged against the target on the blind one."""
 TRAINING_SETS = QUERY_SETS[:-1]
-"""`tools.generated.TRAINING_QUERIES` by set: each is held out in turn (`_cross_validated`)."""
+"""`graph.evals.catalogues.generated.TRAINING_QUERIES` by set: each is held out in turn (`_cross_validated`)."""
 RECALL_TARGET = 0.95
 MEDIAN_TARGET_MS = 2.0
 TOKEN_SHARE_TARGET = 0.10
@@ -238,7 +238,7 @@ def _libraries(domain: Domain, queries: Sequence[LabelledQuery], k: int) -> list
         totals = index.scores(text)
         return lambda doc: totals.get(doc, 0.0)
 
-    evaluate("tools.search", ours)
+    evaluate("nodes.search.lexical", ours)
     try:
         from rank_bm25 import BM25Okapi  # type: ignore[import-not-found, unused-ignore]
     except ImportError:

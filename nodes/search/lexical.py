@@ -15,12 +15,12 @@ Tokens: English words (lower-cased, snake_case and camelCase split, a light suff
 a few stop words, never the prefix of an id such as `SO-43319`) and Chinese as overlapping
 character bigrams, so `退款` in a request meets `退款` in a description without a segmenter
 or a dictionary. A request is expanded with the API words its phrases mean
-(`tools.thesaurus`) before it is scored.
+(`nodes.search.thesaurus`) before it is scored.
 
 Beyond plain BM25, two things read the `{namespace}_{verb}_{object}` shape of tool names:
 the words naming an object are evened out across the tools acting on it (`EVEN_OUT`), so
 the operation's words choose among them, and each tool's operation (`operation_of`) lets
-a prior on the operation a request asks for (`tools.operations`) reorder the matches.
+a prior on the operation a request asks for (`nodes.search.operations`) reorder the matches.
 """
 
 from __future__ import annotations
@@ -32,11 +32,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from nodes.search.entry import ToolEntry, entry_of
+from nodes.search.lexicon import split_values
 from tools.contract import ToolSpec
 
 if TYPE_CHECKING:
-    from tools.operations import OperationPrior
-    from tools.thesaurus import Thesaurus
+    from nodes.search.lexicon import Lexicon
+    from nodes.search.operations import OperationPrior
+    from nodes.search.thesaurus import Thesaurus
 
 K1 = 1.2
 """Term-frequency saturation: the standard BM25 value."""
@@ -45,7 +48,7 @@ B = 0.75
 EVEN_OUT = 0.5
 """How far a sibling's weight for a word of its object moves toward the best sibling's:
 0 is plain BM25, 1 makes the object's words count the same for every tool on it. Picked
-among 0, 0.5 and 1 on the first three labelled sets of `tools.generated` (README)."""
+among 0, 0.5 and 1 on the first three labelled sets of `graph.evals.catalogues.generated` (README)."""
 OBJECT_WORD_SHARE = 0.5
 """A word belongs to the object when at least this share of the tools on it have it."""
 FIELD_WEIGHTS: Mapping[str, int] = {"name": 2, "namespace": 1, "description": 1, "args": 1}
@@ -123,25 +126,21 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
-def tool_fields(spec: ToolSpec) -> dict[str, str]:
+def tool_fields(tool: ToolEntry | ToolSpec) -> dict[str, str]:
     """The text of each searchable field of a tool: what its schema shows a model."""
-    args: list[str] = []
-    for arg, info in spec.args_model.model_fields.items():
-        args.append(arg)
-        if info.description:
-            args.append(info.description)
+    entry = entry_of(tool) if isinstance(tool, ToolSpec) else tool
     return {
-        "name": spec.name,
-        "namespace": spec.namespace,
-        "description": spec.description,
-        "args": " ".join(args),
+        "name": entry.name,
+        "namespace": entry.namespace,
+        "description": entry.description,
+        "args": entry.argument_text(),
     }
 
 
-def document_tokens(spec: ToolSpec) -> list[str]:
+def document_tokens(tool: ToolEntry | ToolSpec) -> list[str]:
     """One tool as a bag of tokens, each field repeated by its weight."""
     tokens: list[str] = []
-    for field_name, text in tool_fields(spec).items():
+    for field_name, text in tool_fields(tool).items():
         tokens.extend(tokenize(text) * FIELD_WEIGHTS[field_name])
     return tokens
 
@@ -258,11 +257,13 @@ class SearchIndex:
     """Each tool's `operation_of`, by id."""
 
     @classmethod
-    def build(cls, specs: Iterable[ToolSpec], *, even_out: float = EVEN_OUT) -> SearchIndex:
+    def build(
+        cls, specs: Iterable[ToolEntry | ToolSpec], *, even_out: float = EVEN_OUT
+    ) -> SearchIndex:
         """Index tools; call again when the registry changes (the registry does).
 
         Args:
-            specs: The tools.
+            specs: The tools, declared (`ToolSpec`) or only searchable (`ToolEntry`).
             even_out: See `EVEN_OUT`; 0 gives plain BM25, as the BM25 libraries compute it.
         """
         specs = list(specs)
@@ -300,21 +301,34 @@ class SearchIndex:
             operations=tuple(operation_of(spec.name, spec.namespace) for spec in specs),
         )
 
+    def knows(self, word: str) -> bool:
+        """Whether a word (any case or inflection) occurs in some tool, or is a stop word."""
+        word = word.lower()
+        return word in STOPWORDS or stem(word) in self.postings
+
     def scores(
         self,
         query: str,
         thesaurus: Thesaurus | None = None,
         prior: OperationPrior | None = None,
+        lexicon: Lexicon | None = None,
     ) -> dict[int, float]:
         """BM25 score of every tool sharing at least one term with the query, by tool id.
 
-        With a thesaurus, the API words its phrases point at count too, at its weight, unless
-        the request already has them. With a prior, each of those tools gains the prior's
-        bonus for its operation: it reorders the matching tools, it adds none.
+        The names of things in the request (`lexicon.split_values`) are set aside first. With
+        a lexicon, the English words of the request's Chinese count as typed. With a
+        thesaurus, the API words its phrases point at count too, at its weight, unless the
+        request already has them. With a prior, each of those tools gains the prior's bonus
+        for its operation: it reorders the matching tools, it adds none.
         """
+        read, _values = split_values(query, self.knows)
         totals: defaultdict[int, float] = defaultdict(float)
-        typed = set(tokenize(query))
+        typed = set(tokenize(read))
         terms = dict.fromkeys(typed, 1.0)
+        if lexicon is not None:
+            for term in tokenize(" ".join(lexicon.english(read))):
+                terms.setdefault(term, 1.0)
+        # Phrases are read on the whole request: a name never spells "how many".
         targets = thesaurus.targets(query) if thesaurus is not None else []
         if thesaurus is not None:
             for term in tokenize(" ".join(targets)):
@@ -333,24 +347,30 @@ class SearchIndex:
     def rank(
         self,
         query: str,
-        among: Sequence[str],
+        among: Sequence[str] | None = None,
         limit: int | None = None,
         *,
         thesaurus: Thesaurus | None = None,
         prior: OperationPrior | None = None,
+        lexicon: Lexicon | None = None,
     ) -> list[str]:
         """`among` ordered best first; ties (and tools matching nothing) keep their order.
 
         Args:
             query: The request text (see `query_text`).
-            among: The candidate tool names, already narrowed by intent and permission.
+            among: The candidate tool names, already narrowed by intent and permission;
+                None for every tool of the index.
             limit: How many to return; None for all of them.
             thesaurus: Expands the request with the API words its phrases mean
-                (`tools.thesaurus`); None ranks on the typed words alone.
-            prior: Which operation the request asks for (`tools.operations`); None ranks
+                (`nodes.search.thesaurus`); None ranks on the typed words alone.
+            prior: Which operation the request asks for (`nodes.search.operations`); None ranks
                 on the words alone.
+            lexicon: Reads the request's Chinese as English API words
+                (`nodes.search.lexicon`); None matches Chinese only against Chinese.
         """
-        totals = self.scores(query, thesaurus, prior)
+        totals = self.scores(query, thesaurus, prior, lexicon)
+        if among is None:
+            among = self.names
         ids = self.ids
         keyed = sorted(
             range(len(among)),

@@ -10,7 +10,7 @@ actually typed (`EXPANSION_WEIGHT`), so a direct match still beats an inferred o
 The table is general business-assistant vocabulary, English and Chinese, keyed by the API
 word it points at; it names no tool and no registry. It was written against the words of
 the generic API verbs and common business objects, and checked on the labelled requests of
-`tools.generated`; its effect on requests nobody tuned it with is measured on a second,
+`graph.evals.catalogues.generated`; its effect on requests nobody tuned it with is measured on a second,
 held-out set written by someone who never saw it (see the README's "Large registries").
 
 Make it yours: add the words your users use for your tools' verbs and objects to
@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from tools.search import stem
+from nodes.search.lexical import stem
 
 EXPANSION_WEIGHT = 0.5
 """An inferred API word counts half a typed one: enough to break a tie between an object's
