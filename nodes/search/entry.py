@@ -8,6 +8,7 @@ LangChain tools or an MCP server's tool list.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,19 +52,17 @@ def _schema_words(schema: Mapping[str, Any], depth: int) -> Iterator[str]:
         yield from _schema_words(sub, depth - 1)
 
 
-def first_sentence(text: str, limit: int = 240) -> str:
-    """The first sentence of a description, at most `limit` characters.
+def first_sentence(text: str, limit: int = 240, sentences: int = 1) -> str:
+    """The first sentence(s) of a description, at most `limit` characters.
 
-    Published parameter documentation runs to paragraphs; its first sentence says what the
-    argument is, the rest how to format it, which only adds noise to ranking.
+    Published documentation runs to paragraphs; its first sentence or two say what the
+    operation or argument is, the rest how to format it, which only adds noise to ranking.
     """
-    text = " ".join(text.split())
-    for stop in (". ", "。"):
-        head, found, _ = text.partition(stop)
-        if found:
-            text = head + found.strip()
-            break
-    return text[:limit]
+    words = " ".join(text.split())
+    ends = [m.end() for m in re.finditer(r"[.。](?:\s|$)", words)]
+    if len(ends) >= sentences:
+        words = words[: ends[sentences - 1]]
+    return words.strip()[:limit]
 
 
 def entry_of(spec: ToolSpec) -> ToolEntry:

@@ -37,11 +37,11 @@ SYNONYMS: Mapping[str, tuple[str, ...]] = {
         "draft", "raise a", "file a", "enter a", "put in a", "start a new",
         "新增", "新建", "添加", "创建", "开一个", "开个", "登记", "录入", "建一个",
     ),
-    "get details": (
+    "get details describe": (
         "show me", "look up", "pull up", "fetch", "view", "details of", "what is",
         "what's", "look at", "open up", "查看", "看一下", "看看", "查一下", "详情", "是什么",
     ),
-    "list": (
+    "list describe": (
         "which", "all the", "all of", "every", "browse", "show all", "list", "列出", "所有",
         "哪些", "全部", "清单", "列表",
     ),
@@ -53,7 +53,7 @@ SYNONYMS: Mapping[str, tuple[str, ...]] = {
         "change", "edit", "modify", "set the", "rename", "correct", "fix the", "adjust",
         "amend", "修改", "更改", "更新", "改成", "改为", "改一下", "调整",
     ),
-    "delete": (
+    "delete remove": (
         "remove", "erase", "drop", "get rid of", "wipe", "purge", "destroy", "删除", "删掉",
         "去掉", "移除", "清除",
     ),

@@ -53,8 +53,8 @@ class Request:
         return "zh" if re.search(r"[\u4e00-\u9fff]", self.text) else "en"
 
 
-def _plain(doc: str) -> str:
-    return first_sentence(html.unescape(_TAG.sub(" ", doc or "")), 300)
+def _plain(doc: str, sentences: int = 1) -> str:
+    return first_sentence(html.unescape(_TAG.sub(" ", doc or "")), 300, sentences)
 
 
 def aws_entries() -> list[ToolEntry]:
@@ -78,7 +78,9 @@ def aws_entries() -> list[ToolEntry]:
             entries.append(
                 ToolEntry(
                     name=f"{service}_{snake(op_name)}",
-                    description=_plain(op.get("documentation", "")),
+                    # Two sentences: many S3 operations open with "This operation is not
+                    # supported for directory buckets."
+                    description=_plain(op.get("documentation", ""), sentences=2),
                     namespace=service,
                     parameters={"type": "object", "properties": properties},
                 )
