@@ -9,7 +9,7 @@ the request.
 Why a hand-written index rather than a library: `rank-bm25` scores every document per query
 term in a Python loop and `bm25s` needs numpy and scipy; with the same tokens and the same
 formula they rank identically, and this inverted index only touches the documents that
-share a term with the request (see the README's "Large registries" for the measurement).
+share a term with the request (docs/search.md has the measurement).
 
 Tokens: English words (lower-cased, snake_case and camelCase split, a light suffix stemmer,
 a few stop words, never the prefix of an id such as `SO-43319`) and Chinese as overlapping
@@ -48,7 +48,8 @@ B = 0.75
 EVEN_OUT = 0.5
 """How far a sibling's weight for a word of its object moves toward the best sibling's:
 0 is plain BM25, 1 makes the object's words count the same for every tool on it. Picked
-among 0, 0.5 and 1 on the first three labelled sets of `graph.evals.catalogues.generated` (README)."""
+among 0, 0.5 and 1 on the first three labelled sets of the generated benchmark catalogue
+(docs/search.md)."""
 OBJECT_WORD_SHARE = 0.5
 """A word belongs to the object when at least this share of the tools on it have it."""
 FIELD_WEIGHTS: Mapping[str, int] = {"name": 2, "namespace": 1, "description": 1, "args": 1}

@@ -10,8 +10,8 @@ actually typed (`EXPANSION_WEIGHT`), so a direct match still beats an inferred o
 The table is general business-assistant vocabulary, English and Chinese, keyed by the API
 word it points at; it names no tool and no registry. It was written against the words of
 the generic API verbs and common business objects, and checked on the labelled requests of
-`graph.evals.catalogues.generated`; its effect on requests nobody tuned it with is measured on a second,
-held-out set written by someone who never saw it (see the README's "Large registries").
+the project's generated benchmark catalogue; its effect on requests nobody tuned it with is
+measured on held-out sets and on two published catalogues (docs/search.md).
 
 Make it yours: add the words your users use for your tools' verbs and objects to
 `SYNONYMS`, or pass your own table to `Thesaurus`.
