@@ -40,8 +40,15 @@ def add_search_commands(sub: Any) -> None:
     bench.add_argument(
         "--ranker",
         action="append",
-        choices=("lexical", "hybrid"),
-        help="with --catalogue: which ranker(s) (default lexical; hybrid needs .[search])",
+        choices=("lexical", "hybrid", "hybrid-e5", "hybrid-use", "dense-e5", "dense-use"),
+        help="with --catalogue: which ranker(s) (default lexical; the others need .[search])",
+    )
+    bench.add_argument(
+        "--set",
+        dest="request_set",
+        choices=("heldout", "dev"),
+        default="heldout",
+        help="with --catalogue: which labelled requests (default heldout, the final figures)",
     )
     bench.add_argument(
         "--limit", type=int, metavar="N", help="with --catalogue: only the first N requests"
@@ -71,6 +78,7 @@ def run_search_command(args: argparse.Namespace) -> int | None:
                 args.catalogue,
                 args.ranker or ["lexical"],
                 as_json=args.json,
+                request_set=args.request_set,
                 limit=args.limit,
                 misses=args.misses,
             )

