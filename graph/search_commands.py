@@ -41,9 +41,14 @@ def add_search_commands(sub: Any) -> None:
         "--ranker",
         action="append",
         choices=(
-            "lexical", "hybrid", "lexical-first", "hybrid-e5", "hybrid-use", "dense-e5",
+            "lexical",
+            "hybrid",
+            "lexical-first",
+            "hybrid-e5",
+            "hybrid-use",
+            "dense-e5",
             "dense-use",
-        ),  # fmt: skip
+        ),
         help="with --catalogue: which ranker(s) (default lexical; the others need .[search])",
     )
     bench.add_argument(

@@ -65,7 +65,7 @@ def test_no_product_module_imports_a_catalogue_or_a_labelled_set() -> None:
     modules = product_modules()
     assert {"nodes.search.ranker", "nodes.tool_loader", "tools.domain"} <= set(modules)
     offenders: list[str] = []
-    for name, path in modules.items():
+    for name, _path in modules.items():
         seen: set[str] = set()
         todo = [name]
         while todo:
@@ -85,7 +85,8 @@ def test_no_product_module_names_the_data_package_even_in_a_string() -> None:
     """Catches `importlib.import_module("graph.evals.catalogues...")` and path reads too."""
     for name, path in product_modules().items():
         text = path.read_text(encoding="utf-8")
-        assert "evals.catalogues" not in text and "evals/catalogues" not in text, name
+        assert "evals.catalogues" not in text, name
+        assert "evals/catalogues" not in text, name
 
 
 def test_the_walk_would_catch_an_import_of_the_generated_catalogue(tmp_path: Path) -> None:

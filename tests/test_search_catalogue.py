@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -124,7 +124,10 @@ def test_an_mcp_tool_list_needs_no_server_dicts_or_objects() -> None:
     class McpTool:  # the shape of the mcp SDK's Tool: attributes, camelCase schema
         name = "read_file"
         description = "Read the complete contents of a file from the file system."
-        inputSchema = {"type": "object", "properties": {"path": {"type": "string"}}}  # noqa: N815
+        inputSchema: ClassVar[dict[str, Any]] = {  # the SDK's spelling
+            "type": "object",
+            "properties": {"path": {"type": "string"}},
+        }
 
     listed = [
         {
@@ -140,7 +143,9 @@ def test_an_mcp_tool_list_needs_no_server_dicts_or_objects() -> None:
         ("read_file", "filesystem"),
     ]
     assert entries[1].parameters["properties"] == {"path": {"type": "string"}}
-    assert ToolCatalogue(entries).rank("give me the contents of notes.txt", limit=1) == ["read_file"]
+    assert ToolCatalogue(entries).rank("give me the contents of notes.txt", limit=1) == [
+        "read_file"
+    ]
     with pytest.raises(ValueError, match="needs a 'name'"):
         from_mcp([{"description": "no name"}])
 
@@ -179,7 +184,8 @@ def test_ids_and_english_compounds_stay_words() -> None:
 
 def test_a_hyphenated_word_the_catalogue_knows_stays_words() -> None:
     rest, values = split_values("move it to the dead-letter queue", lambda w: True)
-    assert values == [] and "dead-letter" in rest
+    assert values == []
+    assert "dead-letter" in rest
 
 
 def test_chinese_is_read_longest_phrase_first() -> None:
@@ -265,7 +271,8 @@ def _domain(ranker: Any) -> Domain:
 
 async def test_a_custom_ranker_in_a_domain_is_what_the_loader_uses() -> None:
     ranker = ReversedRanker()
-    assert isinstance(ranker, object) and isinstance(ranker.build([]), RankIndex)
+    assert isinstance(ranker, object)
+    assert isinstance(ranker.build([]), RankIndex)
     ranker.built.clear()
     domain = _domain(ranker)
     runtime = Runtime(context=Context(domain=domain, roles=["admin"]))
@@ -320,7 +327,8 @@ def test_bench_catalogue_runs_on_a_slice_and_reports_per_language() -> None:
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     (result,) = json.loads(proc.stdout)
-    assert result["catalogue"] == "generated" and result["tools"] == 1000
+    assert result["catalogue"] == "generated"
+    assert result["tools"] == 1000
     rows = {row["lang"]: row for row in result["rows"]}
     assert rows["all"]["requests"] == 12
     assert sum(rows[lang]["requests"] for lang in rows if lang != "all") == 12
@@ -342,7 +350,8 @@ def test_real_catalogues_load_and_every_label_names_one_of_their_tools(name: str
     assert len(labelled) >= 150
     assert sum(r.lang == "zh" for r in labelled) >= len(labelled) // 3 - 1
     for r in labelled:
-        assert r.tools and set(r.tools) <= names, r
+        assert r.tools, r
+        assert set(r.tools) <= names, r
 
 
 def test_an_unknown_catalogue_is_one_line_not_a_traceback() -> None:
@@ -383,4 +392,6 @@ def test_fit_search_writes_a_prior_the_domain_can_load(tmp_path: Path) -> None:
          "graph.evals.catalogues.generated:DOMAIN", "--requests", str(labelled), "--out", str(out)],
         capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
     )  # fmt: skip
-    assert bad.returncode != 0 and "no_such_tool" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode != 0
+    assert "no_such_tool" in bad.stderr
+    assert "Traceback" not in bad.stderr

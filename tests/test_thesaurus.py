@@ -29,7 +29,11 @@ def test_the_default_table_covers_the_generic_api_verbs_in_both_languages() -> N
     assert "history audit" in th.targets("who changed the price")
     assert th.targets("统计本月新建的工单数量") == ["create new", "count"]
     for target in (
-        "create new", "get details describe", "list describe", "update change", "delete remove",
+        "create new",
+        "get details describe",
+        "list describe",
+        "update change",
+        "delete remove",
         "count",
     ):
         assert any(0x4E00 <= ord(c) <= 0x9FFF for p in SYNONYMS[target] for c in p), target

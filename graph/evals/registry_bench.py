@@ -1,14 +1,18 @@
-"""`python -m graph bench --tools N`: the tool loader on a generated N-tool registry.
+"""`bench --tools N` (the loader on a generated registry) and `bench --catalogue NAME`.
 
-Three measurements, each against the all-tools baseline measured in the same run:
+`bench --catalogue` ranks the labelled requests of a published catalogue (AWS, GitHub) or of
+the generated one over the whole catalogue with a chosen ranker, and prints recall@1/5/10
+with 95% intervals per language and the median ranking time (`run_catalogue_bench`).
 
-- recall@K on the hand-labelled queries of `graph.evals.catalogues.generated` (K = the intent's max_tools):
-  is the labelled tool among the K the loader offers? Also after one widening (2K), and per
-  query set. The thesaurus was written on the first set and half of the second, and the
-  operation prior is fitted on the first four, so their rows flatter the loader; each of
-  the four is also ranked with a prior fitted on the other three (cross-validated rows).
-  The fifth set (`FIFTH_QUERIES`) was measured once, after every choice: the target is
-  judged on it.
+`bench --tools N` makes three measurements, each against the all-tools baseline measured in the same run:
+
+- recall@K on the hand-labelled queries of the generated catalogue (K = the intent's
+  max_tools): is the labelled tool among the K the loader offers? Also after one widening
+  (2K), and per query set. The thesaurus was written on the first set and half of the
+  second, and the operation prior is fitted on the first four, so their rows flatter the
+  loader; each of the four is also ranked with a prior fitted on the other three
+  (cross-validated rows). The fifth set (`FIFTH_QUERIES`) was measured once, after every
+  choice: the target is judged on it.
 - loader latency: the real `tool_loader` node (intent, permission and namespace narrowing,
   lexical ranking), timed per call over many runs, median and p95; the baseline is a
   loader that offers every tool without looking at the request.
@@ -83,7 +87,7 @@ QUERY_SETS = (
 )
 """Recall is reported per set and judged against the target on the blind one."""
 TRAINING_SETS = QUERY_SETS[:-1]
-"""`graph.evals.catalogues.generated.TRAINING_QUERIES` by set: each is held out in turn (`_cross_validated`)."""
+"""`TRAINING_QUERIES` by set: each is held out in turn (`_cross_validated`)."""
 RECALL_TARGET = 0.95
 MEDIAN_TARGET_MS = 2.0
 TOKEN_SHARE_TARGET = 0.10
@@ -608,9 +612,7 @@ def _rows(requests: Sequence[Request], ranked: Sequence[Sequence[str]]) -> list[
     rows: list[CatalogueRow] = []
     for lang in langs:
         picked = [
-            (r, order)
-            for r, order in zip(requests, ranked, strict=True)
-            if lang in ("all", r.lang)
+            (r, order) for r, order in zip(requests, ranked, strict=True) if lang in ("all", r.lang)
         ]
         n = len(picked)
         hits = {
@@ -705,7 +707,7 @@ def render_catalogue_bench(results: Sequence[CatalogueBench], *, show_misses: bo
         "recall@k over the whole catalogue (no intent or namespace narrowing), 95% Wilson "
         "intervals; median ranking time per request on one core",
         "",
-        f"{'catalogue':<10} {'tools':>5} {'ranker':<8} {'requests':<9} {'recall@1':>20} "
+        f"{'catalogue':<10} {'tools':>5} {'ranker':<13} {'requests':<9} {'recall@1':>20} "
         f"{'recall@5':>20} {'recall@10':>20} {'median ms':>9}  target @5",
     ]
     for r in results:
@@ -716,9 +718,10 @@ def render_catalogue_bench(results: Sequence[CatalogueBench], *, show_misses: bo
                 ok = row.recall["5"] >= target
                 verdict = f">= {target}: " + _met(ok, f"short by {target - row.recall['5']:.3f}")
             latency = f"{r.latency_ms['median']:>9.2f}" if row.lang == "all" else " " * 9
+            group = f"{row.lang} {row.requests}"
             lines.append(
-                f"{r.catalogue:<10} {r.tools:>5} {r.ranker:<8} {row.lang + ' ' + str(row.requests):<9} "
-                f"{_ci(row, '1'):>20} {_ci(row, '5'):>20} {_ci(row, '10'):>20} {latency}  {verdict}"
+                f"{r.catalogue:<10} {r.tools:>5} {r.ranker:<13} {group:<9} {_ci(row, '1'):>20} "
+                f"{_ci(row, '5'):>20} {_ci(row, '10'):>20} {latency}  {verdict}"
             )
     lines.append("")
     for r in results:

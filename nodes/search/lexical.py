@@ -349,9 +349,9 @@ class SearchIndex:
             # the request asks for (typed, translated or inferred) decides among the tools
             # that already match, at the weight it was asked with.
             for doc in totals:
-                factor = terms.get(self.verbs[doc])
-                if factor is not None:
-                    totals[doc] += verb_bonus * factor
+                asked = terms.get(self.verbs[doc])
+                if asked is not None:
+                    totals[doc] += verb_bonus * asked
         if prior is not None and totals:
             # Reuse this request's tokens, and its targets when the thesaurus is the prior's.
             same = thesaurus is not None and thesaurus is prior.thesaurus

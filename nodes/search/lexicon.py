@@ -40,7 +40,8 @@ CHINESE: Mapping[str, str] = {
     "显示": "get show", "详情": "get details describe", "详细信息": "details describe",
     "信息": "info", "是什么": "get",
     "修改": "update modify", "更改": "update change", "更新": "update", "改成": "update set",
-    "改为": "update set", "编辑": "edit update", "调整": "modify update", "设置": "set put configure",
+    "改为": "update set", "编辑": "edit update", "调整": "modify update",
+    "设置": "set put configure",
     "设定": "set", "设为": "set", "配置": "configuration configure",
     "搜索": "search", "查找": "search find", "找出": "find search", "搜一下": "search",
     "找一下": "find",
@@ -101,7 +102,7 @@ CHINESE: Mapping[str, str] = {
     "电话": "phone", "签名密钥": "signing key", "运行器": "runner", "自托管": "self hosted",
     "页面": "page", "网站": "website site", "存储桶": "bucket", "桶": "bucket",
     "对象": "object", "实例": "instance", "服务器": "server instance", "虚拟机": "instance vm",
-    "数据库": "database db", "集群": "cluster", "快照": "snapshot", "备份": "backup",
+    "数据库": "database db", "集群": "cluster", "快照": "snapshot",
     "卷": "volume", "磁盘": "volume disk", "镜像": "image", "容器": "container",
     "函数": "function", "层": "layer", "别名": "alias", "队列": "queue", "消息": "message",
     "主题": "topic", "订阅关系": "subscription", "表": "table", "条目": "item",
@@ -144,10 +145,12 @@ CHINESE_MORE: Mapping[str, str] = {
     "接受": "accept", "解除": "remove", "恢复成": "reset", "重新同步": "resync",
     "标记为": "mark", "同意": "approve", "驳回": "reject dismiss", "忽略": "dismiss ignore",
     "下线": "disable remove", "上线": "enable deploy", "生效": "apply", "清掉": "clear remove",
-    "批量": "batch bulk", "一次性": "one time batch", "流式": "stream", "异步": "async asynchronous",
+    "批量": "batch bulk", "一次性": "one time batch", "流式": "stream",
+    "异步": "async asynchronous",
     "同步地": "sync", "预置": "provision provisioned", "保留": "retention retain keep",
     "过期": "expire expiry ttl", "改名": "rename", "推迟": "update", "挪": "move reorder",
-    "排序": "order sort priority", "映射": "map mapping", "派发": "dispatch", "调度": "dispatch schedule",
+    "排序": "order sort priority", "映射": "map mapping", "派发": "dispatch",
+    "调度": "dispatch schedule",
     "采集": "collect", "统计数据": "statistics stats", "汇总": "summary", "总结": "summary",
     "报表": "report", "用量": "usage", "使用情况": "usage", "使用量": "usage",
     "花费": "cost spend", "下载链接": "download url link", "链接": "link url",
@@ -224,22 +227,18 @@ _JOINED = re.compile(r"\b[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+\b")
 _NAMED = re.compile(r"\b(?:named|called|titled|labelled|labeled)\s+([\w.-]+)", re.I)
 _ID = re.compile(r"^[A-Z][A-Z0-9]*-\d")
 
-COMMON_JOINED: frozenset[str] = frozenset(
-    """e-mail sign-in sign-out log-in log-out re-run re-open set-up follow-up check-in
+_JOINED_TEXT = """e-mail sign-in sign-out log-in log-out re-run re-open set-up follow-up check-in
     read-only write-only two-factor multi-factor pull-request self-hosted opt-in opt-out
     up-to-date real-time time-to-live add-on add-ons built-in e.g i.e co-author non-default
-    pre-release end-to-end""".split()
-)
+    pre-release end-to-end"""
+COMMON_JOINED: frozenset[str] = frozenset(_JOINED_TEXT.split())
 """Hyphenated words that are English, not names: kept as words (and split by the tokenizer)."""
-COMMON_SLASHED: frozenset[str] = frozenset(
-    "read/write and/or ci/cd input/output on/off start/stop enable/disable yes/no".split()
-)
+_SLASHED_TEXT = "read/write and/or ci/cd input/output on/off start/stop enable/disable yes/no"
+COMMON_SLASHED: frozenset[str] = frozenset(_SLASHED_TEXT.split())
 """Word pairs with a slash that are English, not an `owner/name` path."""
 
 
-def split_values(
-    text: str, known: Callable[[str], bool] | None = None
-) -> tuple[str, list[str]]:
+def split_values(text: str, known: Callable[[str], bool] | None = None) -> tuple[str, list[str]]:
     """The request with the names of things removed, and those names.
 
     Only what the text itself marks as a name is removed, and an id such as `SO-43319`
@@ -271,9 +270,9 @@ def split_values(
         word = match.group(0)
         if word.lower() in COMMON_JOINED or _ID.match(word):
             return word
-        if known is not None and "-" in word and "_" not in word and "." not in word:
-            if all(known(part) for part in word.split("-")):
-                return word
+        plain = "-" in word and "_" not in word and "." not in word
+        if known is not None and plain and all(known(part) for part in word.split("-")):
+            return word
         values.append(word)
         return " "
 

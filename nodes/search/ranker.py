@@ -93,9 +93,7 @@ class LexicalIndex:
 
     def scores(self, query: str) -> dict[int, float]:
         """Raw scores by tool id; see `SearchIndex.scores`."""
-        return self.index.scores(
-            query, self.thesaurus, self.prior, self.lexicon, self.verb_bonus
-        )
+        return self.index.scores(query, self.thesaurus, self.prior, self.lexicon, self.verb_bonus)
 
 
 @dataclass(frozen=True, eq=False)

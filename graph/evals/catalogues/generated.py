@@ -1461,8 +1461,10 @@ def build_domain(n: int = DEFAULT_TOOLS) -> Domain:
 
 @cache
 def generated_prior() -> OperationPrior:
-    """The operation prior of this catalogue: fitted on its four training sets, never on
-    `FIFTH_QUERIES`. Only this catalogue's domain uses it."""
+    """The operation prior of this catalogue, fitted on its four training sets.
+
+    Never on `FIFTH_QUERIES`; only this catalogue's domain uses it.
+    """
     examples = [(q.text, q.operation) for q in TRAINING_QUERIES]
     return OperationPrior.fit(examples, default_thesaurus())
 
@@ -1479,7 +1481,7 @@ def domain_spec(n: int = DEFAULT_TOOLS) -> str:
 
 
 def __getattr__(name: str) -> Domain:
-    """`graph.evals.catalogues.generated:DOMAIN` (1,000 tools) or `DOMAIN_<n>`, built on first access.
+    """`...catalogues.generated:DOMAIN` (1,000 tools) or `DOMAIN_<n>`, built on first access.
 
     Building a thousand argument models takes a moment; importing this module for its
     catalogue or its labelled queries should not pay for it.

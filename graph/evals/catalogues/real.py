@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from nodes.search.catalogue import from_openapi, snake
 from nodes.search.entry import ToolEntry, first_sentence
@@ -49,7 +49,7 @@ class Request:
 
     @property
     def lang(self) -> str:
-        """"zh" when the request has Chinese characters, else "en"."""
+        """The language: "zh" when the request has Chinese characters, else "en"."""
         return "zh" if re.search(r"[\u4e00-\u9fff]", self.text) else "en"
 
 
@@ -96,7 +96,8 @@ def github_openapi() -> dict[str, Any]:
         msg = MISSING.format(name="github", package="ghapi")
         raise ImportError(msg) from None
     paths: dict[str, dict[str, Any]] = {}
-    for op in spec["ops"]:
+    ops = cast("list[dict[str, Any]]", spec["ops"])
+    for op in ops:
         docs = op.get("param_docs", {})
         params = [
             {"name": p, "in": "query", "description": docs.get(p, "")}
