@@ -4,7 +4,8 @@
 the generated one over the whole catalogue with a chosen ranker, and prints recall@1/5/10
 with 95% intervals per language and the median ranking time (`run_catalogue_bench`).
 
-`bench --tools N` makes three measurements, each against the all-tools baseline measured in the same run:
+`bench --tools N` makes three measurements, each against the all-tools baseline measured in
+the same run:
 
 - recall@K on the hand-labelled queries of the generated catalogue (K = the intent's
   max_tools): is the labelled tool among the K the loader offers? Also after one widening
@@ -725,7 +726,8 @@ def render_catalogue_bench(results: Sequence[CatalogueBench], *, show_misses: bo
             )
     lines.append("")
     for r in results:
-        budget = LATENCY_TARGETS_MS["lexical" if r.ranker == "lexical" else "hybrid"]
+        family = "lexical" if r.ranker.startswith("lexical") else "hybrid"
+        budget = LATENCY_TARGETS_MS[family]
         lines.append(
             f"{r.catalogue} ({r.source}), {r.ranker}: {r.request_set} set; index built in "
             f"{r.build_ms:.0f} ms; ranking median {r.latency_ms['median']:.2f} ms, p95 "
