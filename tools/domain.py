@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from nodes.search.registry import ToolRegistry
+from nodes.search.registry import ToolRegistry as ToolRegistry  # a domain module imports it here
 from tools.errors import ConfigError
 
 if TYPE_CHECKING:

@@ -16,9 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from nodes.search.registry import ToolRegistry
 from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
-from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.privacy import ResultPolicy, opaque_ref
 from tools.slots import contains_any, parse_period_days, parse_relative_date
 from tools.store import audit, run_in_store

@@ -22,9 +22,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from nodes.search.registry import ToolRegistry
 from tools.contract import ToolContext, ToolResult, ToolSpec
-from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.slots import contains_any, parse_period_days, parse_relative_date
 from tools.store import audit, run_in_store
 
