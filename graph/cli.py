@@ -27,6 +27,7 @@ from graph.context import DEFAULT_DB, DEFAULT_DOMAIN, DEFAULT_STORE, Context
 from graph.evals.commands import add_commands, print_trace, run_command, trace_jsonl
 from graph.models import BEHAVIOURS
 from graph.runner import check_text, list_threads, resume_thread, run_request, show_thread
+from graph.search_commands import add_search_commands, run_search_command
 from tools.errors import AgentError, ConfigError
 
 EXIT_OK = 0
@@ -153,6 +154,7 @@ def _parser() -> argparse.ArgumentParser:
         help="instead: the tool loader on a generated N-tool registry (recall@K, latency, "
         "tokens per call vs binding every tool)",
     )
+    add_search_commands(sub)
     sub.add_parser("diagram", help="print the graph as Mermaid (the README's diagram)")
     check = sub.add_parser(
         "check", help="prove every loop of the graph passes the guard and the verifier"
@@ -379,6 +381,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "check":
         return _check(args.graph)
+    searched = run_search_command(args)
+    if searched is not None:
+        return searched
     if args.command == "bench" and args.tools is not None:
         from graph.evals.registry_bench import main_registry_bench
 

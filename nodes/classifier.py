@@ -30,8 +30,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, create_model
 
+from nodes.search.lexical import stem
 from tools.domain import Domain, IntentSpec
-from tools.search import stem
 from tools.slots import number_roles
 
 NONE = "none"

@@ -2,7 +2,7 @@
 
 With a small registry that is the intent's whole tool list. With a large one (hundreds of
 tools per intent) the loader narrows by intent, permission and namespace, then ranks the
-rest by lexical search on the request and offers the top K. If the model asks for a tool it
+rest by the domain's ranker on the request and offers the top K. If the model asks for a tool it
 was not offered, `widen` adds up to K more, once per task, from the same permitted set:
 never the full registry, never a tool the caller's roles do not allow.
 """
@@ -17,11 +17,10 @@ from langgraph.runtime import Runtime
 from graph.context import Context
 from graph.state import State
 from nodes.common import Task, current_task
+from nodes.search.lexical import query_text
+from nodes.search.ranker import default_ranker
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec
-from tools.operations import default_operation_prior
-from tools.search import query_text
-from tools.thesaurus import default_thesaurus
 
 
 def candidates(
@@ -72,13 +71,11 @@ def rank_by_query(
 ) -> list[str]:
     """`names` best first, as the loader ranks them; tests and benchmarks rank through this.
 
-    BM25 over the registry (`tools.search`), the request expanded by the thesaurus
-    (`tools.thesaurus`), then reordered by the operation prior (`tools.operations`).
+    The domain's ranker (`Domain.ranker`; the lexical default of `nodes.search.ranker` when
+    it names none), over the registry indexed once per ranker.
     """
-    index = domain.tools.search_index()
-    return index.rank(
-        query, names, limit, thesaurus=default_thesaurus(), prior=default_operation_prior()
-    )
+    ranker = domain.ranker if domain.ranker is not None else default_ranker()
+    return domain.tools.ranked_by(ranker).rank(query, names, limit)
 
 
 def widen(task: Task, state: State, roles: Sequence[str], requested: Sequence[str]) -> list[str]:

@@ -23,8 +23,7 @@ from langgraph.types import RetryPolicy
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.contract import ToolContext, ToolResult, ToolSpec
-from tools.domain import Budget, Domain, IntentSpec, Step
-from tools.registry import ToolRegistry
+from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.store import audit, connect
 
 REQUEST = "save note "

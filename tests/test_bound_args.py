@@ -27,9 +27,8 @@ from graph.models import read_task
 from tests.conftest import Harness, assert_valid_history
 from tests.fakes import ProviderLikeChatModel
 from tools.contract import ToolContext, ToolSpec
-from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.examples import DDL, DEMO_CONTACT_REF, DOMAIN
-from tools.registry import ToolRegistry
 from tools.store import audit, connect, run_in_store
 
 TODAY = date.today().isoformat()

@@ -21,6 +21,7 @@ from langchain_core.outputs import ChatResult
 from pydantic import BaseModel, ConfigDict
 
 from graph.models import render_task
+from nodes.search.registry import ToolRegistry
 from tests.conftest import Harness, assert_valid_history
 from tests.fakes import ProviderLikeChatModel
 from tools.contract import ToolContext, ToolSpec
@@ -35,7 +36,6 @@ from tools.dag import (
     run_dag,
 )
 from tools.domain import Budget, Domain, IntentSpec, Step
-from tools.registry import ToolRegistry
 from tools.store import audit, connect, run_in_store
 
 # --- a model that sends whole turns ------------------------------------------------------------

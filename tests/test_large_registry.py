@@ -19,17 +19,17 @@ from langgraph.runtime import Runtime
 from pydantic import Field
 
 from graph.context import Context
+from graph.evals.catalogues.generated import LABELLED_QUERIES, ROLE_PERMISSIONS, build_domain
 from graph.models import OfflineChatModel, estimate_tokens
 from graph.state import State
 from nodes.common import current_task
+from nodes.search.lexical import query_text
 from nodes.tool_loader import candidates, rank_by_query, rank_tools, tool_loader, widen
 from tests.conftest import Harness
 from tools.contract import ToolSpec
 from tools.domain import DEFAULT_MAX_TOOLS, load_domain
-from tools.generated import LABELLED_QUERIES, ROLE_PERMISSIONS, build_domain
-from tools.search import query_text
 
-GENERATED = "tools.generated:DOMAIN"
+GENERATED = "graph.evals.catalogues.generated:DOMAIN"
 K = DEFAULT_MAX_TOOLS
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from graph.evals.catalogues.generated import generated_prior
+from nodes.search.lexical import SearchIndex, operation_of
+from nodes.search.operations import PRIOR_WEIGHT, OperationPrior, features
 from tests.fakes import search_spec
 from tools.contract import ToolSpec
-from tools.operations import PRIOR_WEIGHT, OperationPrior, default_operation_prior, features
-from tools.search import SearchIndex, operation_of
 
 
 @pytest.mark.parametrize(
@@ -85,6 +88,29 @@ def test_the_prior_reorders_matching_tools_and_adds_none() -> None:
         ("新建一个供应商", "create"),
     ],
 )
-def test_the_shipped_prior_knows_the_everyday_ways_of_asking(text: str, operation: str) -> None:
-    posterior = default_operation_prior().posterior(text)
+def test_a_prior_fitted_on_labelled_requests_knows_the_everyday_ways_of_asking(
+    text: str, operation: str
+) -> None:
+    posterior = generated_prior().posterior(text)
     assert max(posterior, key=posterior.__getitem__) == operation
+
+
+def test_a_saved_prior_loads_back_and_gives_the_same_posterior(tmp_path: Path) -> None:
+    path = tmp_path / "search_prior.json"
+    generated_prior().save(path)
+    loaded = OperationPrior.load(path)
+    text = "how many open tickets are there"
+    assert loaded.posterior(text) == pytest.approx(generated_prior().posterior(text))
+
+
+def test_a_file_that_is_not_a_prior_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.json"
+    path.write_text('{"kind": "something-else"}')
+    with pytest.raises(ValueError, match="not an operation prior"):
+        OperationPrior.load(path)
+
+
+def test_no_prior_is_in_the_default_ranker() -> None:
+    from nodes.search.ranker import default_ranker
+
+    assert default_ranker().prior is None

@@ -33,7 +33,7 @@ from tests.conftest import Harness
 from tests.fakes import tool_context
 from tests.test_dag import TurnsChatModel
 from tools.contract import ToolContext, ToolResult, ToolSpec
-from tools.domain import Domain, IntentSpec, Step
+from tools.domain import Domain, IntentSpec, Step, ToolRegistry
 from tools.examples import SHOP_DDL
 from tools.executor import execute_call
 from tools.privacy import (
@@ -45,7 +45,6 @@ from tools.privacy import (
     mask_text,
     protect_data,
 )
-from tools.registry import ToolRegistry
 from tools.store import connect, run_in_store
 
 RAW = {

@@ -18,9 +18,8 @@ from typing import Any
 
 from tests.crashkit import TID, Workdir, one_line_error
 from tools.contract import ToolContext, ToolResult
-from tools.domain import Domain
+from tools.domain import Domain, ToolRegistry
 from tools.examples import DOMAIN, REGISTRY, record_metric
-from tools.registry import ToolRegistry
 
 KILLED = -signal.SIGKILL
 LOOKUP_DOWN = "lookup service down"

@@ -21,7 +21,11 @@ from tools.contract import ToolSpec
 from tools.domain import Domain, load_domain
 from tools.examples import DEMO_ORDERS, DEMO_USER
 
-SHIPPED = ("tools.examples:DOMAIN", "tools.expenses:DOMAIN", "tools.generated:DOMAIN")
+SHIPPED = (
+    "tools.examples:DOMAIN",
+    "tools.expenses:DOMAIN",
+    "graph.evals.catalogues.generated:DOMAIN",
+)
 SHORTHAND = re.compile(r"\\[dDwWsS]")
 """`\\d`, `\\w`, `\\s` and their negations: classes some grammar converters cannot read."""
 

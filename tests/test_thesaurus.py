@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from nodes.search.lexical import SearchIndex
+from nodes.search.thesaurus import SYNONYMS, Thesaurus, default_thesaurus
 from tests.fakes import search_spec
 from tools.contract import ToolSpec
-from tools.search import SearchIndex
-from tools.thesaurus import SYNONYMS, Thesaurus, default_thesaurus
 
 
 def test_phrases_match_whole_words_with_inflections_folded() -> None:
@@ -28,7 +28,14 @@ def test_the_default_table_covers_the_generic_api_verbs_in_both_languages() -> N
     assert th.targets("how many tickets are open") == ["count"]
     assert "history audit" in th.targets("who changed the price")
     assert th.targets("统计本月新建的工单数量") == ["create new", "count"]
-    for target in ("create new", "get details", "list", "update change", "delete", "count"):
+    for target in (
+        "create new",
+        "get details describe",
+        "list describe",
+        "update change",
+        "delete remove",
+        "count",
+    ):
         assert any(0x4E00 <= ord(c) <= 0x9FFF for p in SYNONYMS[target] for c in p), target
 
 

@@ -15,13 +15,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
-from graph.evals.registry_bench import render_registry_bench, run_registry_bench
-from nodes.tool_loader import candidates, rank_tools
-from tests.fakes import search_spec
-from tools import search
-from tools.contract import ToolSpec
-from tools.errors import ConfigError
-from tools.generated import (
+from graph.evals.catalogues.generated import (
     FIFTH_QUERIES,
     FOURTH_QUERIES,
     HELDOUT_QUERIES,
@@ -34,8 +28,14 @@ from tools.generated import (
     protected_names,
     select,
 )
-from tools.registry import ToolRegistry
-from tools.search import SearchIndex, object_groups, query_text, split_name, stem, tokenize
+from graph.evals.registry_bench import render_registry_bench, run_registry_bench
+from nodes.search import lexical as search
+from nodes.search.lexical import SearchIndex, object_groups, query_text, split_name, stem, tokenize
+from nodes.search.registry import ToolRegistry
+from nodes.tool_loader import candidates, rank_tools
+from tests.fakes import search_spec
+from tools.contract import ToolSpec
+from tools.errors import ConfigError
 
 # --- tokens ----------------------------------------------------------------------------------
 

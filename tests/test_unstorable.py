@@ -30,9 +30,8 @@ from graph.state import STOP_REASONS
 from tests.conftest import Harness, assert_valid_history
 from tests.fakes import tool_context
 from tools.contract import ToolContext, ToolResult, ToolSpec
-from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.executor import UNSTORABLE, execute_call, jsonable, normalize
-from tools.registry import ToolRegistry
 from tools.store import audit, run_in_store
 
 DDL = """

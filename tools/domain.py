@@ -13,13 +13,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from nodes.search.registry import ToolRegistry as ToolRegistry  # a domain module imports it here
 from tools.errors import ConfigError
-from tools.registry import ToolRegistry
 from tools.slots import split_found
+
+if TYPE_CHECKING:
+    from nodes.search.ranker import Ranker
 
 BAD_DOMAIN_SPEC = "domain {spec!r} must look like 'package.module:ATTRIBUTE'"
 DOMAIN_IMPORT = "domain module {module!r} could not be imported: {error}"
@@ -398,6 +401,9 @@ class Domain:
     tools: ToolRegistry
     role_permissions: Mapping[str, frozenset[str]] = field(default_factory=dict)
     clarify: str = "I can't help with that request yet. Could you rephrase it?"
+    ranker: Ranker | None = None
+    """Orders an intent's candidates when there are more than `max_tools`; None is the
+    lexical default (`nodes.search.ranker`, docs/search.md)."""
 
     def __post_init__(self) -> None:
         for intent in self.intents:

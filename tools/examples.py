@@ -17,9 +17,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
-from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.privacy import ResultPolicy, opaque_ref
-from tools.registry import ToolRegistry
 from tools.slots import (
     Found,
     contains_any,

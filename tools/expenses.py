@@ -26,8 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.contract import ToolContext, ToolResult, ToolSpec
-from tools.domain import Budget, Domain, IntentSpec, Step
-from tools.registry import ToolRegistry
+from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.slots import Found, contains_any, find_amount, find_date, find_id, find_period, find_word
 from tools.store import audit, run_in_store
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from nodes.search.entry import ToolEntry, entry_of
+from nodes.search.lexical import SearchIndex
+from nodes.search.ranker import Ranker, RankIndex
 from tools.contract import ToolSpec
 from tools.errors import ConfigError
-from tools.search import SearchIndex
 
 DUPLICATE_TOOL = "tool {name!r} is declared twice; tool names must be unique in a registry"
 
@@ -18,6 +20,7 @@ class ToolRegistry:
         self._tools: dict[str, ToolSpec] = {}
         self._by_intent: dict[str, list[ToolSpec]] | None = None
         self._index: SearchIndex | None = None
+        self._ranked: dict[int, tuple[Ranker, RankIndex]] = {}
         for spec in tools:
             self.register(spec)
 
@@ -29,6 +32,7 @@ class ToolRegistry:
         self._tools[spec.name] = spec
         self._by_intent = None  # derived views are rebuilt on next use
         self._index = None
+        self._ranked = {}
         return spec
 
     def get(self, name: str) -> ToolSpec | None:
@@ -60,8 +64,24 @@ class ToolRegistry:
             if spec.permission is None or spec.permission in permissions
         ]
 
+    def entries(self) -> list[ToolEntry]:
+        """Every tool as search sees it: name, namespace, description, argument schema."""
+        return [entry_of(spec) for spec in self._tools.values()]
+
+    def ranked_by(self, ranker: Ranker) -> RankIndex:
+        """The registry indexed by `ranker`, built on first use and after any registration.
+
+        Kept per ranker object, so a domain's ranker indexes its registry once per process.
+        """
+        key = id(ranker)
+        found = self._ranked.get(key)
+        if found is None or found[0] is not ranker:
+            found = (ranker, ranker.build(self.entries()))
+            self._ranked[key] = found
+        return found[1]
+
     def search_index(self) -> SearchIndex:
-        """The lexical index of every tool, built on first use and after any registration."""
+        """The plain lexical index of every tool (benchmarks compare rankers on it)."""
         if self._index is None:
             self._index = SearchIndex.build(self._tools.values())
         return self._index

@@ -9,18 +9,18 @@ the request.
 Why a hand-written index rather than a library: `rank-bm25` scores every document per query
 term in a Python loop and `bm25s` needs numpy and scipy; with the same tokens and the same
 formula they rank identically, and this inverted index only touches the documents that
-share a term with the request (see the README's "Large registries" for the measurement).
+share a term with the request (docs/search.md has the measurement).
 
 Tokens: English words (lower-cased, snake_case and camelCase split, a light suffix stemmer,
 a few stop words, never the prefix of an id such as `SO-43319`) and Chinese as overlapping
 character bigrams, so `退款` in a request meets `退款` in a description without a segmenter
 or a dictionary. A request is expanded with the API words its phrases mean
-(`tools.thesaurus`) before it is scored.
+(`nodes.search.thesaurus`) before it is scored.
 
 Beyond plain BM25, two things read the `{namespace}_{verb}_{object}` shape of tool names:
 the words naming an object are evened out across the tools acting on it (`EVEN_OUT`), so
 the operation's words choose among them, and each tool's operation (`operation_of`) lets
-a prior on the operation a request asks for (`tools.operations`) reorder the matches.
+a prior on the operation a request asks for (`nodes.search.operations`) reorder the matches.
 """
 
 from __future__ import annotations
@@ -32,11 +32,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from nodes.search.entry import ToolEntry, entry_of
+from nodes.search.lexicon import split_values
 from tools.contract import ToolSpec
 
 if TYPE_CHECKING:
-    from tools.operations import OperationPrior
-    from tools.thesaurus import Thesaurus
+    from nodes.search.lexicon import Lexicon
+    from nodes.search.operations import OperationPrior
+    from nodes.search.thesaurus import Thesaurus
 
 K1 = 1.2
 """Term-frequency saturation: the standard BM25 value."""
@@ -45,7 +48,8 @@ B = 0.75
 EVEN_OUT = 0.5
 """How far a sibling's weight for a word of its object moves toward the best sibling's:
 0 is plain BM25, 1 makes the object's words count the same for every tool on it. Picked
-among 0, 0.5 and 1 on the first three labelled sets of `tools.generated` (README)."""
+among 0, 0.5 and 1 on the first three labelled sets of the generated benchmark catalogue
+(docs/search.md)."""
 OBJECT_WORD_SHARE = 0.5
 """A word belongs to the object when at least this share of the tools on it have it."""
 FIELD_WEIGHTS: Mapping[str, int] = {"name": 2, "namespace": 1, "description": 1, "args": 1}
@@ -57,6 +61,7 @@ _RUN = re.compile(rf"[A-Za-z0-9]+|[{_CJK_RANGES}]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
 _ID_TAIL = re.compile(r"-\d")
+_FILE_NAME = re.compile(r"\.[a-z][a-z0-9]{0,4}$")
 
 _STOP_TEXT = """a an the of to for in on at by with and or is are was were be been it its this that
     these those me my i we our you your he she they them their please can could would should
@@ -123,25 +128,21 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
-def tool_fields(spec: ToolSpec) -> dict[str, str]:
+def tool_fields(tool: ToolEntry | ToolSpec) -> dict[str, str]:
     """The text of each searchable field of a tool: what its schema shows a model."""
-    args: list[str] = []
-    for arg, info in spec.args_model.model_fields.items():
-        args.append(arg)
-        if info.description:
-            args.append(info.description)
+    entry = entry_of(tool) if isinstance(tool, ToolSpec) else tool
     return {
-        "name": spec.name,
-        "namespace": spec.namespace,
-        "description": spec.description,
-        "args": " ".join(args),
+        "name": entry.name,
+        "namespace": entry.namespace,
+        "description": entry.description,
+        "args": entry.argument_text(),
     }
 
 
-def document_tokens(spec: ToolSpec) -> list[str]:
+def document_tokens(tool: ToolEntry | ToolSpec) -> list[str]:
     """One tool as a bag of tokens, each field repeated by its weight."""
     tokens: list[str] = []
-    for field_name, text in tool_fields(spec).items():
+    for field_name, text in tool_fields(tool).items():
         tokens.extend(tokenize(text) * FIELD_WEIGHTS[field_name])
     return tokens
 
@@ -256,13 +257,17 @@ class SearchIndex:
     postings: Mapping[str, tuple[tuple[int, float], ...]]
     operations: tuple[str, ...] = ()
     """Each tool's `operation_of`, by id."""
+    verbs: tuple[str, ...] = ()
+    """Each tool's verb (`split_name`), stemmed, by id."""
 
     @classmethod
-    def build(cls, specs: Iterable[ToolSpec], *, even_out: float = EVEN_OUT) -> SearchIndex:
+    def build(
+        cls, specs: Iterable[ToolEntry | ToolSpec], *, even_out: float = EVEN_OUT
+    ) -> SearchIndex:
         """Index tools; call again when the registry changes (the registry does).
 
         Args:
-            specs: The tools.
+            specs: The tools, declared (`ToolSpec`) or only searchable (`ToolEntry`).
             even_out: See `EVEN_OUT`; 0 gives plain BM25, as the BM25 libraries compute it.
         """
         specs = list(specs)
@@ -298,23 +303,40 @@ class SearchIndex:
             ids={name: i for i, name in enumerate(names)},
             postings={term: tuple(p) for term, p in postings.items()},
             operations=tuple(operation_of(spec.name, spec.namespace) for spec in specs),
+            verbs=tuple(split_name(spec.name, spec.namespace)[0] for spec in specs),
         )
+
+    def knows(self, word: str) -> bool:
+        """Whether a word (any case or inflection) occurs in some tool, or is a stop word."""
+        word = word.lower()
+        return word in STOPWORDS or stem(word) in self.postings
 
     def scores(
         self,
         query: str,
         thesaurus: Thesaurus | None = None,
         prior: OperationPrior | None = None,
+        lexicon: Lexicon | None = None,
+        verb_bonus: float = 0.0,
     ) -> dict[int, float]:
         """BM25 score of every tool sharing at least one term with the query, by tool id.
 
-        With a thesaurus, the API words its phrases point at count too, at its weight, unless
-        the request already has them. With a prior, each of those tools gains the prior's
-        bonus for its operation: it reorders the matching tools, it adds none.
+        The names of things in the request (`lexicon.split_values`) are set aside first. With
+        a lexicon, the English words of the request's Chinese count as typed. With a
+        thesaurus, the API words its phrases point at count too, at its weight, unless the
+        request already has them. With a prior, each of those tools gains the prior's bonus
+        for its operation: it reorders the matching tools, it adds none.
         """
+        read, values = split_values(query, self.knows)
         totals: defaultdict[int, float] = defaultdict(float)
-        typed = set(tokenize(query))
+        typed = set(tokenize(read))
         terms = dict.fromkeys(typed, 1.0)
+        if any(_FILE_NAME.search(value) for value in values):
+            terms.setdefault("file", 0.5)  # `docs/old.md` is a value, but says "a file"
+        if lexicon is not None:
+            for term in tokenize(" ".join(lexicon.english(read))):
+                terms.setdefault(term, 1.0)
+        # Phrases are read on the whole request: a name never spells "how many".
         targets = thesaurus.targets(query) if thesaurus is not None else []
         if thesaurus is not None:
             for term in tokenize(" ".join(targets)):
@@ -322,6 +344,14 @@ class SearchIndex:
         for term, factor in terms.items():
             for doc, weight in self.postings.get(term, ()):
                 totals[doc] += weight * factor
+        if verb_bonus and totals:
+            # A verb is in most tools' names, so BM25 gives it almost no weight; the verb
+            # the request asks for (typed, translated or inferred) decides among the tools
+            # that already match, at the weight it was asked with.
+            for doc in totals:
+                asked = terms.get(self.verbs[doc])
+                if asked is not None:
+                    totals[doc] += verb_bonus * asked
         if prior is not None and totals:
             # Reuse this request's tokens, and its targets when the thesaurus is the prior's.
             same = thesaurus is not None and thesaurus is prior.thesaurus
@@ -333,24 +363,32 @@ class SearchIndex:
     def rank(
         self,
         query: str,
-        among: Sequence[str],
+        among: Sequence[str] | None = None,
         limit: int | None = None,
         *,
         thesaurus: Thesaurus | None = None,
         prior: OperationPrior | None = None,
+        lexicon: Lexicon | None = None,
+        verb_bonus: float = 0.0,
     ) -> list[str]:
         """`among` ordered best first; ties (and tools matching nothing) keep their order.
 
         Args:
             query: The request text (see `query_text`).
-            among: The candidate tool names, already narrowed by intent and permission.
+            among: The candidate tool names, already narrowed by intent and permission;
+                None for every tool of the index.
             limit: How many to return; None for all of them.
             thesaurus: Expands the request with the API words its phrases mean
-                (`tools.thesaurus`); None ranks on the typed words alone.
-            prior: Which operation the request asks for (`tools.operations`); None ranks
+                (`nodes.search.thesaurus`); None ranks on the typed words alone.
+            prior: Which operation the request asks for (`nodes.search.operations`); None ranks
                 on the words alone.
+            lexicon: Reads the request's Chinese as English API words
+                (`nodes.search.lexicon`); None matches Chinese only against Chinese.
+            verb_bonus: Added to a matching tool whose verb the request asks for; 0 off.
         """
-        totals = self.scores(query, thesaurus, prior)
+        totals = self.scores(query, thesaurus, prior, lexicon, verb_bonus)
+        if among is None:
+            among = self.names
         ids = self.ids
         keyed = sorted(
             range(len(among)),

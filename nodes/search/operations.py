@@ -13,24 +13,32 @@ the thesaurus infers. The ranker adds `PRIOR_WEIGHT` × P(operation of the tool 
 to the score of each tool that already matches the request, so it reorders an object's
 tools and never brings in a tool sharing no word with the request.
 
-`default_operation_prior()` is fitted on the labelled requests that ship with the project
-(`tools.generated`'s first four sets); its effect is measured on a fifth set that it never
-saw (README, "Large registries"). Make it yours: fit one on your own confirmed
-(request, tool) pairs with `OperationPrior.fit`.
+No prior ships in the default path: what words say which operation depends on who asks
+and how a registry names its tools, so a prior is fitted from labelled requests handed to
+it. The benchmark fits one on the generated catalogue's labelled sets and passes it to the
+ranker of that catalogue only; a user fits one on their own confirmed (request, tool) pairs
+with `python -m graph fit-search`, stores the JSON beside their domain and loads it there
+(`OperationPrior.load`, docs/search.md).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import pairwise
+from pathlib import Path
+from typing import Any
 
-from tools.search import stem, tokenize
-from tools.thesaurus import Thesaurus, default_thesaurus
+from nodes.search.lexical import stem, tokenize
+from nodes.search.thesaurus import Thesaurus, default_thesaurus
+
+FORMAT = "loopguard-operation-prior/1"
+"""The `kind` of a saved prior: a file of another kind is refused, not misread."""
+NOT_A_PRIOR = "{path}: not an operation prior (expected kind {kind!r}); refit it with fit-search"
 
 PRIOR_WEIGHT = 6.0
 """Score added to a tool whose operation the request surely asks for (posterior 1). Chosen,
@@ -84,7 +92,7 @@ class OperationPrior:
     def fit(
         cls, examples: Iterable[tuple[str, str]], thesaurus: Thesaurus | None = None
     ) -> OperationPrior:
-        """Learn from (request, operation) pairs; see `tools.search.operation_of`."""
+        """Learn from (request, operation) pairs; see `nodes.search.lexical.operation_of`."""
         per_class: Counter[str] = Counter()
         counts: defaultdict[str, Counter[str]] = defaultdict(Counter)
         for text, operation in examples:
@@ -141,11 +149,32 @@ class OperationPrior:
         posterior = self.posterior(text, tokens=tokens, targets=targets)
         return {op: PRIOR_WEIGHT * p for op, p in posterior.items()}
 
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form; the thesaurus is not stored (the default one is used on load)."""
+        return {
+            "kind": FORMAT,
+            "log_prior": dict(self.log_prior),
+            "log_likelihood": {f: dict(ops) for f, ops in self.log_likelihood.items()},
+            "thesaurus": self.thesaurus is not None,
+        }
 
-@cache
-def default_operation_prior() -> OperationPrior:
-    """Fitted once per process on the labelled requests shipped in `tools.generated`."""
-    from tools.generated import TRAINING_QUERIES  # the data is large; load it when used
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], source: str = "prior") -> OperationPrior:
+        """Rebuild a prior saved by `to_json`, with the default thesaurus if it had one."""
+        if data.get("kind") != FORMAT:
+            msg = NOT_A_PRIOR.format(path=source, kind=FORMAT)
+            raise ValueError(msg)
+        return cls(
+            log_prior=dict(data["log_prior"]),
+            log_likelihood={f: dict(ops) for f, ops in data["log_likelihood"].items()},
+            thesaurus=default_thesaurus() if data.get("thesaurus") else None,
+        )
 
-    examples = [(q.text, q.operation) for q in TRAINING_QUERIES]
-    return OperationPrior.fit(examples, default_thesaurus())
+    def save(self, path: str | Path) -> None:
+        """Write the prior as JSON, to keep beside the domain that loads it."""
+        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True))
+
+    @classmethod
+    def load(cls, path: str | Path) -> OperationPrior:
+        """Read a prior written by `save` (or `python -m graph fit-search`)."""
+        return cls.from_json(json.loads(Path(path).read_text()), str(path))

@@ -36,11 +36,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from nodes.search.lexical import operation_of
+from nodes.search.operations import OperationPrior
+from nodes.search.ranker import LexicalRanker
+from nodes.search.registry import ToolRegistry
+from nodes.search.thesaurus import default_thesaurus
 from tools.contract import ToolContext, ToolFn, ToolSpec
 from tools.domain import Domain, IntentSpec, SlotExtractor, Step, Summarizer
 from tools.errors import ConfigError
-from tools.registry import ToolRegistry
-from tools.search import operation_of
 from tools.store import audit, run_in_store
 
 ArgType = Literal["str", "int", "float", "date"]
@@ -1452,16 +1455,33 @@ def build_domain(n: int = DEFAULT_TOOLS) -> Domain:
         tools=registry,
         role_permissions=ROLE_PERMISSIONS,
         clarify="I can refund a payment, reset a password or track a shipment.",
+        ranker=generated_ranker(),
     )
 
 
+@cache
+def generated_prior() -> OperationPrior:
+    """The operation prior of this catalogue, fitted on its four training sets.
+
+    Never on `FIFTH_QUERIES`; only this catalogue's domain uses it.
+    """
+    examples = [(q.text, q.operation) for q in TRAINING_QUERIES]
+    return OperationPrior.fit(examples, default_thesaurus())
+
+
+@cache
+def generated_ranker() -> LexicalRanker:
+    """The lexical ranker with this catalogue's own operation prior passed in."""
+    return LexicalRanker(prior=generated_prior())
+
+
 def domain_spec(n: int = DEFAULT_TOOLS) -> str:
-    """The `--domain` string of the n-tool domain: `tools.generated:DOMAIN_<n>`."""
+    """The `--domain` string of the n-tool domain: `graph.evals.catalogues.generated:DOMAIN_<n>`."""
     return f"{__name__}:DOMAIN" if n == DEFAULT_TOOLS else f"{__name__}:DOMAIN_{n}"
 
 
 def __getattr__(name: str) -> Domain:
-    """`tools.generated:DOMAIN` (1,000 tools) or `DOMAIN_<n>`, built on first access.
+    """`...catalogues.generated:DOMAIN` (1,000 tools) or `DOMAIN_<n>`, built on first access.
 
     Building a thousand argument models takes a moment; importing this module for its
     catalogue or its labelled queries should not pay for it.
@@ -1489,7 +1509,7 @@ class LabelledQuery:
 
     @property
     def operation(self) -> str:
-        """What `tools.operations` learns to predict: the labelled tool's operation.
+        """What `nodes.search.operations` learns to predict: the labelled tool's operation.
 
         A generated tool's name starts with its namespace.
         """
@@ -2034,7 +2054,7 @@ HELDOUT_QUERIES: tuple[LabelledQuery, ...] = (
 )  # fmt: skip
 """A second labelled set, written by another author from the tool list alone: they never saw
 the ranker, the thesaurus or the misses of `LABELLED_QUERIES`, and ran no search while
-writing. `tools.thesaurus` was tuned on `LABELLED_QUERIES` and then on the even-indexed half
+writing. `nodes.search.thesaurus` was tuned on `LABELLED_QUERIES` and then on the even-indexed half
 of this set; the odd-indexed half was only ever measured."""
 THIRD_QUERIES: tuple[LabelledQuery, ...] = (
     # --- crm ---
@@ -2738,14 +2758,14 @@ FOURTH_QUERIES: tuple[LabelledQuery, ...] = (
 (names, descriptions, arguments, areas): never the ranker, the thesaurus or the other sets.
 Targets were drawn at random, ten per namespace, before any request was written. It was
 measured once, after every ranking choice was final, and nothing changed because of it.
-Since then it is one of the sets `tools.operations` learns from."""
+Since then it is one of the sets `nodes.search.operations` learns from."""
 TRAINING_QUERIES: tuple[LabelledQuery, ...] = (
     *LABELLED_QUERIES,
     *HELDOUT_QUERIES,
     *THIRD_QUERIES,
     *FOURTH_QUERIES,
 )
-"""What `tools.operations.default_operation_prior` is fitted on."""
+"""What `nodes.search.operations.default_operation_prior` is fitted on."""
 FIFTH_QUERIES: tuple[LabelledQuery, ...] = (
     # analytics
     _Q("Rename report RPT-407 to 'Weekly Paid Signups' and swap its metrics to trials started + "

@@ -1,0 +1,397 @@
+"""Registering tools for search, the ranker protocol, reading requests, and the catalogue bench.
+
+Registries are built from an OpenAPI document, LangChain tools and an MCP tool list with
+nothing but names, descriptions and schemas; a domain's own ranker is what the real tool
+loader node uses; a Chinese request finds an English tool; a name in a request is a value.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+import pytest
+from langchain_core.tools import StructuredTool, tool
+from langgraph.runtime import Runtime
+from pydantic import BaseModel
+
+from graph.context import Context
+from graph.state import State
+from nodes.search.catalogue import ToolCatalogue, from_langchain, from_mcp, from_openapi
+from nodes.search.entry import ToolEntry
+from nodes.search.lexicon import default_lexicon, split_values
+from nodes.search.ranker import HybridRanker, LexicalRanker, RankIndex
+from nodes.search.registry import ToolRegistry
+from nodes.tool_loader import tool_loader
+from tests.fakes import search_spec
+from tools.domain import Domain, IntentSpec
+
+ROOT = Path(__file__).resolve().parent.parent
+
+OPENAPI: dict[str, Any] = {
+    "openapi": "3.0.3",
+    "info": {"title": "Tiny code host"},
+    "components": {
+        "parameters": {
+            "owner": {"name": "owner", "in": "path", "required": True,
+                      "description": "The account owner of the repository. Not case sensitive."},
+        },
+        "schemas": {
+            "Label": {"type": "object", "properties": {
+                "name": {"type": "string", "description": "The label's name."},
+                "color": {"type": "string", "description": "Hex colour, without the #."}}},
+        },
+    },
+    "paths": {
+        "/repos/{owner}/{repo}/labels": {
+            "parameters": [{"$ref": "#/components/parameters/owner"}],
+            "get": {"operationId": "issues/list-labels-for-repo", "tags": ["issues"],
+                    "summary": "List labels for a repository"},
+            "post": {"operationId": "issues/create-label", "tags": ["issues"],
+                     "summary": "Create a label",
+                     "requestBody": {"content": {"application/json": {
+                         "schema": {"$ref": "#/components/schemas/Label"}}}}},
+        },
+        "/orgs/{org}/members": {
+            "get": {"operationId": "orgs/list-members", "tags": ["orgs"],
+                    "summary": "List organization members",
+                    "parameters": [{"name": "org", "in": "path", "required": True,
+                                    "description": "The organization name."}]},
+        },
+        "/enterprises/{enterprise}/teams": {
+            "get": {"operationId": "enterprise-teams/list", "tags": ["enterprise-teams"],
+                    "summary": "List enterprise teams"},
+        },
+        "/repos/{owner}/{repo}/branches/{branch}": {
+            "delete": {"summary": "Delete a branch"},
+        },
+    },
+}  # fmt: skip
+
+
+# --- registries from what APIs publish ---------------------------------------------------------
+
+
+def test_openapi_operations_become_entries_with_refs_followed() -> None:
+    entries = {e.name: e for e in from_openapi(OPENAPI)}
+    assert list(entries) == [
+        "issues_list_labels_for_repo",
+        "issues_create_label",
+        "orgs_list_members",
+        "enterprise_teams_list",
+        "delete_repos_owner_repo_branches_branch",
+    ]
+    create = entries["issues_create_label"]
+    assert create.namespace == "issues"
+    assert create.description == "Create a label"
+    props = create.parameters["properties"]
+    assert set(props) == {"owner", "name", "color"}  # path-level $ref and body $ref followed
+    assert props["owner"]["description"] == "The account owner of the repository."
+    assert create.parameters["required"] == ["owner"]
+    assert entries["delete_repos_owner_repo_branches_branch"].namespace == "repos"
+
+
+def test_langchain_tools_become_entries_with_the_schema_the_model_sees() -> None:
+    @tool
+    def refund_payment(payment_id: str, amount: float) -> str:
+        """Refund a captured card payment, in full or in part."""
+        return "ok"
+
+    class LookupArgs(BaseModel):
+        order_id: str
+
+    lookup = StructuredTool.from_function(
+        func=lambda order_id: order_id,
+        name="track_order",
+        description="Where an order is: carrier, tracking number, last scan.",
+        args_schema=LookupArgs,
+    )
+    entries = {e.name: e for e in from_langchain([refund_payment, lookup])}
+    assert entries["refund_payment"].description.startswith("Refund a captured card payment")
+    assert set(entries["refund_payment"].parameters["properties"]) == {"payment_id", "amount"}
+    assert set(entries["track_order"].parameters["properties"]) == {"order_id"}
+    catalogue = ToolCatalogue(entries.values())
+    assert catalogue.rank("where is my parcel, which carrier has it?", limit=1) == ["track_order"]
+
+
+def test_an_mcp_tool_list_needs_no_server_dicts_or_objects() -> None:
+    class McpTool:  # the shape of the mcp SDK's Tool: attributes, camelCase schema
+        name = "read_file"
+        description = "Read the complete contents of a file from the file system."
+        inputSchema: ClassVar[dict[str, Any]] = {  # the SDK's spelling
+            "type": "object",
+            "properties": {"path": {"type": "string"}},
+        }
+
+    listed = [
+        {
+            "name": "search_files",
+            "description": "Recursively search for files matching a pattern.",
+            "inputSchema": {"type": "object", "properties": {"pattern": {"type": "string"}}},
+        },
+        McpTool(),
+    ]
+    entries = from_mcp(listed, namespace="filesystem")
+    assert [(e.name, e.namespace) for e in entries] == [
+        ("search_files", "filesystem"),
+        ("read_file", "filesystem"),
+    ]
+    assert entries[1].parameters["properties"] == {"path": {"type": "string"}}
+    assert ToolCatalogue(entries).rank("give me the contents of notes.txt", limit=1) == [
+        "read_file"
+    ]
+    with pytest.raises(ValueError, match="needs a 'name'"):
+        from_mcp([{"description": "no name"}])
+
+
+def test_a_catalogue_refuses_two_tools_with_one_name() -> None:
+    twice = [ToolEntry("a", "one"), ToolEntry("a", "two")]
+    with pytest.raises(ValueError, match="named 'a'"):
+        ToolCatalogue(twice)
+
+
+# --- reading a request -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("List the members of the wayne-enterprises org", "wayne-enterprises"),
+        ("add a label to octocat/hello-world", "octocat/hello-world"),
+        ('rename the "Release Notes" project', "Release Notes"),
+        ("create a repo called platform_tools", "platform_tools"),
+        ("invite @octocat to the team", "@octocat"),
+        ("删除 my-bucket 这个存储桶", "my-bucket"),
+    ],
+)
+def test_names_of_things_are_values_not_api_words(text: str, value: str) -> None:
+    rest, values = split_values(text)
+    assert value in values
+    assert value not in rest
+
+
+def test_ids_and_english_compounds_stay_words() -> None:
+    rest, values = split_values("refund SO-43319 and send a follow-up e-mail")
+    assert values == []
+    assert "SO-43319" in rest
+
+
+def test_a_hyphenated_word_the_catalogue_knows_stays_words() -> None:
+    rest, values = split_values("move it to the dead-letter queue", lambda w: True)
+    assert values == []
+    assert "dead-letter" in rest
+
+
+def test_chinese_is_read_longest_phrase_first() -> None:
+    lexicon = default_lexicon()
+    assert lexicon.english("取消订阅这个主题") == ["unsubscribe", "topic"]
+    assert "repository" in lexicon.english("列出仓库的分支")
+
+
+def test_a_name_in_the_request_does_not_pull_in_tools_it_spells() -> None:
+    catalogue = ToolCatalogue(from_openapi(OPENAPI))
+    ranked = catalogue.rank("who are the members of the wayne-enterprises org?")
+    assert ranked[0] == "orgs_list_members"
+    plain = ToolCatalogue(from_openapi(OPENAPI), LexicalRanker(lexicon=None))
+    # the same text with the name read as words: the enterprise tool gains on it
+    assert plain.index().rank("members wayne enterprises org")[1] == "enterprise_teams_list"
+
+
+@pytest.mark.parametrize(
+    ("text", "best"),
+    [
+        ("给这个仓库新建一个标签", "issues_create_label"),
+        ("列出组织的所有成员", "orgs_list_members"),
+        ("仓库里有哪些标签？", "issues_list_labels_for_repo"),
+    ],
+)
+def test_chinese_requests_find_english_tools(text: str, best: str) -> None:
+    catalogue = ToolCatalogue(from_openapi(OPENAPI))
+    assert catalogue.rank(text, limit=1) == [best]
+
+
+def test_without_the_lexicon_chinese_meets_nothing_in_an_english_catalogue() -> None:
+    declared = [e.name for e in from_openapi(OPENAPI)]
+    bare = LexicalRanker(lexicon=None, thesaurus=None)
+    without = ToolCatalogue(from_openapi(OPENAPI), bare)
+    assert without.rank("给这个仓库新建一个标签") == declared  # no match: declared order
+
+
+# --- the ranker protocol -----------------------------------------------------------------------
+
+
+class ReversedIndex:
+    """Ranks by reversed declared order: unlike any ranker that reads the request."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.queries: list[str] = []
+
+    def rank(
+        self, query: str, among: Sequence[str] | None = None, limit: int | None = None
+    ) -> list[str]:
+        self.queries.append(query)
+        pool = [n for n in reversed(self.names) if among is None or n in among]
+        return pool if limit is None else pool[:limit]
+
+
+class ReversedRanker:
+    def __init__(self) -> None:
+        self.built: list[ReversedIndex] = []
+
+    def build(self, entries: Sequence[ToolEntry]) -> ReversedIndex:
+        index = ReversedIndex([e.name for e in entries])
+        self.built.append(index)
+        return index
+
+
+def _no_rule(text: str, today: date) -> None:
+    return None
+
+
+class NoSlots(BaseModel):
+    pass
+
+
+def _domain(ranker: Any) -> Domain:
+    tools = [search_spec(f"crm_tool_{i}", "crm", f"crm operation number {i}") for i in range(8)]
+    for spec in tools:
+        object.__setattr__(spec, "intents", frozenset({"crm"}))
+    intent = IntentSpec(
+        name="crm", description="crm", extract=_no_rule, slots_model=NoSlots, steps=(), max_tools=3
+    )
+    return Domain(name="custom", intents=(intent,), tools=ToolRegistry(tools), ranker=ranker)
+
+
+async def test_a_custom_ranker_in_a_domain_is_what_the_loader_uses() -> None:
+    ranker = ReversedRanker()
+    assert isinstance(ranker, object)
+    assert isinstance(ranker.build([]), RankIndex)
+    ranker.built.clear()
+    domain = _domain(ranker)
+    runtime = Runtime(context=Context(domain=domain, roles=["admin"]))
+    state = State(request="crm operation number 0", intent="crm", slots={})
+    first = await tool_loader(state, runtime)
+    second = await tool_loader(state, runtime)
+    assert first["offered_tools"] == ["crm_tool_7", "crm_tool_6", "crm_tool_5"]
+    assert second["offered_tools"] == first["offered_tools"]
+    assert len(ranker.built) == 1  # indexed once per registry, not per request
+    assert ranker.built[0].queries == ["crm operation number 0"] * 2
+    lexical = await tool_loader(state, Runtime(context=Context(domain=_domain(None))))
+    assert lexical["offered_tools"][0] == "crm_tool_0"  # the default reads the request
+
+
+class KeywordEmbedder:
+    """A deterministic stand-in for the embedding model: one axis per keyword."""
+
+    axes = ("parcel", "refund", "label")
+
+    def _vector(self, text: str) -> Any:
+        v = np.array([float(k in text.lower()) for k in self.axes]) + 1e-3
+        return v / np.linalg.norm(v)
+
+    def documents(self, texts: Sequence[str]) -> Any:
+        return np.stack([self._vector(t) for t in texts])
+
+    def query(self, text: str) -> Any:
+        return self._vector(text)
+
+
+def test_the_hybrid_fuses_the_embedding_ranking_with_the_lexical_one() -> None:
+    entries = [
+        ToolEntry("a_tool", "does something about invoices"),
+        ToolEntry("b_tool", "answers questions about a parcel"),
+        ToolEntry("c_tool", "makes a shipping label"),
+    ]
+    hybrid = ToolCatalogue(entries, HybridRanker(embedder=KeywordEmbedder()))
+    # no word in common with b_tool's description: only the embedding side can find it
+    assert hybrid.rank("where has my parcel gone", limit=1) == ["b_tool"]
+    assert hybrid.rank("print a shipping label", limit=1) == ["c_tool"]
+    assert sorted(hybrid.rank("anything")) == ["a_tool", "b_tool", "c_tool"]
+
+
+# --- the bench on a small slice ----------------------------------------------------------------
+
+
+def test_bench_catalogue_runs_on_a_slice_and_reports_per_language() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "graph", "bench", "--catalogue", "generated", "--limit", "12",
+         "--json"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (result,) = json.loads(proc.stdout)
+    assert result["catalogue"] == "generated"
+    assert result["tools"] == 1000
+    rows = {row["lang"]: row for row in result["rows"]}
+    assert rows["all"]["requests"] == 12
+    assert sum(rows[lang]["requests"] for lang in rows if lang != "all") == 12
+    for row in rows.values():
+        for k in ("1", "5", "10"):
+            low, high = row["interval"][k]
+            assert low <= row["recall"][k] <= high
+        assert row["hits"]["1"] <= row["hits"]["5"] <= row["hits"]["10"]
+    assert result["latency_ms"]["median"] > 0
+
+
+@pytest.mark.parametrize("name", ["aws", "github"])
+def test_real_catalogues_load_and_every_label_names_one_of_their_tools(name: str) -> None:
+    from graph.evals.catalogues.real import entries, requests
+
+    names = {e.name for e in entries(name)}
+    assert len(names) > 1000
+    labelled = requests(name)
+    assert len(labelled) >= 150
+    assert sum(r.lang == "zh" for r in labelled) >= len(labelled) // 3 - 1
+    for r in labelled:
+        assert r.tools, r
+        assert set(r.tools) <= names, r
+
+
+def test_an_unknown_catalogue_is_one_line_not_a_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "graph", "bench", "--catalogue", "nope"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    assert proc.returncode != 0
+    assert proc.stderr.strip().startswith("error: no catalogue 'nope'")
+    assert "Traceback" not in proc.stderr
+
+
+# --- fit-search --------------------------------------------------------------------------------
+
+
+def test_fit_search_writes_a_prior_the_domain_can_load(tmp_path: Path) -> None:
+    from graph.evals.catalogues.generated import TRAINING_QUERIES
+    from nodes.search.operations import OperationPrior
+
+    labelled = tmp_path / "labelled.jsonl"
+    labelled.write_text(
+        "\n".join(json.dumps({"text": q.text, "tool": q.tool}) for q in TRAINING_QUERIES[:80])
+    )
+    out = tmp_path / "search_prior.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "graph", "fit-search", "--domain",
+         "graph.evals.catalogues.generated:DOMAIN", "--requests", str(labelled), "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("fitted on 80 requests")
+    prior = OperationPrior.load(out)
+    posterior = prior.posterior("how many tickets are open")
+    assert max(posterior, key=posterior.__getitem__) == "count"
+    labelled.write_text(json.dumps({"text": "x", "tool": "no_such_tool"}))
+    bad = subprocess.run(
+        [sys.executable, "-m", "graph", "fit-search", "--domain",
+         "graph.evals.catalogues.generated:DOMAIN", "--requests", str(labelled), "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
+    )  # fmt: skip
+    assert bad.returncode != 0
+    assert "no_such_tool" in bad.stderr
+    assert "Traceback" not in bad.stderr
