@@ -86,7 +86,7 @@ class PendingCall(TypedDict):
     args: dict[str, Any]
     fingerprint: str
     inputs: NotRequired[dict[str, Any]]
-    """Argument -> `tools.dag.InputRef`: values taken from other calls' results at run time."""
+    """Argument -> `nodes.executor.dag.InputRef`: values from other calls' results, at run time."""
     after: NotRequired[list[str]]
     """Ids of calls of the same turn that must succeed before this one starts."""
     given: NotRequired[dict[str, dict[str, Any]]]
@@ -94,7 +94,7 @@ class PendingCall(TypedDict):
 
 
 class Branch(TypedDict):
-    """The actual fate of one call of the last batch (`tools.dag.BranchStatus`)."""
+    """The actual fate of one call of the last batch (`nodes.executor.dag.BranchStatus`)."""
 
     id: str
     tool: str

@@ -16,8 +16,8 @@ from pydantic import ValidationError
 
 from graph.context import Context
 from graph.state import State
+from nodes.executor.dag import field_path
 from tools.contract import ToolResult
-from tools.dag import field_path
 from tools.domain import Budget, Domain, IntentSpec, load_domain
 
 STEPS_PER_ROUND = 5

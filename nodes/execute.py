@@ -2,7 +2,7 @@
 
 The calls of one model turn run concurrently, at most `Context.max_parallel` at a time (a
 turn that holds a write runs one call at a time, in the order written); a call that takes
-another call's result (`{"$ref": "#0.job_id"}`, see `tools/dag.py`) or waits for it
+another call's result (`{"$ref": "#0.job_id"}`, see `nodes/executor/dag.py`) or waits for it
 (`$after`) starts once that call has succeeded, with the value put in its arguments and the
 arguments judged again, now complete, against its history and the checklist. Each call
 still goes through the executor (timeout, retries, exactly-once writes, masking); a status
@@ -40,9 +40,7 @@ from nodes.common import (
     fingerprint,
     tool_message,
 )
-from nodes.guard import judge_call, recheck
-from tools.contract import ErrorType, ToolContext, ToolResult, ToolSpec
-from tools.dag import (
+from nodes.executor.dag import (
     MISSING,
     Done,
     Node,
@@ -52,7 +50,9 @@ from tools.dag import (
     resolve_path,
     run_dag,
 )
-from tools.executor import execute_call
+from nodes.executor.run import execute_call
+from nodes.guard import judge_call, recheck
+from tools.contract import ErrorType, ToolContext, ToolResult, ToolSpec
 
 NOT_PERMITTED = "{tool} needs the permission {permission!r}, which the caller's roles lack"
 INPUT_MISSING = "input {arg!r} needs {source}.{path}, which its result does not have"

@@ -1,7 +1,7 @@
 """guard: decide, before anything executes, whether each proposed call may run.
 
 The ladder, in order: budgets; offered set and permission; argument schema (and the
-references between the calls of one turn, `tools/dag.py`); the call's fingerprint history;
+references between the calls of one turn, `nodes/executor/dag.py`); the call's fingerprint history;
 the checklist (a write before the steps it needs, arguments that contradict the values
 code decided, references no result of the run holds: `IntentSpec.check`); human approval
 for risky writes. Every violation climbs a per-kind ladder (feedback, then
@@ -36,10 +36,10 @@ from nodes.common import (
     tool_message,
 )
 from nodes.compaction import known_fingerprints, revived
+from nodes.executor.dag import CallPlan, InputRef, field_name, has_plan_syntax, plan_call, plan_turn
 from nodes.tool_loader import widen
 from nodes.tracing import record_verdicts, thread_of_run
 from tools.contract import ToolResult, ToolSpec
-from tools.dag import CallPlan, InputRef, field_name, has_plan_syntax, plan_call, plan_turn
 from tools.domain import Budget, StepCheck
 
 Action = Literal["run", "cached", "feedback", "blocked", "stop", "approve"]
@@ -118,7 +118,7 @@ class Decision:
         args: Validated arguments (JSON form) when valid, else the raw ones; a call with
             inputs from other calls carries its literal arguments only.
         fingerprint: Tool + canonical arguments.
-        inputs: Arguments taken from other calls' results (`tools.dag.InputRef`).
+        inputs: Arguments taken from other calls' results (`nodes.executor.dag.InputRef`).
         after: Calls of the same turn that must succeed first.
     """
 
@@ -230,7 +230,7 @@ def judge_call(
         now: Wall time, for polling deadlines.
         permissions: The caller's permissions; a tool needing another is refused even if
             it somehow were offered. None skips the check (the offer was built from them).
-        plan: This call's part of the turn's plan (`tools.dag.plan_turn`): references to
+        plan: This call's part of the turn's plan (`nodes.executor.dag.plan_turn`): references to
             other calls' results. None parses the arguments on their own.
     """
     raw_name = call.get("name")

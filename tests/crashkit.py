@@ -26,9 +26,9 @@ from typing import Any
 from checkpoints.lease import HOST
 from checkpoints.storage import Conn, open_checkpointer, storage_for
 from graph.graph import compile_graph
-from nodes.search.registry import ToolRegistry
 from tools.domain import Domain
 from tools.examples import DOMAIN, REGISTRY
+from tools.registry import ToolRegistry
 
 REPO = Path(__file__).resolve().parents[1]
 DEMO = "record today's reading 150/95 and show the last two weeks"

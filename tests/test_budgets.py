@@ -20,11 +20,11 @@ from pydantic import BaseModel, ConfigDict
 from graph.context import Context
 from graph.graph import compile_graph
 from graph.state import InputState
-from nodes.search.registry import ToolRegistry
 from tests.conftest import METRIC_REQUEST_EN, Harness, assert_valid_history
 from tests.test_models_e2e import LoopingChatModel
 from tools.contract import ToolContext, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.registry import ToolRegistry
 from tools.store import audit, run_in_store
 
 NAP_SECONDS = 0.3

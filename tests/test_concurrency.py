@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checkpoints.concurrency import Report, measure, render
+from graph.evals.concurrency import Report, measure, render
 
 RUNS = 50
 

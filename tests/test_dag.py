@@ -1,6 +1,6 @@
 """Several calls in one model turn, run as a DAG: limit, order, blocking, degrading, cancelling.
 
-The scheduler (`tools/dag.py`) is tested directly with counting runners, then through the
+The scheduler (`nodes/executor/dag.py`) is tested directly with counting runners, then through the
 graph with a test domain whose tools count how many of them are in flight (a counter, not a
 clock) and record every entry in `tool_audit`. A scripted model sends whole turns of calls
 with `{"$ref": "#N.field"}` references, as a real model told the syntax would.
@@ -21,11 +21,7 @@ from langchain_core.outputs import ChatResult
 from pydantic import BaseModel, ConfigDict
 
 from graph.models import render_task
-from nodes.search.registry import ToolRegistry
-from tests.conftest import Harness, assert_valid_history
-from tests.fakes import ProviderLikeChatModel
-from tools.contract import ToolContext, ToolSpec
-from tools.dag import (
+from nodes.executor.dag import (
     MISSING,
     Done,
     Node,
@@ -35,7 +31,11 @@ from tools.dag import (
     resolve_path,
     run_dag,
 )
+from tests.conftest import Harness, assert_valid_history
+from tests.fakes import ProviderLikeChatModel
+from tools.contract import ToolContext, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.registry import ToolRegistry
 from tools.store import audit, connect, run_in_store
 
 # --- a model that sends whole turns ------------------------------------------------------------

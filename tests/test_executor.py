@@ -25,7 +25,7 @@ from checkpoints.ledger import Ledger
 from graph.context import Context
 from graph.graph import compile_graph
 from graph.state import InputState
-from nodes.search.registry import ToolRegistry
+from nodes.executor.run import Execution, backoff, execute_call
 from tests.conftest import Harness, assert_valid_history
 from tests.fakes import tool_context
 from tests.test_models_e2e import LoopingChatModel
@@ -38,7 +38,7 @@ from tools.contract import (
     default_business_check,
 )
 from tools.domain import Budget, Domain, IntentSpec, Step
-from tools.executor import Execution, backoff, execute_call
+from tools.registry import ToolRegistry
 from tools.store import audit, run_in_store
 
 FAST = RetryPolicy(initial_interval=0.001, backoff_factor=2.0, max_interval=0.01, max_attempts=3)

@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict
 from graph.state import FingerprintStats
 from nodes.common import Task, canonical_args, fingerprint
 from nodes.guard import Decision, judge_call
-from nodes.search.registry import ToolRegistry
 from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.registry import ToolRegistry
 
 
 class LookupArgs(BaseModel):

@@ -20,11 +20,11 @@ from pydantic import BaseModel
 
 from checkpoints.ledger import Ledger
 from nodes.execute import KeyScope, idempotency_key
+from nodes.executor.run import KEY_CONFLICT, execute_call, key_args_hash
 from tests.conftest import METRIC_REQUEST_EN, Harness
 from tests.crashkit import forge_dead_owner, query
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.examples import REGISTRY, RecordMetricArgs
-from tools.executor import KEY_CONFLICT, execute_call, key_args_hash
 from tools.store import count_executions
 
 RECORD = REGISTRY.get("record_metric")

@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from langchain_core.messages import AIMessage
 
 from nodes.common import Task, tool_message
+from nodes.executor.dag import field_name, plan_turn
 from nodes.guard import Decision, _calls_of, judge_call
 from tests.conftest import Harness
 from tests.test_models_e2e import LoopingChatModel
 from tools.contract import ToolResult
-from tools.dag import field_name, plan_turn
 from tools.examples import DOMAIN
 
 SPECS = {spec.name: spec for spec in DOMAIN.tools}

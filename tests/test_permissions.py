@@ -25,12 +25,12 @@ from pydantic import BaseModel
 from graph.cli import EXIT_WAITING
 from graph.models import OfflineChatModel
 from nodes.common import Task
+from nodes.executor.dag import plan_turn
+from nodes.executor.run import execute_call
 from nodes.guard import judge_call
 from tests.conftest import Harness, assert_valid_history
 from tools.contract import ToolContext
-from tools.dag import plan_turn
 from tools.examples import DOMAIN, OTHER_CONTACT_REF, SHOP_DDL, NotifyArgs, send_order_notification
-from tools.executor import execute_call
 from tools.store import connect
 
 REPO = Path(__file__).resolve().parents[1]

@@ -19,11 +19,11 @@ from langchain_core.messages import ToolMessage
 from graph.state import FingerprintStats
 from nodes.common import Task
 from nodes.guard import judge_call
-from nodes.search.registry import ToolRegistry
 from tests.conftest import Harness
 from tests.test_models_e2e import LoopingChatModel
 from tools.domain import Domain
 from tools.examples import DOMAIN, POLLS_TO_FINISH, REGISTRY
+from tools.registry import ToolRegistry
 from tools.store import connect
 
 REPORT = "generate my monthly report"

@@ -29,13 +29,13 @@ from pydantic import BaseModel, ConfigDict
 
 from checkpoints.ledger import Ledger
 from graph.runner import show_thread
+from nodes.executor.run import execute_call
 from tests.conftest import Harness
 from tests.fakes import tool_context
 from tests.test_dag import TurnsChatModel
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Domain, IntentSpec, Step, ToolRegistry
 from tools.examples import SHOP_DDL
-from tools.executor import execute_call
 from tools.privacy import (
     WITHHELD_KEY,
     ResultPolicy,

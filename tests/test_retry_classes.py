@@ -19,9 +19,9 @@ from langgraph.types import RetryPolicy
 from pydantic import BaseModel, ConfigDict
 
 from checkpoints.ledger import Ledger
+from nodes.executor.run import Execution, execute_call
 from tests.fakes import tool_context
 from tools.contract import ToolContext, ToolError, ToolResult, ToolSpec, TransientToolError
-from tools.executor import Execution, execute_call
 
 FAST = RetryPolicy(initial_interval=0.001, backoff_factor=2.0, max_interval=0.005, max_attempts=3)
 REQUEST = httpx.Request("GET", "https://backend.example/api")
@@ -185,7 +185,7 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
         asked.append(delay)
         await real_sleep(0)
 
-    monkeypatch.setattr("tools.executor.asyncio.sleep", fake_sleep)
+    monkeypatch.setattr("nodes.executor.run.asyncio.sleep", fake_sleep)
     return asked
 
 

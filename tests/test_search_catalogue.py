@@ -24,13 +24,13 @@ from pydantic import BaseModel
 from graph.context import Context
 from graph.state import State
 from nodes.search.catalogue import ToolCatalogue, from_langchain, from_mcp, from_openapi
-from nodes.search.entry import ToolEntry
 from nodes.search.lexicon import default_lexicon, split_values
-from nodes.search.ranker import HybridRanker, LexicalRanker, RankIndex
-from nodes.search.registry import ToolRegistry
+from nodes.search.ranker import HybridRanker, LexicalRanker
 from nodes.tool_loader import tool_loader
 from tests.fakes import search_spec
 from tools.domain import Domain, IntentSpec
+from tools.entry import ToolEntry
+from tools.registry import RankIndex, ToolRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -25,6 +25,7 @@ from langgraph_sdk import get_client
 from langgraph_sdk.client import LangGraphClient
 
 from checkpoints.ledger import Ledger
+from nodes.executor.run import BLOCKING_ACTION
 from tests.test_studio_server import (
     GRAPH_ID,
     ROOT,
@@ -34,7 +35,6 @@ from tests.test_studio_server import (
     _stop,
     _workdir,
 )
-from tools.executor import BLOCKING_ACTION
 from tools.store import count_executions
 
 DOMAIN = "tests.studio_blocking_domain:DOMAIN"

@@ -27,11 +27,11 @@ from pydantic import BaseModel, ConfigDict
 from checkpoints.ledger import Ledger
 from graph.runner import show_thread
 from graph.state import STOP_REASONS
+from nodes.executor.run import UNSTORABLE, execute_call, jsonable, normalize
 from tests.conftest import Harness, assert_valid_history
 from tests.fakes import tool_context
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
-from tools.executor import UNSTORABLE, execute_call, jsonable, normalize
 from tools.store import audit, run_in_store
 
 DDL = """
@@ -209,7 +209,7 @@ async def test_a_value_without_one_is_a_tool_error_and_the_write_is_never_repeat
 
 
 def test_jsonable_names_where_the_unstorable_value_is() -> None:
-    from tools.executor import Unstorable
+    from nodes.executor.run import Unstorable
 
     with pytest.raises(Unstorable) as caught:
         jsonable({"a": [1, {"b": Opaque()}]})

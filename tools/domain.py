@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from nodes.search.registry import ToolRegistry as ToolRegistry  # a domain module imports it here
 from tools.errors import ConfigError
+from tools.registry import ToolRegistry as ToolRegistry  # a domain module imports it here
 from tools.slots import split_found
 
 if TYPE_CHECKING:
-    from nodes.search.ranker import Ranker
+    from tools.registry import Ranker
 
 BAD_DOMAIN_SPEC = "domain {spec!r} must look like 'package.module:ATTRIBUTE'"
 DOMAIN_IMPORT = "domain module {module!r} could not be imported: {error}"

@@ -1,16 +1,41 @@
-"""The tool registry: every declared tool, and the narrow views the loader hands out."""
+"""The tool registry: every declared tool, and the narrow views the loader hands out.
+
+A domain builds its tools into a `ToolRegistry`; the loader asks it for the tools of an
+intent and, for a large registry, for an index built by the domain's `Ranker`. The rankers
+themselves (`nodes.search.ranker`) implement the two protocols declared here, so this module
+and a domain that names its own ranker import nothing from the runtime.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol, runtime_checkable
 
-from nodes.search.entry import ToolEntry, entry_of
-from nodes.search.lexical import SearchIndex
-from nodes.search.ranker import Ranker, RankIndex
 from tools.contract import ToolSpec
+from tools.entry import ToolEntry, entry_of
 from tools.errors import ConfigError
 
 DUPLICATE_TOOL = "tool {name!r} is declared twice; tool names must be unique in a registry"
+
+
+@runtime_checkable
+class RankIndex(Protocol):
+    """A registry indexed by a ranker: ranks tool names for one request."""
+
+    def rank(
+        self, query: str, among: Sequence[str] | None = None, limit: int | None = None
+    ) -> list[str]:
+        """`among` (every indexed tool when None) best first, at most `limit` of them."""
+        ...
+
+
+@runtime_checkable
+class Ranker(Protocol):
+    """Builds a `RankIndex` over a registry's tools; the registry calls it once per change."""
+
+    def build(self, entries: Sequence[ToolEntry]) -> RankIndex:
+        """Index these tools."""
+        ...
 
 
 class ToolRegistry:
@@ -19,7 +44,6 @@ class ToolRegistry:
     def __init__(self, tools: Iterable[ToolSpec] = ()) -> None:
         self._tools: dict[str, ToolSpec] = {}
         self._by_intent: dict[str, list[ToolSpec]] | None = None
-        self._index: SearchIndex | None = None
         self._ranked: dict[int, tuple[Ranker, RankIndex]] = {}
         for spec in tools:
             self.register(spec)
@@ -31,7 +55,6 @@ class ToolRegistry:
             raise ConfigError(msg)
         self._tools[spec.name] = spec
         self._by_intent = None  # derived views are rebuilt on next use
-        self._index = None
         self._ranked = {}
         return spec
 
@@ -79,9 +102,3 @@ class ToolRegistry:
             found = (ranker, ranker.build(self.entries()))
             self._ranked[key] = found
         return found[1]
-
-    def search_index(self) -> SearchIndex:
-        """The plain lexical index of every tool (benchmarks compare rankers on it)."""
-        if self._index is None:
-            self._index = SearchIndex.build(self._tools.values())
-        return self._index

@@ -20,10 +20,10 @@ from pydantic import ValidationError
 
 from graph.models import render_task
 from nodes.common import validation_result
+from nodes.executor.run import execute_call
 from tools.contract import ToolContext, ToolSpec
 from tools.domain import IntentSpec
 from tools.errors import ConfigError
-from tools.executor import execute_call
 
 NEEDS_LANGCHAIN = (
     "this command compares against LangChain's create_agent and needs the dev dependency "

@@ -45,9 +45,9 @@ from graph.evals.report import percentile
 from graph.graph import compile_graph
 from graph.models import OfflineChatModel
 from graph.state import InputState
-from nodes.search.registry import ToolRegistry
 from tools.contract import ToolContext, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
+from tools.registry import ToolRegistry
 
 BENCH_DOMAIN_SPEC = "graph.evals.bench:BENCH_DOMAIN"
 BYTES_AT = 5

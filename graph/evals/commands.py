@@ -19,6 +19,7 @@ from tools.errors import AgentError, ConfigError
 
 DEFAULT_ROUNDS = 40
 DEFAULT_THREADS = 5
+DEFAULT_RUNS = 15
 
 
 def add_commands(sub: Any) -> None:
@@ -62,6 +63,15 @@ def add_commands(sub: Any) -> None:
     bench.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="timed threads")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--workdir", metavar="DIR", help="where the SQLite files go")
+    bench.add_argument(
+        "--durability",
+        action="store_true",
+        help="instead: what crash safety costs, the demo request under each durability mode "
+        "and SQLite synchronous level (ratios to the fastest); offline, no langchain",
+    )
+    bench.add_argument(
+        "--runs", type=int, default=DEFAULT_RUNS, help="with --durability: runs per setting"
+    )
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -151,6 +161,8 @@ def _compare(args: argparse.Namespace, cases: Sequence[Any]) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.durability:
+        return _durability(args.runs)
     from graph.evals.bench import bench, render_bench
 
     if args.rounds < 1 or args.threads < 1:
@@ -165,6 +177,16 @@ def _bench(args: argparse.Namespace) -> int:
         )
     )
     print(json.dumps(result) if args.json else render_bench(result))
+    return 0  # timings are reported, never a failure
+
+
+def _durability(runs: int) -> int:
+    from graph.evals.durability import measure, render_durability
+
+    if runs < 1:
+        msg = "--runs must be at least 1"
+        raise ConfigError(msg)
+    print(render_durability(asyncio.run(measure(runs)), runs))
     return 0  # timings are reported, never a failure
 
 

@@ -1,4 +1,4 @@
-"""Many runs at once on one database: `python -m checkpoints.concurrency [options]`.
+"""Many runs at once on one database: `python -m graph.evals.concurrency [options]`.
 
 Starts N runs of the demo request on N different threads, all against one `--db` (a SQLite
 file or a `postgresql://` URL), either as N separate CLI processes (`--mode processes`: what
@@ -425,7 +425,7 @@ def render_writers(rows: Sequence[WriterStats], label: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one batch (or the writers series) and print its report; 1 when it was not clean."""
-    parser = argparse.ArgumentParser(prog="python -m checkpoints.concurrency")
+    parser = argparse.ArgumentParser(prog="python -m graph.evals.concurrency")
     parser.add_argument("--db", help="database (default: a fresh SQLite file)")
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--at-once", type=int, help="processes alive at a time (default: all)")

@@ -1,4 +1,4 @@
-"""What the durable settings cost: `python -m checkpoints.bench [RUNS]`.
+"""What the durable settings cost: `python -m graph bench --durability [--runs N]`.
 
 Runs the README's demo request in-process on fresh SQLite files under each combination of
 LangGraph durability mode and SQLite `synchronous` level, and prints the median time per run
@@ -8,9 +8,7 @@ and the machine; what a reader needs is what the crash safety costs relative to 
 
 from __future__ import annotations
 
-import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -59,22 +57,17 @@ async def measure(runs: int) -> dict[tuple[Durability, Synchronous], float]:
     return {k: statistics.median(v) for k, v in times.items()}
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print the cost table."""
-    args = sys.argv[1:] if argv is None else argv
-    runs = int(args[0]) if args else 15
-    medians = asyncio.run(measure(runs))
+def render_durability(medians: dict[tuple[Durability, Synchronous], float], runs: int) -> str:
+    """The cost table: each setting's median as a ratio to the fastest."""
     fastest = min(medians.values())
-    print(f"demo request, {runs} runs per setting, median time per run relative to the fastest")
-    print(f"{'durability':<11} {'synchronous':<12} {'ratio':>6} {'ms/run':>7}  what a crash costs")
+    lines = [
+        f"demo request, {runs} runs per setting, median time per run relative to the fastest",
+        f"{'durability':<11} {'synchronous':<12} {'ratio':>6} {'ms/run':>7}  what a crash costs",
+    ]
     for durability, synchronous, note in SETTINGS:
         median = medians[(durability, synchronous)]
-        print(
+        lines.append(
             f"{durability:<11} {synchronous:<12} {median / fastest:>6.2f} {median * 1000:>7.1f}"
             f"  {note}"
         )
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return "\n".join(lines)

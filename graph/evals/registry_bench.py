@@ -54,7 +54,6 @@ from graph.evals.catalogues.real import Request
 from graph.evals.report import percentile
 from graph.models import estimate_tokens
 from graph.state import State
-from nodes.search.entry import ToolEntry
 from nodes.search.lexical import K1, B, SearchIndex, document_tokens, query_text, tokenize
 from nodes.search.lexicon import first_lexicon, split_values
 from nodes.search.operations import OperationPrior
@@ -64,15 +63,15 @@ from nodes.search.ranker import (
     HybridIndex,
     HybridRanker,
     LexicalRanker,
-    Ranker,
-    RankIndex,
     UseMultilingual,
     default_ranker,
 )
 from nodes.search.thesaurus import default_thesaurus, first_thesaurus
 from nodes.tool_loader import candidates, rank_by_query, rank_tools, tool_loader
 from tools.domain import Domain, load_domain
+from tools.entry import ToolEntry
 from tools.errors import ConfigError
+from tools.registry import Ranker, RankIndex
 
 ROLE = "admin"
 """Every permission: the largest candidate sets, so the hardest ranking."""
@@ -161,7 +160,7 @@ def _cross_validated(domain: Domain, permissions: frozenset[str], k: int) -> dic
     The default prior has seen every training set, so their plain rows flatter it; these
     rows are what it does on requests it did not learn from, and chose `PRIOR_WEIGHT`.
     """
-    index = domain.tools.search_index()
+    index = SearchIndex.build(domain.tools)
     thesaurus = default_thesaurus()
     out: dict[str, float] = {}
     for label, held in TRAINING_SETS:

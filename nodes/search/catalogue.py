@@ -18,8 +18,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from nodes.search.entry import ToolEntry, first_sentence
-from nodes.search.ranker import Ranker, RankIndex, default_ranker
+from nodes.search.ranker import default_ranker
+from tools.entry import ToolEntry, first_sentence
+from tools.registry import Ranker, RankIndex
 
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 DUPLICATE_ENTRY = "two tools are named {name!r}; names must be unique in a catalogue"

@@ -32,9 +32,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nodes.search.entry import ToolEntry, entry_of
 from nodes.search.lexicon import split_values
 from tools.contract import ToolSpec
+from tools.entry import ToolEntry, entry_of
 
 if TYPE_CHECKING:
     from nodes.search.lexicon import Lexicon

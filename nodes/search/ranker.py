@@ -2,7 +2,7 @@
 
 A ranker is chosen per domain (`Domain.ranker`) and is anything with a `build` method that
 indexes a registry's tools once and returns something that ranks names for a request
-(`Ranker`, `RankIndex`): the loader never asks how. Two ship:
+(`tools.registry.Ranker`, `RankIndex`): the loader never asks how. Two ship:
 
 - `LexicalRanker` (the default): BM25 over names, descriptions and arguments, the request
   read for names of things and Chinese first (`nodes.search.lexicon`), expanded with the
@@ -24,13 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
-from nodes.search.entry import ToolEntry
 from nodes.search.lexical import EVEN_OUT, SearchIndex
 from nodes.search.lexicon import Lexicon, default_lexicon, split_values
 from nodes.search.operations import OperationPrior
 from nodes.search.thesaurus import Thesaurus, default_thesaurus
+from tools.entry import ToolEntry
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,26 +45,6 @@ VERB_BONUS = 2.0
 about a third of a rare word's BM25 weight, enough to choose among one object's tools."""
 RRF_K = 60
 """Reciprocal-rank fusion's constant: the value of the paper that introduced it, untuned."""
-
-
-@runtime_checkable
-class RankIndex(Protocol):
-    """A registry indexed by a ranker: ranks tool names for one request."""
-
-    def rank(
-        self, query: str, among: Sequence[str] | None = None, limit: int | None = None
-    ) -> list[str]:
-        """`among` (every indexed tool when None) best first, at most `limit` of them."""
-        ...
-
-
-@runtime_checkable
-class Ranker(Protocol):
-    """Builds a `RankIndex` over a registry's tools; the registry calls it once per change."""
-
-    def build(self, entries: Sequence[ToolEntry]) -> RankIndex:
-        """Index these tools."""
-        ...
 
 
 @dataclass(frozen=True)

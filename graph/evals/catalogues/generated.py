@@ -39,11 +39,11 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from nodes.search.lexical import operation_of
 from nodes.search.operations import OperationPrior
 from nodes.search.ranker import LexicalRanker
-from nodes.search.registry import ToolRegistry
 from nodes.search.thesaurus import default_thesaurus
 from tools.contract import ToolContext, ToolFn, ToolSpec
 from tools.domain import Domain, IntentSpec, SlotExtractor, Step, Summarizer
 from tools.errors import ConfigError
+from tools.registry import ToolRegistry
 from tools.store import audit, run_in_store
 
 ArgType = Literal["str", "int", "float", "date"]

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from nodes.search.catalogue import from_openapi, snake
-from nodes.search.entry import ToolEntry, first_sentence
+from tools.entry import ToolEntry, first_sentence
 
 HERE = Path(__file__).resolve().parent
 AWS_SERVICES = (

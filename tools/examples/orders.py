@@ -1,0 +1,267 @@
+"""Example area: orders, one looked up by number and all of them read page by page.
+
+"where is order 10086" is the reference failure case for an argument type: `order_id` must
+be a string. `list_orders` pages with a cursor, so reading it again with the next cursor is
+progress, not a loop (`Step.next_args`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tools.contract import ToolContext, ToolSpec
+from tools.domain import Budget, IntentSpec, Step
+from tools.examples.backend import DDL
+from tools.slots import Found, contains_any, find_id
+from tools.store import audit, run_in_store
+
+ORDERS = "orders"
+PAGE_SIZE = 2
+
+
+class QueryOrderArgs(BaseModel):
+    """Arguments of `query_order`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    order_id: str = Field(
+        min_length=1, max_length=32, description='Order number as a string, e.g. "10086".'
+    )
+
+
+class ListOrdersArgs(BaseModel):
+    """Arguments of `list_orders`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cursor: str | None = Field(
+        default=None,
+        pattern=r"^c[0-9]{1,6}$",
+        description="Omit for the first page; then pass the next_cursor of the last page.",
+    )
+
+
+async def query_order(args: QueryOrderArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """Look an order up; another user's order answers exactly like a missing one."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "query_order", ctx.user_id, args.model_dump(mode="json"))
+        row = conn.execute(
+            "SELECT * FROM orders WHERE order_id = ? AND user_id = ?",
+            (args.order_id, ctx.user_id),
+        ).fetchone()
+        if row is None:
+            return {
+                "success": False,
+                "code": "ORDER_NOT_FOUND",
+                "message": f"no order {args.order_id} on this account",
+                "user_action": "Check the order number; it is not on this account.",
+            }
+        return {
+            "success": True,
+            "order_id": row["order_id"],
+            "status": row["status"],
+            "carrier": row["carrier"],
+            "tracking_no": row["tracking_no"],
+            "updated_on": row["updated_on"],
+        }
+
+    return await run_in_store(ctx.store_path, DDL, work)
+
+
+async def list_orders(args: ListOrdersArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """One page of the caller's orders, oldest id first; `next_cursor` is None on the last."""
+    offset = int(args.cursor[1:]) if args.cursor else 0
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "list_orders", ctx.user_id, args.model_dump())
+        total = conn.execute(
+            "SELECT COUNT(*) FROM orders WHERE user_id = ?", (ctx.user_id,)
+        ).fetchone()[0]
+        rows = conn.execute(
+            "SELECT order_id, status FROM orders WHERE user_id = ? ORDER BY order_id "
+            "LIMIT ? OFFSET ?",
+            (ctx.user_id, PAGE_SIZE, offset),
+        ).fetchall()
+        end = offset + len(rows)
+        return {
+            "success": True,
+            "orders": [{"order_id": r["order_id"], "status": r["status"]} for r in rows],
+            "page": offset // PAGE_SIZE + 1,
+            "total": total,
+            "next_cursor": f"c{end}" if end < total else None,
+        }
+
+    return await run_in_store(ctx.store_path, DDL, work)
+
+
+TOOLS = (
+    ToolSpec(
+        name="query_order",
+        namespace=ORDERS,
+        description=(
+            "Status, carrier and tracking number of one of the user's orders. Pass the "
+            "order number as a string. Do not use for metrics."
+        ),
+        args_model=QueryOrderArgs,
+        fn=query_order,
+        permission="orders:read",
+        intents=frozenset({"order_status", "notify_order"}),
+    ),
+    ToolSpec(
+        name="list_orders",
+        namespace=ORDERS,
+        description=(
+            "One page of the user's orders. Start without a cursor; while next_cursor is set, "
+            "call again with it. Do not repeat a page you already have."
+        ),
+        args_model=ListOrdersArgs,
+        fn=list_orders,
+        permission="orders:read",
+        intents=frozenset({"list_orders"}),
+    ),
+)
+
+
+_ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel")
+_ORDER_ID = r"(\d{3,20})"
+_LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
+
+
+def order_id_in(text: str) -> Found | None:
+    """The order number a request names, if any (the shop's intents read it too)."""
+    return find_id(text, _ORDER_ID, bare_digits=3)
+
+
+def order_slots(text: str, today: date) -> dict[str, Any]:
+    """The order number: next to an order word, or any number of three digits or more."""
+    found = order_id_in(text)
+    return {} if found is None else {"order_id": found}
+
+
+def extract_order(text: str, today: date) -> dict[str, Any] | None:
+    """An order number next to an order word."""
+    if not contains_any(text, _ORDER_WORDS):
+        return None
+    return order_slots(text, today) or None
+
+
+def extract_list_orders(text: str, today: date) -> dict[str, Any] | None:
+    """All of the caller's orders, no single order number."""
+    if order_id_in(text) is not None or not contains_any(text, _LIST_WORDS):
+        return None
+    return {}
+
+
+class OrderSlots(BaseModel):
+    """Validated slots of `order_status`."""
+
+    order_id: str
+
+
+class NoSlots(BaseModel):
+    """Intents whose request carries no slot."""
+
+
+def _last_page(data: Mapping[str, Any]) -> bool:
+    return data.get("next_cursor") is None
+
+
+ORDER_STEP = Step(
+    name="order_found",
+    tool="query_order",
+    args=lambda s: {"order_id": s["order_id"]},
+    description="the order's status is known",
+)
+ORDERS_LISTED = Step(
+    name="orders_listed",
+    tool="list_orders",
+    done_when=_last_page,
+    next_args=lambda d: {"cursor": d["next_cursor"]},
+    description="every page is read (follow next_cursor)",
+)
+
+
+def summarize_order(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    """One line on where the order is (the shop's notification reuses it)."""
+    order = evidence.get("order_found")
+    if not order:
+        return ""
+    carrier = f" with {order['carrier']} ({order['tracking_no']})" if order.get("carrier") else ""
+    return f"Order {order['order_id']} is {order['status']}{carrier}."
+
+
+def _summarize_orders(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    page = evidence.get("orders_listed")
+    if not page:
+        return ""
+    return f"Read {page['page']} page(s); you have {page['total']} order(s)."
+
+
+# --- example requests: how people ask, for the router's classifier (`nodes/classifier.py`).
+# --- Terse, casual and polite, English and Chinese; check with `python -m graph eval --router`.
+
+ORDER_EXAMPLES = (
+    "where is order 10086",
+    "track my order 10086",
+    "status of order 10087",
+    "has order 10091 shipped yet",
+    "what's happening with my package 10088",
+    "any update on 10089?",
+    "when will order 10086 arrive",
+    "查询订单 10086",
+    "我的快递 10086 到哪了",
+    "订单10088发货了吗",
+    "10089 这个包裹现在什么状态",
+    "帮我查一下订单10091",
+    "where's my stuff, order 10086",
+    "shipping status for 10087",
+    "did 10088 ship",
+    "物流信息 10086",
+    "我的订单10087发了吗",
+)
+LIST_ORDERS_EXAMPLES = (
+    "list all my orders",
+    "show me every order I've placed",
+    "what orders do I have",
+    "show my order history",
+    "all my orders please",
+    "列出我的所有订单",
+    "我的订单列表",
+    "我都买过什么",
+    "看看我全部的订单",
+    "order history",
+    "everything I've bought",
+    "what did I buy recently",
+    "历史订单",
+)
+
+
+INTENTS = (
+    IntentSpec(
+        name="order_status",
+        description="Tell the user where one of their orders is.",
+        extract=extract_order,
+        fill=order_slots,
+        examples=ORDER_EXAMPLES,
+        slots_model=OrderSlots,
+        steps=(ORDER_STEP,),
+        budget=Budget(max_rounds=4, max_calls=3),
+        summarize=summarize_order,
+    ),
+    IntentSpec(
+        name="list_orders",
+        description="List all of the user's orders, page by page.",
+        extract=extract_list_orders,
+        examples=LIST_ORDERS_EXAMPLES,
+        slots_model=NoSlots,
+        steps=(ORDERS_LISTED,),
+        budget=Budget(max_rounds=6, max_calls=6),
+        summarize=_summarize_orders,
+    ),
+)

@@ -1,0 +1,279 @@
+"""Example area: reports, a job submitted once and then polled until it is done.
+
+Polling the same job with the same arguments is legitimate repetition: the tool's `PollSpec`
+names the answers that mean "still working", so waiting never counts as a stall (see
+graph/evals for the cases that check it).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
+from tools.domain import Budget, IntentSpec, Step
+from tools.examples.backend import DDL
+from tools.slots import contains_any, find_id, find_word
+from tools.store import audit, run_in_store
+
+REPORTS = "reports"
+POLLS_TO_FINISH = 5
+"""A report answers "processing", identically, four times and is "done" on the fifth poll:
+more identical answers in a row than the stall limit, so waiting must not count as a stall."""
+
+
+class SubmitReportArgs(BaseModel):
+    """Arguments of `submit_report`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    report: Literal["weekly", "monthly"] = Field(description="Which report to build.")
+
+
+class JobStatusArgs(BaseModel):
+    """Arguments of `get_job_status`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    job_id: str = Field(pattern=r"^J-[0-9]{1,9}$", description='Job id from submit_report, "J-1".')
+
+
+async def submit_report(args: SubmitReportArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """Queue a report; a replay under the same idempotency key returns the same job."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "submit_report", ctx.user_id, args.model_dump(), ctx.idempotency_key)
+        conn.execute(
+            "INSERT INTO report_jobs (user_id, report, polls_needed, idempotency_key) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING",
+            (ctx.user_id, args.report, POLLS_TO_FINISH, ctx.idempotency_key),
+        )
+        row = conn.execute(
+            "SELECT id FROM report_jobs WHERE idempotency_key IS ? ORDER BY id DESC LIMIT 1",
+            (ctx.idempotency_key,),
+        ).fetchone()
+        return {"success": True, "job_id": f"J-{row['id']}", "status": "queued"}
+
+    return await run_in_store(ctx.store_path, DDL, work)
+
+
+async def reconcile_submit_report(key: str, ctx: ToolContext) -> ToolResult | None:
+    """Find the job an earlier attempt queued under `key`."""
+
+    def work(conn: sqlite3.Connection) -> ToolResult | None:
+        row = conn.execute(
+            "SELECT id FROM report_jobs WHERE idempotency_key = ?", (key,)
+        ).fetchone()
+        if row is None:
+            return None
+        return ToolResult.success({"job_id": f"J-{row['id']}", "status": "queued"})
+
+    return await run_in_store(ctx.store_path, DDL, work)
+
+
+async def get_job_status(args: JobStatusArgs, ctx: ToolContext) -> Mapping[str, Any]:
+    """One poll: the same "processing" answer until the job is done, then where it is."""
+
+    def work(conn: sqlite3.Connection) -> Mapping[str, Any]:
+        audit(conn, "get_job_status", ctx.user_id, args.model_dump())
+        job = int(args.job_id.split("-", 1)[1])
+        row = conn.execute(
+            "SELECT * FROM report_jobs WHERE id = ? AND user_id = ?", (job, ctx.user_id)
+        ).fetchone()
+        if row is None:
+            return {
+                "success": False,
+                "code": "JOB_NOT_FOUND",
+                "message": f"no job {args.job_id} on this account",
+                "user_action": "Check the job id; asking again will not help.",
+            }
+        polls = row["polls"] + 1
+        conn.execute("UPDATE report_jobs SET polls = ? WHERE id = ?", (polls, job))
+        if polls < row["polls_needed"]:
+            return {"success": True, "job_id": args.job_id, "status": "processing"}
+        return {
+            "success": True,
+            "job_id": args.job_id,
+            "status": "done",
+            "report": row["report"],
+            "url": f"reports/{args.job_id}.pdf",
+        }
+
+    return await run_in_store(ctx.store_path, DDL, work)
+
+
+TOOLS = (
+    ToolSpec(
+        name="submit_report",
+        namespace=REPORTS,
+        description=(
+            "Start building a report; returns a job id at once. Call it once per report, then "
+            "poll get_job_status with that id. Never submit the same report again to check on it."
+        ),
+        args_model=SubmitReportArgs,
+        fn=submit_report,
+        effect="write",
+        idempotent=False,
+        permission="reports:write",
+        intents=frozenset({"build_report"}),
+        reconcile=reconcile_submit_report,
+    ),
+    ToolSpec(
+        name="get_job_status",
+        namespace=REPORTS,
+        description=(
+            "Status of a report job: 'processing' until it is 'done'. Polling the same job "
+            "while it is processing is expected; an unknown job id will not appear later."
+        ),
+        args_model=JobStatusArgs,
+        fn=get_job_status,
+        permission="reports:read",
+        intents=frozenset({"build_report", "job_status"}),
+        # A real job service would ask for seconds between polls; 50 ms keeps the demo quick.
+        poll=PollSpec(
+            pending_values=frozenset({"queued", "processing"}), interval_s=0.05, deadline_s=30.0
+        ),
+    ),
+)
+
+
+_REPORT_WORDS = ("report", "报告", "报表")
+_REPORT_KINDS = (
+    ("weekly", ("weekly", "week", "每周", "周报", "周度")),
+    ("monthly", ("monthly", "month", "每月", "月报", "月度")),
+)
+
+
+def report_slots(text: str, today: date) -> dict[str, Any]:
+    """Which report, when the words say: a report is a write, so it is never guessed."""
+    found = find_word(text, _REPORT_KINDS, "enum")
+    return {} if found is None else {"report": found}
+
+
+def job_slots(text: str, today: date) -> dict[str, Any]:
+    """The job id, "J-3"."""
+    found = find_id(text, r"([Jj]-\d{1,9})")
+    return {} if found is None else {"job_id": replace(found, value=found.value.upper())}
+
+
+def extract_report(text: str, today: date) -> dict[str, Any] | None:
+    """A report to build (no job id in the text)."""
+    if job_slots(text, today) or not contains_any(text, _REPORT_WORDS):
+        return None
+    return report_slots(text, today) or None
+
+
+def extract_job_status(text: str, today: date) -> dict[str, Any] | None:
+    """A job id to check on."""
+    return job_slots(text, today) or None
+
+
+class ReportSlots(BaseModel):
+    """Validated slots of `build_report`."""
+
+    report: Literal["weekly", "monthly"]
+
+
+class JobSlots(BaseModel):
+    """Validated slots of `job_status`."""
+
+    job_id: str = Field(pattern=r"^J-[0-9]{1,9}$")
+
+
+def _job_done(data: Mapping[str, Any]) -> bool:
+    return data.get("status") == "done"
+
+
+REPORT_SUBMITTED = Step(
+    name="report_submitted",
+    tool="submit_report",
+    args=lambda s: {"report": s["report"]},
+    description="the report job is queued",
+)
+REPORT_READY = Step(
+    name="report_ready",
+    tool="get_job_status",
+    inputs={"job_id": "report_submitted.job_id"},
+    done_when=_job_done,
+    description="the job reports done (poll while it is processing)",
+)
+JOB_DONE = Step(
+    name="job_done",
+    tool="get_job_status",
+    args=lambda s: {"job_id": s["job_id"]},
+    done_when=_job_done,
+    description="the job reports done (poll while it is processing)",
+)
+
+
+def _summarize_report(slots: Mapping[str, Any], evidence: Mapping[str, Mapping[str, Any]]) -> str:
+    ready = evidence.get("report_ready") or evidence.get("job_done") or {}
+    job = ready.get("job_id") or evidence.get("report_submitted", {}).get("job_id")
+    if ready.get("status") == "done":
+        return f"Job {job} is done: {ready['url']}."
+    return f"Job {job} is {ready.get('status', 'queued')}." if job else ""
+
+
+# --- example requests: how people ask, for the router's classifier (`nodes/classifier.py`).
+# --- Terse, casual and polite, English and Chinese; check with `python -m graph eval --router`.
+
+REPORT_EXAMPLES = (
+    "generate my monthly report",
+    "build the weekly report",
+    "make me a report for this month's numbers",
+    "run my weekly report please",
+    "prepare a monthly summary report",
+    "create the monthly report",
+    "生成我的月度报告",
+    "帮我做一份周报",
+    "出一份这个月的报表",
+    "生成每周报告",
+    "compile the weekly report",
+    "kick off a monthly report",
+)
+JOB_EXAMPLES = (
+    "check on report job J-999",
+    "is J-12 done yet",
+    "status of job J-3",
+    "what's happening with J-7",
+    "has my report J-4 finished",
+    "J-15 进度怎么样",
+    "查一下任务 J-8",
+    "报告 J-2 好了没有",
+    "any progress on J-9",
+    "J-21 ready?",
+    "看下 J-6 好了吗",
+)
+
+
+INTENTS = (
+    IntentSpec(
+        name="build_report",
+        description="Build a report: submit the job, then poll it until it is done.",
+        extract=extract_report,
+        fill=report_slots,
+        examples=REPORT_EXAMPLES,
+        write_cues=("put together", "整理一份", "做个报表", "出个报告"),
+        required_evidence=("report",),
+        slots_model=ReportSlots,
+        steps=(REPORT_SUBMITTED, REPORT_READY),
+        budget=Budget(max_rounds=8, max_calls=8),
+        summarize=_summarize_report,
+    ),
+    IntentSpec(
+        name="job_status",
+        description="Check on a report job by its id until it is done.",
+        extract=extract_job_status,
+        fill=job_slots,
+        examples=JOB_EXAMPLES,
+        slots_model=JobSlots,
+        steps=(JOB_DONE,),
+        budget=Budget(max_rounds=6, max_calls=6),
+        summarize=_summarize_report,
+    ),
+)
