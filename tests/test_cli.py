@@ -611,3 +611,27 @@ async def test_objects_with_a_name_are_stored_by_name_and_resume_from_the_cli(cl
     assert (out["status"], out["stop_reason"]) == ("completed", "completed")
     assert cli.executions("record_metric") == 1
     assert cli.executions("get_metric_trend") == 1
+
+
+# --- bench --durability --------------------------------------------------------------------------
+
+
+def test_bench_durability_prints_one_ratio_per_setting() -> None:
+    """The crash-safety mode of the one `bench` command: offline, ratios to the fastest."""
+    argv = [sys.executable, "-m", "graph", "bench", "--durability", "--runs"]
+    proc = subprocess.run(
+        [*argv, "1"], cwd=ROOT, env=child_env(None), capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == EXIT_OK, proc.stderr
+    rows = [line.split() for line in proc.stdout.splitlines()[2:]]
+    assert [(r[0], r[1]) for r in rows] == [
+        ("sync", "FULL"),
+        ("sync", "NORMAL"),
+        ("async", "FULL"),
+        ("exit", "FULL"),
+    ]
+    assert min(float(r[2]) for r in rows) == 1.0
+    bad = subprocess.run(
+        [*argv, "0"], cwd=ROOT, env=child_env(None), capture_output=True, text=True, check=False
+    )
+    assert "--runs must be at least 1" in one_line_error(bad, 2)
