@@ -22,7 +22,14 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, ValidationError
 
 from graph.context import Context
-from graph.state import CallRecord, FingerprintStats, PendingCall, State, StopReason
+from graph.state import (
+    CallRecord,
+    FingerprintStats,
+    PendingCall,
+    State,
+    StopReason,
+    proposed_by,
+)
 from nodes.common import (
     STEPS_PER_ROUND,
     STEPS_TO_FINISH,
@@ -454,6 +461,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         }
     task = current_task(state, runtime)
     calls = _calls_of(last)
+    proposer = proposed_by(last)
     round_no = state.usage["rounds"]
     strikes = dict(state.strikes)
     messages: list[ToolMessage] = []
@@ -543,6 +551,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                     "reason": APPROVAL_REASON,
                     "executed": False,
                     "outcome": "not_run",
+                    "proposer": proposer,
                 }
             )
             continue
@@ -585,6 +594,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 "reason": decision.kind or decision.stop_reason or note,
                 "executed": False,
                 "outcome": None if decision.action == "run" else "not_run",
+                "proposer": proposer,
             }
         )
 
