@@ -107,10 +107,19 @@ def _functions(tools: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [dict(t["function"]) for t in tools if "function" in t]
 
 
-def reply_schema(tools: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """One object: a call of one offered tool with its own arguments' schema, or an answer."""
+def reply_schema(
+    tools: Sequence[Mapping[str, Any]], tool_choice: str | None = None
+) -> dict[str, Any]:
+    """One object: a call of one offered tool with its own arguments' schema, or an answer.
+
+    `tool_choice` as LangChain spells it: "any" or "required" leaves the answer out, a tool's
+    name leaves only that tool; None, "auto" or "none" offer both.
+    """
     options: list[dict[str, Any]] = []
-    for fn in _functions(tools):
+    functions = _functions(tools)
+    if tool_choice in {fn["name"] for fn in functions}:
+        functions = [fn for fn in functions if fn["name"] == tool_choice]
+    for fn in functions:
         params = safe_schema(fn.get("parameters") or {"type": "object", "properties": {}})
         if not params.get("properties"):
             # An object schema with no properties would admit any object; none is wanted.
@@ -123,6 +132,8 @@ def reply_schema(tools: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 "additionalProperties": False,
             }
         )
+    if options and tool_choice not in (None, "auto", "none"):
+        return {"anyOf": options}
     options.append(
         {
             "type": "object",
@@ -287,8 +298,13 @@ class LlamaCppChatModel(BaseChatModel):
         tool_choice: str | None = None,
         **kwargs: Any,
     ) -> Runnable[LanguageModelInput, AIMessage]:
-        """Bind OpenAI-style tool schemas; they become the reply's JSON schema."""
-        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
+        """Bind OpenAI-style tool schemas; they become the reply's JSON schema.
+
+        `tool_choice` "any" (or "required", or a tool's name) makes a call the only reply the
+        schema admits.
+        """
+        schemas = [convert_to_openai_tool(t) for t in tools]
+        return self.bind(tools=schemas, tool_choice=tool_choice, **kwargs)
 
     def _generate(
         self,
@@ -302,7 +318,10 @@ class LlamaCppChatModel(BaseChatModel):
         with self._lock:
             out = llama.create_chat_completion(
                 messages=chat_messages(messages, tools),
-                response_format={"type": "json_object", "schema": reply_schema(tools)},
+                response_format={
+                    "type": "json_object",
+                    "schema": reply_schema(tools, kwargs.get("tool_choice")),
+                },
                 temperature=self.temperature,
                 max_tokens=self.max_tokens,
                 seed=self.seed,

@@ -41,6 +41,7 @@ from nodes.common import (
     tool_message,
 )
 from nodes.compaction import known_fingerprints, revived
+from nodes.steps import slot_conflict
 from nodes.tool_loader import widen
 from nodes.tracing import record_verdicts, thread_of_run
 from tools.contract import ToolResult, ToolSpec
@@ -519,6 +520,20 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                     decision.fingerprint,
                 )
                 note = SAME_TURN_REASON
+            if decision.action in RUNNABLE and not decision.inputs:
+                # A write runs only with the values its checklist step takes from the request.
+                errors = slot_conflict(
+                    task, state.slots, state.checklist, state.evidence, name, decision.args
+                )
+                if errors:
+                    decision = _violation(
+                        f"validation:{name}",
+                        field_error_result(name, errors),
+                        strikes,
+                        task.budget,
+                        decision.args,
+                        decision.fingerprint,
+                    )
             if decision.action == "run" and admitted + 1 > task.budget.max_calls:
                 decision = Decision(
                     "stop",

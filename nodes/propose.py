@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import (
     AIMessage,
     AnyMessage,
@@ -26,6 +27,7 @@ from langchain_core.messages import (
     SystemMessage,
     ToolMessage,
 )
+from langchain_core.runnables import Runnable
 from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import Runtime
 
@@ -313,7 +315,7 @@ async def propose(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     started = time.monotonic()
     try:
         model = load_chat_model(runtime.context.model)
-        reply = await model.bind_tools(schemas).ainvoke(prompt)
+        reply = await _bound(model, schemas, required=reprompted).ainvoke(prompt)
     except GraphBubbleUp:
         raise  # interrupts raised inside a model wrapper must reach LangGraph
     except ConfigError as exc:
@@ -336,6 +338,22 @@ async def propose(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         else estimate_tokens("".join(str(m.content) for m in prompt) + str(reply.content))
     )
     return _verdict(state, reply, tokens, time.monotonic() - started)
+
+
+def _bound(
+    model: BaseChatModel, schemas: list[dict[str, Any]], *, required: bool
+) -> Runnable[LanguageModelInput, AIMessage]:
+    """The model with the offered tools; after a re-prompt a call is its only admitted reply.
+
+    `tool_choice="any"` is LangChain's spelling of "call one of these tools"; a provider that
+    does not support it is bound without it (its re-prompt is then advice, not a rule).
+    """
+    if required:
+        try:
+            return model.bind_tools(schemas, tool_choice="any")
+        except (NotImplementedError, ValueError, TypeError):
+            pass
+    return model.bind_tools(schemas)
 
 
 def _model_error(state: State, detail: str, seconds: float) -> dict[str, Any]:
