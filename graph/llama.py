@@ -8,8 +8,9 @@ offered tool, its arguments constrained by that tool's own schema, or an answer.
 parses; whether it is a good call is still the guard's business.
 
 llama.cpp's schema-to-grammar converter cannot take the regex shorthands `\d`, `\w`, `\s`
-(a `\d` crashed the process), so patterns are rewritten with explicit classes before they
-reach it; the guard validates against the original pydantic models either way.
+(a `\d` crashed the process) nor escaped punctuation (`\.` made it drop the schema for
+plain JSON), so patterns are rewritten with explicit classes before they reach it; the
+guard validates against the original pydantic models either way.
 """
 
 from __future__ import annotations
@@ -48,18 +49,27 @@ REPLY_FORMAT = (
     "Tools:\n{tools}"
 )
 TOOL_RESULT = "Result of {name}: {content}"
+GRAMMAR_REJECTED = (
+    "llama.cpp rejected the reply grammar built from the JSON schemas of: {tools}; simplify "
+    "their argument patterns"
+)
 ANSWER_KEY = "answer"
 DEFAULT_CONTEXT = 4096
 DEFAULT_MAX_TOKENS = 256
 
 _SHORTHANDS = {"d": "0-9", "w": "A-Za-z0-9_", "s": " \\t\\n\\r"}
+_PUNCTUATION = frozenset("./+*?(){}|$")
+"""Escaped characters llama.cpp's converter copies into its grammar as invalid escapes (an
+escaped dot broke the expense amount's grammar): a class of one outside a class, the bare
+character inside one."""
 
 
 def safe_pattern(pattern: str) -> str:
     r"""The regex with `\d`, `\w`, `\s` spelled as classes, which llama.cpp's converter takes.
 
     Inside a class the shorthand becomes its range (`[\d.]` -> `[0-9.]`); outside, a class
-    of its own (`\d{2}` -> `[0-9]{2}`). Other escapes are left as they are.
+    of its own (`\d{2}` -> `[0-9]{2}`). Escaped punctuation goes the same way (`\.` ->
+    `[.]`). Other escapes are left as they are.
     """
     out: list[str] = []
     in_class = False
@@ -71,6 +81,8 @@ def safe_pattern(pattern: str) -> str:
             if nxt in _SHORTHANDS:
                 body = _SHORTHANDS[nxt]
                 out.append(body if in_class else f"[{body}]")
+            elif nxt in _PUNCTUATION:
+                out.append(nxt if in_class else f"[{nxt}]")
             else:
                 out.append(ch + nxt)
             i += 2
@@ -253,6 +265,7 @@ class LlamaCppChatModel(BaseChatModel):
 
     _llama: Any = PrivateAttr(default=None)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+    _compiled: set[str] = PrivateAttr(default_factory=set)
 
     @property
     def _llm_type(self) -> str:
@@ -291,6 +304,29 @@ class LlamaCppChatModel(BaseChatModel):
             raise ConfigError(msg) from None
         return self._llama
 
+    def _check_grammar(self, llama: Any, schema: dict[str, Any]) -> None:
+        """Compile the reply's grammar once per schema; llama.cpp crashes on one it rejects.
+
+        Generating under a grammar llama.cpp could not parse dereferenced a null sampler
+        (a segfault, not an exception), so each new schema is compiled here first and a
+        rejected one raises, which `propose` reports as a `model_error` stop.
+        """
+        key = json.dumps(schema, sort_keys=True)
+        if key in self._compiled:
+            return
+        llama_cpp = importlib.import_module("llama_cpp")
+        grammar = importlib.import_module("llama_cpp.llama_grammar").json_schema_to_gbnf(key)
+        sampler = llama_cpp.llama_sampler_init_grammar(
+            llama._model.vocab, grammar.encode("utf-8"), b"root"
+        )
+        if not sampler:
+            names = [
+                o["properties"].get("name", {}).get("const", "answer") for o in schema["anyOf"]
+            ]
+            raise ValueError(GRAMMAR_REJECTED.format(tools=", ".join(map(str, names))))
+        llama_cpp.llama_sampler_free(sampler)
+        self._compiled.add(key)
+
     def bind_tools(
         self,
         tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool],
@@ -315,13 +351,12 @@ class LlamaCppChatModel(BaseChatModel):
     ) -> ChatResult:
         tools: list[dict[str, Any]] = kwargs.get("tools") or []
         llama = self.load()
+        schema = reply_schema(tools, kwargs.get("tool_choice"))
         with self._lock:
+            self._check_grammar(llama, schema)
             out = llama.create_chat_completion(
                 messages=chat_messages(messages, tools),
-                response_format={
-                    "type": "json_object",
-                    "schema": reply_schema(tools, kwargs.get("tool_choice")),
-                },
+                response_format={"type": "json_object", "schema": schema},
                 temperature=self.temperature,
                 max_tokens=self.max_tokens,
                 seed=self.seed,

@@ -7,6 +7,8 @@ policy (`tools.domain.StepPolicy`) decides whether a step whose arguments are fu
 determined is left to the model, proposed by the runtime once the model was shown it and
 left it open, or proposed by the runtime directly. A runtime proposal is an AI message like
 any other, marked in its metadata, so the guard, the ledger and the trace judge it the same.
+A model that answers with a step still open is asked once more, naming the step and its
+call, with `tool_choice="any"` so a provider that honours it cannot answer in prose again.
 """
 
 from __future__ import annotations
@@ -151,14 +153,36 @@ def runtime_takes(policy: StepPolicy, state: State, nxt: NextCall | None) -> boo
     return policy == "workflow" or left_open(state, nxt.step)
 
 
+def _reports_a_failure(state: State) -> bool:
+    """The answer follows a failure no call can fix: the model is reporting it, not quitting.
+
+    A validation error is the model's to fix, and a retryable one may pass; anything else
+    (a refused poll, a blocked repeat, a business error) is what the answer is about.
+    """
+    messages = _task_messages(state.messages)
+    before = messages[-2] if len(messages) >= 2 else None
+    if not isinstance(before, ToolMessage) or before.status != "error":
+        return False
+    try:
+        envelope = json.loads(str(before.content))
+    except ValueError:
+        return True
+    if not isinstance(envelope, dict):
+        return True
+    return envelope.get("error_type") != "validation" and not envelope.get("retryable")
+
+
 def after_answer(
     state: State, runtime: Runtime[Context]
 ) -> Literal["runtime_step", "reprompt"] | None:
     """What follows a model's answer with a step still open (and no failure to report).
 
     The runtime proposes the step when the policy lets it; otherwise the model gets one
-    precise re-prompt; an answer to that re-prompt that still leaves the step open is final.
+    precise re-prompt; an answer to that re-prompt that still leaves the step open is final,
+    and so is an answer that reports a failure no call can fix.
     """
+    if _reports_a_failure(state):
+        return None
     task = current_task(state, runtime)
     nxt = next_call(state, task)
     if runtime_takes(policy_of(task, runtime), state, nxt):

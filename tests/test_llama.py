@@ -41,8 +41,11 @@ class FakeLlama:
     replies: ClassVar[list[str]] = []
     requests: ClassVar[list[dict[str, Any]]] = []
 
+    grammar_ok: ClassVar[bool] = True
+
     def __init__(self, **kwargs: Any) -> None:
         self.kwargs = kwargs
+        self._model = types.SimpleNamespace(vocab=object())
 
     def create_chat_completion(self, **request: Any) -> dict[str, Any]:
         FakeLlama.requests.append(request)
@@ -57,9 +60,15 @@ class FakeLlama:
 def fake_llama(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     module = types.ModuleType("llama_cpp")
     module.Llama = FakeLlama  # type: ignore[attr-defined]
+    module.llama_sampler_init_grammar = lambda vocab, text, root: FakeLlama.grammar_ok  # type: ignore[attr-defined]
+    module.llama_sampler_free = lambda sampler: None  # type: ignore[attr-defined]
+    grammar = types.ModuleType("llama_cpp.llama_grammar")
+    grammar.json_schema_to_gbnf = lambda schema: "root ::= object"  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "llama_cpp", module)
+    monkeypatch.setitem(sys.modules, "llama_cpp.llama_grammar", grammar)
     FakeLlama.replies = []
     FakeLlama.requests = []
+    FakeLlama.grammar_ok = True
     path = tmp_path / "tiny.gguf"
     path.write_bytes(b"GGUF")
     return path
@@ -75,12 +84,13 @@ def example_tools() -> list[dict[str, Any]]:
 
 def test_patterns_lose_the_shorthands_llama_cpp_cannot_compile() -> None:
     assert safe_pattern(r"^\d{2,3}/\d{2,3}$") == "^[0-9]{2,3}/[0-9]{2,3}$"
-    assert safe_pattern(r"^\d{1,7}(\.\d{1,2})?$") == r"^[0-9]{1,7}(\.[0-9]{1,2})?$"
     assert safe_pattern(r"[\d.]+\s\w") == r"[0-9.]+[ \t\n\r][A-Za-z0-9_]"
     assert safe_pattern(r"^ct_[0-9a-f]{16}$") == r"^ct_[0-9a-f]{16}$"
+    assert safe_pattern(r"^\d{1,7}(\.\d{1,2})?$") == "^[0-9]{1,7}([.][0-9]{1,2})?$"
     for pattern, good, bad in (
         (r"^\d{2,3}/\d{2,3}$", "150/95", "15O/95"),
         (r"^J-\d{1,9}$", "J-12", "J-x"),
+        (r"^\d{1,7}(\.\d{1,2})?$", "42.50", "42x50"),
     ):
         assert re.fullmatch(safe_pattern(pattern), good)
         assert not re.fullmatch(safe_pattern(pattern), bad)
@@ -91,6 +101,10 @@ def test_no_shipped_tool_schema_reaches_llama_cpp_with_a_shorthand(domain: str) 
     tools = [spec.schema() for spec in load_domain(domain).tools]
     assert SHORTHAND.search(json.dumps(reply_schema(tools))) is None
     assert SHORTHAND.search(json.dumps(safe_schema(tools))) is None
+    # No escape at all survives: an escaped dot made llama.cpp drop the amount's grammar.
+    patterns = re.findall(r'"pattern": ("(?:[^"\\]|\\.)*")', json.dumps(reply_schema(tools)))
+    assert patterns
+    assert all("\\" not in json.loads(p) for p in patterns), patterns
 
 
 def test_the_reply_schema_is_one_offered_call_or_an_answer() -> None:
@@ -190,3 +204,15 @@ def test_loading_fails_in_one_line_without_the_package_or_the_file(
     monkeypatch.setitem(sys.modules, "llama_cpp", None)
     with pytest.raises(ConfigError, match=r"needs llama-cpp-python: pip install -e '\.\[llama\]'"):
         load_chat_model(f"llamacpp:{fake_llama}.other")
+
+
+async def test_a_grammar_llama_cpp_rejects_stops_the_run_instead_of_crashing_it(
+    fake_llama: Path, harness: Harness
+) -> None:
+    FakeLlama.grammar_ok = False
+    model = LlamaCppChatModel(model_path=str(fake_llama))
+    out = await harness.run(METRIC_REQUEST_EN, model)
+
+    assert out["stop_reason"] == "model_error"
+    assert FakeLlama.requests == [], "nothing was generated under the rejected grammar"
+    assert harness.executions() == 0

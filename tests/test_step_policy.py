@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -302,3 +302,49 @@ async def test_under_hint_an_answer_with_a_determined_step_open_hands_it_to_the_
     assert len(model.prompts) == 1
     assert harness.executions("query_order") == 1
     assert await proposers(harness, out["thread_id"]) == [("query_order", "run", "runtime")]
+
+
+# --- a write runs only with the request's values ----------------------------------------------
+
+
+async def test_a_write_with_a_re_guessed_value_is_refused_before_it_runs(harness: Harness) -> None:
+    yesterday = (date.today() - timedelta(days=1)).isoformat()
+    day_before = (date.today() - timedelta(days=2)).isoformat()
+
+    def wrong_day_then_right(turn: int, messages: list[BaseMessage]) -> AIMessage:
+        day = day_before if turn == 1 else yesterday
+        return call("record_metric", {"value": "122/80", "date": day})
+
+    model = recording(wrong_day_then_right)
+    out = await harness.run(
+        "save my blood pressure from yesterday: 122/80", model, step_policy="model"
+    )
+
+    assert out["stop_reason"] == "completed"
+    assert harness.executions("record_metric") == 1, "the wrong day never reached the store"
+    hint = envelope(model.prompts[1][-1])
+    assert hint["error_type"] == "validation"
+    assert f'field \'date\' expected "{yesterday}", got "{day_before}"' in hint["message"]
+
+
+async def test_a_write_for_a_step_already_done_is_refused(harness: Harness) -> None:
+    def records_twice(turn: int, messages: list[BaseMessage]) -> AIMessage:
+        value = "150/95" if turn == 1 else "151/95"
+        return call("record_metric", {"value": value, "date": TODAY})
+
+    out = await harness.run(METRIC_REQUEST_EN, recording(records_twice), step_policy="model")
+
+    assert out["stop_reason"] == "validation_failed"
+    assert harness.executions("record_metric") == 1
+
+
+async def test_a_model_that_keeps_re_guessing_a_write_is_stopped_by_the_validation_ladder(
+    harness: Harness,
+) -> None:
+    def wrong_day(turn: int, messages: list[BaseMessage]) -> AIMessage:
+        return call("record_metric", {"value": "128/82", "date": "2020-01-01"})
+
+    out = await harness.run("record today's reading 128/82", recording(wrong_day))
+
+    assert out["stop_reason"] == "validation_failed"
+    assert harness.executions() == 0
