@@ -522,9 +522,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 note = SAME_TURN_REASON
             if decision.action in RUNNABLE and not decision.inputs:
                 # A write runs only with the values its checklist step takes from the request.
-                errors = slot_conflict(
-                    task, state.slots, state.checklist, state.evidence, name, decision.args
-                )
+                errors = slot_conflict(task, state.slots, state.checklist, name, decision.args)
                 if errors:
                     decision = _violation(
                         f"validation:{name}",

@@ -30,15 +30,14 @@ def slot_conflict(
     task: Task,
     slots: Mapping[str, Any],
     checklist: Mapping[str, bool],
-    evidence: Mapping[str, Mapping[str, Any]],
     tool: str,
     args: Mapping[str, Any],
 ) -> list[dict[str, str]]:
-    """Field errors for a write whose values contradict the checklist; empty when it agrees.
+    """Field errors for a write whose slot values contradict the checklist; empty if it agrees.
 
     Only writes that a step of the intent makes are judged: a write tool no step uses is
-    the model's to call. A call matching any open step of that tool agrees; when every such
-    step is done, the write is not part of the task any more.
+    the model's to call. A call carrying the slot values of any open step of that tool
+    agrees; when every such step is done, the write is not part of the task any more.
     """
     spec = task.domain.tools.get(tool)
     if spec is None or spec.effect != "write":
@@ -57,7 +56,9 @@ def slot_conflict(
                 "fix": DONE_FIX.format(tool=tool),
             }
         ]
-    expected = [s.expected(slots, evidence) for s in still_open]
+    # Slot values only: an argument taken from an earlier result (a contact_ref) is the
+    # backend's to check against its owner, and it does (tests/test_permissions.py).
+    expected = [dict(s.args(slots)) for s in still_open]
     if any(args_match(e, args) for e in expected):
         return []
     first = expected[0]
