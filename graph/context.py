@@ -7,7 +7,7 @@ time; nodes read `runtime.context` on every call, so a run's settings are the ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from pydantic.json_schema import SkipJsonSchema
@@ -88,6 +88,16 @@ class Context:
     )
     max_seconds: float | None = field(
         default=None, metadata={"description": "Override: seconds in model and tools per task."}
+    )
+    step_policy: Literal["model", "hint", "workflow"] | None = field(
+        default=None,
+        metadata={
+            "description": (
+                "Override: who proposes checklist steps whose arguments are determined: the "
+                "model; the model, then the runtime once a hint was ignored; or the runtime "
+                "directly (workflow). Empty: each intent's own policy."
+            )
+        },
     )
     max_parallel: int = field(
         default=4,

@@ -347,6 +347,8 @@ def _load_named(spec: str) -> BaseChatModel:
         raise ConfigError(msg)
     if provider == "offline":
         return OfflineChatModel()
+    if provider == "llamacpp":  # a local GGUF file: the optional extra `llama`
+        return importlib.import_module("graph.llama").load_llamacpp(name)  # type: ignore[no-any-return]
     if provider == "scripted":
         behaviour, _, target = name.partition(":")
         if behaviour not in BEHAVIOURS:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, NotRequired
 
-from langchain_core.messages import AnyMessage
+from langchain_core.messages import AIMessage, AnyMessage
 from langgraph.graph import add_messages
 from langgraph.managed import RemainingSteps
 
@@ -42,6 +42,17 @@ StopReason = Literal[
 
 STOP_REASONS: tuple[StopReason, ...] = StopReason.__args__  # type: ignore[attr-defined]
 
+Proposer = Literal["model", "runtime"]
+PROPOSAL_KEY = "loopguard"
+"""Key in an AI message's `response_metadata` that `propose` fills: who proposed the turn
+(`proposer`), and for a model turn which step it was shown as next (`next_step`)."""
+
+
+def proposed_by(message: AIMessage) -> Proposer:
+    """Who proposed a turn: the runtime marks its own; everything else came from a model."""
+    mark = message.response_metadata.get(PROPOSAL_KEY)
+    return "runtime" if isinstance(mark, dict) and mark.get("proposer") == "runtime" else "model"
+
 
 class CallRecord(TypedDict):
     """One proposed tool call and what the runtime did with it."""
@@ -59,6 +70,8 @@ class CallRecord(TypedDict):
     executed: bool
     outcome: str | None
     """"ok", the error type, or None before execution."""
+    proposer: NotRequired[Proposer]
+    """"runtime" when the intent's step policy had the runtime propose the call, not the model."""
 
 
 class FingerprintStats(TypedDict):

@@ -24,7 +24,14 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, ValidationError
 
 from graph.context import Context
-from graph.state import CallRecord, FingerprintStats, PendingCall, State, StopReason
+from graph.state import (
+    CallRecord,
+    FingerprintStats,
+    PendingCall,
+    State,
+    StopReason,
+    proposed_by,
+)
 from nodes.common import (
     STEPS_PER_ROUND,
     STEPS_TO_FINISH,
@@ -617,6 +624,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         }
     task = current_task(state, runtime)
     calls = _calls_of(last)
+    proposer = proposed_by(last)
     round_no = state.usage["rounds"]
     strikes = dict(state.strikes)
     messages: list[ToolMessage] = []
@@ -736,6 +744,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                     "reason": APPROVAL_REASON,
                     "executed": False,
                     "outcome": "not_run",
+                    "proposer": proposer,
                 }
             )
             continue
@@ -778,6 +787,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 "reason": decision.kind or decision.stop_reason or note,
                 "executed": False,
                 "outcome": None if decision.action == "run" else "not_run",
+                "proposer": proposer,
             }
         )
 

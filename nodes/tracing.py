@@ -15,6 +15,9 @@ from langgraph.config import get_config
 from checkpoints import trace
 from graph.state import CallRecord, ExecResult, State
 
+RUNTIME_STEP = "runtime_step"
+"""Trace reason of a call the runtime proposed under the intent's step policy."""
+
 
 def thread_of_run() -> str:
     """The thread this run belongs to; Studio and the CLI always set one."""
@@ -71,7 +74,8 @@ def verdict_rows(
             "tool": rec["tool"],
             "args_hash": _args_hash(rec["fingerprint"]),
             "verdict": rec["verdict"],
-            "reason": rec["reason"],
+            # The trace has no proposer column: a runtime proposal shows as its reason.
+            "reason": rec["reason"] or (RUNTIME_STEP if rec.get("proposer") == "runtime" else None),
             "outcome": "not_run" if rec["outcome"] == "not_run" else None,
             "executed": False,
             "stop_reason": stop_reason,

@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 from graph.context import Context
 from graph.state import State
 from nodes.common import STEPS_PER_ROUND, STEPS_TO_FINISH, current_task
+from nodes.propose import after_answer
 
 
 def _verdict(action: str, reason: str | None, detail: str) -> dict[str, Any]:
@@ -21,8 +22,9 @@ async def verifier(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
     A complete checklist ends the task even when the model would call more tools; an
     effect whose outcome is unknown goes to a human; a model that stops calling tools with
-    steps still open cannot continue; and the stall counter and the remaining graph steps
-    end a run here long before LangGraph's recursion limit could.
+    steps still open gets one precise re-prompt (or, when the step policy lets it, the
+    runtime proposes the step), and after that cannot continue; and the stall counter and the
+    remaining graph steps end a run here long before LangGraph's recursion limit could.
     """
     task = current_task(state, runtime)
     done = [name for name, ok in state.checklist.items() if ok]
@@ -46,6 +48,9 @@ async def verifier(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         if failures:
             msg = str(failures[-1].get("message", "a tool failed"))
             return _verdict("cannot_continue", "tool_failed", msg)
+        nudge = after_answer(state, runtime)
+        if nudge is not None and state.remaining_steps >= STEPS_PER_ROUND + STEPS_TO_FINISH:
+            return _verdict("continue", nudge, f"answered with open: {', '.join(open_steps)}")
         return _verdict(
             "cannot_continue",
             "no_progress",

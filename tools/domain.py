@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
@@ -31,8 +31,22 @@ NOT_A_DOMAIN = "{spec!r} is a {kind}, not a tools.domain.Domain"
 UNKNOWN_STEP_TOOL = "intent {intent!r}: step {step!r} uses tool {tool!r}, which is not registered"
 
 BAD_MAX_TOOLS = "intent {intent!r}: max_tools must be at least 1, got {k}"
+BAD_POLICY = "intent {intent!r}: policy must be one of {known}, got {policy!r}"
 DEFAULT_MAX_TOOLS = 5
 """K: tools offered per model call. Fewer candidates are offered as declared, unranked."""
+
+StepPolicy = Literal["model", "hint", "workflow"]
+"""Who proposes a checklist step whose arguments the slots and earlier results determine:
+
+- "model": the model, always (the runtime only tells it what is next);
+- "hint": the model first; once it has been shown the step as next and left it open, the
+  runtime proposes the call itself;
+- "workflow": the runtime, directly; the model is asked only for steps it cannot determine.
+
+Either way the call goes through the guard, the ledger and the trace like any other.
+"""
+STEP_POLICIES: tuple[StepPolicy, ...] = StepPolicy.__args__  # type: ignore[attr-defined]
+DEFAULT_POLICY: StepPolicy = "model"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -215,6 +229,7 @@ class IntentSpec:
         required_evidence: Slots a write may only use when the request's own words gave
             them (an amount, a reading, an order number): a default, or a number that
             belongs to a period, a date, an ordinal or a quantity, does not count.
+        policy: Who proposes the steps whose arguments are determined (`StepPolicy`).
     """
 
     name: str
@@ -232,6 +247,7 @@ class IntentSpec:
     fill: SlotExtractor | None = None
     write_cues: tuple[str, ...] = ()
     required_evidence: tuple[str, ...] = ()
+    policy: StepPolicy = DEFAULT_POLICY
 
     def plan(
         self,
@@ -409,6 +425,11 @@ class Domain:
         for intent in self.intents:
             if intent.max_tools < 1:
                 msg = BAD_MAX_TOOLS.format(intent=intent.name, k=intent.max_tools)
+                raise ConfigError(msg)
+            if intent.policy not in STEP_POLICIES:
+                msg = BAD_POLICY.format(
+                    intent=intent.name, known=", ".join(STEP_POLICIES), policy=intent.policy
+                )
                 raise ConfigError(msg)
             for step in intent.steps:
                 if step.tool not in self.tools:

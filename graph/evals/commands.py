@@ -55,6 +55,27 @@ def add_commands(sub: Any) -> None:
     )
     ev.add_argument("--only", metavar="TEXT", help="run the cases whose id contains TEXT")
     ev.add_argument("--workdir", metavar="DIR", help="where the per-case SQLite files go")
+    ev.add_argument(
+        "--model",
+        metavar="MODEL",
+        help="run the request set (graph/evals/requests.json) with MODEL, e.g. "
+        "llamacpp:/path/model.gguf, through this graph and through create_agent; correct "
+        "completion is judged from the business store",
+    )
+    ev.add_argument(
+        "--policy",
+        choices=("model", "hint", "workflow"),
+        help="with --model: who proposes determined steps (default: each intent's policy)",
+    )
+    ev.add_argument("--requests", metavar="FILE", help="with --model: another request set")
+    ev.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="S",
+        help="with --model: this graph's time budget per task (a local model on a busy CPU "
+        "needs more than the intents' defaults)",
+    )
+    ev.add_argument("--no-baseline", action="store_true", help="with --model: skip create_agent")
 
     bench = sub.add_parser(
         "bench", help="per-round overhead and checkpoint growth vs create_agent; needs langchain"
@@ -116,6 +137,8 @@ def _router_eval(args: argparse.Namespace) -> int:
 def _eval(args: argparse.Namespace) -> int:
     if args.router:
         return _router_eval(args)
+    if args.model:
+        return _eval_model(args)
     from graph.evals.cases import load_cases, select
     from graph.evals.report import Progress
     from graph.evals.runner import load_baseline, regressions, render_eval, run_eval
@@ -144,6 +167,32 @@ def _eval(args: argparse.Namespace) -> int:
             return 1
         return 0
     return 0 if all(c["passed"] for c in report["cases"]) else 1
+
+
+def _eval_model(args: argparse.Namespace) -> int:
+    from graph.evals.model_eval import load_requests, render_model_eval, run_model_eval
+    from graph.evals.report import Progress
+    from graph.models import load_chat_model
+
+    load_chat_model(args.model)  # a bad name or a missing package: one line, before any run
+    requests = [r for r in load_requests(args.requests) if not args.only or args.only in r.id]
+    if not requests:
+        msg = f"no request id contains {args.only!r}"
+        raise ConfigError(msg)
+    bar = Progress(len(requests) * (1 if args.no_baseline else 2), "eval --model")
+    report = asyncio.run(
+        run_model_eval(
+            requests,
+            args.model,
+            policy=args.policy,
+            baseline=not args.no_baseline,
+            max_seconds=args.max_seconds,
+            workdir=args.workdir,
+            on_step=bar.step,
+        )
+    )
+    print(json.dumps(report, ensure_ascii=False) if args.json else render_model_eval(report))
+    return 0 if all(t["met"] for t in report["targets"].values()) else 1
 
 
 def _compare(args: argparse.Namespace, cases: Sequence[Any]) -> int:
