@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -239,3 +240,71 @@ async def test_the_seven_day_total_writes_nothing(harness: Harness) -> None:
     assert harness.executions("get_expense_total") == 1
     assert harness.executions("submit_expense") == 0
     assert claim_rows(harness.store) == 0
+
+
+# --- the README's own domain, as printed ----------------------------------------------------------
+
+README_DOMAIN = re.compile(r"<!-- domain:start -->\n```python\n(.*?)```\n<!-- domain:end -->", re.S)
+BUILD_REQUEST = "is build 42 green yet?"
+
+
+def readme_domain(tmp_path: Path, code: str | None = None) -> dict[str, str]:
+    """Write the README's domain block as `my_agent/builds.py`; the env that imports it."""
+    block = README_DOMAIN.search((ROOT / "README.md").read_text())
+    assert block, "README lost its <!-- domain:start --> ... <!-- domain:end --> block"
+    package = tmp_path / "my_agent"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "builds.py").write_text(code if code is not None else block.group(1))
+    return {**os.environ, "PYTHONPATH": str(tmp_path)}
+
+
+def run_builds(tmp_path: Path, env: dict[str, str]) -> dict[str, Any]:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "graph",
+            "run",
+            BUILD_REQUEST,
+            "--domain",
+            "my_agent.builds:DOMAIN",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+    )
+    assert proc.stdout, proc.stderr
+    out: dict[str, Any] = json.loads(proc.stdout)
+    out["exit"] = proc.returncode
+    return out
+
+
+def test_the_readme_domain_polls_until_the_build_finishes(tmp_path: Path) -> None:
+    out = run_builds(tmp_path, readme_domain(tmp_path))
+
+    assert out["exit"] == 0
+    assert (out["intent"], out["stop_reason"]) == ("build_status", "completed")
+    assert out["checklist"] == {"build_finished": True}
+    # Three identical calls, every one executed: polls of a pending build are not a loop.
+    assert [(c["name"], c["args"], c["executed"]) for c in out["tool_calls"]] == [
+        ("get_build", {"build_id": "42"}, True)
+    ] * 3
+
+
+def test_the_readme_warning_holds_queued_unlisted_is_stopped_as_a_loop(tmp_path: Path) -> None:
+    """What the README warns of: the default PollSpec does not know "queued"."""
+    block = README_DOMAIN.search((ROOT / "README.md").read_text())
+    assert block
+    code = block.group(1).replace("poll=PollSpec(pending_values=PENDING)", "poll=PollSpec()")
+    assert code != block.group(1)
+    out = run_builds(tmp_path, readme_domain(tmp_path, code))
+
+    # The first "queued" counts as a finished read: the repeat is answered from the record,
+    # never polled again, and the run stops as a loop that makes no progress.
+    assert out["stop_reason"] == "no_progress"
+    assert out["checklist"] == {"build_finished": False}
+    assert sum(c["executed"] for c in out["tool_calls"]) == 1
