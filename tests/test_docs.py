@@ -285,7 +285,8 @@ def test_model_flags_and_tables_are_real() -> None:
         if provider == "scripted":
             assert model.split(":", 1)[1] in BEHAVIOURS, model
         else:
-            assert provider in {"offline", *PROVIDERS}, model
+            # llamacpp: a local GGUF file, dispatched by graph/models.py to graph/llama.py
+            assert provider in {"offline", "llamacpp", *PROVIDERS}, model
 
 
 def test_install_hints_name_the_providers_package() -> None:
