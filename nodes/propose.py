@@ -15,6 +15,7 @@ from graph.context import Context
 from graph.models import estimate_tokens, load_chat_model, render_task
 from graph.state import State, StopReason
 from nodes.common import current_task, without_lone_surrogates
+from nodes.disclosure import offered_schemas, open_task_fields
 from tools.errors import ConfigError
 
 MODEL_CALL_TOO_SLOW = "one model call took longer than max_model_seconds ({limit:g}s)"
@@ -28,6 +29,7 @@ def task_block(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "goal": task.intent.description,
         "slots": state.slots,
         "steps": task.intent.plan(state.slots, state.checklist, state.evidence),
+        **open_task_fields(task, state.offered_tools),
     }
 
 
@@ -53,9 +55,7 @@ async def propose(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     the task's budget here; whether its proposal may run is the guard's business.
     """
     task = current_task(state, runtime)
-    schemas = [
-        spec.schema() for name in state.offered_tools if (spec := task.domain.tools.get(name))
-    ]
+    schemas = offered_schemas(task, state, runtime.context.roles)
     prompt = [SystemMessage(render_task(task_block(state, runtime))), *model_view(state.messages)]
     started = time.monotonic()
     limit = asyncio.timeout(task.budget.max_model_seconds)

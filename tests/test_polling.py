@@ -186,4 +186,4 @@ def test_past_the_deadline_a_poll_is_answered_with_why_then_blocked() -> None:
     assert second.result.error_type == "timeout"
     assert "still processing" in second.result.message
     strikes["duplicate"] = 2
-    assert _judge(expired, NOW, strikes).action == "stop"
+    assert _judge(expired, NOW, strikes).action == "blocked", "rounds without progress stop it"
