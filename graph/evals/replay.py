@@ -652,6 +652,8 @@ class SweepRow:
     wasted: int = 0
     repeated_writes: int = 0
     stops: Counter[str] = field(default_factory=Counter)
+    changed: list[str] = field(default_factory=list)
+    """Regression-set cases (`eval`) whose stop reason differs from the documented one."""
 
 
 async def sweep(
@@ -683,8 +685,31 @@ async def sweep(
             else:
                 row.hopeless += 1
                 row.wasted += r.wasted
+        row.changed = await regression_changes(bound, workdir=workdir)
         out.append(row)
     return out
+
+
+async def regression_changes(bound: int, *, workdir: str | None = None) -> list[str]:
+    """The regression set's cases that end with another stop reason under this bound."""
+    from graph.evals.cases import load_cases
+
+    changed: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="loopguard-sweep-", dir=workdir) as tmp:
+        for case in load_cases():
+            where = Path(tmp) / case.id
+            where.mkdir()
+            context = Context(
+                model=case.model,
+                domain=variant("tools.examples:DOMAIN", bound),
+                roles=list(case.roles),
+                db=str(where / "agent.sqlite"),
+                store=str(where / "business.sqlite"),
+            )
+            out = await run_request(case.request, thread_id=case.id, context=context)
+            if out.get("stop_reason") != case.expect.stop_reason:
+                changed.append(f"{case.id} → {out.get('stop_reason')}")
+    return changed
 
 
 def render_sweep(rows: Sequence[SweepRow]) -> str:
@@ -694,6 +719,7 @@ def render_sweep(rows: Sequence[SweepRow]) -> str:
         "recoverable runs finished",
         "model calls wasted per hopeless run",
         "repeated writes",
+        "regression set: stop reason changed",
     ]
     body = [
         [
@@ -703,6 +729,7 @@ def render_sweep(rows: Sequence[SweepRow]) -> str:
             else "–",
             f"{r.wasted / r.hopeless:.1f}" if r.hopeless else "–",
             r.repeated_writes,
+            ", ".join(r.changed) or "none",
         ]
         for r in rows
     ]
