@@ -197,3 +197,32 @@ def test_destructive_mcp_tool_runs_once_across_sigkill_and_resume(
     assert notes(notes_db) == ["groceries", "ideas"]
     deletes = [c for c in out["tool_calls"] if c["name"] == "delete_note"]
     assert sum(c["executed"] for c in deletes) <= 1
+
+
+def test_cli_runs_an_open_ended_task_over_an_mcp_config(tmp_path: Path) -> None:
+    config, notes_db = stdio_config(tmp_path)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "graph",
+            "run",
+            "what notes do I have?",
+            "--mcp",
+            str(config),
+            "--db",
+            str(tmp_path / "agent.sqlite"),
+            "--json",
+        ],
+        cwd=tmp_path,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout)
+    assert out["stop_reason"] == "completed"
+    assert executions(notes_db) == {"list_notes": 1}, "the offline model only looks"
+    assert "groceries" in out["answer"]

@@ -6,6 +6,9 @@ Each test counts the functions' real calls.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -20,9 +23,11 @@ from graph.models import BEHAVIOURS
 from graph.runner import run_request
 from nodes.disclosure import MAX_SEARCHES, SEARCH_TOOL
 from tests.conftest import METRIC_REQUEST_EN
+from tests.crashkit import REPO, child_env
 from tools.adapters import effects_of, tool_spec
 from tools.domain import BASE_TOKENS, Budget, Domain, TaskView
 from tools.errors import ConfigError
+from tools.files import executions
 
 RAN: Counter[str] = Counter()
 
@@ -351,3 +356,58 @@ async def test_repeats_separated_by_progress_never_add_up(tmp_path: Path) -> Non
     )
     assert out["stop_reason"] == "completed", "the old ladder stopped at the third repeat"
     assert RAN["order_item"] == 3
+
+
+# --- the CLI and the Studio form -----------------------------------------------------------------
+
+
+def test_cli_runs_an_open_ended_task_over_a_list_of_tools(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "graph",
+            "run",
+            "what is in my workspace?",
+            "--tools",
+            "tools.files:TOOLS",
+            "--db",
+            str(tmp_path / "agent.sqlite"),
+            "--json",
+        ],
+        cwd=REPO,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["stop_reason"] == "completed"
+    assert out["intent"] == "tools"
+    assert [c["name"] for c in out["tool_calls"]] == ["list_files"]
+    assert "README.txt" in out["answer"]
+    assert [e["tool"] for e in executions(tmp_path / "business.sqlite")] == ["list_files"]
+
+
+def test_cli_names_a_bad_tools_setting_in_one_line(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "graph", "run", "hi", "--tools", "tools.files:SEED"],
+        cwd=tmp_path,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode != 0
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert "tools.files:SEED" in proc.stderr
+
+
+def test_studio_form_field_tools_is_the_domain() -> None:
+    # LangGraph builds the context from the form's dict with the dataclass's own __init__.
+    ctx = Context(**{"tools": "tools.files:TOOLS", "model": "offline"})
+    assert ctx.domain == "tools.files:TOOLS"
+    assert Context().domain == "tools.examples:DOMAIN"
