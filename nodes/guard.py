@@ -895,6 +895,10 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 else f"{stall} rounds without a new checklist item or evidence"
             )
             stop = (reason, detail)
+            if repeated:  # the repeats that used up the bound are what stopped the run
+                for rec in records:
+                    if rec["reason"] == "duplicate" and rec["verdict"] in ("cached", "blocked"):
+                        rec["verdict"] = "stopped"
     if stop is not None:
         # Calls cleared earlier in this turn must still be answered, or the history breaks.
         for p in pending:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from graph.state import FingerprintStats
 from nodes.common import Task, canonical_args, fingerprint
-from nodes.guard import Decision, judge_call
+from nodes.guard import REPEAT_KIND, Decision, judge_call
 from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step
 from tools.registry import ToolRegistry
@@ -139,6 +139,8 @@ def ladder(
         out.append(d)
         if d.kind is not None:
             strikes[d.kind] = strikes.get(d.kind, 0) + 1
+        if d.kind == "duplicate" and d.action in ("cached", "blocked"):
+            strikes[REPEAT_KIND] = strikes.get(REPEAT_KIND, 0) + 1  # as the guard node does
     return out
 
 
@@ -254,6 +256,7 @@ def test_alternation_a_b_a_b_climbs_the_duplicate_ladder() -> None:
         actions.append(d.action)
         if d.kind:
             strikes[d.kind] = strikes.get(d.kind, 0) + 1
+            strikes[REPEAT_KIND] = strikes.get(REPEAT_KIND, 0) + 1
     assert actions == ["cached", "blocked", "blocked", "blocked"]
 
 

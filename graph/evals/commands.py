@@ -146,7 +146,7 @@ def _replay(args: argparse.Namespace) -> int:
             msg = f"--sweep {args.sweep!r}: expected bounds like 2,3,4,5,6"
             raise ConfigError(msg) from None
         chosen = sample(load(path), args.every)
-        bar = Progress(len(chosen) * 4 * len(bounds), "sweep")
+        bar = Progress(len(chosen) * (1 + 3 * len(bounds)), "sweep")
         rows = asyncio.run(
             sweep(chosen, bounds, workdir=args.workdir, on_run=lambda r: bar.step(r.id))
         )

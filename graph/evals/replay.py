@@ -495,14 +495,21 @@ async def replay_all(
     workdir: str | None = None,
     domain_for: Callable[[Trajectory], str] | None = None,
     on_run: Callable[[Run], None] | None = None,
+    cleans: dict[str, Run] | None = None,
 ) -> list[Run]:
-    """Every trajectory clean and with each injection; injected runs judged against clean."""
+    """Every trajectory clean and with each injection; injected runs judged against clean.
+
+    `cleans` keeps clean runs by trajectory id across calls: with no loop injected the
+    repeat bound changes nothing, so a sweep replays each trajectory clean once.
+    """
     runs: list[Run] = []
     wanted = list(injections)
+    kept = cleans if cleans is not None else {}
     with tempfile.TemporaryDirectory(prefix="loopguard-replay-", dir=workdir) as tmp:
         for t in trajectories:
             spec = domain_for(t) if domain_for else None
-            clean = await replay_one(t, Path(tmp), injection=None, domain=spec)
+            clean = kept.get(t.id) or await replay_one(t, Path(tmp), injection=None, domain=spec)
+            kept[t.id] = clean
             if None in wanted:
                 runs.append(clean)
                 if on_run:
@@ -665,6 +672,7 @@ async def sweep(
 ) -> list[SweepRow]:
     """Per bound: recoverable runs finished, model calls wasted on hopeless ones."""
     out: list[SweepRow] = []
+    cleans: dict[str, Run] = {}
     for bound in bounds:
         row = SweepRow(bound)
         runs = await replay_all(
@@ -673,6 +681,7 @@ async def sweep(
             workdir=workdir,
             domain_for=lambda t, b=bound: variant(t.domain, b),  # type: ignore[misc]
             on_run=on_run,
+            cleans=cleans,
         )
         for r in runs:
             if not r.injected:
@@ -691,12 +700,17 @@ async def sweep(
 
 
 async def regression_changes(bound: int, *, workdir: str | None = None) -> list[str]:
-    """The regression set's cases that end with another stop reason under this bound."""
+    """The regression set's cases that end with another stop reason under this bound.
+
+    Only the scripted repeaters' cases (repeat, alternate, forget): no other case repeats a
+    call that succeeded, so the bound cannot change them.
+    """
     from graph.evals.cases import load_cases
 
     changed: list[str] = []
+    repeaters = ("scripted:repeat", "scripted:alternate", "scripted:forget")
     with tempfile.TemporaryDirectory(prefix="loopguard-sweep-", dir=workdir) as tmp:
-        for case in load_cases():
+        for case in (c for c in load_cases() if c.model in repeaters):
             where = Path(tmp) / case.id
             where.mkdir()
             context = Context(
