@@ -6,8 +6,12 @@ the checklist (a write before the steps it needs, arguments that contradict the 
 code decided, references no result of the run holds: `IntentSpec.check`); human approval
 for risky writes. Every violation climbs a per-kind ladder (feedback, then
 block, then stop) so a model gets a precise hint first and a loop still ends in a bounded
-number of rounds. Nothing here knows which model is running: it judges calls, not models,
-and the offered set is code's: text in a tool result cannot add a tool to it.
+number of rounds. A repeat of a call that succeeded is the exception: it is answered from
+the record, then refused, and never stops the run by itself; the run stops when it makes no
+progress for `Budget.max_repeat_rounds` rounds, so a model that repeats and then goes on
+finishes its task. A `search_tools` call is answered here too (`nodes/disclosure.py`).
+Nothing here knows which model is running: it judges calls, not models, and the offered set
+is code's: text in a tool result cannot add a tool to it.
 """
 
 from __future__ import annotations
