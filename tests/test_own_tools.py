@@ -61,6 +61,14 @@ def sensor_reading(kind: str = "all") -> dict[str, Any]:
     raise RuntimeError(msg)
 
 
+@tool
+def transfer(amount: int) -> dict[str, Any]:
+    """Send money to the landlord."""
+    RAN["transfer"] += 1
+    msg = "connection reset by peer"
+    raise ConnectionResetError(msg)
+
+
 READS = {"list_items": "read", "stock_level": "read", "sensor_reading": "read"}
 STOCK = {k: v for k, v in READS.items() if k != "sensor_reading"}
 INVENTORY = Domain.from_tools(
@@ -71,6 +79,7 @@ BROKEN = Domain.from_tools(
     name="inventory",
     effects={k: v for k, v in READS.items() if k != "stock_level"},
 )
+BANK = Domain.from_tools([transfer], name="bank")
 ORDERED = Domain.from_tools(
     [list_items, stock_level, order_item],
     name="inventory",
@@ -127,6 +136,18 @@ def test_bad_overrides_are_one_line_config_errors() -> None:
         Domain.from_tools([list_items], effects={"list_items": "delete"})  # type: ignore[dict-item]
     with pytest.raises(ConfigError, match="not a LangChain BaseTool"):
         Domain.from_tools([print])
+
+
+async def test_an_unknown_tool_that_may_have_acted_is_never_retried_blindly(
+    tmp_path: Path,
+) -> None:
+    """Nobody said what `transfer` does: a write. Its connection broke mid-call."""
+    send = call("transfer", amount=900)
+    out = await run_request("pay the rent", context=context(tmp_path, replay(send, send), "BANK"))
+    assert RAN["transfer"] == 1, "not retried by the executor, nor on the model's retry"
+    assert out["stop_reason"] == "needs_human"
+    assert "may or may not have taken effect" in out["answer"]
+    assert "transfer(amount=900) -> outcome unknown" in out["answer"]
 
 
 # --- an open-ended task --------------------------------------------------------------------------
