@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Literal
 
 from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool, ToolException
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from tools.contract import ErrorType, ToolContext, ToolResult, ToolSpec
 from tools.errors import ConfigError
@@ -310,8 +310,8 @@ def _error_kind(exc: BaseException) -> ErrorType | None:
         return "not_found"
     if isinstance(exc, ToolException | FileExistsError | IsADirectoryError | NotADirectoryError):
         return "business"
-    if isinstance(exc, ValueError) and not isinstance(exc, UnicodeError):
-        return "business"
+    if isinstance(exc, ValueError) and not isinstance(exc, UnicodeError | ValidationError):
+        return "business"  # pydantic's ValidationError is the executor's: a validation failure
     return None
 
 
@@ -340,17 +340,13 @@ def runner(
         except Exception as exc:
             kind = _error_kind(exc)
             if kind is None:
-                raise
+                raise  # the executor's retry classes; an interrupt (GraphBubbleUp) passes too
             return _failure(kind, f"{tool.name}: {exc}" if str(exc) else tool.name)
         finally:
             TOOL_CONTEXT.reset(token)
-        if not isinstance(answer, ToolMessage):
-            answer = ToolMessage(
-                content=answer
-                if isinstance(answer, str | list)
-                else json.dumps(answer, default=str),
-                tool_call_id="loopguard",
-            )
+        if not isinstance(answer, ToolMessage):  # a tool that returns a Command, or raw data
+            shown = answer if isinstance(answer, str | list) else json.dumps(answer, default=str)
+            answer = ToolMessage(content=shown, tool_call_id="loopguard")
         if answer.status == "error":
             text = _text(answer.content).strip() or f"{tool.name} reported an error"
             kind = "not_found" if "not found" in text.lower() else "business"
@@ -544,8 +540,3 @@ def _first_line(exc: BaseException) -> str:
         inner = inner.exceptions[0]
     text = str(inner).strip().splitlines()
     return f"{type(inner).__name__}: {text[0] if text else ''}"[:200]
-
-
-def names(tools: Sequence[BaseTool | ToolSpec]) -> list[str]:
-    """The tool names of a list, for messages and tests."""
-    return [t.name for t in tools]

@@ -312,6 +312,9 @@ class Run:
     ok_turns: frozenset[tuple[int, int]] = frozenset()
     """Clean runs: the call turns whose calls all ran and succeeded (where loops go)."""
     repeated_writes: int = 0
+    extra_executions: int = 0
+    """Clean: real executions beyond the recorded calls. Injected: beyond the clean run's."""
+    same_end_state: bool = True
     finished: bool | None = None
     wasted: int = 0
 
@@ -461,6 +464,7 @@ async def replay_one(
         stop_reasons=stops,
         false_blocks=blocks,
         unproposed=unproposed,
+        extra_executions=max(0, len(audit) - len(trajectory.calls())) if injection is None else 0,
         executions=Counter(f"{t} {a}" for t, a in audit),
         writes=Counter(f"{t} {a}" for t, a in audit if t in write_tools),
         end_state=_end_state(store),
@@ -479,8 +483,9 @@ def compare(clean: Run, looped: Run) -> Run:
     """Judge an injected run against its clean one: repeated writes, finished, waste."""
     extra_writes = looped.writes - clean.writes
     looped.repeated_writes = sum(extra_writes.values())
-    same_end = looped.stop_reasons == clean.stop_reasons and looped.end_state == clean.end_state
-    looped.finished = same_end
+    looped.extra_executions = sum((looped.executions - clean.executions).values())
+    looped.same_end_state = looped.end_state == clean.end_state
+    looped.finished = looped.stop_reasons == clean.stop_reasons and looped.same_end_state
     looped.wasted = max(0, looped.model_calls - clean.model_calls)
     return looped
 
@@ -547,6 +552,8 @@ def summary(runs: Sequence[Run]) -> dict[str, Any]:
             "repeated_writes": sum(r.repeated_writes for r in group),
             "finished": sum(1 for r in injected if r.finished),
             "not_finished": [r.id for r in injected if r.finished is False],
+            "extra_executions": sum(r.extra_executions for r in group),
+            "different_end_state": [r.id for r in group if not r.same_end_state],
             "model_calls": sum(r.model_calls for r in group),
             "wasted_model_calls": sum(r.wasted for r in injected),
             "searches": sum(r.searches for r in group),
@@ -563,7 +570,9 @@ def render(report: Mapping[str, Any]) -> str:
         "trajectories",
         "loop injected",
         "false blocks",
+        "extra executions",
         "repeated writes",
+        "end state as clean",
         "finished",
         "model calls wasted",
         "tool searches",
@@ -571,14 +580,20 @@ def render(report: Mapping[str, Any]) -> str:
     ]
     rows = []
     for name, m in report["summary"].items():
-        finished = "–" if name == "clean" else f"{m['finished']}/{m['injected']}"
+        clean = name == "clean"
+        finished = "–" if clean else f"{m['finished']}/{m['injected']}"
+        if name not in RECOVERABLE and not clean:
+            finished = "(hopeless)"
+        same = m["trajectories"] - len(m["different_end_state"])
         rows.append(
             [
                 name,
                 m["trajectories"],
-                "–" if name == "clean" else m["injected"],
-                m["false_blocks"] if name == "clean" else "–",
-                "–" if name == "clean" else m["repeated_writes"],
+                "–" if clean else m["injected"],
+                m["false_blocks"] if clean else "–",
+                m["extra_executions"],
+                "–" if clean else m["repeated_writes"],
+                "–" if clean else f"{same}/{m['trajectories']}",
                 finished,
                 "–" if name == "clean" else m["wasted_model_calls"],
                 m["searches"],
