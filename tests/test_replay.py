@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import date, timedelta
 from pathlib import Path
 
 from graph.evals.replay import (
@@ -17,6 +18,7 @@ from graph.evals.replay import (
     UserTurn,
     failed,
     load,
+    parse,
     replay_all,
     run_replay,
     script,
@@ -125,3 +127,25 @@ def test_eval_replay_command(tmp_path: Path) -> None:
 async def test_run_replay_reads_a_file(tmp_path: Path) -> None:
     report = await run_replay(shipped(), workdir=str(tmp_path), only="fs-read-0")
     assert report["summary"]["clean"]["stop_reasons"] == {"completed": 1}
+
+
+def test_recorded_dates_follow_the_day_of_the_replay() -> None:
+    """The set must not rot: "today" in a request is the replay's today, so are its dates."""
+    raw = {
+        "id": "d",
+        "domain": "tools.examples:DOMAIN",
+        "turns": [
+            {
+                "user": "record 120/80 yesterday",
+                "model": [
+                    [{"name": "record_metric", "args": {"value": "120/80", "date": "${today-1}"}}],
+                    "ok",
+                ],
+            }
+        ],
+    }
+    (call,) = parse(raw).turns[0].model[0]
+    assert call["args"]["date"] == (date.today() - timedelta(days=1)).isoformat()
+    text = shipped().read_text()
+    assert '"${today}"' in text
+    assert '"date": "20' not in text, "no absolute date left in recorded arguments"

@@ -27,6 +27,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -105,11 +106,29 @@ class Trajectory:
         ]
 
 
+DAY = re.compile(r"\$\{today([+-]\d+)?\}")
+"""A date relative to the replay's day in recorded arguments: `${today}`, `${today-1}`. The
+requests say "today" and "yesterday", so the router decides the day the replay runs."""
+
+
+def _dated(value: Any, today: date) -> Any:
+    if isinstance(value, str):
+        return DAY.sub(lambda m: (today + timedelta(days=int(m.group(1) or 0))).isoformat(), value)
+    if isinstance(value, dict):
+        return {k: _dated(v, today) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_dated(v, today) for v in value]
+    return value
+
+
 def _turn(raw: Any) -> Turn:
     if isinstance(raw, str):
         return raw
     if isinstance(raw, list) and all(isinstance(c, dict) and "name" in c for c in raw):
-        return [{"name": str(c["name"]), "args": dict(c.get("args") or {})} for c in raw]
+        today = date.today()
+        return [
+            {"name": str(c["name"]), "args": _dated(dict(c.get("args") or {}), today)} for c in raw
+        ]
     msg = f"a model turn is a list of calls or an answer, got {raw!r}"[:200]
     raise ValueError(msg)
 

@@ -19,6 +19,7 @@ import json
 import sys
 import tempfile
 from collections.abc import Sequence
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -574,10 +575,12 @@ async def main() -> int:
     with tempfile.TemporaryDirectory(prefix="loopguard-replay-data-") as tmp:
         declared = await record_declared(Path(tmp))
     rows = declared + file_sessions()
-    OUT.write_text(
-        "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows),
-        encoding="utf-8",
-    )
+    text = "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows)
+    today = date.today()
+    for days in range(-31, 1):  # recorded dates, relative again: the replay decides the day
+        day = (today + timedelta(days=days)).isoformat()
+        text = text.replace(f'"{day}"', '"${today' + (f"{days:+d}" if days else "") + '}"')
+    OUT.write_text(text, encoding="utf-8")
     print(f"{len(rows)} trajectories ({len(declared)} declared) -> {OUT}", file=sys.stderr)
     return 0
 
