@@ -111,6 +111,17 @@ def _parser() -> argparse.ArgumentParser:
         help=f"business store SQLite file (default: beside a --db file, else {DEFAULT_STORE})",
     )
     run.add_argument("--domain", default=DEFAULT_DOMAIN, help="intents and tools, module:ATTR")
+    own = run.add_mutually_exclusive_group()
+    own.add_argument(
+        "--tools",
+        metavar="MOD:ATTR",
+        help="instead of --domain: an open-ended task over a list of LangChain tools",
+    )
+    own.add_argument(
+        "--mcp",
+        metavar="CONFIG.json",
+        help="instead of --domain: an open-ended task over an MCP server's tools (config file)",
+    )
     run.add_argument("--user", default="demo-user", help="caller's user id")
     run.add_argument("--roles", default="member", help="caller's roles, comma-separated")
     run.add_argument(
@@ -186,6 +197,11 @@ def _decision(args: argparse.Namespace) -> dict[str, Any] | None:
     if "args" in value:
         return {"action": "edit", "args": value["args"], "tool": value.get("tool")}
     return {"action": "edit", "args": value}
+
+
+def _mcp_path(path: str | None) -> str:
+    """An MCP config as an absolute path: a resume from another folder finds it too."""
+    return os.path.abspath(path) if path else ""
 
 
 def _print_summary(out: dict[str, Any]) -> None:
@@ -319,6 +335,7 @@ async def _dispatch(args: argparse.Namespace) -> Any:
         context = Context(
             model=args.model,
             domain=args.domain,
+            tools=args.tools or _mcp_path(args.mcp),
             user_id=args.user,
             roles=[r.strip() for r in args.roles.split(",") if r.strip()],
             human_review=args.hitl,

@@ -73,6 +73,16 @@ class Context:
             )
         },
     )
+    tools: str = field(
+        default="",
+        metadata={
+            "description": (
+                "Your own tools, instead of domain: 'package.module:ATTRIBUTE' of a list of "
+                "LangChain tools (e.g. 'tools.files:TOOLS'), or the path of an MCP config "
+                "file (.json). The run is an open-ended task over them, every loop check on."
+            )
+        },
+    )
     store: str = field(
         default=DEFAULT_STORE,
         metadata={"description": "SQLite file of the business backend the tools call."},
@@ -108,6 +118,11 @@ class Context:
             )
         },
     )
+
+    def __post_init__(self) -> None:
+        """`tools`, when set, is the domain: every node reads the domain from one place."""
+        if self.tools:
+            self.domain = self.tools
 
     def budget_overrides(self) -> dict[str, Any]:
         """The budget fields a caller set, for merging over the intent's defaults."""

@@ -144,6 +144,45 @@ def _envelope(message: ToolMessage) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def with_exploration(
+    task: dict[str, Any], history: Sequence[BaseMessage], schemas: dict[str, Any]
+) -> dict[str, Any]:
+    """An open-ended task's plan for the built-in models: look with each read-only tool.
+
+    Nobody wrote a checklist, and a keyless model cannot plan the user's request; what it can
+    do honestly is call each offered tool that only reads and needs no argument once (with
+    its defaults), then answer with what came back. A declared task is returned as it is.
+    """
+    if not task.get("open_ended"):
+        return task
+    answered = {
+        m.name
+        for m in history
+        if isinstance(m, ToolMessage) and m.status != "error" and m.name is not None
+    }
+    steps = []
+    for name in task.get("reads", []):
+        params = schemas.get(name, {}).get("function", {}).get("parameters", {})
+        if name not in schemas or params.get("required"):
+            continue
+        defaults = {
+            k: v["default"]
+            for k, v in params.get("properties", {}).items()
+            if isinstance(v, dict) and "default" in v
+        }
+        steps.append({"step": name, "tool": name, "args": defaults, "done": name in answered})
+    return {**task, "steps": steps}
+
+
+def _findings(history: Sequence[BaseMessage]) -> str:
+    found = [
+        f"{m.name}: {str(m.content)[:300]}"
+        for m in history
+        if isinstance(m, ToolMessage) and m.status != "error"
+    ]
+    return "Here is what I found. " + "; ".join(found) if found else "I found nothing to report."
+
+
 class OfflineChatModel(BaseChatModel):
     """A keyless, networkless model that proposes the task's next pending step.
 
@@ -202,6 +241,7 @@ class OfflineChatModel(BaseChatModel):
         self, task: dict[str, Any], history: list[BaseMessage], schemas: dict[str, Any]
     ) -> AIMessage:
         """Next message: a tool call for the first open step, or a final answer."""
+        task = with_exploration(task, history, schemas)
         offered = list(schemas)
         last = history[-1] if history else None
         if isinstance(last, ToolMessage) and last.status == "error":
@@ -213,6 +253,8 @@ class OfflineChatModel(BaseChatModel):
         pending = self.pending_steps(task, offered)
         if pending:
             return self.call(pending[0]["tool"], pending[0]["args"], history)
+        if task.get("open_ended"):
+            return AIMessage(content=_findings(history))
         return AIMessage(content="All requested steps are done.")
 
     @staticmethod
@@ -277,6 +319,7 @@ class ScriptedChatModel(OfflineChatModel):
         self, task: dict[str, Any], history: list[BaseMessage], schemas: dict[str, Any]
     ) -> AIMessage:
         """Misbehave according to `behaviour`; otherwise plan like the offline model."""
+        task = with_exploration(task, history, schemas)
         offered = list(schemas)
         steps = [s for s in task.get("steps", []) if s.get("tool") in offered]
         if not steps:

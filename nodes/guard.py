@@ -6,8 +6,12 @@ the checklist (a write before the steps it needs, arguments that contradict the 
 code decided, references no result of the run holds: `IntentSpec.check`); human approval
 for risky writes. Every violation climbs a per-kind ladder (feedback, then
 block, then stop) so a model gets a precise hint first and a loop still ends in a bounded
-number of rounds. Nothing here knows which model is running: it judges calls, not models,
-and the offered set is code's: text in a tool result cannot add a tool to it.
+number of rounds. A repeat of a call that succeeded is the exception: it is answered from
+the record, then refused, and never stops the run by itself; the run stops when it makes no
+progress for `Budget.max_repeat_rounds` rounds, so a model that repeats and then goes on
+finishes its task. A `search_tools` call is answered here too (`nodes/disclosure.py`).
+Nothing here knows which model is running: it judges calls, not models, and the offered set
+is code's: text in a tool result cannot add a tool to it.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ from nodes.common import (
     tool_message,
 )
 from nodes.compaction import known_fingerprints, revived
+from nodes.disclosure import SEARCH_HINT, SEARCH_KIND, SEARCH_TOOL, search, search_offered
+from nodes.disclosure import token_limit as offer_token_limit
 from nodes.executor.dag import CallPlan, InputRef, field_name, has_plan_syntax, plan_call, plan_turn
 from nodes.tool_loader import widen
 from nodes.tracing import record_verdicts, thread_of_run
@@ -93,6 +99,16 @@ BLOCKED_REPEAT = (
     "blocked: this exact call was already {what}; it was not executed. Change the arguments "
     "or answer with what you have. Repeating it again stops the run."
 )
+REPEATED = (
+    "blocked: this exact call already succeeded and was not executed again (its result is "
+    "in your history). Go on with another call or answer; {left} more round(s) without "
+    "progress stop the run."
+)
+REPEAT_STALL = "{stall} rounds without progress while repeating calls that already succeeded"
+REPEAT_KIND = "repeat"
+"""The key in `State.strikes` counting refused repeats of succeeded calls since the last
+progress: the first is answered from the record, later ones are refused, and while it is
+non-zero the run gets `Budget.max_repeat_rounds` rounds without progress."""
 SKIPPED = "not executed: the run stopped ({reason})."
 SAME_TURN = (
     "duplicate: identical to another call in this turn, which runs once; this one was not "
@@ -220,6 +236,7 @@ def judge_call(
     now: float,
     permissions: frozenset[str] | None = None,
     plan: CallPlan | None = None,
+    stall_rounds: int = 0,
 ) -> Decision:
     """Judge one proposed call against the ladder; pure, so it is tested on its own.
 
@@ -239,6 +256,12 @@ def judge_call(
             it somehow were offered. None skips the check (the offer was built from them).
         plan: This call's part of the turn's plan (`nodes.executor.dag.plan_turn`): references to
             other calls' results. None parses the arguments on their own.
+        stall_rounds: Rounds without progress so far, for the repeat hint's countdown.
+
+    A repeat of a call that succeeded is answered from its record the first time in a
+    stretch without progress, then refused; it never stops the run by itself. The guard node
+    stops a run that makes no progress for `Budget.max_repeat_rounds` rounds of repeats, so
+    a model that repeats a few times and then goes on finishes its task.
     """
     raw_name = call.get("name")
     name = raw_name if isinstance(raw_name, str) else ""
@@ -352,10 +375,13 @@ def judge_call(
                 retryable=False,
                 user_action="Answer with the job's last status; check again in a new request.",
             )
-        decision = _violation("duplicate", blocked, strikes, task.budget, args, fp, first="cached")
-        if decision.action == "cached":
+        if strikes.get(REPEAT_KIND, 0) == 0:
             return Decision("cached", "duplicate", None, cached, args, fp)
-        return decision
+        if blocked.error_type == "conflict":
+            left = max(1, task.budget.max_repeat_rounds - stall_rounds - 1)
+            blocked = blocked.model_copy(update={"message": REPEATED.format(left=left)})
+        # Never a stop by itself: the run stops on rounds without progress (the guard node).
+        return Decision("blocked", "duplicate", None, blocked, args, fp)
     if stats["failures"] >= 2:
         blocked = ToolResult.failure(
             "conflict",
@@ -515,6 +541,29 @@ def recheck(
     return failure[1] if failure is not None else None
 
 
+def _succeeded(fingerprints: Mapping[str, FingerprintStats], fp: str) -> bool:
+    """A refused repeat of this call repeats a success (not a call that failed twice)."""
+    stats = fingerprints.get(fp)
+    return stats is not None and stats["successes"] > 0
+
+
+def stall_limit(budget: Budget, *, repeated: bool) -> tuple[int, StopReason]:
+    """How many rounds without progress a run gets, and the stop reason after them.
+
+    A stretch without progress in which the model repeated calls that had succeeded gets
+    `max_repeat_rounds` (each repeat was answered from the record; a model that goes on
+    finishes its task); any other stretch `max_stall_rounds`.
+    """
+    if repeated:
+        return budget.max_repeat_rounds, "duplicate_call"
+    return budget.max_stall_rounds, "no_progress"
+
+
+def repeating(state: State) -> bool:
+    """Whether the current stretch without progress holds refused repeats of successes."""
+    return state.stall_rounds > 0 and state.strikes.get(REPEAT_KIND, 0) > 0
+
+
 def _stop_detail(decision: Decision, tool: str) -> str:
     """One line for the final answer: which limit ended the run, on which call."""
     base = (decision.kind or "").split(":", 1)[0]
@@ -539,7 +588,11 @@ def _widened_offer(
     in this round. A tool still outside the widened offer meets the not-offered ladder.
     """
     offered = list(state.offered_tools)
-    unoffered = [str(c.get("name") or "") for c in calls if c.get("name") not in offered]
+    unoffered = [
+        str(c.get("name") or "")
+        for c in calls
+        if c.get("name") not in offered and c.get("name") != SEARCH_TOOL
+    ]
     if not judging or not unoffered or state.widened:
         return offered, {}
     extra = widen(task, state, runtime.context.roles, unoffered)
@@ -549,13 +602,20 @@ def _widened_offer(
     return offered, {"offered_tools": offered, "widened": True}
 
 
-def check_budgets(state: State, budget: Budget) -> tuple[StopReason, str] | None:
-    """Round-level limits: checked before any call of the round is judged."""
+def check_budgets(
+    state: State, budget: Budget, max_tokens: int | None = None
+) -> tuple[StopReason, str] | None:
+    """Round-level limits: checked before any call of the round is judged.
+
+    `max_tokens` is the task's token budget as sized for its offer (`nodes.disclosure`);
+    None takes the budget's own, or its default for an offer without schemas.
+    """
     usage = state.usage
+    tokens = max_tokens if max_tokens is not None else budget.token_limit(0)
     if usage["rounds"] > budget.max_rounds:
         return "step_budget", f"{usage['rounds']} rounds > max_rounds {budget.max_rounds}"
-    if usage["tokens"] > budget.max_tokens:
-        return "token_budget", f"{usage['tokens']} tokens > max_tokens {budget.max_tokens}"
+    if usage["tokens"] > tokens:
+        return "token_budget", f"{usage['tokens']} tokens > max_tokens {tokens}"
     if usage["seconds"] > budget.max_seconds:
         return "time_budget", f"{usage['seconds']:.1f}s > max_seconds {budget.max_seconds:g}"
     if state.remaining_steps < STEPS_PER_ROUND + STEPS_TO_FINISH - 2:
@@ -627,10 +687,18 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     proposer = proposed_by(last)
     round_no = state.usage["rounds"]
     strikes = dict(state.strikes)
+    if state.stall_rounds == 0:
+        # The last round made progress: a repeat now starts its ladder again (answered from
+        # the record first), since repeating is only a loop when nothing else moves.
+        strikes.pop(REPEAT_KIND, None)
+    roles = tuple(runtime.context.roles)
+    searching = search_offered(task, state, roles)
     messages: list[ToolMessage] = []
     records: list[CallRecord] = []
     pending: list[PendingCall] = []
-    stop: tuple[StopReason, str] | None = check_budgets(state, task.budget)
+    stop: tuple[StopReason, str] | None = check_budgets(
+        state, task.budget, offer_token_limit(task, state, roles)
+    )
     admitted = state.usage["calls"]
     plans = plan_turn(calls)
     now = time.time()
@@ -648,6 +716,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
             now=now,
             permissions=permissions,
             plan=plans[index],
+            stall_rounds=state.stall_rounds,
         )
 
     def bind(decision: Decision, name: str) -> Decision:
@@ -683,9 +752,33 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     seen = seen_results(known)
     decided: dict[str, Decision] = {}
 
+    disclosed: list[str] = []
     for index, call in enumerate(calls):
         call_id, name = str(call.get("id") or ""), str(call.get("name") or "")
         note: str | None = None
+        if name == SEARCH_TOOL and searching and stop is None:
+            # Code, not a tool: ranked over the intent's permitted hidden tools, then offered.
+            found, added = search(task, state, roles, call.get("args"), offered)
+            strikes[SEARCH_KIND] = strikes.get(SEARCH_KIND, 0) + int(found.ok)
+            offered += [n for n in added if n not in offered]
+            disclosed += added
+            messages.append(tool_message(call_id, name, found))
+            raw_search = call.get("args")
+            search_args = raw_search if isinstance(raw_search, dict) else {}
+            records.append(
+                {
+                    "id": call_id,
+                    "round": round_no,
+                    "tool": name,
+                    "args": search_args,
+                    "fingerprint": fingerprint(name, search_args),
+                    "verdict": "search",
+                    "reason": None,
+                    "executed": False,
+                    "outcome": "ok" if found.ok else str(found.error_type),
+                }
+            )
+            continue
         if stop is not None:
             raw = call.get("args")
             args = raw if isinstance(raw, dict) else {}
@@ -725,6 +818,17 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
                 )
         if decision.kind is not None:
             strikes[decision.kind] = strikes.get(decision.kind, 0) + 1
+        if (
+            decision.kind == "duplicate"
+            and decision.action in ("cached", "blocked")
+            and _succeeded(known, decision.fingerprint)
+        ):
+            strikes[REPEAT_KIND] = strikes.get(REPEAT_KIND, 0) + 1
+        if decision.kind == "not_allowed" and searching and decision.result is not None:
+            decision = dataclasses.replace(
+                decision,
+                result=decision.result.model_copy(update={"user_action": SEARCH_HINT}),
+            )
         if decision.action == "approve":
             # A risky write: nothing of this turn runs; the run pauses for a human (or, with
             # none attached, stops), and the human's approval runs it exactly once.
@@ -794,10 +898,21 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if stop is None:
         _link_answered_inputs(pending, decided)
     stall = state.stall_rounds
-    if stop is None and not pending:
+    if stop is None and not pending and not disclosed:
         stall += 1
-        if stall >= task.budget.max_stall_rounds:
-            stop = ("no_progress", f"{stall} rounds without a new checklist item or evidence")
+        repeated = strikes.get(REPEAT_KIND, 0) > 0
+        limit, reason = stall_limit(task.budget, repeated=repeated)
+        if stall >= limit:
+            detail = (
+                REPEAT_STALL.format(stall=stall)
+                if repeated
+                else f"{stall} rounds without a new checklist item or evidence"
+            )
+            stop = (reason, detail)
+            if repeated:  # the repeats that used up the bound are what stopped the run
+                for rec in records:
+                    if rec["reason"] == "duplicate" and rec["verdict"] in ("cached", "blocked"):
+                        rec["verdict"] = "stopped"
     if stop is not None:
         # Calls cleared earlier in this turn must still be answered, or the history breaks.
         for p in pending:
@@ -825,6 +940,7 @@ async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "stall_rounds": stall,
         **revived(state, known, pending),
         **widened,
+        **({"offered_tools": offered} if disclosed else {}),
         "verdict": {
             "node": "guard",
             "action": action,

@@ -38,6 +38,7 @@ from graph.context import Context
 from graph.models import estimate_tokens, load_chat_model, render_task
 from graph.state import PROPOSAL_KEY, State, StopReason, proposed_by
 from nodes.common import Task, current_task, without_lone_surrogates
+from nodes.disclosure import offered_schemas, open_task_fields
 from nodes.guard import RUNNABLE, judge_call
 from tools.domain import Step, StepPolicy
 from tools.errors import ConfigError
@@ -265,6 +266,7 @@ def task_block(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "goal": task.intent.description,
         "slots": state.slots,
         "steps": task.intent.plan(state.slots, state.checklist, state.evidence),
+        **open_task_fields(task, state.offered_tools),
     }
 
 
@@ -330,9 +332,7 @@ async def propose(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     nxt = next_call(state, task)
     if nxt is not None and runtime_takes(policy_of(task, runtime), state, nxt):
         return _verdict(state, _runtime_turn(state, nxt), 0, 0.0)
-    schemas = [
-        spec.schema() for name in state.offered_tools if (spec := task.domain.tools.get(name))
-    ]
+    schemas = offered_schemas(task, state, runtime.context.roles)
     history = with_task_state(model_view(state.messages), task_state(state, nxt))
     reprompted = state.verdict.get("reason") == REPROMPT_REASON
     prompt: list[BaseMessage] = [SystemMessage(render_task(task_block(state, runtime))), *history]

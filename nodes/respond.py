@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 
 from graph.context import Context
 from graph.state import State, StopReason, WriteRecord
+from nodes.open_ended import completed_answer
 from nodes.tracing import record_end
 from tools.domain import Domain, IntentSpec, load_domain
 
@@ -75,10 +76,12 @@ def compose_answer(state: State, domain: Domain) -> tuple[StopReason, str]:
 
     Pure, so every stop reason's answer is tested without running a graph.
     """
+    intent = _intent(state, domain)
     complete = bool(state.checklist) and all(state.checklist.values())
+    if intent is not None and intent.open_ended:  # no checklist: the verifier's word
+        complete = state.verdict.get("reason") == "completed"
     reason: StopReason = "completed" if complete else (state.verdict.get("reason") or "no_progress")  # type: ignore[assignment]
     detail = state.verdict.get("detail", "")
-    intent = _intent(state, domain)
     verified = ""
     if intent is not None and intent.summarize is not None and state.evidence:
         verified = intent.summarize(state.slots, state.evidence)
@@ -86,6 +89,8 @@ def compose_answer(state: State, domain: Domain) -> tuple[StopReason, str]:
         parts = [state.route.get("question") or domain.clarify]
     elif reason == "invalid_slots":
         parts = [f"I could not use that request: {detail}. {domain.clarify}"]
+    elif complete and intent is not None and intent.open_ended:
+        parts = [completed_answer(state)]
     elif complete:
         parts = [verified or "Done."]
     else:

@@ -10,6 +10,8 @@ from langgraph.runtime import Runtime
 from graph.context import Context
 from graph.state import State
 from nodes.common import STEPS_PER_ROUND, STEPS_TO_FINISH, current_task
+from nodes.guard import repeating, stall_limit
+from nodes.open_ended import end_verdict
 from nodes.propose import after_answer
 
 
@@ -33,13 +35,20 @@ async def verifier(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     for r in state.results:
         if r["result"].get("error_type") == "unknown_outcome":
             return _verdict("unknown", "needs_human", str(r["result"].get("message", "")))
-    if state.stall_rounds >= task.budget.max_stall_rounds:
+    last_ai = next((m for m in reversed(state.messages) if isinstance(m, AIMessage)), None)
+    answered = last_ai is not None and not (last_ai.tool_calls or last_ai.invalid_tool_calls)
+    if task.intent.open_ended:
+        # No checklist: the done-condition, or an answer with nothing left unresolved.
+        ended = end_verdict(state, runtime, task, answered)
+        if ended is not None:
+            return _verdict(*ended)
+    limit, reason = stall_limit(task.budget, repeated=repeating(state))
+    if state.stall_rounds >= limit:
         return _verdict(
             "cannot_continue",
-            "no_progress",
+            reason,
             f"{state.stall_rounds} rounds without a new checklist item or evidence",
         )
-    last_ai = next((m for m in reversed(state.messages) if isinstance(m, AIMessage)), None)
     if last_ai is not None and not (last_ai.tool_calls or last_ai.invalid_tool_calls):
         failures = [r["result"] for r in state.results if not r["result"].get("ok")] or [
             f["result"] for f in state.fingerprints.values() if not f["successes"]

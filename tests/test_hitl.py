@@ -58,7 +58,8 @@ async def test_approved_duplicate_write_does_not_write_twice(harness: Harness) -
     assert [(r["tool"], r["status"], r["attempts"]) for r in rows] == [
         ("record_metric", "succeeded", 1)
     ]
-    # The model repeats again; its strikes survived the pause, so it is stopped at once.
+    # The model repeats again; its counters survived the pause (its rounds are used up by the
+    # repeats), so it is stopped at once.
     assert out["status"] == "interrupted"
     assert out["tool_calls"][-1]["verdict"] == "stopped"
     state = await harness.state(TID)

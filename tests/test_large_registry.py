@@ -23,6 +23,7 @@ from graph.evals.catalogues.generated import LABELLED_QUERIES, ROLE_PERMISSIONS,
 from graph.models import OfflineChatModel, estimate_tokens
 from graph.state import State
 from nodes.common import current_task
+from nodes.disclosure import SEARCH_TOOL
 from nodes.search.lexical import query_text
 from nodes.tool_loader import candidates, rank_by_query, rank_tools, tool_loader, widen
 from tests.conftest import Harness
@@ -37,13 +38,17 @@ class RecordingModel(OfflineChatModel):
     """The offline planner, noting the tool names it was bound with on every call."""
 
     bound: list[list[str]] = Field(default_factory=list)
+    """The domain tools bound per call (`search_tools`, code's own, is noted apart)."""
+    searchable: list[bool] = Field(default_factory=list)
     script: list[tuple[str, dict[str, Any]]] = Field(default_factory=list)
     """Calls to make first, one per turn, whatever was offered; then plan as usual."""
 
     def _generate(
         self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kw: Any
     ) -> Any:
-        self.bound.append([t["function"]["name"] for t in kw.get("tools") or []])
+        names = [t["function"]["name"] for t in kw.get("tools") or []]
+        self.bound.append([n for n in names if n != SEARCH_TOOL])
+        self.searchable.append(SEARCH_TOOL in names)
         return super()._generate(messages, stop, run_manager, **kw)
 
     def decide(
@@ -165,6 +170,7 @@ async def test_offline_model_completes_a_task_whose_tool_search_found(
     all_tokens = estimate_tokens(json.dumps([s.schema() for s in domain.tools]))
     assert model.bound
     assert all(len(names) <= K for names in model.bound)
+    assert all(model.searchable), "the hidden rest stays findable through search_tools"
     for names in model.bound:
         schemas = [spec.schema() for n in names if (spec := domain.tools.get(n))]
         assert estimate_tokens(json.dumps(schemas)) <= 0.10 * all_tokens

@@ -117,7 +117,9 @@ async def test_looping_model_on_first_run_writes_once_and_stops_cleanly(harness:
         ("run", True),
         ("cached", False),
         ("blocked", False),
-        ("stopped", False),
+        ("blocked", False),
+        ("blocked", False),
+        ("stopped", False),  # max_repeat_rounds (5) rounds of repeats without progress
     ]
     assert harness.executions("submit_expense") == 1
     assert harness.executions() == 1

@@ -77,8 +77,10 @@ async def test_repeat_writes_once_answers_from_record_then_stops(
     assert out["checklist"] == {"metric_recorded": True, "trend_loaded": False}
     assert harness.executions("record_metric") == 1
     assert harness.executions() == 1
-    assert [c["verdict"] for c in out["tool_calls"]] == ["run", "cached", "blocked", "stopped"]
-    assert [c["executed"] for c in out["tool_calls"]] == [True, False, False, False]
+    # Refused repeats may go on for max_repeat_rounds rounds without progress (5), then stop.
+    verdicts = ["run", "cached", "blocked", "blocked", "blocked", "stopped"]
+    assert [c["verdict"] for c in out["tool_calls"]] == verdicts
+    assert [c["executed"] for c in out["tool_calls"]] == [True] + [False] * 5
     assert state["verdict"]["node"] == "respond"
     # The cached answer carries the recorded result, so the model could have moved on.
     cached = json.loads(str(tool_messages(state)[1].content))
@@ -167,11 +169,13 @@ async def test_fix_after_hint_completes_a_two_step_task(harness: Harness) -> Non
 # --- alternate, forget, not offered, ignore failure --------------------------------------------
 
 
-async def test_alternate_a_b_a_b_is_stopped_as_a_duplicate(harness: Harness) -> None:
+async def test_alternate_a_b_a_b_is_refused_and_stopped(harness: Harness) -> None:
     out = await harness.run(METRIC_REQUEST_EN, "scripted:alternate")
     await finish(harness, out)
 
-    assert out["stop_reason"] == "duplicate_call"
+    # Each repeat is answered from the record, then refused; the run may go on repeating for
+    # max_repeat_rounds rounds, and this intent's 6 rounds run out first.
+    assert out["stop_reason"] == "step_budget"
     assert out["checklist"] == {"metric_recorded": True, "trend_loaded": False}
     assert harness.executions("record_metric") == 1
     assert harness.executions("get_user_metric_profile") == 1
@@ -184,6 +188,9 @@ async def test_alternate_a_b_a_b_is_stopped_as_a_duplicate(harness: Harness) -> 
         "get_user_metric_profile",
     ]
     assert out["tool_calls"][-1]["verdict"] == "stopped"
+    roomy = await harness.run(METRIC_REQUEST_EN, "scripted:alternate", "roomy", max_rounds=16)
+    assert roomy["stop_reason"] == "duplicate_call", "with room, the repeat bound stops it"
+    assert harness.executions("record_metric") == 2, "once per thread: two threads"
 
 
 async def test_forget_redoes_a_finished_step_once_and_is_answered_from_the_record(
@@ -316,8 +323,8 @@ async def test_custom_model_object_looping_on_a_write_is_stopped(harness: Harnes
     assert out["stop_reason"] == "duplicate_call"
     assert harness.executions("record_metric") == 1
     assert len({c["fingerprint"] for c in (await harness.state(out["thread_id"]))["calls"]}) == 1
-    assert model.turns == 4
-    assert out["usage"]["tokens"] == 4 * 60, "usage comes from the model's usage_metadata"
+    assert model.turns == 6, "one write, then max_repeat_rounds (5) rounds of refused repeats"
+    assert out["usage"]["tokens"] == 6 * 60, "usage comes from the model's usage_metadata"
 
 
 async def test_custom_model_object_retrying_a_failure_is_stopped(harness: Harness) -> None:
@@ -341,6 +348,8 @@ async def test_custom_model_object_alternating_reads_is_stopped(harness: Harness
         "run",
         "run",
         "cached",
+        "blocked",
+        "blocked",
         "blocked",
         "stopped",
     ]

@@ -179,11 +179,11 @@ def test_past_the_deadline_a_poll_is_answered_with_why_then_blocked() -> None:
     assert first.result is not None
     assert "polling deadline" in first.result.message
     assert first.result.data["status"] == "processing"
-    strikes["duplicate"] = 1
+    strikes["duplicate"] = strikes["repeat"] = 1
     second = _judge(expired, NOW, strikes)
     assert second.action == "blocked"
     assert second.result is not None
     assert second.result.error_type == "timeout"
     assert "still processing" in second.result.message
-    strikes["duplicate"] = 2
-    assert _judge(expired, NOW, strikes).action == "stop"
+    strikes["duplicate"] = strikes["repeat"] = 2
+    assert _judge(expired, NOW, strikes).action == "blocked", "rounds without progress stop it"

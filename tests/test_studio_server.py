@@ -317,7 +317,8 @@ async def test_looping_model_interrupts_then_approve_keeps_the_write_single(
     assert question["reason"] == "duplicate_call"
     assert question["call"]["tool"] == "record_metric"
     assert question["options"] == ["approve", "edit", "abort"]
-    assert _verdicts(state) == ["run", "cached", "blocked", "stopped"]
+    # Refused repeats go on for max_repeat_rounds (5) rounds without progress, then stop.
+    assert _verdicts(state) == ["run", "cached", "blocked", "blocked", "blocked", "stopped"]
     assert count_executions(ctx["store"], "record_metric") == 1
 
     # Approving the duplicate write runs it through the ledger: the stored receipt answers.
@@ -327,9 +328,10 @@ async def test_looping_model_interrupts_then_approve_keeps_the_write_single(
         ("record_metric", False, "ok")
     ]
     assert count_executions(ctx["store"], "record_metric") == 1
-    # The model still repeats itself, so the guard stops it and asks again.
+    # The model still repeats itself, so the guard stops it and asks again: the repeats used
+    # the intent's six rounds, so its round budget is what stops it now.
     assert state["next"] == ["fallback"]
-    assert _interrupt(state)["reason"] == "duplicate_call"
+    assert _interrupt(state)["reason"] == "step_budget"
 
     state = await _resume(client, tid, context, {"action": "abort"})
     assert state["next"] == []

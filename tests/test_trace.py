@@ -67,7 +67,14 @@ async def test_every_verdict_and_execution_has_a_row(harness: Harness) -> None:
     executions = _rows(harness, "t1", "execution")
     ends = _rows(harness, "t1", "end")
     assert [v["verdict"] for v in verdicts] == [c["verdict"] for c in out["tool_calls"]]
-    assert [v["verdict"] for v in verdicts] == ["run", "cached", "blocked", "stopped"]
+    assert [v["verdict"] for v in verdicts] == [
+        "run",
+        "cached",
+        "blocked",
+        "blocked",
+        "blocked",
+        "stopped",
+    ]
     assert len(executions) == harness.executions() == 1
     assert len(ends) == 1
     for row in [*verdicts, *executions, *ends]:
@@ -236,7 +243,14 @@ async def test_after_compaction_an_old_identical_call_is_still_not_run_again(
     state = await harness.state("old")
     assert _first() not in state["fingerprints"]
     first = [r for r in _rows(harness, "old", "verdict") if r["args_hash"] == _hash_of_first()]
-    assert [r["verdict"] for r in first] == ["run", "cached", "blocked", "stopped"]
+    assert [r["verdict"] for r in first] == [
+        "run",
+        "cached",
+        "blocked",
+        "blocked",
+        "blocked",
+        "stopped",
+    ]
     runs = [r for r in _rows(harness, "old", "execution") if r["args_hash"] == _hash_of_first()]
     assert len(runs) == 1
     assert out["stop_reason"] == "duplicate_call"

@@ -3,6 +3,11 @@
 A domain is pure declaration. The graph in `graph/` and the nodes in `nodes/` read it at run
 time and never name a concrete intent or tool, so a new domain plugs in from its own module
 (`Context.domain = "my_pkg.my_domain:DOMAIN"`) with no edit to either.
+
+A task nobody can write a checklist for ("clean up my downloads folder") is an open-ended
+intent (`open_intent`, or a whole domain from a list of tools: `Domain.from_tools`): it ends
+when the model answers with no failed call left unresolved, or when the domain's
+done-condition holds, and every loop check applies to it as to any other.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ValidationError
@@ -24,6 +30,9 @@ from tools.slots import split_found
 if TYPE_CHECKING:
     from tools.registry import Ranker
 
+if TYPE_CHECKING:
+    from tools.adapters import EffectOverride
+
 BAD_DOMAIN_SPEC = "domain {spec!r} must look like 'package.module:ATTRIBUTE'"
 DOMAIN_IMPORT = "domain module {module!r} could not be imported: {error}"
 DOMAIN_MISSING = "module {module!r} has no attribute {attr!r}; expected a Domain there"
@@ -32,8 +41,16 @@ UNKNOWN_STEP_TOOL = "intent {intent!r}: step {step!r} uses tool {tool!r}, which 
 
 BAD_MAX_TOOLS = "intent {intent!r}: max_tools must be at least 1, got {k}"
 BAD_POLICY = "intent {intent!r}: policy must be one of {known}, got {policy!r}"
+OPEN_WITH_STEPS = (
+    "intent {intent!r} is open-ended and has steps; a checklist intent is not open-ended "
+    "(drop open_ended=True), an open-ended one has no steps"
+)
+NO_TOOLS = "a domain from tools needs at least one tool"
+NOT_TOOLS = "{spec!r} holds a {kind}; expected a Domain or a list of LangChain tools"
 DEFAULT_MAX_TOOLS = 5
 """K: tools offered per model call. Fewer candidates are offered as declared, unranked."""
+BASE_TOKENS = 20_000
+"""Tokens a task's conversation gets besides the tool schemas it carries (`Budget.token_limit`)."""
 
 StepPolicy = Literal["model", "hint", "workflow"]
 """Who proposes a checklist step whose arguments the slots and earlier results determine:
@@ -60,22 +77,42 @@ class Budget:
     Attributes:
         max_rounds: Model turns that propose tool calls, blocked ones included.
         max_calls: Tool calls the guard lets through to the executor.
-        max_tokens: Model tokens (input + output, from usage metadata).
+        max_tokens: Model tokens (input + output, from usage metadata). None: sized from
+            what every model call carries, `BASE_TOKENS` plus the offered tools' schemas
+            once per model call the round budget allows (`token_limit`).
         max_seconds: Seconds of the whole task spent in the model and the tools (not
             waiting for a human); also the executor's deadline for the task's tool calls.
         max_model_seconds: Seconds one model call may take; a call still running then is
             abandoned and the run stops with `time_budget`.
         max_stall_rounds: Consecutive rounds with no new checklist item or evidence.
+        max_repeat_rounds: Consecutive rounds with no progress in which the model repeated a
+            call that already succeeded: each repeat is answered from the record (then
+            refused) and the run goes on while other calls make progress; this many rounds
+            without any stops it with `duplicate_call`. Chosen by measurement
+            (`python -m graph eval --replay`, README "Use your own tools").
         max_strikes: Violations of one kind before the run stops (feedback, block, stop).
     """
 
     max_rounds: int = 6
     max_calls: int = 8
-    max_tokens: int = 20_000
+    max_tokens: int | None = None
     max_seconds: float = 600.0
     max_model_seconds: float = 300.0
     max_stall_rounds: int = 3
+    max_repeat_rounds: int = 5
     max_strikes: int = 3
+
+    def token_limit(self, schema_tokens: int) -> int:
+        """The token budget: the explicit one, else sized from the offered tools' schemas.
+
+        Every model call carries the schemas of the tools it is offered, so a fixed budget
+        stops a task whose schemas alone are large before its model has done anything. The
+        default gives the conversation `BASE_TOKENS` and adds the schemas once per model
+        call the round budget allows (each round, and the closing answer).
+        """
+        if self.max_tokens is not None:
+            return self.max_tokens
+        return BASE_TOKENS + (self.max_rounds + 1) * max(0, schema_tokens)
 
     def merged(self, overrides: Mapping[str, Any]) -> Budget:
         """Apply non-None overrides from the runtime context (e.g. a Studio form)."""
@@ -188,6 +225,30 @@ def args_match(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
     return all(_canon(actual.get(k)) == _canon(v) for k, v in expected.items())
 
 
+@dataclass(frozen=True)
+class TaskView:
+    """What a done-condition may look at: the task's verified results and writes.
+
+    Attributes:
+        request: The user's request.
+        results: Tool -> the data of its last successful call in this task.
+        writes: Each write of the task that took effect: {"tool", "args", "receipt"}.
+        store_path: The business store the tools use (`Context.store`), for a condition
+            that checks the backend itself.
+        user_id: The caller.
+    """
+
+    request: str
+    results: Mapping[str, Mapping[str, Any]]
+    writes: tuple[Mapping[str, Any], ...]
+    store_path: str
+    user_id: str
+
+
+DoneCondition = Callable[[TaskView], bool]
+"""A predicate on results or on the backend's state: True when the task is done."""
+
+
 SlotExtractor = Callable[[str, date], Mapping[str, Any] | None]
 Summarizer = Callable[[Mapping[str, Any], Mapping[str, Mapping[str, Any]]], str]
 CardPolicy = Callable[[Mapping[str, Mapping[str, Any]]], dict[str, Any] | None]
@@ -230,6 +291,12 @@ class IntentSpec:
             them (an amount, a reading, an order number): a default, or a number that
             belongs to a period, a date, an ordinal or a quantity, does not count.
         policy: Who proposes the steps whose arguments are determined (`StepPolicy`).
+        open_ended: No checklist: the task completes when the model answers with no failed
+            call left unresolved (the answer says it was not verified by a checklist), or
+            when `done_when` holds. Build one with `open_intent`.
+        done_when: For an open-ended intent, what "done" means when the domain can say it:
+            the verifier completes the task as soon as it holds, and does not accept an
+            answer while it does not.
     """
 
     name: str
@@ -248,6 +315,8 @@ class IntentSpec:
     write_cues: tuple[str, ...] = ()
     required_evidence: tuple[str, ...] = ()
     policy: StepPolicy = DEFAULT_POLICY
+    open_ended: bool = False
+    done_when: DoneCondition | None = None
 
     def plan(
         self,
@@ -368,6 +437,11 @@ class IntentSpec:
         new_checklist = dict(checklist)
         new_evidence = {k: dict(v) for k, v in evidence.items()}
         ticked = False
+        if self.open_ended:
+            # No steps to tick: the evidence is each tool's last verified result, which the
+            # done-condition and the answer read.
+            new_evidence.pop(tool, None)  # re-inserted last: the dict is in recency order
+            new_evidence[tool] = dict(data)
         for step in self.steps:
             if new_checklist.get(step.name) or step.tool != tool:
                 continue
@@ -380,6 +454,48 @@ class IntentSpec:
                 new_checklist[step.name] = True
                 ticked = True
         return new_checklist, new_evidence, ticked
+
+
+OPEN_GOAL = "Do what the user asks with the tools offered, then answer briefly."
+OPEN_BUDGET = Budget(max_rounds=16, max_calls=24)
+"""An open-ended task's length is not known in advance: more rounds than a declared intent's,
+still bounded; the loop checks, not this budget, are what stop a loop."""
+
+
+class NoSlots(BaseModel):
+    """An open-ended intent reads no slots from the request: the model works from its text."""
+
+
+def match_any(text: str, today: date) -> dict[str, Any]:
+    """The rule of a catch-all intent: every request matches it, with no slots."""
+    return {}
+
+
+def open_intent(
+    name: str,
+    description: str = OPEN_GOAL,
+    *,
+    extract: SlotExtractor = match_any,
+    done_when: DoneCondition | None = None,
+    budget: Budget | None = None,
+    max_tools: int = DEFAULT_MAX_TOOLS,
+) -> IntentSpec:
+    """An intent with no checklist. Its tools are the registry's tools that list `name`.
+
+    In a domain of declared intents, put it last with its own `extract`: it catches what the
+    declared ones do not, and still runs every loop check.
+    """
+    return IntentSpec(
+        name=name,
+        description=description,
+        extract=extract,
+        slots_model=NoSlots,
+        steps=(),
+        budget=budget or OPEN_BUDGET,
+        max_tools=max_tools,
+        open_ended=True,
+        done_when=done_when,
+    )
 
 
 class SlotError(ValueError):
@@ -431,12 +547,71 @@ class Domain:
                     intent=intent.name, known=", ".join(STEP_POLICIES), policy=intent.policy
                 )
                 raise ConfigError(msg)
+            if intent.open_ended and intent.steps:
+                raise ConfigError(OPEN_WITH_STEPS.format(intent=intent.name))
             for step in intent.steps:
                 if step.tool not in self.tools:
                     msg = UNKNOWN_STEP_TOOL.format(
                         intent=intent.name, step=step.name, tool=step.tool
                     )
                     raise ConfigError(msg)
+
+    @classmethod
+    def from_tools(
+        cls,
+        tools: Sequence[Any],
+        *,
+        name: str = "tools",
+        description: str = OPEN_GOAL,
+        effects: Mapping[str, EffectOverride] | None = None,
+        done_when: DoneCondition | None = None,
+        budget: Budget | None = None,
+        max_tools: int = DEFAULT_MAX_TOOLS,
+        namespace: str | None = None,
+        approve_destructive: bool = False,
+    ) -> Domain:
+        """A domain of one open-ended intent over a list of tools, taken as they are.
+
+        Args:
+            tools: LangChain tools (`@tool`, `StructuredTool`, MCP tools from
+                `langchain-mcp-adapters`) or `ToolSpec`s.
+            name: The domain's name; also its one intent's and the tools' default namespace.
+            description: The goal the model is shown.
+            effects: Tool name -> "read", "write" or "idempotent", where a tool's MCP
+                annotations are missing or wrong; a tool nobody describes is a write.
+            done_when: When the task is done, if the domain can say (`DoneCondition`).
+            budget: Limits per task; default `OPEN_BUDGET`.
+            max_tools: K, the tools offered at once; the model can search for the rest.
+            namespace: The tools' namespace when it is not the domain's name.
+            approve_destructive: Writes the server marks destructive wait for a human.
+
+        Raises:
+            ConfigError: No tools, a duplicate name, or an override for an unknown tool.
+        """
+        from tools.adapters import tool_specs
+
+        if not tools:
+            raise ConfigError(NO_TOOLS)
+        specs = tool_specs(
+            tools,
+            namespace=namespace or name,
+            intents=(name,),
+            effects=effects,
+            approve_destructive=approve_destructive,
+        )
+        return cls(
+            name=name,
+            tools=ToolRegistry(specs),
+            intents=(
+                open_intent(
+                    name,
+                    description,
+                    done_when=done_when,
+                    budget=budget or OPEN_BUDGET,
+                    max_tools=max_tools,
+                ),
+            ),
+        )
 
     def intent(self, name: str) -> IntentSpec:
         """The intent called `name`; a KeyError means state and domain disagree."""
@@ -503,12 +678,50 @@ def _import_domain(spec: str) -> Domain:
         msg = DOMAIN_MISSING.format(module=module_name, attr=attr)
         raise ConfigError(msg)
     domain = getattr(module, attr)
-    if not isinstance(domain, Domain):
-        msg = NOT_A_DOMAIN.format(spec=spec, kind=type(domain).__name__)
-        raise ConfigError(msg)
-    return domain
+    if isinstance(domain, Domain):
+        return domain
+    if isinstance(domain, list | tuple) and domain:
+        try:
+            return Domain.from_tools(list(domain), name=_domain_name(attr))
+        except ConfigError as exc:
+            raise ConfigError(f"{spec}: {exc}") from None
+    msg = NOT_A_DOMAIN.format(spec=spec, kind=type(domain).__name__)
+    raise ConfigError(msg)
+
+
+def _domain_name(attr: str) -> str:
+    return attr.lower() if attr.isupper() else attr
+
+
+@cache
+def _mcp_domain(path: str, mtime: float) -> Domain:
+    from tools.adapters import load_mcp_config, mcp_tools_sync
+
+    servers = load_mcp_config(path)
+    tools = mcp_tools_sync(servers, where=path)
+    return Domain.from_tools(tools, name="mcp", description=OPEN_GOAL)
+
+
+def is_mcp_config(spec: str) -> bool:
+    """A domain setting that names an MCP config file rather than a module."""
+    return spec.endswith(".json")
 
 
 def load_domain(spec: str | Domain) -> Domain:
-    """Resolve a domain given as an object or as 'module:ATTRIBUTE' (imported once)."""
-    return spec if isinstance(spec, Domain) else _import_domain(spec)
+    """Resolve a domain given as an object, 'module:ATTRIBUTE' or an MCP config file.
+
+    'module:ATTRIBUTE' may name a `Domain` or a list of LangChain tools (an open-ended
+    domain over them, `Domain.from_tools`); a path ending in `.json` is an MCP config
+    (`tools.adapters.load_mcp_config`), whose servers' tools are listed once per process
+    and again when the file changes.
+    """
+    if isinstance(spec, Domain):
+        return spec
+    if is_mcp_config(spec):
+        try:
+            mtime = Path(spec).stat().st_mtime
+        except OSError as exc:
+            msg = f"MCP config {spec}: {exc.strerror or exc}; pass the path of a JSON file"
+            raise ConfigError(msg) from None
+        return _mcp_domain(str(Path(spec).resolve()), mtime)
+    return _import_domain(spec)

@@ -76,6 +76,21 @@ def add_commands(sub: Any) -> None:
         "needs more than the intents' defaults)",
     )
     ev.add_argument("--no-baseline", action="store_true", help="with --model: skip create_agent")
+    ev.add_argument(
+        "--replay",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="instead: replay recorded trajectories (JSONL; default the shipped set) clean and "
+        "with loops injected; report false blocks, extra executions, stop reasons, end state",
+    )
+    ev.add_argument(
+        "--sweep",
+        metavar="BOUNDS",
+        help="with --replay: the injected runs once per max_repeat_rounds in BOUNDS (e.g. "
+        "2,3,4,5,6), on every --every-th trajectory: the bound's trade-off table",
+    )
+    ev.add_argument("--every", type=int, default=1, metavar="N", help="with --sweep: sample")
 
     bench = sub.add_parser(
         "bench", help="per-round overhead and checkpoint growth vs create_agent; needs langchain"
@@ -143,6 +158,8 @@ def _eval(args: argparse.Namespace) -> int:
     from graph.evals.report import Progress
     from graph.evals.runner import load_baseline, regressions, render_eval, run_eval
 
+    if args.replay is not None:
+        return _replay(args)
     baseline = load_baseline(args.baseline) if args.baseline else None
     cases = select(load_cases(args.cases), args.only)
     if not cases:
@@ -193,6 +210,51 @@ def _eval_model(args: argparse.Namespace) -> int:
     )
     print(json.dumps(report, ensure_ascii=False) if args.json else render_model_eval(report))
     return 0 if all(t["met"] for t in report["targets"].values()) else 1
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from graph.evals.replay import (
+        failed,
+        load,
+        render,
+        render_sweep,
+        run_replay,
+        sample,
+        shipped,
+        sweep,
+    )
+    from graph.evals.report import Progress
+
+    path = args.replay or shipped()
+    if args.sweep:
+        try:
+            bounds = [int(b) for b in args.sweep.split(",") if b.strip()]
+        except ValueError:
+            msg = f"--sweep {args.sweep!r}: expected bounds like 2,3,4,5,6"
+            raise ConfigError(msg) from None
+        chosen = sample(load(path), args.every)
+        bar = Progress(len(chosen) * (1 + 3 * len(bounds)), "sweep")
+        rows = asyncio.run(
+            sweep(chosen, bounds, workdir=args.workdir, on_run=lambda r: bar.step(r.id))
+        )
+        print(
+            json.dumps([r.__dict__ for r in rows], default=dict)
+            if args.json
+            else render_sweep(rows)
+        )
+        return 0
+    total = len([t for t in load(path) if not args.only or args.only in t.id])
+    bar = Progress(total * 4, "replay")
+    report = asyncio.run(
+        run_replay(
+            path,
+            workdir=args.workdir,
+            only=args.only,
+            on_run=lambda r: bar.step(f"{r.id} {r.injection or 'clean'}"),
+        )
+    )
+    print(json.dumps(report, ensure_ascii=False) if args.json else render(report))
+    return 1 if failed(report) else 0
 
 
 def _compare(args: argparse.Namespace, cases: Sequence[Any]) -> int:
