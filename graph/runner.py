@@ -321,7 +321,10 @@ async def _drive(app: App, payload: Any, config: RunnableConfig, context: Contex
     if crash_step is None and trace is None:
         await app.ainvoke(payload, config, context=context, durability=DURABILITY)
         return
-    step = -1
+    # A resumed run streams no checkpoint before its first task: number that task after
+    # the checkpoint it continues from, as the crashed process numbered it.
+    metadata = (await app.aget_state(config)).metadata
+    step = int(metadata["step"]) if metadata is not None else -1
     async for mode, event in app.astream(
         payload,
         config,

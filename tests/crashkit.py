@@ -118,7 +118,22 @@ class Workdir:
         return self.cli("run", DEMO, "--thread-id", tid, "--json", *extra, env=env)
 
     def metric_rows(self) -> int:
-        return _count(self.store, "SELECT COUNT(*) FROM metrics")
+        return self.rows("metrics")
+
+    def rows(self, table: str) -> int:
+        """Rows in one table of the business store (0 when it does not exist yet)."""
+        return _count(self.store, f"SELECT COUNT(*) FROM {table}")
+
+    def thread_status(self, tid: str = TID) -> str:
+        """The thread's status as `python -m graph threads --json` lists it ("absent" if not)."""
+        proc = self.cli("threads", "--json")
+        assert proc.returncode == 0, proc.stderr
+        found = [t["status"] for t in json.loads(proc.stdout) if t["thread_id"] == tid]
+        return found[0] if found else "absent"
+
+    def last_step(self, tid: str = TID) -> int:
+        """The super-step of the thread's last checkpoint."""
+        return asyncio.run(_last_step(self.db, tid))
 
     def audit(self) -> dict[str, int]:
         """Real executions per tool, from the business store's `tool_audit`."""
@@ -196,6 +211,13 @@ async def _state(db: str, tid: str) -> dict[str, Any]:
     return dict(snapshot.values)
 
 
+async def _last_step(db: str, tid: str) -> int:
+    async with open_checkpointer(db) as saver:
+        snapshot = await compile_graph(saver).aget_state({"configurable": {"thread_id": tid}})
+    assert snapshot.metadata is not None, f"thread {tid} has no checkpoint"
+    return int(snapshot.metadata["step"])
+
+
 async def _history_nodes(db: str, tid: str) -> list[str]:
     async with open_checkpointer(db) as saver:
         app = compile_graph(saver)
@@ -254,6 +276,23 @@ def reexecuted(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
         if e["pid"] != crashed_pid and e["event"] == "start" and (e["node"], e["step"]) in finished
     ]
     return again
+
+
+def restarted(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
+    """Nodes that started in the crashed process and started again in a later one.
+
+    Unlike `reexecuted`, this needs no end line: a node killed after its writes were saved
+    may have lost its end line with the process (the trace is written from the event stream,
+    which lags the writes), and it must not run again either.
+    """
+    began = {
+        (e["node"], e["step"]) for e in events if e["pid"] == crashed_pid and e["event"] == "start"
+    }
+    return [
+        f"{e['node']}@{e['step']}"
+        for e in events
+        if e["pid"] != crashed_pid and e["event"] == "start" and (e["node"], e["step"]) in began
+    ]
 
 
 def cut_short(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
