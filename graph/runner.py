@@ -24,7 +24,8 @@ set:
   committed (read back through another connection) and before checkpoint N is written. N
   counts as the checkpoints' `step` metadata does: 0 is the step that applies the input.
 - `LOOPGUARD_TRACE_NODES=FILE` appends one JSON line per node start and end, so a test can
-  prove no finished node re-ran.
+  prove no finished node re-ran, and a `lease_wait` line when a `resume --wait` finds the
+  thread's lease held and is about to wait for it.
 
 The tool-level kill points live in `tools/executor.py`.
 """
@@ -222,6 +223,20 @@ def _trace(path: str, event: str, node: str, step: int) -> None:
     line = json.dumps({"pid": os.getpid(), "event": event, "node": node, "step": step})
     with open(path, "a", encoding="utf-8") as fh:
         fh.write(line + "\n")
+
+
+async def _trace_lease_wait(db: str, thread_id: str, wait_s: float) -> None:
+    """With the node trace on, note that this resume is about to wait for a live lease.
+
+    The event a test waits for before it lets the lease holder go on: the holder is held
+    by the test, so the lease is still taken when `thread_lease` asks.
+    """
+    trace = os.environ.get(TRACE_ENV) or None
+    if trace is None or wait_s <= 0:
+        return
+    holder = (await ThreadLeases(db).holders()).get(thread_id)
+    if holder is not None and holder.live():
+        _trace(trace, "lease_wait", "", -1)
 
 
 async def _visible(db: str, table: str, thread_id: str, checkpoint_id: str) -> bool:
@@ -423,6 +438,7 @@ async def resume_thread(
                 context = Context(**row.context)
             context = dataclasses.replace(context, db=db)
             _validate(context)
+            await _trace_lease_wait(db, thread_id, wait_s)
             async with thread_lease(db, thread_id, wait_s=wait_s) as lease:
                 row = await index.get(thread_id)  # as the last lease holder left it
                 domain = load_domain(context.domain)
