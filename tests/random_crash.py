@@ -135,22 +135,37 @@ class Summary:
 
 
 class Durations:
-    """How long an uncrashed process of each kind takes, kept current while trials run."""
+    """How long an uncrashed process of each kind takes now, however the load changes.
+
+    Durations are kept in units of the latest `threads` processes (a start-up and one read,
+    the commonest process here and never killed): a run measured at 1.5 s when `threads` took
+    1.2 s is 1.25 units, and is drawn over 12.5 s when the machine slows `threads` to 10 s.
+    Every uncrashed run or approval adds to its kind's record, so the measure stays current.
+    """
 
     def __init__(self) -> None:
-        self._seen: dict[tuple[str, Kind], list[float]] = {}
+        self._units: dict[tuple[str, Kind], list[float]] = {}
+        self._probes: list[float] = []
         self._lock = threading.Lock()
 
-    def add(self, scenario: str, kind: Kind, seconds: float) -> None:
+    def probe(self, seconds: float) -> None:
+        """Record how long a `threads` process took."""
         with self._lock:
-            self._seen.setdefault((scenario, kind), []).append(seconds)
+            self._probes.append(seconds)
+
+    def _scale(self) -> float:
+        return statistics.median(self._probes[-3:])
+
+    def add(self, scenario: str, kind: Kind, seconds: float) -> None:
+        """Record an uncrashed process."""
+        with self._lock:
+            self._units.setdefault((scenario, kind), []).append(seconds / self._scale())
 
     def of(self, scenario: str, kind: Kind) -> float:
-        """The median of the last ten uncrashed processes of this kind (a resume: a run's)."""
+        """Seconds a whole uncrashed process of this kind takes now (a resume: a run's)."""
         key: tuple[str, Kind] = (scenario, "run" if kind == "resume" else kind)
         with self._lock:
-            seen = self._seen[key][-10:]
-        return statistics.median(seen)
+            return statistics.median(self._units[key][-10:]) * self._scale()
 
 
 def _ground_truth(db: str, tid: str) -> tuple[bool, bool, bool]:
@@ -184,9 +199,11 @@ def _migrated(conn: Conn) -> bool:
     return row is not None and row["v"] == len(AsyncPostgresSaver.MIGRATIONS) - 1
 
 
-def _listed(w: Workdir, tid: str) -> tuple[str, str | None]:
+def _listed(w: Workdir, tid: str, durations: Durations) -> tuple[str, str | None]:
     """(status, stop reason) of the thread in `python -m graph threads --json`."""
+    started = time.monotonic()
     proc = w.cli("threads", "--json", env={"LOOPGUARD_TRACE_NODES": ""}, timeout=PROCESS_TIMEOUT_S)
+    durations.probe(time.monotonic() - started)
     if proc.returncode == 1 and "no such file" in proc.stderr:
         return "absent", None  # killed before it created the SQLite file: nothing to list
     if proc.returncode != 0:
@@ -261,7 +278,8 @@ def run_trial(
                 return trial
             kind, argv = step
             trial.processes += 1
-            delay = rng.uniform(0, durations.of(scenario.name, kind)) if kills_left else None
+            whole = durations.of(scenario.name, kind)
+            delay = rng.uniform(0, whole) if kills_left else None
             proc = _start(w, argv)
             started = time.monotonic()
             try:
@@ -278,8 +296,10 @@ def run_trial(
             if proc.returncode == -signal.SIGKILL:
                 kills_left -= 1
                 trial.kills += 1
-                status, _ = _listed(w, tid)
-                trial.log.append(f"{argv[0]} killed after {seconds:.2f} s, threads: {status}")
+                status, _ = _listed(w, tid, durations)
+                trial.log.append(
+                    f"{argv[0]} killed after {seconds:.2f} of {whole:.2f} s, threads: {status}"
+                )
                 step_left, writes_saved = _check(w, tid, status, "threads")
                 trial.killed_mid_graph += int(step_left)
                 trial.killed_between_writes_and_checkpoint += int(writes_saved)
@@ -292,7 +312,7 @@ def run_trial(
                 durations.add(scenario.name, kind, seconds)
             status = json.loads(out)["status"]
             _check(w, tid, status, f"{argv[0]}'s summary")
-        listed = _listed(w, tid)
+        listed = _listed(w, tid, durations)
         _check(w, tid, listed[0], "threads")
         if listed != ("completed", "completed"):
             trial.failure = f"threads lists it as {listed[0]}/{listed[1]}, not completed"
@@ -336,7 +356,7 @@ def _new_db(backend: Backend, server: str, root: Path) -> tuple[str, Callable[[]
 
 
 def measure(backend: Backend, server: str, root: Path, durations: Durations) -> None:
-    """One uncrashed flow per scenario: the durations the first kills are drawn over."""
+    """One uncrashed flow per scenario, each process followed by a `threads` probe."""
     for scenario in SCENARIOS:
         db, drop = _new_db(backend, server, root / f"measure-{scenario.name}")
         try:
@@ -350,10 +370,12 @@ def measure(backend: Backend, server: str, root: Path, durations: Durations) -> 
                 started = time.monotonic()
                 proc = _start(w, argv)
                 _, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+                seconds = time.monotonic() - started
                 if proc.returncode != 0:
                     msg = f"uncrashed {scenario.name} {kind} failed: {err.strip()[-300:]}"
                     raise RuntimeError(msg)
-                durations.add(scenario.name, kind, time.monotonic() - started)
+                _listed(w, "m", durations)  # the load it ran under, in `threads` processes
+                durations.add(scenario.name, kind, seconds)
         finally:
             drop()
 
@@ -396,7 +418,9 @@ def run_trials(
     return summary
 
 
-def _report(backend: Backend, trial: Trial) -> None:
+def _report(backend: Backend, trial: Trial, *, verbose: bool = False) -> None:
+    if verbose and not trial.failure:
+        print(f"ok {backend} seed {trial.seed} ({trial.scenario}): {'; '.join(trial.log)}")
     if trial.failure:
         print(
             f"FAIL {backend} seed {trial.seed} ({trial.scenario}): {trial.failure}\n"
@@ -414,6 +438,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="master seed (default: random, printed)")
     parser.add_argument("--trial-seed", type=int, action="append", help="replay this trial")
     parser.add_argument("--jobs", type=int, default=2, help="trials at a time (default 2)")
+    parser.add_argument("--verbose", action="store_true", help="print every trial's steps")
     args = parser.parse_args(argv)
     backends: list[Backend] = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     ok = True
@@ -427,7 +452,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 jobs=args.jobs,
                 server=server,
                 trial_seeds=args.trial_seed,
-                progress=functools.partial(_report, backend),
+                progress=functools.partial(_report, backend, verbose=args.verbose),
             )
         print(summary.line(), flush=True)
         ok = ok and not summary.failed
