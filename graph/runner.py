@@ -22,10 +22,13 @@ set:
   on disk (and before step N+1 starts).
 - `LOOPGUARD_CRASH_BEFORE_CHECKPOINT=N` SIGKILLs it once the task writes of super-step N are
   committed (read back through another connection) and before checkpoint N is written. N
-  counts as the checkpoints' `step` metadata does: 0 is the step that applies the input.
+  counts as the checkpoints' `step` metadata does: 0 is the step that applies the input,
+  and a request's input checkpoint (-1 on a new thread) has no writes before it, so a kill
+  there lands after the request is recorded in the threads index and before any checkpoint.
 - `LOOPGUARD_TRACE_NODES=FILE` appends one JSON line per node start and end, so a test can
-  prove no finished node re-ran, and a `lease_wait` line when a `resume --wait` finds the
-  thread's lease held and is about to wait for it.
+  prove no finished node re-ran (a task whose saved writes a resume applies is `restored`,
+  not started), and a `lease_wait` line when a `resume --wait` finds the thread's lease
+  held and is about to wait for it.
 
 The tool-level kill points live in `tools/executor.py`.
 """
@@ -304,8 +307,9 @@ def _kill_before_checkpoint(saver: BaseCheckpointSaver[Any], db: str, step: int)
         config: RunnableConfig, checkpoint: Any, metadata: Any, new_versions: Any
     ) -> RunnableConfig:
         parent = config["configurable"].get("checkpoint_id")
-        if metadata.get("step") == step and parent is not None:
-            calls = submitted.get(str(parent), [])
+        if metadata.get("step") == step:
+            # An input checkpoint has no task writes before it (and a new thread's, no parent).
+            calls = submitted.get(str(parent), []) if parent is not None else []
             await asyncio.gather(*calls)
             tid = str(config["configurable"]["thread_id"])
             table = WRITES_TABLE[storage_for(db).backend]
@@ -337,9 +341,12 @@ async def _drive(app: App, payload: Any, config: RunnableConfig, context: Contex
         await app.ainvoke(payload, config, context=context, durability=DURABILITY)
         return
     # A resumed run streams no checkpoint before its first task: number that task after
-    # the checkpoint it continues from, as the crashed process numbered it.
-    metadata = (await app.aget_state(config)).metadata
-    step = int(metadata["step"]) if metadata is not None else -1
+    # the checkpoint it continues from, as the crashed process numbered it. LangGraph
+    # announces every task of that step, also one whose writes were saved before the crash
+    # and are applied, not run: the trace calls those "restored", so "start" means it ran.
+    snapshot = await app.aget_state(config)
+    step = int(snapshot.metadata["step"]) if snapshot.metadata is not None else -1
+    restored = {t.id for t in snapshot.tasks if t.result is not None}
     async for mode, event in app.astream(
         payload,
         config,
@@ -355,7 +362,10 @@ async def _drive(app: App, payload: Any, config: RunnableConfig, context: Contex
                 await _durable(db, tid, data["config"]["configurable"]["checkpoint_id"])
                 os.kill(os.getpid(), signal.SIGKILL)
         elif trace is not None:
-            _trace(trace, "start" if "input" in data else "end", data["name"], step + 1)
+            event_name = "end"
+            if "input" in data:
+                event_name = "restored" if data["id"] in restored else "start"
+            _trace(trace, event_name, data["name"], step + 1)
 
 
 async def run_request(

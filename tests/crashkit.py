@@ -337,6 +337,15 @@ def restarted(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
     ]
 
 
+def restored(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
+    """Nodes a later process did not run but completed from the writes the crashed one saved."""
+    return [
+        f"{e['node']}@{e['step']}"
+        for e in events
+        if e["pid"] != crashed_pid and e["event"] == "restored"
+    ]
+
+
 def cut_short(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
     """Nodes the SIGKILL interrupted: started, never finished, in the crashed process."""
     mine = [e for e in events if e["pid"] == crashed_pid]
