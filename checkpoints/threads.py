@@ -1,7 +1,10 @@
 """The threads index: which threads exist, how they were started, and how they ended.
 
 Checkpoints alone say where a thread is; this index also keeps the settings a thread was
-started with, so `resume --thread-id` continues with the same model, user and domain.
+started with, so `resume --thread-id` continues with the same model, user and domain, and
+the checkpoint each request started from, so a request whose process died before its input
+was checkpointed is still known to be unfinished (the thread's last checkpoint is then the
+one it started from, perhaps a finished earlier request).
 """
 
 from __future__ import annotations
@@ -22,11 +25,13 @@ CREATE TABLE IF NOT EXISTS threads (
     context TEXT NOT NULL,
     status TEXT NOT NULL,
     stop_reason TEXT,
+    started_from TEXT,
     created_at TEXT NOT NULL DEFAULT ({now}),
     updated_at TEXT NOT NULL DEFAULT ({now})
 );
 """,
     tables=("threads",),
+    added_columns=(("threads", "started_from", "TEXT"),),
 )
 
 
@@ -41,6 +46,8 @@ class ThreadRow:
     stop_reason: str | None
     created_at: str
     updated_at: str
+    started_from: str | None = None
+    """The checkpoint id the latest request started from (None: the thread had none)."""
 
 
 class ThreadIndex:
@@ -57,17 +64,24 @@ class ThreadIndex:
         context: dict[str, Any] | None = None,
         status: str,
         stop_reason: str | None = None,
+        started_from: str | None = None,
     ) -> None:
-        """Create the row on a thread's first run, then keep its status current."""
+        """Create the row on a thread's first run, then keep its status current.
+
+        A new request (`request` given) records `started_from`, the thread's last
+        checkpoint id before it, or None for a thread with no checkpoint yet.
+        """
 
         def work(conn: Conn) -> None:
             conn.ensure(SCHEMA)
             conn.execute(
-                "INSERT INTO threads (thread_id, request, context, status, stop_reason) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (thread_id) DO UPDATE SET "
+                "INSERT INTO threads (thread_id, request, context, status, stop_reason, "
+                "started_from) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id) DO UPDATE SET "
                 "request = COALESCE(?, threads.request), "
                 "context = COALESCE(?, threads.context), "
                 "status = excluded.status, stop_reason = excluded.stop_reason, "
+                "started_from = CASE WHEN ? THEN excluded.started_from "
+                "ELSE threads.started_from END, "
                 f"updated_at = {conn.dialect.now}",
                 (
                     thread_id,
@@ -75,8 +89,10 @@ class ThreadIndex:
                     json.dumps(context or {}),
                     status,
                     stop_reason,
+                    started_from,
                     request,
                     json.dumps(context) if context is not None else None,
+                    request is not None,
                 ),
             )
 
@@ -104,6 +120,7 @@ class ThreadIndex:
                     stop_reason=r["stop_reason"],
                     created_at=r["created_at"],
                     updated_at=r["updated_at"],
+                    started_from=r["started_from"],
                 )
                 for r in cur.fetchall()
             ]

@@ -8,10 +8,29 @@ the thread's lease so no second process drives the same thread, and has a recurs
 derived from the domain's budgets, so the fuse sits just above the point where the guard has
 already stopped the run.
 
-Two fault-injection hooks exist for the crash tests, both read from the environment and both
-inert unless set: `LOOPGUARD_CRASH_AFTER_STEP=N` SIGKILLs the process once the checkpoint of
-super-step N is on disk (and before step N+1 starts), and `LOOPGUARD_TRACE_NODES=FILE`
-appends one JSON line per node start and end, so a test can prove no finished node re-ran.
+A thread is unfinished while its last checkpoint still has tasks (`unfinished`), whether
+or not their writes are saved: LangGraph saves a step's task writes before the step's
+checkpoint (in one commit on SQLite when they arrive together, in two on PostgreSQL), and a
+process killed between the two leaves a snapshot whose `next` is empty although the step was
+never checkpointed. Resuming such a thread continues the graph; `ainvoke(None)` applies the
+saved writes without re-running their tasks.
+
+Fault-injection hooks for the crash tests, all read from the environment and all inert unless
+set:
+
+- `LOOPGUARD_CRASH_AFTER_STEP=N` SIGKILLs the process once the checkpoint of super-step N is
+  on disk (and before step N+1 starts).
+- `LOOPGUARD_CRASH_BEFORE_CHECKPOINT=N` SIGKILLs it once the task writes of super-step N are
+  committed (read back through another connection) and before checkpoint N is written. N
+  counts as the checkpoints' `step` metadata does: 0 is the step that applies the input,
+  and a request's input checkpoint (-1 on a new thread) has no writes before it, so a kill
+  there lands after the request is recorded in the threads index and before any checkpoint.
+- `LOOPGUARD_TRACE_NODES=FILE` appends one JSON line per node start and end, so a test can
+  prove no finished node re-ran (a task whose saved writes a resume applies is `restored`,
+  not started), and a `lease_wait` line when a `resume --wait` finds the thread's lease
+  held and is about to wait for it.
+
+The tool-level kill points live in `tools/executor.py`.
 """
 
 from __future__ import annotations
@@ -24,13 +43,14 @@ import re
 import signal
 import sys
 import uuid
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, StateSnapshot
 
@@ -38,7 +58,7 @@ from checkpoints.lease import ThreadLeases, describe, thread_lease
 from checkpoints.ledger import Ledger
 from checkpoints.sqlite import DURABILITY
 from checkpoints.storage import Conn, open_checkpointer, storage_for
-from checkpoints.threads import ThreadIndex
+from checkpoints.threads import ThreadIndex, ThreadRow
 from checkpoints.trace import full_history
 from checkpoints.trace import rows as trace_rows
 from graph.context import DEFAULT_DB, Context
@@ -50,6 +70,7 @@ from tools.errors import AgentError, ConfigError
 from tools.store import check_store
 
 CRASH_AFTER_STEP_ENV = "LOOPGUARD_CRASH_AFTER_STEP"
+CRASH_BEFORE_CHECKPOINT_ENV = "LOOPGUARD_CRASH_BEFORE_CHECKPOINT"
 TRACE_ENV = "LOOPGUARD_TRACE_NODES"
 
 UNKNOWN_THREAD = (
@@ -64,7 +85,13 @@ NEEDS_DECISION = (
 )
 NO_DECISION_NEEDED = "thread {tid!r} is not waiting for a decision; resume it without one"
 FINISHED = "thread {tid!r} already finished ({status}); start a new request with run"
-BAD_CRASH_STEP = CRASH_AFTER_STEP_ENV + "={value!r}: expected a super-step number"
+BAD_CRASH_STEP = "{env}={value!r}: expected a super-step number"
+WRITES_NOT_VISIBLE = (
+    "{env}: the writes of step {step} are not readable from another connection; the hook "
+    "cannot kill at the point it names"
+)
+WRITES_TABLE = {"sqlite": "writes", "postgres": "checkpoint_writes"}
+"""Where each backend's LangGraph saver keeps pending writes (read back by the crash hook)."""
 BAD_TEXT = "{name}: {what}; pass the text as UTF-8"
 OBJECT_MARKER = "<python object {kind}>"
 """Stands in the threads index for a context value that has no name to rebuild it from."""
@@ -178,13 +205,48 @@ def _validate(context: Context, **texts: str | None) -> None:
     check_store(context.store)
 
 
+def unfinished(snapshot: StateSnapshot) -> bool:
+    """True while the thread's graph has a step left, even one whose task writes are saved.
+
+    Not `snapshot.next`: a live snapshot leaves out tasks whose writes are saved and shows
+    their writes in `values`, so a process killed after a step's writes and before its
+    checkpoint leaves `next == ()` (and perhaps a final-looking status) on a run that has
+    not ended. `snapshot.tasks` lists every task of the step after the last checkpoint, run
+    or not; a graph that reached END has none.
+    """
+    return bool(snapshot.tasks)
+
+
+def _checkpoint_id(snapshot: StateSnapshot) -> str | None:
+    """The id of the thread's last checkpoint, None when it has none."""
+    if snapshot.metadata is None:
+        return None
+    found = snapshot.config["configurable"].get("checkpoint_id")
+    return None if found is None else str(found)
+
+
+def _not_started(row: ThreadRow | None, snapshot: StateSnapshot) -> bool:
+    """The thread's latest request died before its input was checkpointed.
+
+    Its process recorded the request (status running) and the checkpoint it started from,
+    then was killed before LangGraph saved the input: the last checkpoint is still that one,
+    which may show an earlier request as finished. No node of the request ran.
+    """
+    return (
+        row is not None
+        and row.status == "running"
+        and bool(row.request)
+        and _checkpoint_id(snapshot) == row.started_from
+    )
+
+
 def summarize(thread_id: str, snapshot: StateSnapshot) -> dict[str, Any]:
     """One JSON-ready object describing a thread's current task."""
     values: Mapping[str, Any] = snapshot.values or {}
     interrupts = [i.value for i in snapshot.interrupts]
     if interrupts:
         status = "interrupted"
-    elif snapshot.next:
+    elif unfinished(snapshot):
         status = "pending"  # steps left and nobody answering an interrupt: a run that died
     else:
         status = values.get("status", "idle")
@@ -197,7 +259,9 @@ def summarize(thread_id: str, snapshot: StateSnapshot) -> dict[str, Any]:
         "slots": values.get("slots", {}),
         "route": values.get("route", {}),
         "status": status,
-        "stop_reason": values.get("stop_reason"),
+        # A stop reason says how a run ended: none while a step is left (its saved writes
+        # may already carry the reason the run is about to end with).
+        "stop_reason": None if unfinished(snapshot) else values.get("stop_reason"),
         "checklist": values.get("checklist", {}),
         "evidence": values.get("evidence", {}),
         "tool_calls": [
@@ -233,20 +297,59 @@ def render_history(messages: list[BaseMessage]) -> list[dict[str, Any]]:
     return out
 
 
-def _crash_step() -> int | None:
-    raw = os.environ.get(CRASH_AFTER_STEP_ENV)
+def _crash_step(env: str) -> int | None:
+    raw = os.environ.get(env)
     if raw is None or not raw.strip():
         return None
     try:
         return int(raw)
     except ValueError:
-        raise ConfigError(BAD_CRASH_STEP.format(value=raw)) from None
+        raise ConfigError(BAD_CRASH_STEP.format(env=env, value=raw)) from None
 
 
 def _trace(path: str, event: str, node: str, step: int) -> None:
     line = json.dumps({"pid": os.getpid(), "event": event, "node": node, "step": step})
     with open(path, "a", encoding="utf-8") as fh:
         fh.write(line + "\n")
+
+
+async def _trace_lease_wait(db: str, thread_id: str, wait_s: float) -> None:
+    """With the node trace on, note that this resume is about to wait for a live lease.
+
+    The event a test waits for before it lets the lease holder go on: the holder is held
+    by the test, so the lease is still taken when `thread_lease` asks.
+    """
+    trace = os.environ.get(TRACE_ENV) or None
+    if trace is None or wait_s <= 0:
+        return
+    holder = (await ThreadLeases(db).holders()).get(thread_id)
+    if holder is not None and holder.live():
+        _trace(trace, "lease_wait", "", -1)
+
+
+async def _visible(db: str, table: str, thread_id: str, checkpoint_id: str) -> bool:
+    """Wait until another connection reads a row of `table` for this checkpoint id.
+
+    What another connection can read has been committed: it survives a SIGKILL. Polls for
+    up to about ten seconds (the commit is already under way when this is called).
+    """
+
+    def look(conn: Conn) -> bool:
+        row = conn.execute(
+            f"SELECT 1 AS found FROM {table} WHERE thread_id = ? AND checkpoint_ns = '' "
+            "AND checkpoint_id = ?",
+            (thread_id, checkpoint_id),
+        ).fetchone()
+        return row is not None
+
+    def seen() -> bool:
+        return storage_for(db).run_sync(look)
+
+    for _ in range(2000):
+        if await asyncio.to_thread(seen):
+            return True
+        await asyncio.sleep(0.005)
+    return False
 
 
 async def _durable(db: str, thread_id: str, checkpoint_id: str) -> None:
@@ -256,22 +359,53 @@ async def _durable(db: str, thread_id: str, checkpoint_id: str) -> None:
     but it streams the input checkpoint (step -1) before that write has finished; reading it
     back through a separate connection is the proof that holds for every step.
     """
+    await _visible(db, "checkpoints", thread_id, checkpoint_id)
 
-    def look(conn: Conn) -> bool:
-        row = conn.execute(
-            "SELECT 1 AS found FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '' "
-            "AND checkpoint_id = ?",
-            (thread_id, checkpoint_id),
-        ).fetchone()
-        return row is not None
 
-    def seen() -> bool:
-        return storage_for(db).run_sync(look)
+def _kill_before_checkpoint(saver: BaseCheckpointSaver[Any], db: str, step: int) -> None:
+    """Make `saver` SIGKILL the process between step `step`'s task writes and its checkpoint.
 
-    for _ in range(2000):  # ~10s; the write is already under way
-        if await asyncio.to_thread(seen):
-            return
-        await asyncio.sleep(0.005)
+    LangGraph submits a task's writes (`aput_writes`) when the task ends and the step's
+    checkpoint (`aput`) after every task of the step, both in the background, keyed by the
+    checkpoint the step started from. The wrapped `aput_writes` registers each call as it is
+    submitted; the wrapped `aput` of checkpoint `step` waits for that step's write calls to
+    return (each saver answers after its commit), reads them back through another
+    connection, and kills the process before the checkpoint reaches the saver.
+    """
+    put_writes, put = saver.aput_writes, saver.aput
+    submitted: dict[str, list[asyncio.Future[None]]] = {}
+
+    def aput_writes(
+        config: RunnableConfig, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
+    ) -> Coroutine[Any, Any, None]:
+        # Registered now, not when the returned coroutine first runs: the checkpoint's
+        # `aput` may be called before a just-submitted write has started.
+        call = asyncio.ensure_future(put_writes(config, writes, task_id, task_path))
+        submitted.setdefault(str(config["configurable"]["checkpoint_id"]), []).append(call)
+
+        async def done() -> None:
+            await call
+
+        return done()
+
+    async def aput(
+        config: RunnableConfig, checkpoint: Any, metadata: Any, new_versions: Any
+    ) -> RunnableConfig:
+        parent = config["configurable"].get("checkpoint_id")
+        if metadata.get("step") == step:
+            # An input checkpoint has no task writes before it (and a new thread's, no parent).
+            calls = submitted.get(str(parent), []) if parent is not None else []
+            await asyncio.gather(*calls)
+            tid = str(config["configurable"]["thread_id"])
+            table = WRITES_TABLE[storage_for(db).backend]
+            if calls and not await _visible(db, table, tid, str(parent)):
+                msg = WRITES_NOT_VISIBLE.format(env=CRASH_BEFORE_CHECKPOINT_ENV, step=step)
+                raise AgentError(msg)
+            os.kill(os.getpid(), signal.SIGKILL)
+        return await put(config, checkpoint, metadata, new_versions)
+
+    saver.aput_writes = aput_writes  # type: ignore[method-assign]
+    saver.aput = aput  # type: ignore[method-assign]
 
 
 async def _drive(app: App, payload: Any, config: RunnableConfig, context: Context, db: str) -> None:
@@ -283,12 +417,21 @@ async def _drive(app: App, payload: Any, config: RunnableConfig, context: Contex
     once more before it starts the tasks of step N+1, so a SIGKILL on that event lands
     between two steps, with step N on disk and nothing of step N+1 begun.
     """
-    crash_step = _crash_step()
+    crash_step = _crash_step(CRASH_AFTER_STEP_ENV)
+    before_checkpoint = _crash_step(CRASH_BEFORE_CHECKPOINT_ENV)
+    if before_checkpoint is not None and isinstance(app.checkpointer, BaseCheckpointSaver):
+        _kill_before_checkpoint(app.checkpointer, db, before_checkpoint)
     trace = os.environ.get(TRACE_ENV) or None
     if crash_step is None and trace is None:
         await app.ainvoke(payload, config, context=context, durability=DURABILITY)
         return
-    step = -1
+    # A resumed run streams no checkpoint before its first task: number that task after
+    # the checkpoint it continues from, as the crashed process numbered it. LangGraph
+    # announces every task of that step, also one whose writes were saved before the crash
+    # and are applied, not run: the trace calls those "restored", so "start" means it ran.
+    snapshot = await app.aget_state(config)
+    step = int(snapshot.metadata["step"]) if snapshot.metadata is not None else -1
+    restored = {t.id for t in snapshot.tasks if t.result is not None}
     async for mode, event in app.astream(
         payload,
         config,
@@ -304,7 +447,10 @@ async def _drive(app: App, payload: Any, config: RunnableConfig, context: Contex
                 await _durable(db, tid, data["config"]["configurable"]["checkpoint_id"])
                 os.kill(os.getpid(), signal.SIGKILL)
         elif trace is not None:
-            _trace(trace, "start" if "input" in data else "end", data["name"], step + 1)
+            event_name = "end"
+            if "input" in data:
+                event_name = "restored" if data["id"] in restored else "start"
+            _trace(trace, event_name, data["name"], step + 1)
 
 
 async def run_request(
@@ -340,11 +486,15 @@ async def run_request(
             )
             config = _config(tid)
             before = await app.aget_state(config)
-            if before.next:
+            if unfinished(before) or _not_started(await index.get(tid), before):
                 state = "interrupted" if before.interrupts else "pending"
                 raise AgentError(BUSY_THREAD.format(tid=tid, state=state))
             await index.upsert(
-                tid, request=request, context=_serializable_context(context), status="running"
+                tid,
+                request=request,
+                context=_serializable_context(context),
+                status="running",
+                started_from=_checkpoint_id(before),
             )
             await _drive(app, {"messages": [HumanMessage(request)]}, config, context, db)
             out = summarize(tid, await app.aget_state(config))
@@ -389,6 +539,7 @@ async def resume_thread(
                 context = Context(**row.context)
             context = dataclasses.replace(context, db=db)
             _validate(context)
+            await _trace_lease_wait(db, thread_id, wait_s)
             async with thread_lease(db, thread_id, wait_s=wait_s) as lease:
                 row = await index.get(thread_id)  # as the last lease holder left it
                 domain = load_domain(context.domain)
@@ -398,12 +549,14 @@ async def resume_thread(
                 config = _config(thread_id)
                 snapshot = await app.aget_state(config)
                 payload: Any
-                if not snapshot.values:
-                    if row is None or row.status != "running" or not row.request:
-                        raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
-                    # Killed before its first checkpoint: no node ran, so start it over.
+                if row is not None and _not_started(row, snapshot):
+                    if decision is not None:
+                        raise AgentError(NO_DECISION_NEEDED.format(tid=thread_id))
+                    # Killed before its input was checkpointed: no node ran, so start it over.
                     payload = {"messages": [HumanMessage(row.request)]}
-                elif not snapshot.next:
+                elif not snapshot.values and not unfinished(snapshot):
+                    raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
+                elif not unfinished(snapshot):
                     unrecorded = row is not None and row.status == "running"
                     if not (unrecorded or lease.waited) or decision is not None:
                         status = snapshot.values.get("status", "finished")
@@ -441,7 +594,7 @@ async def show_thread(thread_id: str, *, db: str = DEFAULT_DB) -> dict[str, Any]
         async with open_checkpointer(db, must_exist=True) as saver:
             app = compile_graph(saver)
             snapshot = await app.aget_state(_config(thread_id))
-        if not snapshot.values:
+        if not snapshot.values and not unfinished(snapshot):
             raise AgentError(UNKNOWN_THREAD.format(tid=thread_id, db=db))
         out = summarize(thread_id, snapshot)
         kept = list(snapshot.values.get("messages", []))
@@ -474,8 +627,12 @@ async def list_threads(*, db: str = DEFAULT_DB) -> list[dict[str, Any]]:
                 snapshot = await app.aget_state(_config(row.thread_id))
                 summary = summarize(row.thread_id, snapshot)
                 status = summary["status"]
-                if not snapshot.values:
-                    status = "pending" if row.status == "running" else row.status
+                if _not_started(row, snapshot):
+                    # What the checkpoint shows belongs to an earlier request, if any.
+                    summary.update(status="pending", stop_reason=None, intent=None, interrupt=None)
+                    status = "pending"
+                elif not snapshot.values and not unfinished(snapshot):
+                    status = row.status
                 owner = describe(holders.get(row.thread_id))
                 if owner is not None and status == "pending":
                     status = "running"

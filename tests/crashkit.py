@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,8 +26,9 @@ from typing import Any
 from checkpoints.lease import HOST
 from checkpoints.storage import Conn, open_checkpointer, storage_for
 from graph.graph import compile_graph
+from tools.contract import ToolContext
 from tools.domain import Domain
-from tools.examples import DOMAIN, REGISTRY
+from tools.examples import DOMAIN, REGISTRY, RecordMetricArgs, record_metric
 from tools.registry import ToolRegistry
 
 REPO = Path(__file__).resolve().parents[1]
@@ -44,6 +45,47 @@ NO_RECONCILE: Domain = dataclasses.replace(
 )
 """The example domain with a write tool that cannot be asked whether an attempt landed."""
 NO_RECONCILE_SPEC = "tests.crashkit:NO_RECONCILE"
+
+GATE_ENV = "LOOPGUARD_TEST_GATE"
+"""A file path: while that file exists, the gated domain's write tool waits at its door."""
+AT_GATE_SUFFIX = ".waiting"
+"""Created beside the gate by a tool that has reached it: the test's "the winner is in"."""
+PROCESS_TIMEOUT_S = 600.0
+"""A safety net against a hung child, never a measure of speed: a loaded machine is slow."""
+
+
+async def _gated_record_metric(args: RecordMetricArgs, ctx: ToolContext) -> Any:
+    """`record_metric`, entered only once the gate file (if any) is gone.
+
+    A test holds a process inside its write tool for as long as it needs (until another
+    process is provably waiting, say) without racing the tool's timeout, which the gated
+    domain lifts. The wait happens before the tool function: `tool_audit` counts only the
+    real execution.
+    """
+    gate = os.environ.get(GATE_ENV)
+    if gate:
+        await asyncio.to_thread(_wait_at, gate)
+    return await record_metric(args, ctx)
+
+
+def _wait_at(gate: str) -> None:
+    Path(gate + AT_GATE_SUFFIX).touch()
+    while os.path.exists(gate):
+        time.sleep(0.01)
+
+
+GATED: Domain = dataclasses.replace(
+    DOMAIN,
+    name="examples-gated",
+    tools=ToolRegistry(
+        dataclasses.replace(spec, fn=_gated_record_metric, timeout_s=PROCESS_TIMEOUT_S)
+        if spec.name == "record_metric"
+        else spec
+        for spec in REGISTRY
+    ),
+)
+"""The example domain with a write tool a test can hold shut (`GATE_ENV`)."""
+GATED_SPEC = "tests.crashkit:GATED"
 
 _STRIP = ("LOOPGUARD_", "OPENAI_", "ANTHROPIC_", "GOOGLE_", "MISTRAL_", "GROQ_", "DEEPSEEK_")
 
@@ -88,7 +130,7 @@ class Workdir:
         return cmd
 
     def cli(
-        self, *args: str, env: dict[str, str] | None = None, timeout: float = 60
+        self, *args: str, env: dict[str, str] | None = None, timeout: float = PROCESS_TIMEOUT_S
     ) -> subprocess.CompletedProcess[str]:
         """Run the CLI to completion (or to its SIGKILL) with the node trace on."""
         return subprocess.run(
@@ -118,7 +160,22 @@ class Workdir:
         return self.cli("run", DEMO, "--thread-id", tid, "--json", *extra, env=env)
 
     def metric_rows(self) -> int:
-        return _count(self.store, "SELECT COUNT(*) FROM metrics")
+        return self.rows("metrics")
+
+    def rows(self, table: str) -> int:
+        """Rows in one table of the business store (0 when it does not exist yet)."""
+        return _count(self.store, f"SELECT COUNT(*) FROM {table}")
+
+    def thread_status(self, tid: str = TID) -> str:
+        """The thread's status as `python -m graph threads --json` lists it ("absent" if not)."""
+        proc = self.cli("threads", "--json")
+        assert proc.returncode == 0, proc.stderr
+        found = [t["status"] for t in json.loads(proc.stdout) if t["thread_id"] == tid]
+        return found[0] if found else "absent"
+
+    def last_step(self, tid: str = TID) -> int:
+        """The super-step of the thread's last checkpoint."""
+        return asyncio.run(_last_step(self.db, tid))
 
     def audit(self) -> dict[str, int]:
         """Real executions per tool, from the business store's `tool_audit`."""
@@ -196,6 +253,13 @@ async def _state(db: str, tid: str) -> dict[str, Any]:
     return dict(snapshot.values)
 
 
+async def _last_step(db: str, tid: str) -> int:
+    async with open_checkpointer(db) as saver:
+        snapshot = await compile_graph(saver).aget_state({"configurable": {"thread_id": tid}})
+    assert snapshot.metadata is not None, f"thread {tid} has no checkpoint"
+    return int(snapshot.metadata["step"])
+
+
 async def _history_nodes(db: str, tid: str) -> list[str]:
     async with open_checkpointer(db) as saver:
         app = compile_graph(saver)
@@ -256,6 +320,32 @@ def reexecuted(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
     return again
 
 
+def restarted(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
+    """Nodes that started in the crashed process and started again in a later one.
+
+    Unlike `reexecuted`, this needs no end line: a node killed after its writes were saved
+    may have lost its end line with the process (the trace is written from the event stream,
+    which lags the writes), and it must not run again either.
+    """
+    began = {
+        (e["node"], e["step"]) for e in events if e["pid"] == crashed_pid and e["event"] == "start"
+    }
+    return [
+        f"{e['node']}@{e['step']}"
+        for e in events
+        if e["pid"] != crashed_pid and e["event"] == "start" and (e["node"], e["step"]) in began
+    ]
+
+
+def restored(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
+    """Nodes a later process did not run but completed from the writes the crashed one saved."""
+    return [
+        f"{e['node']}@{e['step']}"
+        for e in events
+        if e["pid"] != crashed_pid and e["event"] == "restored"
+    ]
+
+
 def cut_short(events: list[dict[str, Any]], crashed_pid: int) -> list[str]:
     """Nodes the SIGKILL interrupted: started, never finished, in the crashed process."""
     mine = [e for e in events if e["pid"] == crashed_pid]
@@ -288,14 +378,48 @@ def forge_dead_owner(db: str, key: str) -> None:
     )
 
 
-def wait_for(predicate: Any, timeout: float = 15.0, what: str = "condition") -> None:
-    """Poll until `predicate()` is true; fail the test with `what` after `timeout`."""
+def wait_for(
+    predicate: Any,
+    timeout: float = PROCESS_TIMEOUT_S,
+    what: str = "condition",
+    *,
+    alive: Sequence[subprocess.Popen[str]] = (),
+) -> None:
+    """Poll until `predicate()` is true: the event a test waits for, however slow the machine.
+
+    Fails at once when a process in `alive` exits first (the event can no longer come), and
+    after `timeout` only as a safety net against a hang.
+    """
     deadline = time.monotonic() + timeout
     while not predicate():
+        for proc in alive:
+            if proc.poll() is not None:
+                _, err = proc.communicate()
+                msg = f"waiting for {what}: pid {proc.pid} exited {proc.returncode}: {err[-500:]}"
+                raise AssertionError(msg)
         if time.monotonic() > deadline:
             msg = f"timed out waiting for {what}"
             raise AssertionError(msg)
         time.sleep(0.02)
+
+
+@contextlib.contextmanager
+def gate_shut(root: Path) -> Iterator[tuple[str, dict[str, str]]]:
+    """A shut gate for `GATED`'s write tool: (its path, the env that points a child at it).
+
+    Opened (deleted) on exit, whatever happened in the body.
+    """
+    gate = root / "gate"
+    gate.touch()
+    try:
+        yield str(gate), {GATE_ENV: str(gate)}
+    finally:
+        gate.unlink(missing_ok=True)
+
+
+def at_gate(gate: str) -> bool:
+    """True once a gated write tool has reached the gate."""
+    return Path(gate + AT_GATE_SUFFIX).exists()
 
 
 def one_line_error(proc: subprocess.CompletedProcess[str]) -> str:

@@ -2,9 +2,11 @@
 
 The thread's lease decides who runs; the loser exits 1 with one line naming the owner, or
 with `--wait` waits and reports the state the winner left. To make the overlap certain rather
-than likely, the winner is held inside the write tool by a lock the test takes on the
-business store, so the loser arrives while the winner is mid-run. The lease races run on a
-SQLite file and on a PostgreSQL database (`db_url` in tests/backends.py).
+than likely, the winner is held at the door of its write tool by a gate the test opens
+(`tests.crashkit:GATED`, whose write tool has no timeout to race), and every wait is on an
+event (the lease taken, the tool reached, the loser waiting), never on a sleep, so the tests
+hold on a loaded machine. The lease races run on a SQLite file and on a PostgreSQL database
+(`db_url` in tests/backends.py).
 """
 
 from __future__ import annotations
@@ -18,18 +20,22 @@ import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from checkpoints.lease import HOST, start_time, thread_lease
 from tests.crashkit import (
+    GATED_SPEC,
+    PROCESS_TIMEOUT_S,
     TID,
     Workdir,
+    at_gate,
     dead_pid,
+    gate_shut,
     normalized,
     one_line_error,
     query,
-    store_locked,
     wait_for,
 )
 from tools.errors import AgentError
@@ -38,8 +44,11 @@ KILLED = -signal.SIGKILL
 
 
 def _pending_before_write(w: Workdir) -> None:
-    """A thread killed right before `execute` runs the write, as a supervisor would find it."""
-    proc = w.run_demo(env={"LOOPGUARD_CRASH_AFTER_STEP": "4"})
+    """A thread killed right before `execute` runs the write, as a supervisor would find it.
+
+    It runs the gated domain (ungated here), so a resume can be held at its write tool.
+    """
+    proc = w.run_demo("--domain", GATED_SPEC, env={"LOOPGUARD_CRASH_AFTER_STEP": "4"})
     assert proc.returncode == KILLED
     assert w.audit() == {}
 
@@ -49,9 +58,22 @@ def _lease_pid(w: Workdir) -> int | None:
     return rows[0]["pid"] if rows else None
 
 
+def _lease(w: Workdir) -> dict[str, Any]:
+    rows = w.leases()
+    return rows[0] if rows else {}
+
+
 def _finish(proc: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def _held_at_the_write(w: Workdir, gate: str, env: dict[str, str]) -> subprocess.Popen[str]:
+    """A resume that holds the lease and stands at its write tool's gate."""
+    first = w.popen("resume", "--thread-id", TID, "--json", env=env)
+    wait_for(lambda: at_gate(gate), what="the first resume to reach its write tool", alive=[first])
+    assert _lease_pid(w) == first.pid
+    return first
 
 
 def _uncrashed(tmp_path: Path) -> dict[str, object]:
@@ -64,9 +86,8 @@ def _uncrashed(tmp_path: Path) -> dict[str, object]:
 def test_second_resume_gets_a_clear_error_while_the_first_runs(tmp_path: Path, db_url: str) -> None:
     w = Workdir(tmp_path / "w", db_url)
     _pending_before_write(w)
-    with store_locked(w.store):
-        first = w.popen("resume", "--thread-id", TID, "--json")
-        wait_for(lambda: _lease_pid(w) == first.pid, what="the first resume to take the lease")
+    with gate_shut(w.root) as (gate, env):
+        first = _held_at_the_write(w, gate, env)
         second = w.cli("resume", "--thread-id", TID, "--json")
         assert first.poll() is None, "the first resume must still be running"
     winner = _finish(first)
@@ -85,12 +106,18 @@ def test_second_resume_gets_a_clear_error_while_the_first_runs(tmp_path: Path, d
 def test_waiting_resume_reports_the_state_the_winner_left(tmp_path: Path) -> None:
     w = Workdir(tmp_path / "w")
     _pending_before_write(w)
-    with store_locked(w.store):
-        first = w.popen("resume", "--thread-id", TID, "--json")
-        wait_for(lambda: _lease_pid(w) == first.pid, what="the first resume to take the lease")
-        second = w.popen("resume", "--thread-id", TID, "--wait", "30", "--json")
-        time.sleep(1.5)  # the second is now waiting on the lease (nothing to assert yet)
-        assert second.poll() is None, "a --wait resume waits instead of failing"
+    with gate_shut(w.root) as (gate, env):
+        first = _held_at_the_write(w, gate, env)
+        # Waits as long as the winner runs: the bound is only a safety net.
+        second = w.popen("resume", "--thread-id", TID, "--wait", str(PROCESS_TIMEOUT_S), "--json")
+        wait_for(
+            lambda: any(
+                e["event"] == "lease_wait" and e["pid"] == second.pid for e in w.trace_events()
+            ),
+            what="the second resume to wait for the lease",
+            alive=[second],
+        )
+        assert first.poll() is None, "the winner is still held at its write tool"
     a, b = _finish(first), _finish(second)
     assert (a.returncode, b.returncode) == (0, 0), (a.stderr, b.stderr)
     assert json.loads(a.stdout)["status"] == "completed"
@@ -187,14 +214,24 @@ def test_reused_pid_does_not_hold_a_lease(tmp_path: Path) -> None:
 
 
 def test_heartbeat_keeps_a_long_run_leased(tmp_path: Path) -> None:
-    """A run longer than the lease TTL keeps its lease while its process is alive."""
+    """A run longer than the lease TTL keeps its lease while its process is alive.
+
+    The TTL is short for a test but long against a busy scheduler (a beat every second); the
+    test waits for the event that proves the heartbeat, the expiry pushed past two TTLs after
+    the lease was taken, then sends the loser.
+    """
     w = Workdir(tmp_path / "w")
     _pending_before_write(w)
-    ttl = {"LOOPGUARD_LEASE_TTL": "0.4"}
-    with store_locked(w.store):
-        first = w.popen("resume", "--thread-id", TID, "--json", env=ttl)
-        wait_for(lambda: _lease_pid(w) == first.pid, what="the first resume to take the lease")
-        time.sleep(0.8)  # twice the TTL: only the heartbeat keeps the lease alive
+    ttl_s = 3.0
+    ttl = {"LOOPGUARD_LEASE_TTL": str(ttl_s)}
+    with gate_shut(w.root) as (gate, env):
+        first = _held_at_the_write(w, gate, {**env, **ttl})
+        taken = _lease(w)["acquired_at"]
+        wait_for(
+            lambda: _lease(w).get("expires_at", 0) > taken + 2 * ttl_s,
+            what="the heartbeat to renew the lease past its first expiry",
+            alive=[first],
+        )
         second = w.cli("resume", "--thread-id", TID, env=ttl)
     winner = _finish(first)
     assert second.returncode == 1
@@ -213,7 +250,7 @@ async def test_a_holder_that_loses_its_lease_stops(
     async def hold_while_stolen() -> None:
         async with thread_lease(db, "t"):
             query(db, "UPDATE thread_leases SET owner = 'other-host:1:x:y'")
-            await asyncio.sleep(5)  # cancelled by the heartbeat long before this ends
+            await asyncio.sleep(PROCESS_TIMEOUT_S)  # ended by the heartbeat's cancel, not this
 
     with pytest.raises(AgentError, match=r"thread 't': this process lost its lease"):
         await hold_while_stolen()
