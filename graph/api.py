@@ -97,6 +97,9 @@ class RunResult(TypedDict):
     request: str
     intent: str | None
     slots: dict[str, Any]
+    route: dict[str, Any]
+    """The router's decision: intent, confidence, which rule or classifier chose it, and
+    each slot with the words of the request it came from."""
     status: ThreadStatus
     stop_reason: StopReason | None
     """Why the task ended, from the closed set in `graph.state.StopReason`."""
