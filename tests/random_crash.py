@@ -63,6 +63,9 @@ FINISHED = ("completed", "stopped", "idle")
 """Statuses `threads` shows for a run that has ended."""
 MAX_PROCESSES = 12
 """Per trial: a run that needs more processes than this to finish is a failure."""
+EXITED = (0, 4)
+"""Exit codes of a process that ended on its own: completed, or waiting for a human
+(`python -m graph run --help`); its JSON says which."""
 PROCESS_TIMEOUT_S = 300.0
 """An unkilled process that runs this long is hung: the trial fails (generous: a busy box)."""
 
@@ -305,7 +308,7 @@ def run_trial(
                 trial.killed_between_writes_and_checkpoint += int(writes_saved)
                 continue
             trial.log.append(f"{argv[0]} exited {proc.returncode} after {seconds:.2f} s")
-            if proc.returncode != 0:
+            if proc.returncode not in EXITED:
                 trial.failure = f"{argv[0]} exited {proc.returncode}: {err.strip()[-300:]}"
                 return trial
             if kind != "resume":  # a whole uncrashed run or approval: keep the draw current
@@ -371,7 +374,7 @@ def measure(backend: Backend, server: str, root: Path, durations: Durations) -> 
                 proc = _start(w, argv)
                 _, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
                 seconds = time.monotonic() - started
-                if proc.returncode != 0:
+                if proc.returncode not in EXITED:
                     msg = f"uncrashed {scenario.name} {kind} failed: {err.strip()[-300:]}"
                     raise RuntimeError(msg)
                 _listed(w, "m", durations)  # the load it ran under, in `threads` processes
