@@ -79,7 +79,11 @@ class ObedientChatModel(OfflineChatModel):
                     r"call (\w+) with (\{[^{}]*\})", str(message.content).replace('\\"', '"')
                 )
                 if found:
-                    return self.call(found.group(1), json.loads(found.group(2)), history)
+                    try:
+                        args = json.loads(found.group(2))
+                    except json.JSONDecodeError:
+                        break  # not an instruction it can follow (e.g. a hint's own wording)
+                    return self.call(found.group(1), args, history)
                 break
         return super().decide(task, history, schemas)
 
