@@ -7,7 +7,8 @@ never one above:
 1. `checkpoints.*`: storage (checkpointer, ledger, leases, trace);
 2. `tools.*`: what a user edits: the domain API (`contract`, `domain`, `registry`, `slots`,
    `privacy`, `store`) and the example domains;
-3. `graph.state`, `graph.context`, `graph.models`: the definitions the nodes read;
+3. `graph.state`, `graph.context`, `graph.models` (with `graph.llama`, the local model it loads):
+   the definitions the nodes read;
 4. `nodes.*`: the nodes and the runtime beside them (`nodes.executor`, `nodes.search`);
 5. the rest of `graph.*`: the graph, runner, API, CLI, check, portal and the evals.
 
@@ -41,7 +42,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tools.errors",),
     ("checkpoints",),
     ("tools",),
-    ("graph.state", "graph.context", "graph.models"),
+    ("graph.state", "graph.context", "graph.models", "graph.llama"),
     ("nodes",),
     ("graph",),
 )
