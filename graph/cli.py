@@ -28,6 +28,7 @@ from graph.evals.commands import add_commands, print_trace, run_command, trace_j
 from graph.models import BEHAVIOURS
 from graph.runner import check_text, list_threads, resume_thread, run_request, show_thread
 from graph.search_commands import add_search_commands, run_search_command
+from tools.domain import STEP_POLICIES
 from tools.errors import AgentError, ConfigError
 
 EXIT_OK = 0
@@ -126,6 +127,12 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--roles", default="member", help="caller's roles, comma-separated")
     run.add_argument(
         "--hitl", action="store_true", help="pause for a human instead of stopping gracefully"
+    )
+    run.add_argument(
+        "--policy",
+        choices=STEP_POLICIES,
+        help="who proposes steps the slots determine: model, hint (the model, then the runtime "
+        "once a hint was ignored) or workflow (the runtime); default: each intent's policy",
     )
     common(run)
 
@@ -341,6 +348,7 @@ async def _dispatch(args: argparse.Namespace) -> Any:
             human_review=args.hitl,
             db=args.db,
             store=store,
+            step_policy=args.policy,
         )
         return await run_request(
             args.request, thread_id=args.thread_id, context=context, db=args.db

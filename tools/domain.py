@@ -63,7 +63,7 @@ StepPolicy = Literal["model", "hint", "workflow"]
 Either way the call goes through the guard, the ledger and the trace like any other.
 """
 STEP_POLICIES: tuple[StepPolicy, ...] = StepPolicy.__args__  # type: ignore[attr-defined]
-DEFAULT_POLICY: StepPolicy = "model"
+DEFAULT_POLICY: StepPolicy = "hint"
 
 
 @dataclass(frozen=True, kw_only=True)
