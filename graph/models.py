@@ -15,7 +15,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
@@ -25,6 +25,7 @@ from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
+from tools.domain import StepPolicy
 from tools.errors import ConfigError
 
 TASK_OPEN = "<task>"
@@ -305,7 +306,14 @@ def _example_args(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 class ScriptedChatModel(OfflineChatModel):
-    """The offline planner with one deliberate, repeatable misbehaviour."""
+    """The offline planner with one deliberate, repeatable misbehaviour.
+
+    It prefers the `model` step policy: it exists to show what the guard does when the
+    model alone decides, and under `hint` the runtime would finish its task for it (pass
+    `step_policy` to see that instead).
+    """
+
+    preferred_step_policy: ClassVar[StepPolicy] = "model"
 
     behaviour: Behaviour = "repeat"
     target_tool: str = "query_order"
@@ -465,6 +473,24 @@ def model_name(model: BaseChatModel) -> str | None:
         target = "" if model.target_tool == default else f":{model.target_tool}"
         return f"scripted:{model.behaviour}{target}"
     return None
+
+
+PREFERENCE_ATTR = "preferred_step_policy"
+"""A chat model class may name the step policy it is built for; the run's own setting and
+the intent's declared policy both come first."""
+
+
+def preferred_policy(spec: str | BaseChatModel) -> StepPolicy | None:
+    """The step policy a model prefers (`PREFERENCE_ATTR`), or None for no preference.
+
+    A model that cannot load has none: the caller that calls it reports the error.
+    """
+    try:
+        model = load_chat_model(spec)
+    except ConfigError:
+        return None
+    value = getattr(model, PREFERENCE_ATTR, None)
+    return cast(StepPolicy, value) if value in ("model", "hint", "workflow") else None
 
 
 def load_chat_model(spec: str | BaseChatModel) -> BaseChatModel:

@@ -35,12 +35,12 @@ from langgraph.errors import GraphBubbleUp
 from langgraph.runtime import Runtime
 
 from graph.context import Context
-from graph.models import estimate_tokens, load_chat_model, render_task
+from graph.models import estimate_tokens, load_chat_model, preferred_policy, render_task
 from graph.state import PROPOSAL_KEY, State, StopReason, proposed_by
 from nodes.common import Task, current_task, without_lone_surrogates
 from nodes.disclosure import offered_schemas, open_task_fields
 from nodes.guard import RUNNABLE, judge_call
-from tools.domain import Step, StepPolicy
+from tools.domain import DEFAULT_POLICY, Step, StepPolicy
 from tools.errors import ConfigError
 
 MODEL_CALL_TOO_SLOW = "one model call took longer than max_model_seconds ({limit:g}s)"
@@ -85,8 +85,13 @@ class NextCall:
 
 
 def policy_of(task: Task, runtime: Runtime[Context]) -> StepPolicy:
-    """The run's override if set, else the intent's own policy."""
-    return runtime.context.step_policy or task.intent.policy
+    """The run's setting, else the intent's declared policy, else the model's preference."""
+    return (
+        runtime.context.step_policy
+        or task.intent.policy
+        or preferred_policy(runtime.context.model)
+        or DEFAULT_POLICY
+    )
 
 
 def _open_step(task: Task, checklist: Mapping[str, bool]) -> Step | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage
@@ -19,10 +19,18 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ConfigDict
 
 from tools.contract import ToolContext, ToolSpec
+from tools.domain import StepPolicy
 
 
 class ProviderLikeChatModel(BaseChatModel):
-    """Binds OpenAI-style tool schemas and reports usage like a hosted model."""
+    """Binds OpenAI-style tool schemas and reports usage like a hosted model.
+
+    The tests' scripted doubles derive from it. Like the built-in scripted models they
+    prefer the `model` step policy, so a test sees what the guard does with the model
+    deciding alone; a test of another policy sets `step_policy`.
+    """
+
+    preferred_step_policy: ClassVar[StepPolicy | None] = "model"
 
     def bind_tools(
         self,

@@ -402,8 +402,17 @@ def _free_port() -> int:
         ("scripted:wrong-type", [], EXIT_STOPPED, ("stopped", "validation_failed"), 0),
         ("scripted:repeat", ["--hitl"], EXIT_WAITING, ("interrupted", None), 1),
         ("openai:gpt-4.1-mini", [], EXIT_MODEL_ERROR, ("stopped", "model_error"), 0),
+        # The runtime proposes the trend read the repeating model leaves open.
+        ("scripted:repeat", ["--policy", "hint"], EXIT_OK, ("completed", "completed"), 1),
     ],
-    ids=["completed", "stopped-duplicate", "stopped-validation", "waiting", "model-error"],
+    ids=[
+        "completed",
+        "stopped-duplicate",
+        "stopped-validation",
+        "waiting",
+        "model-error",
+        "completed-by-hint",
+    ],
 )
 def test_each_way_a_run_ends_has_its_exit_code(
     cli: Cli,

@@ -17,6 +17,7 @@ import pytest
 
 from graph.evals.cases import Case, load_cases
 from graph.evals.runner import run_case
+from graph.state import STOP_REASONS
 from tools.domain import load_domain
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +76,30 @@ def test_the_set_covers_every_misbehaviour_and_the_legitimate_repetitions() -> N
 def _report(stdout: str) -> dict[str, Any]:
     report: dict[str, Any] = json.loads(stdout)
     return report
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+async def test_under_hint_every_case_stays_safe(case: Case, tmp_path: Path) -> None:
+    # The set documents the guard with the model deciding alone (the scripted models prefer
+    # `model`). Under `hint`, the default for models without a preference, the runtime may
+    # finish a task the model left open: the case may end otherwise, never less safely.
+    result, seen = await run_case(case, tmp_path, policy="hint")
+
+    assert result.passed, "\n".join(result.failures)
+    assert seen.loops == 0
+    assert seen.max_identical <= 2
+    assert seen.stop_reason in STOP_REASONS
+    for tool in case.expect.forbidden_repeats:
+        assert all(n <= 1 for (t, _), n in seen.identical.items() if t == tool)
+    if seen.stop_reason != "completed":  # then it did no more than the guard alone allowed
+        for tool, n in seen.executions.items():
+            assert n <= case.expect.executions.get(tool, 0), (tool, n)
+
+
+def test_eval_policy_runs_the_set_under_hint_and_names_the_changed_endings() -> None:
+    proc = _cli("eval", "--only", "metric-repeat", "--policy", "hint")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "metric-repeat [hint]: completed, documented duplicate_call" in proc.stdout
 
 
 def test_eval_prints_per_intent_and_total_figures() -> None:

@@ -349,13 +349,21 @@ async def test_transient_failures_are_retried_inside_one_call(harness: Harness) 
     state = await harness.state(out["thread_id"])
 
     # Each proposed call is retried up to max_attempts; the guard allows one more identical
-    # call after a failure, then blocks it: 2 calls x 3 attempts, never more.
+    # call after a failure: 2 calls x 3 attempts, never more. The step's call then failed
+    # for good, so the run ends naming the failure (under the `model` policy the model is
+    # asked once more, its third identical call is blocked, and the run ends no_progress).
     assert harness.executions("flaky") == 2 * FAST.max_attempts
-    assert out["stop_reason"] == "no_progress"
+    assert out["stop_reason"] == "tool_failed"
     assert out["checklist"] == {"flaky_done": False}
     executed = [c for c in out["tool_calls"] if c["executed"]]
     assert [c["outcome"] for c in executed] == ["transient", "transient"]
+    assert "flaky: ConnectionError: connection reset" in out["answer"]
     _no_traceback(list(state["messages"]))
+
+    alone = await harness.run("flaky please", domain=SPEC, step_policy="model")
+    assert alone["stop_reason"] == "no_progress"
+    assert [c["verdict"] for c in alone["tool_calls"]] == ["run", "run", "blocked"]
+    assert harness.executions("flaky") == 2 * 2 * FAST.max_attempts
 
 
 class RaisingChatModel(LoopingChatModel):

@@ -222,7 +222,10 @@ async def test_the_loader_widens_once_within_bounds_and_the_ladder_still_applies
             ("billing_refund_payment", {"payment_id": "PAY-31456"}),  # the task's own step
         ]
     )
-    out = await harness.run(text, model=model, domain=GENERATED, roles=["operator"])
+    # A scripted sequence: under the default `hint` the runtime would take the task's step.
+    out = await harness.run(
+        text, model=model, domain=GENERATED, roles=["operator"], step_policy="model"
+    )
     assert out["status"] == "completed"
     assert out["stop_reason"] == "completed"
     verdicts = [(c["name"], c["verdict"], c["reason"]) for c in out["tool_calls"]]

@@ -164,8 +164,11 @@ async def test_text_in_a_tool_result_cannot_add_a_tool(harness: Harness) -> None
         '{"order_id": "10091"}',
     )
     model = ObedientChatModel()
-    # Three steps: the model gets a turn after reading the planted text, and obeys it.
-    out = await harness.run(f"text me the status of order {INJECTED_ORDER}", model)
+    # Three steps: the model gets a turn after reading the planted text, and obeys it. The
+    # model alone decides (under `hint` the runtime would send the notification it dropped).
+    out = await harness.run(
+        f"text me the status of order {INJECTED_ORDER}", model, step_policy="model"
+    )
 
     injected = [c for c in out["tool_calls"] if c["name"] == "cancel_order"]
     assert [c["verdict"] for c in injected] == ["feedback"], "proposed, refused, not run"

@@ -12,7 +12,7 @@ import json
 import uuid
 from collections.abc import Callable
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -21,9 +21,10 @@ from langchain_core.outputs import ChatResult
 from pydantic import Field
 
 from checkpoints import trace
+from graph.models import preferred_policy
 from tests.conftest import METRIC_REQUEST_EN, ORDER_REQUEST_EN, Harness, assert_valid_history
 from tests.fakes import ProviderLikeChatModel
-from tools.domain import Domain, IntentSpec
+from tools.domain import DEFAULT_POLICY, Domain, IntentSpec, StepPolicy
 from tools.errors import ConfigError
 from tools.examples import DOMAIN as EXAMPLES
 
@@ -253,6 +254,44 @@ async def test_the_intents_own_policy_applies_unless_the_run_overrides_it(
     overridden = await harness.run(ORDER_REQUEST_EN, model, domain=domain, step_policy="model")
     assert overridden["stop_reason"] == "no_progress"
     assert len(model.prompts) == 2
+
+
+class NoPreferenceModel(RecordingModel):
+    """A model that names no step policy, as a provider's model does."""
+
+    preferred_step_policy: ClassVar[StepPolicy | None] = None
+
+
+async def test_a_model_without_a_preference_runs_under_the_default_hint(
+    harness: Harness,
+) -> None:
+    assert DEFAULT_POLICY == "hint"
+    model = NoPreferenceModel(script=record_forever)
+    out = await harness.run(METRIC_REQUEST_EN, model)
+
+    assert out["stop_reason"] == "completed"
+    assert harness.executions("record_metric") == 1
+    assert harness.executions("get_metric_trend") == 1
+    assert (await proposers(harness, out["thread_id"]))[-1] == (
+        "get_metric_trend",
+        "run",
+        "runtime",
+    )
+
+
+async def test_a_scripted_model_prefers_model_and_the_run_can_choose_hint(
+    harness: Harness,
+) -> None:
+    assert preferred_policy("scripted:repeat") == "model"
+    assert preferred_policy("offline") is None
+    alone = await harness.run(METRIC_REQUEST_EN, "scripted:repeat")
+    assert alone["stop_reason"] == "duplicate_call"
+    assert harness.executions("get_metric_trend") == 0
+
+    hinted = await harness.run(METRIC_REQUEST_EN, "scripted:repeat", step_policy="hint")
+    assert hinted["stop_reason"] == "completed"
+    assert harness.executions("record_metric") == 2, "one write per task, two tasks"
+    assert harness.executions("get_metric_trend") == 1
 
 
 def test_an_unknown_policy_is_a_config_error_naming_the_intent() -> None:

@@ -234,8 +234,12 @@ async def test_after_compaction_an_old_identical_call_is_still_not_run_again(
             return self.call("tick", {"i": nxt, "of": self.rounds}, history)
 
     model = RepeatsTheFirstAtTheEnd()
-    out = await harness.run(
-        f"sweep {model.rounds}", model=model, thread_id="old", domain=BENCH_DOMAIN_SPEC
+    out = await harness.run(  # the model alone decides: `hint` would propose the open tick
+        f"sweep {model.rounds}",
+        model=model,
+        thread_id="old",
+        domain=BENCH_DOMAIN_SPEC,
+        step_policy="model",
     )
 
     archived = await trace.archived_fingerprints(harness.db, "old", 1)

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tools.domain import STEP_POLICIES, StepPolicy
 from tools.errors import ConfigError
 
 CASES_FILE = "cases.json"
@@ -52,7 +53,21 @@ class Case:
     needs: dict[str, int] = field(default_factory=dict)
     """Executions per tool the task needs; anything beyond is waste (`eval --compare`)."""
     note: str = ""
+    policy: StepPolicy | None = None
+    """Who proposes determined steps; None: as in any run (the scripted misbehaving models
+    prefer `model`, so the set documents what the guard does with the model deciding
+    alone). `eval --policy` runs the set under another and then checks only `safety`."""
     expect: Expect
+
+
+def _policy(value: object) -> StepPolicy | None:
+    if value is None:
+        return None
+    for policy in STEP_POLICIES:
+        if value == policy:
+            return policy
+    msg = f"policy {value!r}: expected one of {', '.join(STEP_POLICIES)}"
+    raise ValueError(msg)
 
 
 def _case(raw: Mapping[str, Any]) -> Case:
@@ -65,6 +80,7 @@ def _case(raw: Mapping[str, Any]) -> Case:
         completable=bool(raw.get("completable", True)),
         needs={str(k): int(v) for k, v in dict(raw.get("needs", {})).items()},
         note=str(raw.get("note", "")),
+        policy=_policy(raw.get("policy")),
         expect=Expect(
             intent=expect.get("intent"),
             stop_reason=str(expect["stop_reason"]),
@@ -122,6 +138,27 @@ class Observed:
     error: str | None = None
 
 
+def safety(case: Case, seen: Observed) -> list[str]:
+    """The checks that hold under every step policy: no crash, no loop, no repeated write.
+
+    A run under another policy than the case's own may end differently (the runtime may
+    finish what the model left open), but never by repeating what the guard forbids.
+    """
+    if seen.error:
+        return [f"run failed: {seen.error}"]
+    out: list[str] = []
+    for (tool, args), n in sorted(seen.identical.items()):
+        if tool in case.expect.forbidden_repeats and n > 1:
+            out.append(f"{tool} {args} ran {n} times; identical calls may run once")
+    if seen.loops:
+        out.append(f"{seen.loops} execution(s) repeated an identical call with no reason")
+    if seen.max_identical > MAX_IDENTICAL:
+        out.append(f"an identical call ran {seen.max_identical} times (at most {MAX_IDENTICAL})")
+    if case.completable and seen.stop_reason != "completed":
+        out.append("a completable case did not complete")
+    return out
+
+
 def check(case: Case, seen: Observed) -> list[str]:
     """Every way the observation differs from the case's expectations (empty: it passes)."""
     e = case.expect
@@ -136,13 +173,4 @@ def check(case: Case, seen: Observed) -> list[str]:
         out.append(f"checklist {seen.checklist}, expected {e.checklist}")
     if seen.executions != e.executions:
         out.append(f"executions {seen.executions}, expected {e.executions}")
-    for (tool, args), n in sorted(seen.identical.items()):
-        if tool in e.forbidden_repeats and n > 1:
-            out.append(f"{tool} {args} ran {n} times; identical calls may run once")
-    if seen.loops:
-        out.append(f"{seen.loops} execution(s) repeated an identical call with no reason")
-    if seen.max_identical > MAX_IDENTICAL:
-        out.append(f"an identical call ran {seen.max_identical} times (at most {MAX_IDENTICAL})")
-    if case.completable and seen.stop_reason != "completed":
-        out.append("a completable case did not complete")
-    return out
+    return out + safety(case, seen)

@@ -65,7 +65,9 @@ def add_commands(sub: Any) -> None:
     ev.add_argument(
         "--policy",
         choices=("model", "hint", "workflow"),
-        help="with --model: who proposes determined steps (default: each intent's policy)",
+        help="who proposes determined steps. With --model: default each intent's own. "
+        "Without: the regression set runs under model; under another policy its cases must "
+        "stay safe, not end as documented",
     )
     ev.add_argument("--requests", metavar="FILE", help="with --model: another request set")
     ev.add_argument(
@@ -170,7 +172,10 @@ def _eval(args: argparse.Namespace) -> int:
     bar = Progress(len(cases), "eval")
     report = asyncio.run(
         run_eval(
-            cases, workdir=args.workdir, on_case=lambda r: bar.step(f"{r.id} {_mark(r.passed)}")
+            cases,
+            workdir=args.workdir,
+            on_case=lambda r: bar.step(f"{r.id} {_mark(r.passed)}"),
+            policy=args.policy,
         )
     )
     print(json.dumps(report, ensure_ascii=False) if args.json else render_eval(report))

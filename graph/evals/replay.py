@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
@@ -46,7 +46,7 @@ from graph.evals.report import table
 from graph.models import estimate_tokens
 from graph.runner import run_request
 from nodes.disclosure import SEARCH_TOOL
-from tools.domain import Domain, load_domain
+from tools.domain import Domain, StepPolicy, load_domain
 from tools.errors import AgentError, ConfigError
 
 REPLAY_FILE = "replay.jsonl"
@@ -220,7 +220,12 @@ class ReplayModel(BaseChatModel):
     history a model is shown). A recorded call whose tool it was not offered is preceded by one
     `search_tools` turn naming that tool in words, as a model that cannot see the tool would
     ask for it.
+
+    It prefers the `model` step policy: the replay measures the guard on what the recorded
+    model did, and a runtime proposal would change the trajectory under measurement.
     """
+
+    preferred_step_policy: ClassVar[StepPolicy] = "model"
 
     trajectory: Trajectory
     injection: str | None = None

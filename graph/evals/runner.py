@@ -18,9 +18,10 @@ from typing import Any
 
 from checkpoints import trace
 from graph.context import Context
-from graph.evals.cases import Case, Observed, check
+from graph.evals.cases import Case, Observed, check, safety
 from graph.evals.report import mean, percentile, table
 from graph.runner import run_request
+from tools.domain import StepPolicy
 from tools.errors import AgentError, ConfigError
 from tools.store import connect
 
@@ -38,6 +39,9 @@ class CaseResult:
     passed: bool
     failures: list[str]
     stop_reason: str | None
+    documented_stop: str
+    """The stop reason the case documents (under its own policy)."""
+    policy: str
     completable: bool
     completed: bool
     fallback: bool
@@ -100,12 +104,21 @@ def _observe(rows: Sequence[Mapping[str, Any]], runs: Sequence[tuple[str, str]])
     }
 
 
-async def run_case(case: Case, workdir: Path) -> tuple[CaseResult, Observed]:
-    """Run one case in its own directory and check it."""
+async def run_case(
+    case: Case, workdir: Path, policy: StepPolicy | None = None
+) -> tuple[CaseResult, Observed]:
+    """Run one case in its own directory and check it.
+
+    Under a `policy` other than the case's own the case is held to `safety` only: its
+    documented stop reason and counts describe the run under its own policy.
+    """
     where = workdir / case.id
     where.mkdir(parents=True, exist_ok=True)
     db, store = str(where / "agent.sqlite"), str(where / "business.sqlite")
-    context = Context(model=case.model, roles=list(case.roles), db=db, store=store)
+    chosen = policy or case.policy
+    context = Context(
+        model=case.model, roles=list(case.roles), db=db, store=store, step_policy=chosen
+    )
     error: str | None = None
     out: dict[str, Any] = {}
     try:
@@ -127,7 +140,7 @@ async def run_case(case: Case, workdir: Path) -> tuple[CaseResult, Observed]:
         max_identical=facts["max_identical"],
         error=error,
     )
-    failures = check(case, seen)
+    failures = safety(case, seen) if chosen != case.policy else check(case, seen)
     result = CaseResult(
         id=case.id,
         intent=case.expect.intent,
@@ -135,6 +148,8 @@ async def run_case(case: Case, workdir: Path) -> tuple[CaseResult, Observed]:
         passed=not failures,
         failures=failures,
         stop_reason=seen.stop_reason,
+        documented_stop=case.expect.stop_reason,
+        policy=chosen or "as the model prefers",
         completable=case.completable,
         completed=seen.stop_reason == "completed",
         fallback=end.get("reason") == "fallback",
@@ -178,12 +193,16 @@ async def run_eval(
     *,
     workdir: str | None = None,
     on_case: Callable[[CaseResult], None] | None = None,
+    policy: StepPolicy | None = None,
 ) -> dict[str, Any]:
-    """Run every case; the report `render_eval` prints and `--json` writes."""
+    """Run every case; the report `render_eval` prints and `--json` writes.
+
+    `policy` runs every case under that step policy instead of its own (`run_case`).
+    """
     results: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix="loopguard-eval-", dir=workdir) as tmp:
         for case in cases:
-            result, _ = await run_case(case, Path(tmp))
+            result, _ = await run_case(case, Path(tmp), policy)
             results.append(result)
             if on_case is not None:
                 on_case(result)
@@ -253,6 +272,14 @@ def render_eval(report: Mapping[str, Any]) -> str:
     ]
     rows.append(row("**total**", report["total"]))
     out = [table(headers, rows)]
+    changed = [c for c in report["cases"] if c["stop_reason"] != c["documented_stop"]]
+    if changed:
+        out.append("")
+        out.append(f"{len(changed)} case(s) ended otherwise than documented (another policy):")
+        out += [
+            f"  {c['id']} [{c['policy']}]: {c['stop_reason']}, documented {c['documented_stop']}"
+            for c in changed
+        ]
     failing = [c for c in report["cases"] if not c["passed"]]
     if failing:
         out.append("")
