@@ -102,6 +102,24 @@ GENERIC_CUES: tuple[str, ...] = (
 )
 """Verbs that ask for a change in any domain; an intent adds its own (`write_cues`)."""
 
+OTHER_CHANGE_VERBS: tuple[str, ...] = (
+    "stop",
+    "delete",
+    "remove",
+    "erase",
+    "close",
+    "edit",
+    "modify",
+    "rename",
+    "删除",
+    "删掉",
+    "关闭",
+    "修改",
+)
+"""Verbs that ask for a change but are no cue, so they never open the write gate ("stop"
+also ends a notification, "close" a ticket no intent closes): a request opening with one
+("close ticket T-4") is about a change, not about what it names (`change_verb`)."""
+
 NOT_CUES: tuple[str, ...] = ("add up", "log in", "sign in", "open tickets", "open ticket?")
 """Phrases that contain a cue word but ask for nothing to change."""
 
@@ -124,10 +142,15 @@ _READ_VERBS = re.compile(
 _CN_READ = re.compile(r"^(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算算)")
 _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
-    r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way)\b",
+    r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
+    r"thinking\s+(?:about|of)|considering|wondering|maybe|perhaps|might)\b",
     re.I,
 )
-_CN_HYPOTHETICAL = re.compile(r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该")
+"""Asking how, whether or if, or musing about it ("I was thinking about cancelling 10091"):
+none of it asks for the change now."""
+_CN_HYPOTHETICAL = re.compile(
+    r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能"
+)
 _CN_QUESTION = re.compile(r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样")
 _NEGATION = re.compile(
     r"\b(?:don't|dont|do\s+not|doesn't|not|never|no\s+need\s+to|without|stop|no)\b|"
@@ -180,11 +203,10 @@ def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
     return best
 
 
-def clause_asks(clause: str) -> bool:
-    """Whether a clause is phrased so that a cue in it can ask for a change.
+def _request_body(clause: str) -> tuple[str, bool]:
+    """The clause without its polite opening, and whether it had one.
 
-    Questions, hypotheticals and read commands cannot, unless made as a polite request
-    ("can you cancel it?", "帮我取消").
+    A polite opening ("can you", "please", "帮我") makes a question a request.
     """
     body = clause.strip()
     polite = _POLITE.match(body)
@@ -198,7 +220,17 @@ def clause_asks(clause: str) -> bool:
     if cn_polite:
         stripped = stripped[cn_polite.end() :]
         was_polite = True
-    stripped = stripped.strip()
+    return stripped.strip(), was_polite
+
+
+def clause_asks(clause: str) -> bool:
+    """Whether a clause is phrased so that a cue in it can ask for a change.
+
+    Questions, hypotheticals and read commands cannot, unless made as a polite request
+    ("can you cancel it?", "帮我取消").
+    """
+    body = clause.strip()
+    stripped, was_polite = _request_body(clause)
     if _HYPOTHETICAL.search(body) or _CN_HYPOTHETICAL.search(body):
         return False
     if _READ_VERBS.match(stripped) or _CN_READ.match(stripped):
@@ -228,6 +260,21 @@ def asks_a_question(text: str) -> bool:
     return False
 
 
+def asks_for_information(text: str) -> bool:
+    """Whether some clause asks a question or opens with a read command.
+
+    "was 10090 cancelled?", "show my claims", "看一下报销合计": what a request that asks for
+    no change may still want, which a read intent gives.
+    """
+    if asks_a_question(text):
+        return True
+    for _, clause in clauses(text):
+        body, _ = _request_body(clause)
+        if _READ_VERBS.match(body) or _CN_READ.match(body):
+            return True
+    return False
+
+
 def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     """The words of the request that ask for a change, or None when none do.
 
@@ -248,4 +295,37 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if _NEGATION.search(clause[:at]):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
+    return None
+
+
+_REFUSAL = re.compile(r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:don't|dont|do\s+not|never)\s+", re.I)
+_CN_REFUSAL = re.compile(r"^(?:不要|别|不用|先别|先不要)")
+
+
+def change_verb(text: str, extra: Iterable[str] = ()) -> Found | None:
+    """The change a clause opens with, asked for or refused, or None.
+
+    "cancel ticket T-3" and "add milk to my list" open with one (kind "cue"), "don't cancel
+    order 10091" refuses one (kind "refused").
+
+    A request that opens with a change verb is about that change, whatever else it names;
+    `change_cue` finds a change asked for anywhere in a clause, this only the clause's verb.
+    Questions and hypotheticals open with no change verb.
+    """
+    cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
+    for start, clause in clauses(text):
+        if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
+            continue
+        body, _ = _request_body(clause)
+        kind = "cue"
+        refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
+        if refusal:
+            body, kind = body[refusal.end() :], "refused"
+        elif not clause_asks(clause):
+            continue
+        found = _find_cue(body, cues)
+        if found is None or found[0] != 0:
+            continue
+        at = start + clause.index(body)
+        return Found(kind == "cue", found[1], at, at + len(found[1]), kind)
     return None
