@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ACCURACY_FLOOR = 0.90
 """Below where the held-out accuracy was measured (0.929, round 3): a drop is a regression."""
-PENDING = "held-out part is empty (round 4 is written after the router is frozen): not measured"
+PENDING = "held-out part is empty (round 5 is written after the router is frozen): not measured"
 
 
 @pytest.fixture(scope="module")
@@ -89,8 +89,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 14 target not met: held-out in-scope accuracy 0.929 (rounds 1-3: 0.928, "
-    "0.907, 0.929), offline lexical classifier; round 4 pending",
+    reason="issue 14 target not met: held-out in-scope accuracy 0.781 (rounds 1-4: 0.928, "
+    "0.907, 0.929, 0.781), offline lexical classifier; round 5 pending",
 )
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]
