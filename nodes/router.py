@@ -10,14 +10,20 @@ Two stages, then a gate:
    answer, or in HITL mode (`Context.human_review`) an interrupt that a person answers with
    the intent. The lexical classifier learns its threshold from the domain's own examples
    (`LexicalClassifier.learn_threshold`); a chat model's is `THRESHOLD["model"]`.
-   A read intent does not take a request that opens with a change verb its own examples
-   never use ("cancel ticket T-3", "add milk to my list", "don't cancel order 10091"):
-   that request gets the clarifying question.
+   A read intent does not take a request that asks for a change its own examples never
+   name ("cancel ticket T-3", "add milk to my list", "把这个工单关掉"), nor one that only
+   refuses one ("don't cancel order 10091"): that request gets the clarifying question. A
+   refused change beside a request for information ("don't cancel anything, just tell me
+   where order 10091 is") is a read.
 3. **Write gate**, whichever stage chose: an intent with a write tool runs only when the
-   request's words ask for a change (`nodes/cues.py`) and every slot in the intent's
-   `required_evidence` came from words that mean it (`tools/slots.py`: the "7" of "last 7
-   days" is a period, not an amount). A request that asks for no change goes to the best
-   read intent, or gets the clarifying question; it never runs a write.
+   request's words ask for a change (`nodes/cues.py`), every change they ask for is of a
+   kind the intent's own examples and `write_cues` ask for (`CHANGE_KINDS`: "send the
+   monthly report by email" does not build one, "把昨天那笔报销改成 60 元" files no claim),
+   and every slot in the intent's `required_evidence` came from words that mean it
+   (`tools/slots.py`: the "7" of "last 7 days" is a period, not an amount). A request that
+   asks for no change goes to the best read intent, or gets the clarifying question; one
+   that asks for another change goes to the intent that makes it, or gets the clarifying
+   question. Neither runs a write it did not ask for.
 
 The decision (intent, confidence, slots with the words they came from, the rule or
 classifier that chose, what the gate refused) is kept in `State.route` and printed by
@@ -43,7 +49,14 @@ from graph.context import Context
 from graph.models import OfflineChatModel, load_chat_model
 from graph.state import State, new_usage
 from nodes.classifier import Ranking, lexical_classifier, model_ranking
-from nodes.cues import asks_a_question, asks_for_information, change_cue, change_verb
+from nodes.cues import (
+    asks_a_question,
+    asks_for_information,
+    change_cue,
+    change_kind,
+    change_verbs,
+    mask_not_cues,
+)
 from nodes.search.lexical import stem
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
 from tools.slots import Found, number_roles, split_found
@@ -67,6 +80,9 @@ OUT_OF_SCOPE = "the request fits no intent (best guess {candidates})"
 UNSERVED_CHANGE = (
     "not {intent}: the request {how} a change ({verb!r}) that {intent} does not make and no "
     "intent here was sure to"
+)
+FOREIGN_CHANGE = (
+    "not {intent}: the request asks for a change ({verb!r}) that {intent} does not make"
 )
 ASK_WHICH = "I am not sure what you would like. Did you mean: {options}? Say which, or rephrase."
 ASK_FOR_CHANGE = (
@@ -172,6 +188,70 @@ def _evidence_problem(
     return None
 
 
+def _words(text: str) -> set[str]:
+    return {stem(w) for w in re.findall(r"[a-z]+", mask_not_cues(text))}
+
+
+def _vouches(intent: IntentSpec, verb: str) -> bool:
+    """Whether the intent's own examples, description or cues use the verb.
+
+    "expense total" is how people ask for `expense_total`, so its "expense" asks for no
+    change; no example of `ticket_status` says "cancel". Phrases that ask for nothing
+    ("any update on 10089?") do not vouch for their verb.
+    """
+    texts = (*intent.examples, intent.description, *intent.write_cues)
+    if re.search(r"[\u3400-\u9fff]", verb):
+        return any(verb in t for t in texts)
+    words = _words(verb)
+    return any(words <= _words(t) for t in texts)
+
+
+def _write_cues(domain: Domain) -> list[str]:
+    return [c for i in domain.intents if domain.writes(i.name) for c in i.write_cues]
+
+
+def _served_kinds(intent: IntentSpec) -> set[str]:
+    """The kinds of change (`nodes/cues.py`, `CHANGE_KINDS`) the intent's own words ask for.
+
+    Read from its examples, description and `write_cues`, so a new domain's write intent
+    serves what its examples ask ("file", "submit", "报销": create) with no list to keep.
+    """
+    kinds = {change_kind(c) for c in intent.write_cues}
+    for text in (*intent.examples, intent.description):
+        kinds |= {change_kind(v.text) for v in change_verbs(text, intent.write_cues) if v.value}
+    return {k for k in kinds if k is not None}
+
+
+def _serves(intent: IntentSpec, verb: str, kinds: set[str]) -> bool:
+    """Whether the write intent makes the change the verb asks for.
+
+    Its own cue does; a listed verb does when its kind is one the intent's words ask for
+    ("store" for an intent whose examples "record" and "save"); any other verb, or any
+    verb for an intent whose words name no listed kind, when its words use it.
+    """
+    if verb.lower() in {c.lower() for c in intent.write_cues}:
+        return True
+    kind = change_kind(verb)
+    if kind is not None and kinds:
+        return kind in kinds
+    return _vouches(intent, verb)
+
+
+def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | None:
+    """A change the request asks for that the write intent does not make, or None.
+
+    "send the monthly report to my boss" names a report, and "把昨天那笔报销改成 60 元" a
+    claim, but neither asks to build or file one: the write gate opens only for the
+    intent's own change, never a neighbour's, so a request for a change the domain cannot
+    make gets the clarifying question instead of the nearest write.
+    """
+    kinds = _served_kinds(intent)
+    for verb in change_verbs(text, _write_cues(domain)):
+        if verb.value and not _serves(intent, verb.text, kinds):
+            return verb
+    return None
+
+
 def _gate(
     domain: Domain,
     intent: IntentSpec,
@@ -190,6 +270,9 @@ def _gate(
     cue = None if asked else change_cue(text, intent.write_cues)
     if cue is None and not asked:
         return NO_CHANGE_ASKED, False, None
+    foreign = None if asked else _foreign_change(domain, intent, text)
+    if foreign is not None:
+        return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
     problem = _evidence_problem(intent, text, evidence)
     return problem, True, cue
 
@@ -326,7 +409,9 @@ def by_ranking(
         if why == NO_CHANGE_ASKED and write in scores:
             excluded |= {n for n in scores if n is not None and domain.writes(n)}
             _to_read_sibling(domain, text, write, scores)
-    for _ in range(2):  # a second pass without write intents, once the gate refused one
+    # Another pass each time the gate refuses a write: without write intents once the
+    # request asks for no change, without that intent when it asks for another's change.
+    for _ in range(len(domain.intents) + 1):
         # The ranking's own order (a model's pick first, however unsure), unless a refused
         # write's share moved to a read sibling.
         moved = scores != dict(ranking.ranked)
@@ -339,8 +424,12 @@ def by_ranking(
         if name is None or p < threshold:
             why = OUT_OF_SCOPE if name is None else LOW_CONFIDENCE
             if refused:
-                why = REFUSED_WRITE.format(intent=refused[0][0]) + "; " + why
-            ask_for = [n for n, _ in refused]
+                first, reason = refused[0]
+                gate = REFUSED_WRITE.format(intent=first) if reason == NO_CHANGE_ASKED else reason
+                why = gate.replace("{", "{{").replace("}", "}}") + "; " + why
+            # "Say so" only to a request that asked for no change; one that asked for a
+            # change no intent here makes gets the domain's own clarifying question.
+            ask_for = [n for n, reason in refused if reason == NO_CHANGE_ASKED]
             question = (
                 _ask_for_change(domain.intent(ask_for[0]))
                 if ask_for
@@ -359,6 +448,11 @@ def by_ranking(
             refused.append((name, NO_CHANGE_ASKED))
             excluded |= {n for n, _ in ranking.ranked if n is not None and domain.writes(n)}
             _to_read_sibling(domain, text, name, scores)
+            continue
+        writes = _guarded(intent) and domain.writes(name)
+        if writes and (foreign := _foreign_change(domain, intent, text)) is not None:
+            refused.append((name, FOREIGN_CHANGE.format(intent=name, verb=foreign.text)))
+            excluded.add(name)
             continue
         try:
             values, evidence = split_found(_fill(intent, text, today))
@@ -434,7 +528,7 @@ def _ranking_needed(domain: Domain, text: str, decision: Decision | None) -> boo
         return False
     if decision is None:
         return True
-    cues = [c for i in domain.intents if domain.writes(i.name) for c in i.write_cues]
+    cues = _write_cues(domain)
     return (
         decision.action == "route"
         and decision.intent is not None
@@ -443,40 +537,32 @@ def _ranking_needed(domain: Domain, text: str, decision: Decision | None) -> boo
     )
 
 
-def _words(text: str) -> set[str]:
-    return {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
-
-
-def _vouches(intent: IntentSpec, verb: str) -> bool:
-    """Whether the intent's own examples or description use the verb.
-
-    "expense total" is how people ask for `expense_total`, so its "expense" asks for no
-    change; no example of `ticket_status` says "cancel".
-    """
-    texts = (*intent.examples, intent.description)
-    if re.search(r"[\u3400-\u9fff]", verb):
-        return any(verb in t for t in texts)
-    words = _words(verb)
-    return any(words <= _words(t) for t in texts)
-
-
 def _unserved_change(domain: Domain, text: str, decision: Decision) -> Decision:
-    """A read route for a request that opens with a change verb becomes the clarifying question.
+    """A read route for a request that asks for a change becomes the clarifying question.
 
     "cancel ticket T-3" names a ticket, so the ticket-status rule matches, but it asks for
     a change, and "add milk to my shopping list" says "list"; "don't cancel order 10091"
     refuses one. Showing the ticket or the orders answers what nobody asked. It stands when
-    the read intent's own examples use the verb (its wording, not a change), and only for
-    intents declared for the two-stage router.
+    the read intent's own examples use the verb (its wording, not a change), when the only
+    changes are refused and the request also asks for information ("don't file anything,
+    just tell me how much I've claimed": the refusal says what not to do, the rest is a
+    read), and only for intents declared for the two-stage router.
     """
     if decision.action != "route" or decision.intent is None:
         return decision
     intent = domain.intent(decision.intent)
     if not _guarded(intent) or domain.writes(intent.name):
         return decision
-    cues = [c for i in domain.intents if domain.writes(i.name) for c in i.write_cues]
-    verb = change_verb(text, cues)
-    if verb is None or _vouches(intent, verb.text):
+    informational = asks_for_information(text)
+    verb = next(
+        (
+            v
+            for v in change_verbs(text, _write_cues(domain))
+            if not _vouches(intent, v.text) and (v.value or not informational)
+        ),
+        None,
+    )
+    if verb is None:
         return decision
     how = "refuses" if verb.kind == "refused" else "asks for"
     return replace(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from nodes.classifier import THRESHOLD_GRID, lexical_classifier
-from nodes.cues import change_cue, change_verb
+from nodes.cues import change_cue, change_kind, change_verb, change_verbs
 from nodes.router import decide_offline
 from tests.conftest import (
     METRIC_REQUEST_EN,
@@ -433,6 +434,94 @@ def test_a_change_verb_the_read_intents_examples_use_is_their_wording() -> None:
     assert change_verb("expense total this month") is not None
     decision = decide_offline(EXPENSES, "expense total this month", DAY)
     assert (decision.action, decision.intent) == ("route", "expense_total")
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "write", "verb"),
+    [
+        (DOMAIN, "schedule the weekly report to run every Monday", "build_report", "schedule"),
+        (DOMAIN, "send the monthly report to my boss by email", "build_report", "send"),
+        (EXPENSES, "把昨天那笔报销改成 60 元", "submit_expense", "改成"),
+        (DOMAIN, "please email my weekly report to finance", "build_report", "email"),
+        (EXPENSES, "delete my taxi claim of 42.50 EUR", "submit_expense", "delete"),
+    ],
+)
+def test_a_write_intent_does_not_take_a_change_it_does_not_make(
+    domain: Domain, text: str, write: str, verb: str
+) -> None:
+    """A write runs only for its own kind of change, never a neighbour's (issue 14)."""
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action == "clarify"
+    assert decision.intent is None
+    assert (
+        write,
+        f"not {write}: the request asks for a change ({verb!r}) that {write} does not make",
+    ) in decision.refused
+    assert decision.question is not None
+    assert "does not ask me to change anything" not in decision.question
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "change the delivery address on order 10086 to my office"),
+        (DOMAIN, "I want to return order 10088, it arrived damaged"),
+        (DOMAIN, "我想退货，订单 10089 的东西坏了"),
+        (DOMAIN, "给订单 10086 开张发票"),
+        (DOMAIN, "update my phone number to 139 0000 1111"),
+        (EXPENSES, "approve Tom's expense claim from last week"),
+        (EXPENSES, "帮我把 T-4 这个工单关掉"),
+        (DOMAIN, "do not cancel order 10091"),
+    ],
+)
+def test_a_read_intent_does_not_take_a_change_it_does_not_make(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("clarify", None)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        (DOMAIN, "don't cancel anything, I just want to know where order 10091 is", "order_status"),
+        (
+            EXPENSES,
+            "don't file anything, just tell me how much I've claimed this month",
+            "expense_total",
+        ),
+        (
+            DOMAIN,
+            "don't add anything, just show me my 30-day blood pressure chart",
+            "review_metric_trend",
+        ),
+        (EXPENSES, "don't open a new one — just tell me where T-22 is", "ticket_status"),
+    ],
+)
+def test_a_refused_change_beside_a_request_for_information_is_a_read(
+    domain: Domain, text: str, intent: str
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent)
+
+
+def test_the_changes_a_write_intent_makes_come_from_its_own_examples() -> None:
+    """A domain whose report intent's examples email the report takes "send ... by email"."""
+    report = DOMAIN.intent("build_report")
+    mailing = replace(report, examples=(*report.examples, "email my weekly report to my boss"))
+    domain = replace(DOMAIN, intents=tuple(mailing if i is report else i for i in DOMAIN.intents))
+    text = "send the monthly report to my boss by email"
+    assert decide_offline(DOMAIN, text, DAY).action == "clarify"
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", "build_report")
+
+
+def test_the_kinds_of_change_are_told_apart_in_both_languages() -> None:
+    found = change_verbs("把昨天那笔报销改成 60 元")
+    assert [(f.text, change_kind(f.text)) for f in found] == [
+        ("报销", "create"),
+        ("改成", "modify"),
+    ]
+    assert change_verbs("any update on 10089?") == []
+    assert [f.kind for f in change_verbs("订单10091不要取消")] == ["refused"]
 
 
 def test_a_refused_writes_share_is_not_handed_to_an_unlikely_read() -> None:
