@@ -11,6 +11,9 @@ Two classifiers read the same declaration, each intent's `description` and `exam
   Chinese character unigrams and bigrams; every number is first replaced by its role
   (`<period>`, `<money>`, `<reading>`, `<id>`, ...; `tools/slots.py`), so "last 7 days" and
   "42.50 EUR" look like what they mean. No dependency, no network, built in milliseconds.
+  Its confidence threshold is learned per domain from the domain's own examples, each
+  ranked as if left out (`LexicalClassifier.learn_threshold`): a new domain gets one without
+  writing a labelled set, and no constant tuned on the project's set is carried over to it.
 
 Which one runs is decided per run in `nodes/router.py`; what the ranking is used for (the
 threshold, the write gate, the clarifying question) too. The variants measured on the dev
@@ -162,12 +165,15 @@ class Ranking:
         ranked: (intent name or None, probability), best first.
         tokens: Model tokens the ranking cost (0 offline).
         detail: Why the ranking came from where it did (a model error, a fallback).
+        threshold: Below this probability the router asks; None: the router's default for
+            the source (a lexical classifier learns its own from the domain's examples).
     """
 
     source: str
     ranked: tuple[tuple[str | None, float], ...]
     tokens: int = 0
     detail: str = ""
+    threshold: float | None = None
 
     @property
     def top(self) -> tuple[str | None, float]:
@@ -219,6 +225,10 @@ class LexicalClassifier:
         floor: The "none" class scores at least this, so a request like nothing seen is
             "none" however far it is from the out-of-domain examples too.
         alpha: Additive smoothing of the naive Bayes token counts.
+        bags: Each example's tokens, so one can be left out (`held_out_rankings`).
+        texts: Each indexed text (None for a description, which is not a request).
+        threshold: The learned confidence threshold (`learn_threshold`), handed to the
+            router with every ranking; None until learned.
     """
 
     labels: list[str | None]
@@ -230,6 +240,9 @@ class LexicalClassifier:
     floor: float = 0.30
     intents: tuple[str, ...] = field(default=())
     alpha: float = 0.5
+    bags: list[Counter[str]] = field(default_factory=list)
+    texts: list[str | None] = field(default_factory=list)
+    threshold: float | None = None
 
     @classmethod
     def fit(
@@ -240,10 +253,15 @@ class LexicalClassifier:
     ) -> LexicalClassifier:
         """Index every intent's examples and description, and the out-of-domain examples."""
         docs: list[tuple[str | None, Counter[str]]] = []
+        texts: list[str | None] = []
         for intent in intents:
-            for text in (*intent.examples, intent.description):
+            for text in intent.examples:
                 docs.append((intent.name, features(text)))
+                texts.append(text)
+            docs.append((intent.name, features(intent.description)))
+            texts.append(None)
         docs += [(None, features(text)) for text in out_of_domain]
+        texts += list(out_of_domain)
         df: Counter[str] = Counter()
         for _, bag in docs:
             df.update(bag.keys())
@@ -255,6 +273,8 @@ class LexicalClassifier:
                 counts.setdefault(label, Counter()).update(bag)
         return cls(
             counts=counts,
+            bags=[bag for _, bag in docs],
+            texts=texts,
             labels=[label for label, _ in docs],
             vectors=[_vector(bag, idf, 0.0) for _, bag in docs],
             idf=idf,
@@ -263,45 +283,99 @@ class LexicalClassifier:
             **settings,
         )
 
-    def scores(self, text: str) -> dict[str | None, float]:
-        """Each class's cosine similarity to the request: its best example's."""
+    def scores(self, text: str, leave_out: int | None = None) -> dict[str | None, float]:
+        """Each class's cosine similarity to the request: its best example's.
+
+        `leave_out` ignores one indexed example, as if it had never been written.
+        """
         query = _vector(features(text), self.idf, self.unseen)
         best: dict[str | None, float] = {name: 0.0 for name in self.intents}
         best[None] = 0.0
-        for label, vec in zip(self.labels, self.vectors, strict=True):
+        for i, (label, vec) in enumerate(zip(self.labels, self.vectors, strict=True)):
+            if i == leave_out:
+                continue
             score = _cosine(query, vec)
             if score > best[label]:
                 best[label] = score
         best[None] = max(best[None], self.floor)
         return best
 
-    def posterior(self, text: str) -> dict[str, float]:
+    def posterior(self, text: str, leave_out: int | None = None) -> dict[str, float]:
         """Multinomial naive Bayes over the intents' examples (uniform prior)."""
         bag = features(text)
         vocab = len(self.idf) + 1
+        out = self.labels[leave_out] if leave_out is not None else None
+        minus = self.bags[leave_out] if leave_out is not None and self.bags else Counter()
         logp: dict[str, float] = {}
         for name, counts in self.counts.items():
-            total = sum(counts.values()) + self.alpha * vocab
-            logp[name] = sum(k * math.log((counts[t] + self.alpha) / total) for t, k in bag.items())
+            less = minus if name == out else Counter()
+            total = sum(counts.values()) - sum(less.values()) + self.alpha * vocab
+            logp[name] = sum(
+                k * math.log((counts[t] - less[t] + self.alpha) / total) for t, k in bag.items()
+            )
         top = max(logp.values())
         exp = {k: math.exp(v - top) for k, v in logp.items()}
         z = sum(exp.values())
         return {k: v / z for k, v in exp.items()}
 
-    def rank(self, text: str) -> Ranking:
+    def rank(self, text: str, leave_out: int | None = None) -> Ranking:
         """Classes best first: P(none) from the cosine softmax, the rest shared by Bayes."""
-        scores = self.scores(text)
+        scores = self.scores(text, leave_out)
         top = max(scores.values())
         exp = {k: math.exp((v - top) / self.temperature) for k, v in scores.items()}
         total = sum(exp.values())
         none = exp[None] / total
-        probs = {None: none} | {k: (1.0 - none) * p for k, p in self.posterior(text).items()}
+        probs = {None: none} | {
+            k: (1.0 - none) * p for k, p in self.posterior(text, leave_out).items()
+        }
         ranked = sorted(probs.items(), key=lambda kv: -kv[1])
-        return Ranking(source="lexical", ranked=tuple(ranked))
+        return Ranking(source="lexical", ranked=tuple(ranked), threshold=self.threshold)
+
+    def held_out_rankings(self) -> list[tuple[str | None, Ranking]]:
+        """Every example ranked as if it had not been written: (its label, the ranking).
+
+        Leaving one out removes it from the nearest examples and from the Bayes counts; the
+        IDF weights stay (one document moves them little). Descriptions are not left out:
+        they are not requests.
+        """
+        return [
+            (label, self.rank(text, leave_out=i))
+            for i, (label, text) in enumerate(zip(self.labels, self.texts, strict=True))
+            if text is not None
+        ]
+
+    def learn_threshold(self) -> float:
+        """The confidence below which to ask, chosen on the domain's own examples.
+
+        Each example is ranked as if unseen (`held_out_rankings`); the threshold is the one
+        (of `THRESHOLD_GRID`) that gets the most of them right: an intent's example routed
+        to it, an out-of-domain example not routed. A tie goes to the higher threshold,
+        which asks rather than guesses. A new domain needs no labelled set for it.
+        """
+        held = self.held_out_rankings()
+
+        inside = sum(label is not None for label, _ in held) or 1
+        outside = (len(held) - inside) or 1
+
+        def right(threshold: float) -> float:
+            n = 0.0
+            for label, ranking in held:
+                name, p = ranking.top
+                routes = name is not None and p >= threshold
+                if label is not None:
+                    n += (routes and name == label) / inside
+                else:
+                    n += (not routes) / outside
+            return n
+
+        return max(reversed(THRESHOLD_GRID), key=right)
 
 
 UNSEEN_SCALE = 1.0
 """A token no example has weighs this share of the rarest example token's weight."""
+THRESHOLD_GRID: tuple[float, ...] = tuple(round(0.25 + 0.05 * i, 2) for i in range(8))
+"""Thresholds a domain's classifier may learn (0.25 to 0.6): below a quarter it would route
+on a guess among four, above 0.6 it would ask about most paraphrases."""
 
 _FITTED: dict[int, tuple[Domain, LexicalClassifier]] = {}
 
@@ -312,6 +386,7 @@ def lexical_classifier(domain: Domain) -> LexicalClassifier:
     if hit is not None and hit[0] is domain:
         return hit[1]
     classifier = LexicalClassifier.fit([i for i in domain.intents if i.examples])
+    classifier.threshold = classifier.learn_threshold()
     _FITTED[id(domain)] = (domain, classifier)
     return classifier
 

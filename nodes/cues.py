@@ -102,32 +102,143 @@ GENERIC_CUES: tuple[str, ...] = (
 )
 """Verbs that ask for a change in any domain; an intent adds its own (`write_cues`)."""
 
-NOT_CUES: tuple[str, ...] = ("add up", "log in", "sign in", "open tickets", "open ticket?")
-"""Phrases that contain a cue word but ask for nothing to change."""
+OTHER_CHANGE_VERBS: tuple[str, ...] = (
+    "stop",
+    "delete",
+    "remove",
+    "erase",
+    "close",
+    "edit",
+    "modify",
+    "rename",
+    "change",
+    "update",
+    "correct",
+    "amend",
+    "schedule",
+    "reschedule",
+    "forward",
+    "mail",
+    "return",
+    "refund",
+    "exchange",
+    "approve",
+    "reject",
+    "decline",
+    "invoice",
+    "删除",
+    "删掉",
+    "关闭",
+    "关掉",
+    "修改",
+    "更改",
+    "改成",
+    "改为",
+    "改一下",
+    "定时",
+    "转发",
+    "发邮件",
+    "退货",
+    "退款",
+    "换货",
+    "批准",
+    "审批",
+    "开发票",
+    "开张",
+    "开一张",
+    "开票",
+)
+"""Verbs that ask for a change but are no cue, so they never open the write gate ("stop"
+also ends a notification, "close" a ticket no intent closes): a request opening with one
+("close ticket T-4") is about a change, not about what it names (`change_verb`)."""
+
+CHANGE_KINDS: dict[str, tuple[str, ...]] = {
+    "create": (
+        *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
+        *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
+        *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
+        *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
+        *("request", "put in", "put through"),
+        *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
+        *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
+        *("创建", "新建", "生成", "出一份", "做一份", "做个"),
+    ),
+    "cancel": ("cancel", "call off", "stop", "void", "取消", "撤销"),
+    "send": (
+        *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
+        *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
+    ),
+    "modify": (
+        *("edit", "modify", "rename", "change", "update", "correct", "amend"),
+        *("修改", "更改", "改成", "改为", "改一下"),
+    ),
+    "delete": ("delete", "remove", "erase", "删除", "删掉"),
+    "close": ("close", "关闭", "关掉"),
+    "schedule": ("schedule", "reschedule", "定时"),
+    "return": ("return", "refund", "exchange", "退货", "退款", "换货"),
+    "approve": ("approve", "reject", "decline", "批准", "审批"),
+    "invoice": ("invoice", "开发票", "开张", "开一张", "开票"),
+}
+"""What kind of change each verb asks for. A write intent makes the kinds of change its own
+examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
+request to send, schedule or change a report is not a request to build one."""
+
+_KIND_OF: dict[str, str] = {w: kind for kind, words in CHANGE_KINDS.items() for w in words}
+
+
+def change_kind(verb: str) -> str | None:
+    """The kind of change a verb asks for (`CHANGE_KINDS`), or None when it is not listed."""
+    return _KIND_OF.get(verb.strip().lower())
+
+
+NOT_CUES: tuple[str, ...] = (
+    *("add up", "log in", "sign in", "open tickets", "open ticket?"),
+    *("update on", "updates on", "change in", "changes in"),
+)
+"""Phrases that contain a cue word but ask for nothing to change ("any update on 10089?")."""
+
+
+def mask_not_cues(text: str) -> str:
+    """The text, lower-cased, with `NOT_CUES` blanked out (offsets kept)."""
+    lowered = text.lower()
+    for phrase in NOT_CUES:
+        lowered = lowered.replace(phrase, " " * len(phrase))
+    return lowered
+
 
 _POLITE = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh)\b[\s,]*)*"
+    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just)\b[\s,]*)*"
     r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u)\s+(?:please\s+)?|"
-    r"i(?:'d| would)\s+like\s+(?:you\s+)?to\s+|i\s+(?:want|need)\s+you\s+to\s+|"
+    r"i(?:'d| would)\s+(?:just\s+)?like\s+(?:you\s+)?to\s+|"
+    r"i\s+(?:just\s+|really\s+)?(?:want|need)\s+(?:you\s+)?to\s+(?:just\s+)?|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+)?",
     re.I,
 )
+"""Openings that make what follows a request: "can you", "please", "I want to" ("I want
+to return order 10088" asks to return it, "I just want to know" asks to know)."""
 _CN_POLITE = re.compile(
-    r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我)+"
+    r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|我想|我要)+"
 )
 _READ_VERBS = re.compile(
-    r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|"
+    r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|know|"
     r"read|what|how|when|where|which|who|why|whats|what's|where's|how's|hows|any|is|are|was|were|"
-    r"did|do|does|has|have|had|am)\b",
+    r"did|do|does|has|have|had|am)\b(?!\s+not\b)",
     re.I,
 )
-_CN_READ = re.compile(r"^(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算算)")
+_CN_READ = re.compile(
+    r"^(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算算|知道)"
+)
 _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
-    r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way)\b",
+    r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
+    r"thinking\s+(?:about|of)|considering|wondering|maybe|perhaps|might)\b",
     re.I,
 )
-_CN_HYPOTHETICAL = re.compile(r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该")
+"""Asking how, whether or if, or musing about it ("I was thinking about cancelling 10091"):
+none of it asks for the change now."""
+_CN_HYPOTHETICAL = re.compile(
+    r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能"
+)
 _CN_QUESTION = re.compile(r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样")
 _NEGATION = re.compile(
     r"\b(?:don't|dont|do\s+not|doesn't|not|never|no\s+need\s+to|without|stop|no)\b|"
@@ -141,7 +252,7 @@ _DONE_FOR_ME = re.compile(
     re.I,
 )
 """A change asked for as a result: "I want order 10091 cancelled", "get me reimbursed"."""
-_CLAUSE = re.compile(r"[^,;.!?，。；！？\n]+[,;.!?，。；！？]?")
+_CLAUSE = re.compile(r"[^,;.!?，。；！？\n—–]+[,;.!?，。；！？—–]?")
 _JOINERS = re.compile(r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|并|再|还有|同时|另外")
 
 
@@ -164,9 +275,7 @@ def _is_cjk(word: str) -> bool:
 
 
 def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
-    lowered = clause.lower()
-    for phrase in NOT_CUES:
-        lowered = lowered.replace(phrase, " " * len(phrase))
+    lowered = mask_not_cues(clause)
     best: tuple[int, str] | None = None
     for cue in cues:
         cue_l = cue.lower()
@@ -180,11 +289,10 @@ def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
     return best
 
 
-def clause_asks(clause: str) -> bool:
-    """Whether a clause is phrased so that a cue in it can ask for a change.
+def _request_body(clause: str) -> tuple[str, bool]:
+    """The clause without its polite opening, and whether it had one.
 
-    Questions, hypotheticals and read commands cannot, unless made as a polite request
-    ("can you cancel it?", "帮我取消").
+    A polite opening ("can you", "please", "帮我") makes a question a request.
     """
     body = clause.strip()
     polite = _POLITE.match(body)
@@ -198,7 +306,17 @@ def clause_asks(clause: str) -> bool:
     if cn_polite:
         stripped = stripped[cn_polite.end() :]
         was_polite = True
-    stripped = stripped.strip()
+    return stripped.strip(), was_polite
+
+
+def clause_asks(clause: str) -> bool:
+    """Whether a clause is phrased so that a cue in it can ask for a change.
+
+    Questions, hypotheticals and read commands cannot, unless made as a polite request
+    ("can you cancel it?", "帮我取消").
+    """
+    body = clause.strip()
+    stripped, was_polite = _request_body(clause)
     if _HYPOTHETICAL.search(body) or _CN_HYPOTHETICAL.search(body):
         return False
     if _READ_VERBS.match(stripped) or _CN_READ.match(stripped):
@@ -212,9 +330,10 @@ def clause_asks(clause: str) -> bool:
 
 _QUESTION_START = re.compile(
     r"^(?:what|whats|what's|when|where|where's|why|which|who|how|how's|hows|is|are|was|were|"
-    r"did|do|does|has|have|had|am|any)\b",
+    r"did|do|does|has|have|had|am|any)\b(?!\s+not\b)",
     re.I,
 )
+"""How a question opens; "do not cancel order 10091" opens with "do" and is no question."""
 
 
 def asks_a_question(text: str) -> bool:
@@ -224,6 +343,21 @@ def asks_a_question(text: str) -> bool:
         if _QUESTION_START.match(body) or body.endswith(("?", "？")):
             return True
         if _CN_QUESTION.search(body.rstrip("？?。.!！")):
+            return True
+    return False
+
+
+def asks_for_information(text: str) -> bool:
+    """Whether some clause asks a question or opens with a read command.
+
+    "was 10090 cancelled?", "show my claims", "看一下报销合计": what a request that asks for
+    no change may still want, which a read intent gives.
+    """
+    if asks_a_question(text):
+        return True
+    for _, clause in clauses(text):
+        body, _ = _request_body(clause)
+        if _READ_VERBS.match(body) or _CN_READ.match(body):
             return True
     return False
 
@@ -249,3 +383,79 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
     return None
+
+
+_REFUSAL = re.compile(r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:don't|dont|do\s+not|never)\s+", re.I)
+_CN_REFUSAL = re.compile(r"^(?:不要|别|不用|先别|先不要)")
+
+
+_CN_NEGATED = re.compile(r"(?:不要|别|不用|没有|没|不)$")
+
+
+def _cjk_verbs(body: str, cues: Iterable[str]) -> list[tuple[int, str]]:
+    """Every Chinese change word in the body, a longer one over the shorter inside it.
+
+    Chinese puts the verb after its object ("把这笔报销改成 60 元", "订单10091不要了，取消吧"),
+    so a word anywhere in the clause counts, not only the one it opens with.
+    """
+    lowered = mask_not_cues(body)
+    hits: list[tuple[int, str]] = []
+    for cue in {c for c in cues if _is_cjk(c)}:
+        at = lowered.find(cue)
+        while at >= 0:
+            hits.append((at, cue))
+            at = lowered.find(cue, at + 1)
+    hits.sort(key=lambda h: (h[0], -len(h[1])))
+    kept: list[tuple[int, str]] = []
+    for at, cue in hits:
+        if any(k_at <= at and at + len(cue) <= k_at + len(k) for k_at, k in kept):
+            continue
+        kept.append((at, cue))
+    return kept
+
+
+def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
+    """Every change a clause of the request asks for or refuses, in order.
+
+    "cancel ticket T-3" and "add milk to my list" open with one (kind "cue"), "don't cancel
+    order 10091" refuses one (kind "refused"); in Chinese a change word anywhere in the
+    clause counts, refused when 不/别/没 stands right before it ("订单10091不要取消").
+
+    A request that asks for a change is about that change, whatever else it names;
+    `change_cue` finds whether a change is asked for at all (the write gate), this which
+    changes, so the router can check that the intent it picked makes them. An English
+    verb counts only where it opens a clause, so "any update on 10089?" or "the expense
+    report" ask for nothing. Questions and hypotheticals ask for no change.
+    """
+    cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
+    out: list[Found] = []
+    for start, clause in clauses(text):
+        if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
+            continue
+        body, _ = _request_body(clause)
+        kind = "cue"
+        refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
+        if refusal:
+            body, kind = body[refusal.end() :], "refused"
+        elif not clause_asks(clause):
+            continue
+        base = start + clause.index(body) if body else start
+        hits: list[tuple[int, str]] = []
+        found = _find_cue(body, cues)
+        if found is not None and found[0] == 0:
+            hits.append(found)
+        for at, cue in _cjk_verbs(body, cues):
+            if not any(h_at <= at < h_at + len(h) for h_at, h in hits):
+                hits.append((at, cue))
+        for at, cue in sorted(hits):
+            word = body[at : at + len(cue)]
+            negated = kind == "refused" or bool(_CN_NEGATED.search(body[:at]))
+            how = "refused" if negated else "cue"
+            out.append(Found(not negated, word, base + at, base + at + len(word), how))
+    return out
+
+
+def change_verb(text: str, extra: Iterable[str] = ()) -> Found | None:
+    """The first change the request asks for or refuses (`change_verbs`), or None."""
+    found = change_verbs(text, extra)
+    return found[0] if found else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,8 @@ from typing import Any
 import pytest
 from langchain_core.messages import HumanMessage
 
-from nodes.cues import change_cue
+from nodes.classifier import THRESHOLD_GRID, lexical_classifier
+from nodes.cues import change_cue, change_kind, change_verb, change_verbs
 from nodes.router import decide_offline
 from tests.conftest import (
     METRIC_REQUEST_EN,
@@ -32,7 +34,7 @@ from tools.domain import Budget, Domain, IntentSpec, SlotError, Step
 from tools.examples import DOMAIN
 from tools.expenses import DOMAIN as EXPENSES
 from tools.expenses import REGISTRY as EXPENSE_TOOLS
-from tools.expenses import ExpenseSlots
+from tools.expenses import ExpenseSlots, ticket_slots
 from tools.slots import (
     Found,
     find_amount,
@@ -318,6 +320,10 @@ def test_dates_ago_and_by_month_are_computed_in_code(text: str, iso: str | None)
         ("我能取消订单10091吗", None),
         ("show my claims total", None),
         ("看一下最近7天报销合计", None),
+        ("I'm thinking about cancelling order 10091", None),
+        ("I'm considering whether to cancel order 10091", None),
+        ("maybe cancel order 10091", None),
+        ("我在考虑取消订单10091", None),
     ],
 )
 def test_a_change_is_asked_for_only_by_a_request_that_is_not_a_question(
@@ -400,6 +406,155 @@ def test_a_read_rule_yields_when_the_words_ask_for_a_change() -> None:
     )
     assert decision.rule == "order_status"
     assert decision.cue == {"text": "send", "start": 7, "end": 11, "kind": "cue"}
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "verb", "kind"),
+    [
+        (EXPENSES, "remove ticket T-8 from the queue", "remove", "cue"),
+        (DOMAIN, "put the batteries on my wish list", "put", "cue"),
+        (DOMAIN, "never cancel order 10090", "cancel", "refused"),
+        (DOMAIN, "stop texting me about order 10086", "stop", "cue"),
+    ],
+)
+def test_a_read_rule_does_not_take_a_request_that_opens_with_a_change(
+    domain: Domain, text: str, verb: str, kind: str
+) -> None:
+    found = change_verb(text)
+    assert found is not None
+    assert (found.text, found.kind) == (verb, kind)
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("clarify", None)
+    assert decision.rule is not None  # a read rule matched; the verb overruled it
+    assert f"({verb!r})" in decision.detail
+    assert decision.question == domain.clarify
+
+
+def test_a_change_verb_the_read_intents_examples_use_is_their_wording() -> None:
+    assert change_verb("expense total this month") is not None
+    decision = decide_offline(EXPENSES, "expense total this month", DAY)
+    assert (decision.action, decision.intent) == ("route", "expense_total")
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "write", "verb"),
+    [
+        (DOMAIN, "schedule the weekly report to run every Monday", "build_report", "schedule"),
+        (DOMAIN, "send the monthly report to my boss by email", "build_report", "send"),
+        (EXPENSES, "把昨天那笔报销改成 60 元", "submit_expense", "改成"),
+        (DOMAIN, "please email my weekly report to finance", "build_report", "email"),
+        (EXPENSES, "delete my taxi claim of 42.50 EUR", "submit_expense", "delete"),
+    ],
+)
+def test_a_write_intent_does_not_take_a_change_it_does_not_make(
+    domain: Domain, text: str, write: str, verb: str
+) -> None:
+    """A write runs only for its own kind of change, never a neighbour's (issue 14)."""
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action == "clarify"
+    assert decision.intent is None
+    assert (
+        write,
+        f"not {write}: the request asks for a change ({verb!r}) that {write} does not make",
+    ) in decision.refused
+    assert decision.question is not None
+    assert "does not ask me to change anything" not in decision.question
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "change the delivery address on order 10086 to my office"),
+        (DOMAIN, "I want to return order 10088, it arrived damaged"),
+        (DOMAIN, "我想退货，订单 10089 的东西坏了"),
+        (DOMAIN, "给订单 10086 开张发票"),
+        (DOMAIN, "update my phone number to 139 0000 1111"),
+        (EXPENSES, "approve Tom's expense claim from last week"),
+        (EXPENSES, "帮我把 T-4 这个工单关掉"),
+        (DOMAIN, "do not cancel order 10091"),
+    ],
+)
+def test_a_read_intent_does_not_take_a_change_it_does_not_make(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("clarify", None)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        (DOMAIN, "don't cancel anything, I just want to know where order 10091 is", "order_status"),
+        (
+            EXPENSES,
+            "don't file anything, just tell me how much I've claimed this month",
+            "expense_total",
+        ),
+        (
+            DOMAIN,
+            "don't add anything, just show me my 30-day blood pressure chart",
+            "review_metric_trend",
+        ),
+        (EXPENSES, "don't open a new one — just tell me where T-22 is", "ticket_status"),
+    ],
+)
+def test_a_refused_change_beside_a_request_for_information_is_a_read(
+    domain: Domain, text: str, intent: str
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent)
+
+
+def test_the_changes_a_write_intent_makes_come_from_its_own_examples() -> None:
+    """A domain whose report intent's examples email the report takes "send ... by email"."""
+    report = DOMAIN.intent("build_report")
+    mailing = replace(report, examples=(*report.examples, "email my weekly report to my boss"))
+    domain = replace(DOMAIN, intents=tuple(mailing if i is report else i for i in DOMAIN.intents))
+    text = "send the monthly report to my boss by email"
+    assert decide_offline(DOMAIN, text, DAY).action == "clarify"
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", "build_report")
+
+
+def test_the_kinds_of_change_are_told_apart_in_both_languages() -> None:
+    found = change_verbs("把昨天那笔报销改成 60 元")
+    assert [(f.text, change_kind(f.text)) for f in found] == [
+        ("报销", "create"),
+        ("改成", "modify"),
+    ]
+    assert change_verbs("any update on 10089?") == []
+    assert [f.kind for f in change_verbs("订单10091不要取消")] == ["refused"]
+
+
+def test_a_refused_writes_share_is_not_handed_to_an_unlikely_read() -> None:
+    decision = decide_offline(EXPENSES, "hotel 300 EUR", DAY)
+    assert (decision.action, decision.intent) == ("clarify", None)
+    assert decision.candidates[0][0] == "submit_expense"
+    assert decision.refused == (("submit_expense", "the request does not ask for a change"),)
+    assert decision.question is not None
+    assert "say so" in decision.question
+
+
+@pytest.mark.parametrize("domain", [DOMAIN, EXPENSES])
+def test_the_lexical_threshold_is_learned_from_the_domains_own_examples(domain: Domain) -> None:
+    classifier = lexical_classifier(domain)
+    assert classifier.threshold in THRESHOLD_GRID
+    assert classifier.rank("anything at all").threshold == classifier.threshold
+    held = classifier.held_out_rankings()
+    examples = [e for i in domain.intents for e in i.examples]
+    assert len(held) == len(examples) + sum(label is None for label in classifier.labels)
+    # Left out, an example is no longer its own nearest neighbour.
+    first = classifier.labels.index(domain.intents[0].name)
+    text = classifier.texts[first]
+    assert text is not None
+    assert classifier.scores(text)[domain.intents[0].name] == pytest.approx(1.0)
+    assert classifier.scores(text, leave_out=first)[domain.intents[0].name] < 1.0
+
+
+def test_a_ticket_summary_stops_before_a_joined_request_to_be_notified() -> None:
+    slots = ticket_slots("open a ticket for the broken scanner and then notify me", DAY)
+    assert slots["summary"].value == "the broken scanner"
+    assert slots["notify"].value is True
+    kept = ticket_slots("open a ticket for the printer and the scanner", DAY)
+    assert kept["summary"].value == "the printer and the scanner"
 
 
 def test_show_prints_the_routers_decision(tmp_path: Path) -> None:

@@ -498,6 +498,21 @@ def extract_total(text: str, today: date) -> dict[str, Any] | None:
     return None if find_amount(text) is not None else total_slots(text, today)
 
 
+_JOINED_NOTIFY = re.compile(r"\s+(?:and(?:\s+then)?|then|plus)\s+|然后|并且|并|再")
+
+
+def _without_notify(words: str) -> str:
+    """The words up to a joined request to be notified.
+
+    "2 missing keyboards and keep me posted" is about the keyboards; the rest is the
+    `notify` slot's evidence, not the problem.
+    """
+    for joint in _JOINED_NOTIFY.finditer(words):
+        if find_word(words[joint.end() :], _NOTIFY_WORDS, "flag"):
+            return words[: joint.start()]
+    return words
+
+
 def find_summary(text: str) -> Found | None:
     """The problem in the user's words, as the ticket's summary.
 
@@ -508,7 +523,7 @@ def find_summary(text: str) -> Found | None:
     if m is not None:
         group = next(g for g in ("a", "b", "c") if m.group(g))
         start, end = m.span(group)
-        words = text[start:end].strip()
+        words = _without_notify(text[start:end]).strip()
         if len(words) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
             start = text.index(words, start)
             return Found(words[:200], words, start, start + len(words), "text")
