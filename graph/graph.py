@@ -3,6 +3,10 @@
 Nodes update state; the `route_after_*` functions choose the next node and nothing else.
 Their `Literal` return types are what Studio draws as the conditional edges.
 
+Every loop passes through both gates. The guard judges every call before it runs, the
+model's and a human's alike (`fallback` → `guard`), and the verifier ends every turn, a
+refused one too (`guard` → `verifier`): it alone decides to go on, finish or give up.
+
 Every node and router is added in two forms (`graph/portal.py`): the async path (`ainvoke`,
 the runner, Studio) awaits the nodes directly, and the sync path (`invoke`, `stream`, what a
 notebook types first) runs the same nodes on a private event loop instead of failing with
@@ -49,18 +53,13 @@ def route_after_tool_loader(state: State) -> Literal["propose", "fallback"]:
     return "fallback" if state.verdict.get("action") == "stop" else "propose"
 
 
-def route_after_guard(state: State) -> Literal["execute", "propose", "fallback"]:
-    """Cleared calls run; rejected ones go back with feedback; a stop goes to fallback."""
-    action = state.verdict.get("action")
-    if action == "stop":
-        return "fallback"
-    if action == "feedback":
-        return "propose"
-    return "execute"
+def route_after_guard(state: State) -> Literal["execute", "verifier"]:
+    """Cleared calls run; a rejected turn or a stop goes to the verifier, which decides."""
+    return "execute" if state.verdict.get("action") in ("run", "answer") else "verifier"
 
 
 def route_after_verifier(state: State) -> Literal["respond", "propose", "fallback"]:
-    """Done ends the run; open steps loop back; anything else needs the fallback."""
+    """Done ends the run; open steps and refused turns loop back; the rest goes to fallback."""
     action = state.verdict.get("action")
     if action == "done":
         return "respond"
@@ -69,9 +68,9 @@ def route_after_verifier(state: State) -> Literal["respond", "propose", "fallbac
     return "fallback"
 
 
-def route_after_fallback(state: State) -> Literal["execute", "respond"]:
-    """A call a human approved or edited runs once; every other outcome is answered."""
-    return "execute" if state.verdict.get("action") == "run" else "respond"
+def route_after_fallback(state: State) -> Literal["guard", "respond"]:
+    """A call a human approved or edited goes to the guard, which re-checks it before it runs."""
+    return "guard" if state.verdict.get("action") == "run" else "respond"
 
 
 def build() -> StateGraph[State, Context, InputState, OutputState]:
