@@ -15,15 +15,18 @@ notebook types first) runs the same nodes on a private event loop instead of fai
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
 
+from langgraph._internal._runnable import RunnableCallable
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.runtime import Runtime
 
 from graph.context import Context
 from graph.portal import node_runnable, router_runnable
-from graph.state import InputState, OutputState, State
+from graph.state import GraphState, InputState, OutputState, State, on_state, reads_state
 from nodes.common import changes_only
 from nodes.execute import execute
 from nodes.fallback import fallback
@@ -36,7 +39,7 @@ from nodes.tool_loader import tool_loader
 from nodes.verifier import verifier
 
 GRAPH_NAME = "LoopGuard Agent"
-App = CompiledStateGraph[State, Context, InputState, OutputState]
+App = CompiledStateGraph[GraphState, Context, InputState, OutputState]
 FUSE_RECURSION_LIMIT = 64
 """Last-resort fuse for runs started without one (Studio). The guard and verifier stop a run
 by its budgets and by `remaining_steps` well before this fires; the CLI derives a tighter
@@ -73,33 +76,49 @@ def route_after_fallback(state: State) -> Literal["guard", "respond"]:
     return "guard" if state.verdict.get("action") == "run" else "respond"
 
 
-def build() -> StateGraph[State, Context, InputState, OutputState]:
+def as_node(
+    node: Callable[[State, Runtime[Context]], Awaitable[dict[str, Any]]],
+) -> RunnableCallable:
+    """A node as the graph runs it, on the async and the sync path (`graph/portal.py`).
+
+    It reads the flat `State`, and its update is filed into `GraphState`'s groups
+    (`graph/state.py`): a node never sees how the checkpoint groups its fields.
+    """
+    return node_runnable(on_state(node))
+
+
+def as_router(router: Callable[[State], str]) -> RunnableCallable:
+    """A router as the graph runs it: on the flat `State`, inline on both paths."""
+    return router_runnable(reads_state(router))
+
+
+def build() -> StateGraph[GraphState, Context, InputState, OutputState]:
     """A fresh builder of the graph: copy this function's lines to change the control flow.
 
     After a change, `python -m graph check` proves every loop still passes the guard and
     the verifier (`graph/check.py`).
     """
     builder = StateGraph(
-        State, input_schema=InputState, output_schema=OutputState, context_schema=Context
+        GraphState, input_schema=InputState, output_schema=OutputState, context_schema=Context
     )
-    builder.add_node("router", node_runnable(router))
-    builder.add_node("tool_loader", node_runnable(tool_loader))
-    builder.add_node("propose", node_runnable(changes_only(propose)))
-    builder.add_node("guard", node_runnable(changes_only(guard)))
-    builder.add_node("execute", node_runnable(changes_only(execute)))
-    builder.add_node("state_update", node_runnable(changes_only(state_update)))
-    builder.add_node("verifier", node_runnable(changes_only(verifier)))
-    builder.add_node("fallback", node_runnable(fallback))
-    builder.add_node("respond", node_runnable(respond))
+    builder.add_node("router", as_node(router))
+    builder.add_node("tool_loader", as_node(tool_loader))
+    builder.add_node("propose", as_node(changes_only(propose)))
+    builder.add_node("guard", as_node(changes_only(guard)))
+    builder.add_node("execute", as_node(changes_only(execute)))
+    builder.add_node("state_update", as_node(changes_only(state_update)))
+    builder.add_node("verifier", as_node(changes_only(verifier)))
+    builder.add_node("fallback", as_node(fallback))
+    builder.add_node("respond", as_node(respond))
     builder.add_edge(START, "router")
-    builder.add_conditional_edges("router", router_runnable(route_after_router))
-    builder.add_conditional_edges("tool_loader", router_runnable(route_after_tool_loader))
+    builder.add_conditional_edges("router", as_router(route_after_router))
+    builder.add_conditional_edges("tool_loader", as_router(route_after_tool_loader))
     builder.add_edge("propose", "guard")
-    builder.add_conditional_edges("guard", router_runnable(route_after_guard))
+    builder.add_conditional_edges("guard", as_router(route_after_guard))
     builder.add_edge("execute", "state_update")
     builder.add_edge("state_update", "verifier")
-    builder.add_conditional_edges("verifier", router_runnable(route_after_verifier))
-    builder.add_conditional_edges("fallback", router_runnable(route_after_fallback))
+    builder.add_conditional_edges("verifier", as_router(route_after_verifier))
+    builder.add_conditional_edges("fallback", as_router(route_after_fallback))
     builder.add_edge("respond", END)
     return builder
 
