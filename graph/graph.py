@@ -10,7 +10,9 @@ refused one too (`guard` → `verifier`): it alone decides to go on, finish or g
 Every node and router is added in two forms (`graph/portal.py`): the async path (`ainvoke`,
 the runner, Studio) awaits the nodes directly, and the sync path (`invoke`, `stream`, what a
 notebook types first) runs the same nodes on a private event loop instead of failing with
-"No synchronous function provided". Run `python -m graph check` after changing the edges.
+"No synchronous function provided". Nodes and routers read the flat `State` and the graph
+stores `GraphState`, with the internals grouped for Studio's state view (`as_node`,
+`as_router`, `graph/state.py`). Run `python -m graph check` after changing the edges.
 """
 
 from __future__ import annotations
@@ -95,8 +97,11 @@ def as_router(router: Callable[[State], str]) -> RunnableCallable:
 def build() -> StateGraph[GraphState, Context, InputState, OutputState]:
     """A fresh builder of the graph: copy this function's lines to change the control flow.
 
-    After a change, `python -m graph check` proves every loop still passes the guard and
-    the verifier (`graph/check.py`).
+    Add a node of your own as `as_node(fn)` and a router as `as_router(fn)`, so it reads
+    the flat `State` too: given a function annotated with `State` directly, LangGraph would
+    take `State` for an input schema of its own and refuse to compile. After a change,
+    `python -m graph check` proves every loop still passes the guard and the verifier
+    (`graph/check.py`).
     """
     builder = StateGraph(
         GraphState, input_schema=InputState, output_schema=OutputState, context_schema=Context

@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 from langgraph.graph import END
+from langgraph.runtime import Runtime
 
 from graph.check import GraphCheckError, Roles, check_graph, find_problems, structure
 from graph.cli import main
-from graph.graph import build, graph
+from graph.context import Context
+from graph.graph import as_node, build, graph
 from graph.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +30,7 @@ _loop_builder.add_edge("execute", "propose")  # tools run again with no verifier
 UNVERIFIED_LOOP = _loop_builder.compile()
 
 
-async def _audit(state: State) -> dict[str, Any]:
+async def _audit(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     return {}
 
 
@@ -71,7 +73,7 @@ def test_a_human_call_that_skips_the_guard_is_rejected() -> None:
 
 def test_a_proposal_looping_back_without_the_guard_is_rejected() -> None:
     builder = build()
-    builder.add_node("audit", _audit)
+    builder.add_node("audit", as_node(_audit))
     builder.add_edge("propose", "audit")
     builder.add_edge("audit", "propose")  # the model is asked again, nothing judged
     problems = find_problems(structure(builder.compile()))
