@@ -1,23 +1,23 @@
-"""A check for people who change the graph: no loop escapes the guard and the verifier.
+"""A check for people who change the graph: every loop passes the guard and the verifier.
 
 The starter's promise is that code, not the recursion limit, ends every run. That holds only
-while the edges keep two gates on every loop: the guard judges each proposal before it runs
-or goes back to the model, and the verifier judges each execution before the run goes on.
-An edge added for convenience (execute → propose, say) silently opens a loop that only the
-recursion fuse can stop. This module reads the compiled graph's own structure (`get_graph()`:
-nodes, plain edges and the conditional edges the routers' `Literal` types declare) and
-proves, for every cycle, that:
+while the edges keep two gates on every loop: the guard judges every call before it runs
+(the model's and a human's), and the verifier decides after every turn whether the run goes
+on. An edge added for convenience (execute → propose, say) silently opens a loop that only
+the recursion fuse can stop. This module reads the compiled graph's own structure
+(`get_graph()`: nodes, plain edges and the conditional edges the routers' `Literal` types
+declare) and proves that:
 
-1. it passes through the guard or the verifier: something on it can stop the run;
-2. if it asks the model (passes through `propose`), it passes through the guard;
-3. if it runs tools (passes through `execute`), it passes through the verifier;
+1. every cycle passes through the guard and through the verifier;
+2. every node is reachable from START and can reach END (directly, or by giving up into
+   the fallback, which must reach END itself);
+3. the guard and the verifier can each stop a run: each reaches the fallback without
+   asking the model (`propose`) or running tools (`execute`) again.
 
-and that every node is reachable from START and can reach END (directly, or by giving up
-into the fallback, which must reach END itself), and that the guard and the verifier each
-have an edge to the fallback.
-"Every cycle through X passes through G" is decided exactly, without listing the cycles:
-it holds when X lies on no cycle of the graph with G removed. When it fails, one such
-cycle is named.
+"Every cycle passes through G" is decided exactly, without listing the cycles: it holds
+when the graph with G removed has no cycle. When it fails, one such cycle is named: one
+that misses both gates, else one through the verifier that misses the guard, else one
+through the guard that misses the verifier.
 
 Run it with `python -m graph check` (or `--graph package.module:ATTRIBUTE` for another
 compiled graph); a router without a `Literal` return type is drawn with edges to every node,
@@ -41,24 +41,30 @@ BAD_REF = "--graph {ref!r}: expected 'package.module:ATTRIBUTE' naming a compile
 NOT_A_GRAPH = "--graph {ref!r}: {kind} has no get_graph(); name a compiled LangGraph graph"
 MISSING_NODE = "the graph has no {role} node {name!r}; the check needs one (or pass its name)"
 NO_GATE = "cycle {cycle} passes through neither {guard!r} nor {verifier!r}: nothing on it can stop"
-UNGUARDED_MODEL = (
-    "cycle {cycle} asks the model ({model!r}) again without passing through {guard!r}: a "
-    "proposal loops back unjudged; route it through the guard"
+UNGUARDED = (
+    "cycle {cycle} passes through {verifier!r} but not {guard!r}: a call on it runs or goes "
+    "back to the model unjudged; route it through the guard"
 )
-UNVERIFIED_TOOLS = (
-    "cycle {cycle} runs tools ({tools!r}) again without passing through {verifier!r}: an "
-    "execution loops back unjudged; route it through the verifier"
+UNVERIFIED = (
+    "cycle {cycle} passes through {guard!r} but not {verifier!r}: the run goes on with no "
+    "decision to continue; route it through the verifier"
 )
 DEAD_END = (
     "node {node!r} cannot reach END, directly or through {fallback!r}: a run there never finishes"
 )
 UNREACHABLE = "node {node!r} cannot be reached from START"
-GATE_CANNOT_STOP = "{role} {node!r} has no edge to {fallback!r}: it cannot stop a run"
+GATE_CANNOT_STOP = (
+    "{role} {node!r} cannot reach {fallback!r} without asking {model!r} or running {tools!r} "
+    "again: it cannot stop a run"
+)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Roles:
-    """Which nodes play which part; the defaults are the shipped graph's node names."""
+    """Which nodes play which part; the defaults are the shipped graph's node names.
+
+    `model` and `tools` are what stopping must not pass through again (rule 3).
+    """
 
     guard: str = "guard"
     verifier: str = "verifier"
@@ -173,14 +179,15 @@ def find_problems(adjacency: Adjacency, roles: Roles | None = None) -> list[str]
     gates = {roles.guard, roles.verifier}
     if (cycle := _any_cycle(_without(adjacency, gates))) is not None:
         problems.append(NO_GATE.format(cycle=_show(cycle), **vars(roles)))
-    cycle = _cycle_through(_without(adjacency, {roles.guard}), roles.model)
-    if cycle is not None:
-        problems.append(UNGUARDED_MODEL.format(cycle=_show(cycle), **vars(roles)))
-    cycle = _cycle_through(_without(adjacency, {roles.verifier}), roles.tools)
-    if cycle is not None:
-        problems.append(UNVERIFIED_TOOLS.format(cycle=_show(cycle), **vars(roles)))
+    if (cycle := _cycle_through(_without(adjacency, {roles.guard}), roles.verifier)) is not None:
+        problems.append(UNGUARDED.format(cycle=_show(cycle), **vars(roles)))
+    if (cycle := _cycle_through(_without(adjacency, {roles.verifier}), roles.guard)) is not None:
+        problems.append(UNVERIFIED.format(cycle=_show(cycle), **vars(roles)))
+    # Stopping must not take another model call or tool run: the roads to the fallback
+    # that pass through neither.
+    stopping = _without(adjacency, {roles.model, roles.tools})
     for role, gate in (("the guard", roles.guard), ("the verifier", roles.verifier)):
-        if roles.fallback not in adjacency[gate]:
+        if roles.fallback not in _reachable(stopping, [gate]):
             problems.append(GATE_CANNOT_STOP.format(role=role, node=gate, **vars(roles)))
     finishing = _reachable(_reverse(adjacency), [END])
     from_start = _reachable(adjacency, [START])

@@ -43,7 +43,7 @@ import re
 import signal
 import sys
 import uuid
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Coroutine, Sequence
 from types import ModuleType
 from typing import Any, cast
 
@@ -64,7 +64,7 @@ from checkpoints.trace import rows as trace_rows
 from graph.context import DEFAULT_DB, Context
 from graph.graph import compile_graph
 from graph.models import load_chat_model, model_name
-from graph.state import InputState, OutputState, State
+from graph.state import GROUPS, GraphState, InputState, OutputState, flat
 from tools.domain import Domain, load_domain
 from tools.errors import AgentError, ConfigError
 from tools.store import check_store
@@ -85,6 +85,10 @@ NEEDS_DECISION = (
 )
 NO_DECISION_NEEDED = "thread {tid!r} is not waiting for a decision; resume it without one"
 FINISHED = "thread {tid!r} already finished ({status}); start a new request with run"
+EARLIER_LAYOUT = (
+    "thread {tid!r} was saved by an earlier version, which kept the runtime's internals as "
+    "separate state keys; it cannot be continued (CHANGELOG.md). Start a new thread"
+)
 BAD_CRASH_STEP = "{env}={value!r}: expected a super-step number"
 WRITES_NOT_VISIBLE = (
     "{env}: the writes of step {step} are not readable from another connection; the hook "
@@ -102,7 +106,24 @@ NOT_RESTORABLE = (
     "resume_thread(thread_id, context=Context({field}=...))"
 )
 
-App = CompiledStateGraph[State, Context, InputState, OutputState]
+App = CompiledStateGraph[GraphState, Context, InputState, OutputState]
+
+
+async def _check_layout(saver: BaseCheckpointSaver[str], config: RunnableConfig) -> None:
+    """Refuse a thread checkpointed before the internals were grouped (`GraphState`).
+
+    LangGraph ignores channels a graph no longer declares, so such a thread would go on
+    with its counters, budgets and task number reset, and a write's idempotency key (which
+    the task number is part of) could match an earlier task's.
+
+    Raises:
+        AgentError: The thread's latest checkpoint has the earlier layout.
+    """
+    found = await saver.aget_tuple(config)
+    saved = found.checkpoint.get("channel_values", {}) if found is not None else {}
+    if any(name in saved for names in GROUPS.values() for name in names):
+        tid = config.get("configurable", {}).get("thread_id")
+        raise AgentError(EARLIER_LAYOUT.format(tid=tid))
 
 
 def new_thread_id() -> str:
@@ -242,7 +263,7 @@ def _not_started(row: ThreadRow | None, snapshot: StateSnapshot) -> bool:
 
 def summarize(thread_id: str, snapshot: StateSnapshot) -> dict[str, Any]:
     """One JSON-ready object describing a thread's current task."""
-    values: Mapping[str, Any] = snapshot.values or {}
+    values = flat(snapshot.values or {})
     interrupts = [i.value for i in snapshot.interrupts]
     if interrupts:
         status = "interrupted"
@@ -485,6 +506,7 @@ async def run_request(
                 saver, recursion_limit=domain.max_graph_steps(context.budget_overrides())
             )
             config = _config(tid)
+            await _check_layout(saver, config)
             before = await app.aget_state(config)
             if unfinished(before) or _not_started(await index.get(tid), before):
                 state = "interrupted" if before.interrupts else "pending"
@@ -547,6 +569,7 @@ async def resume_thread(
                     saver, recursion_limit=domain.max_graph_steps(context.budget_overrides())
                 )
                 config = _config(thread_id)
+                await _check_layout(saver, config)
                 snapshot = await app.aget_state(config)
                 payload: Any
                 if row is not None and _not_started(row, snapshot):

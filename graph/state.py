@@ -3,13 +3,19 @@
 Everything the guard decides from (fingerprints, strikes, usage, stall rounds) lives here, so
 a resumed run continues with the counters it had, never with a fresh budget. Records are plain
 dicts rather than classes so checkpoints stay portable and Studio renders them as they are.
+
+Two layouts of the same values. `GraphState` is what LangGraph checkpoints and Studio's state
+view lists: the user-facing keys of `OutputState` at the top, the runtime's internals in two
+groups (`task`, `internals`). `State` is what a node reads: every field at one level, each
+documented below. The graph hands each node its `State` and files the node's partial update
+back into the groups (`on_state`, in `graph/graph.py`), so no node knows about the groups.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, NotRequired
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Annotated, Any, Literal, NotRequired, TypeVar, get_type_hints
 
 from langchain_core.messages import AIMessage, AnyMessage
 from langgraph.graph import add_messages
@@ -203,14 +209,16 @@ class OutputState(InputState):
 
 @dataclass(kw_only=True)
 class State(OutputState):
-    """The full state of a thread, one task at a time.
+    """The state of a thread as every node reads it: one task at a time, one level deep.
 
-    The fields declared here are internals: the router's reading of the request and the
-    guard's working memory (fingerprints, strikes, usage, the pending batch), checkpointed so
-    a resumed run keeps its counters. Nodes read and write them; users read `OutputState`'s
-    fields (Studio lists those first), and these may change shape between versions.
+    The fields declared here are internals: the task as the router read it (`TaskGroup`)
+    and the guard's working memory (`Internals`: fingerprints, strikes, usage, the pending
+    batch), checkpointed so a resumed run keeps its counters. Nodes read them as plain
+    attributes and return the few they change; the graph stores them grouped (`GraphState`).
+    Users read `OutputState`'s fields; these may change shape between versions.
     """
 
+    # The `task` group of `GraphState` (`TaskGroup`): the request as the router read it.
     task_seq: int = 0
     """How many tasks this thread has started; part of each write's idempotency key."""
     request: str = ""
@@ -226,6 +234,7 @@ class State(OutputState):
     """The only tools the model may call in this task."""
     widened: bool = False
     """Whether the loader already widened this task's offer (it does so at most once)."""
+    # The `internals` group of `GraphState` (`Internals`): the guard's working memory.
     evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Step name -> the data that ticked it."""
     fingerprints: dict[str, FingerprintStats] = field(default_factory=dict)
@@ -252,5 +261,162 @@ class State(OutputState):
     """Successful writes so far; a cached read from an older epoch is re-run, not reused."""
     verdict: Verdict = field(default_factory=lambda: Verdict())
     """The last guard or verifier decision."""
+    remaining_steps: int = 25
+    """Steps left before the recursion limit fires (`GraphState.remaining_steps`)."""
+
+
+class TaskGroup(TypedDict, total=False):
+    """The `task` group: the current request as the router read it, and its tool offer.
+
+    Each key is the `State` field of the same name (documented there). It changes once or
+    twice a task, and is what to look at first when a run went wrong: did the router
+    understand the request, and which tools did the model see?
+    """
+
+    task_seq: int
+    request: str
+    intent: str | None
+    slots: dict[str, Any]
+    route: dict[str, Any]
+    offered_tools: list[str]
+    widened: bool
+
+
+class Internals(TypedDict, total=False):
+    """The `internals` group: the guard's and the executor's working memory.
+
+    Each key is the `State` field of the same name (documented there). It changes at every
+    step and is read to debug the guard, not to learn how a task ended.
+    """
+
+    evidence: dict[str, dict[str, Any]]
+    fingerprints: dict[str, FingerprintStats]
+    archived_filter: bytes
+    strikes: dict[str, int]
+    pending: list[PendingCall]
+    results: list[ExecResult]
+    branches: list[Branch]
+    writes: list[WriteRecord]
+    usage: Usage
+    stall_rounds: int
+    write_epoch: int
+    verdict: Verdict
+
+
+def merge(current: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    """A group's reducer: the keys an update names replace theirs, the others stay.
+
+    So a node's partial update of a group means what it meant when every field was its own
+    channel: a key it does not return keeps its value.
+    """
+    return {**current, **update}
+
+
+@dataclass(kw_only=True)
+class GraphState(OutputState):
+    """The graph's schema: what LangGraph checkpoints and Studio's state view lists.
+
+    LangGraph shows every channel of the state and has no way to hide one, so the internals
+    are grouped instead: the view lists `OutputState`'s keys (what a user needs: status,
+    stop reason, checklist, calls, answer, card), then two groups. Two rather than one,
+    because they answer different questions: `task` is the router's reading of the request
+    (small, set once a task), `internals` the guard's working memory (large, changed every
+    step), and a user who opens the first should not scroll through the second.
+    """
+
+    task: Annotated[TaskGroup, merge] = field(default_factory=lambda: TaskGroup())
+    """The current request, the router's reading of it and the tools offered for it."""
+    internals: Annotated[Internals, merge] = field(default_factory=lambda: Internals())
+    """The guard's and the executor's working memory: counters, fingerprints, the batch."""
     remaining_steps: RemainingSteps = 25
-    """Managed by LangGraph: steps left before the recursion limit fires."""
+    """Managed by LangGraph (not a channel, not shown): steps left before the recursion
+    limit fires."""
+
+
+GROUPS: dict[str, frozenset[str]] = {
+    "task": frozenset(TaskGroup.__annotations__),
+    "internals": frozenset(Internals.__annotations__),
+}
+"""Which `State` fields each group of `GraphState` holds."""
+_GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
+_STATE_FIELDS = frozenset(f.name for f in fields(State))
+
+
+def grouped(update: Mapping[str, Any]) -> dict[str, Any]:
+    """A node's flat update in the graph's layout: each grouped field moved into its group."""
+    out: dict[str, Any] = {}
+    for key, value in update.items():
+        group = _GROUP_OF.get(key)
+        if group is None:
+            out[key] = value
+        else:
+            out.setdefault(group, {})[key] = value
+    return out
+
+
+def flat(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Checkpointed values (`StateSnapshot.values`) with the groups spread out, one level.
+
+    What `show` and `threads` read, and what to read from code: `flat(values)["intent"]`.
+    """
+    out = {k: v for k, v in values.items() if k not in GROUPS}
+    for group in GROUPS:
+        out.update(values.get(group) or {})
+    return out
+
+
+def as_state(state: GraphState) -> State:
+    """The `State` a node reads, from the graph's grouped one.
+
+    Keys of a group that `State` does not declare (a checkpoint of another version) are
+    left out rather than failing the node.
+    """
+    values = {f.name: getattr(state, f.name) for f in fields(state) if f.name not in GROUPS}
+    for group in GROUPS:
+        values.update((k, v) for k, v in getattr(state, group).items() if k in _STATE_FIELDS)
+    return State(**values)
+
+
+R = TypeVar("R")
+T = TypeVar("T")
+
+
+def _named_like(wrapper: Any, wrapped: Any, annotations: dict[str, Any]) -> None:
+    """Name and document `wrapper` as `wrapped`, but annotated with the graph's schema.
+
+    Not `functools.wraps`: LangGraph reads a router's first parameter type as that edge's
+    input schema and adds its fields as channels, so the flat `State` must not show there.
+    """
+    for attr in ("__module__", "__name__", "__qualname__", "__doc__"):
+        setattr(wrapper, attr, getattr(wrapped, attr, None))
+    wrapper.__annotations__ = annotations
+
+
+def on_state(
+    node: Callable[[State, R], Awaitable[dict[str, Any]]],
+) -> Callable[[GraphState, R], Awaitable[dict[str, Any]]]:
+    """A node written against `State`, as the graph runs it: grouped in, grouped out.
+
+    The one place that knows the groups: nodes read `state.strikes` and return
+    `{"strikes": ...}`, and this files it under `internals`.
+    """
+
+    async def wrapper(state: GraphState, runtime: R) -> dict[str, Any]:
+        return grouped(await node(as_state(state), runtime))
+
+    _named_like(wrapper, node, {"state": GraphState, "return": dict[str, Any]})
+    return wrapper
+
+
+def reads_state(router: Callable[[State], T]) -> Callable[[GraphState], T]:
+    """A router written against `State`, as the graph runs it.
+
+    It keeps the router's `Literal` return type, which is what Studio draws as the edges.
+    """
+
+    def wrapper(state: GraphState) -> T:
+        return router(as_state(state))
+
+    returns = get_type_hints(router).get("return", Any)
+    _named_like(wrapper, router, {"state": GraphState, "return": returns})
+    return wrapper

@@ -21,9 +21,10 @@ from tools.contract import ToolResult
 from tools.domain import Budget, Domain, IntentSpec, load_domain
 
 STEPS_PER_ROUND = 5
-"""propose, guard, execute, state_update, verifier: what one more round costs in graph steps."""
+"""propose, guard, execute, state_update, verifier: what one more round costs in graph steps
+(a round the guard refuses costs three: propose, guard, verifier)."""
 STEPS_TO_FINISH = 3
-"""fallback, respond and one spare: what ending cleanly costs."""
+"""fallback, respond and one spare: what ending cleanly costs after the verifier."""
 
 
 def _normalize(value: Any) -> Any:

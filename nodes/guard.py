@@ -667,10 +667,73 @@ def _link_answered_inputs(pending: list[PendingCall], decided: Mapping[str, Deci
             p["given"] = given
 
 
+def _human_problem(
+    task: Task, state: State, call: PendingCall, permissions: frozenset[str]
+) -> tuple[StopReason, ToolResult] | None:
+    """Why a call a human approved or edited may still not run, or None when it may."""
+    name = call["tool"]
+    spec = task.domain.tools.get(name)
+    if spec is None or name not in state.offered_tools:
+        offered = ", ".join(state.offered_tools) or "none"
+        message = NOT_OFFERED.format(tool=name, offered=offered)
+        return "not_allowed", ToolResult.failure("not_allowed", message, retryable=False)
+    if spec.permission and spec.permission not in permissions:
+        message = NOT_PERMITTED.format(tool=name, permission=spec.permission)
+        return "not_allowed", ToolResult.failure("not_allowed", message, retryable=False)
+    try:
+        spec.args_model.model_validate(call["args"])
+    except ValidationError as exc:
+        return "validation_failed", field_error_result(name, field_errors(exc))
+    return None
+
+
+def clear_human_call(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Clear the call a human approved or edited in `fallback`, without asking anyone again.
+
+    The human's decision replaces the ladder: approving a blocked call is what overrides its
+    strikes, repeats and budgets, so none of them is counted here. What no decision can
+    override is checked again, since an edited call's arguments are the human's typing: the
+    tool is offered, the caller may use it, and the arguments match its schema. Routing the
+    call through here keeps every loop of the graph through the guard (`graph/check.py`).
+    """
+    task = current_task(state, runtime)
+    permissions = task.domain.permissions(tuple(runtime.context.roles))
+    for call in state.pending:
+        problem = _human_problem(task, state, call, permissions)
+        if problem is None:
+            continue
+        reason, result = problem
+        refused = {p["id"] for p in state.pending}
+        return {
+            "messages": [tool_message(p["id"], p["tool"], result) for p in state.pending],
+            "pending": [],
+            "calls": [
+                {**rec, "verdict": "stopped", "outcome": "not_run"} if rec["id"] in refused else rec
+                for rec in state.calls
+            ],
+            "verdict": {
+                "node": "guard",
+                "action": "stop",
+                "reason": reason,
+                "detail": result.message,
+            },
+        }
+    return {
+        "verdict": {
+            "node": "guard",
+            "action": "run",
+            "reason": None,
+            "detail": f"{state.verdict.get('detail', '')}; cleared by the guard",
+        }
+    }
+
+
 async def guard(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     """Judge every call of the model's last turn; answer each one that will not run."""
     if state.verdict.get("action") == "stop":
-        return {}  # propose already failed; the router sends this to fallback
+        return {}  # propose already failed; the verifier passes the stop on to fallback
+    if state.verdict.get("node") == "fallback" and state.verdict.get("action") == "run":
+        return clear_human_call(state, runtime)
     last = state.messages[-1] if state.messages else None
     if not isinstance(last, AIMessage) or not (last.tool_calls or last.invalid_tool_calls):
         return {

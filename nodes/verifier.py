@@ -19,8 +19,30 @@ def _verdict(action: str, reason: str | None, detail: str) -> dict[str, Any]:
     return {"verdict": {"node": "verifier", "action": action, "reason": reason, "detail": detail}}
 
 
+def _unexecuted_turn(state: State) -> dict[str, Any] | None:
+    """The decision on a turn that ran nothing: the guard refused it, or a stop came early.
+
+    The guard has already counted such a turn (strikes, stall rounds, budgets) and named
+    any stop; the verifier enacts that judgement instead of judging again, so a refused
+    turn ends a run when and why it did when the guard routed it itself. It adds only the
+    rule every turn ends with: go on only while one more round and a clean finish fit in
+    the remaining graph steps. Passing through here keeps every loop of the graph through
+    the verifier (`graph/check.py`).
+    """
+    action = state.verdict.get("action")
+    detail = str(state.verdict.get("detail", ""))
+    if action == "feedback":
+        if state.remaining_steps < STEPS_PER_ROUND + STEPS_TO_FINISH:
+            left = f"only {state.remaining_steps} graph steps left"
+            return _verdict("cannot_continue", "step_budget", left)
+        return _verdict("continue", None, f"nothing ran ({detail}); the model tries again")
+    if action == "stop":
+        return {}  # the stop stands as named, node included: Studio shows who stopped it
+    return None
+
+
 async def verifier(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Decide from the checklist, never from the model's say-so.
+    """Decide from the checklist, never from the model's say-so; every turn ends here.
 
     A complete checklist ends the task even when the model would call more tools; an
     effect whose outcome is unknown goes to a human; a model that stops calling tools with
@@ -28,6 +50,8 @@ async def verifier(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     runtime proposes the step), and after that cannot continue; and the stall counter and the
     remaining graph steps end a run here long before LangGraph's recursion limit could.
     """
+    if (judged := _unexecuted_turn(state)) is not None:
+        return judged
     task = current_task(state, runtime)
     done = [name for name, ok in state.checklist.items() if ok]
     if state.checklist and len(done) == len(state.checklist):

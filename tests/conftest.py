@@ -17,6 +17,7 @@ from checkpoints.storage import open_checkpointer
 from graph.context import Context
 from graph.graph import compile_graph
 from graph.runner import resume_thread, run_request
+from graph.state import flat
 from tests.backends import backend, db_url, new_db, pg_server
 from tools.store import count_executions
 
@@ -68,12 +69,13 @@ class Harness:
         return await resume_thread(thread_id, decision=decision, db=self.db, context=context)
 
     async def state(self, thread_id: str) -> dict[str, Any]:
-        """The thread's checkpointed state values, read straight from the database."""
+        """The thread's checkpointed state values, read straight from the database, one level
+        deep (`graph.state.flat`: the `task` and `internals` groups spread out)."""
         async with open_checkpointer(self.db) as saver:
             snapshot = await compile_graph(saver).aget_state(
                 {"configurable": {"thread_id": thread_id}}
             )
-        return dict(snapshot.values)
+        return flat(snapshot.values)
 
     def executions(self, tool: str | None = None) -> int:
         """How many times tool functions were really entered, read from the business store."""

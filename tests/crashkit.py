@@ -26,6 +26,7 @@ from typing import Any
 from checkpoints.lease import HOST
 from checkpoints.storage import Conn, open_checkpointer, storage_for
 from graph.graph import compile_graph
+from graph.state import flat
 from tools.contract import ToolContext
 from tools.domain import Domain
 from tools.examples import DOMAIN, REGISTRY, RecordMetricArgs, record_metric
@@ -250,7 +251,7 @@ def _count(path: str, sql: str) -> int:
 async def _state(db: str, tid: str) -> dict[str, Any]:
     async with open_checkpointer(db) as saver:
         snapshot = await compile_graph(saver).aget_state({"configurable": {"thread_id": tid}})
-    return dict(snapshot.values)
+    return flat(snapshot.values)
 
 
 async def _last_step(db: str, tid: str) -> int:

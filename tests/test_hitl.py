@@ -9,8 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from langchain_core.messages import ToolMessage
+from langgraph.runtime import Runtime
 
 from checkpoints.ledger import Ledger
+from graph.context import Context
+from graph.state import State
+from nodes.guard import guard
 from tests.conftest import METRIC_REQUEST_EN, Harness, assert_valid_history
 from tools.errors import AgentError
 
@@ -211,3 +216,41 @@ async def test_without_a_human_the_same_stop_is_answered_gracefully(harness: Har
     assert out["status"] == "stopped"
     assert out["stop_reason"] == "duplicate_call"
     assert out["interrupt"] is None
+
+
+@pytest.mark.parametrize(
+    ("call", "reason", "said"),
+    [
+        ({"period": 14}, "validation_failed", "field 'period' expected"),
+        ({"period": "14d"}, None, ""),
+    ],
+)
+async def test_the_guard_re_checks_a_human_call_before_it_runs(
+    call: dict[str, Any], reason: str | None, said: str
+) -> None:
+    # A human's call reaches execute only through the guard (fallback → guard): what no
+    # approval overrides (offer, permission, the schema of an edited call) is checked again.
+    state = State(
+        intent="record_and_review_metric",
+        offered_tools=["record_metric", "get_metric_trend"],
+        pending=[{"id": "human_1_0", "tool": "get_metric_trend", "args": call, "fingerprint": "f"}],
+        verdict={"node": "fallback", "action": "run", "reason": None, "detail": "edited"},
+    )
+    update = await guard(state, Runtime(context=Context()))
+    if reason is None:
+        assert update == {
+            "verdict": {
+                "node": "guard",
+                "action": "run",
+                "reason": None,
+                "detail": "edited; cleared by the guard",
+            }
+        }
+        return
+    assert update["verdict"]["action"] == "stop"
+    assert update["verdict"]["reason"] == reason
+    assert update["pending"] == []
+    (answer,) = update["messages"]
+    assert isinstance(answer, ToolMessage)
+    assert answer.tool_call_id == "human_1_0"
+    assert said in str(answer.content)

@@ -105,7 +105,7 @@ async def test_deleting_a_run_returns_the_thread_to_the_run_before(harness: Harn
             context=context,
             durability=DURABILITY,
         )
-        assert (await app.aget_state(config)).values["request"] == METRIC_REQUEST_EN
+        assert (await app.aget_state(config)).values["task"]["request"] == METRIC_REQUEST_EN
 
         await saver.adelete_for_runs(["run-b"])
         after = await app.aget_state(config)
@@ -113,7 +113,7 @@ async def test_deleting_a_run_returns_the_thread_to_the_run_before(harness: Harn
     assert runs == {"run-a"}
     assert after.config == first.config
     assert after.values == first.values
-    assert after.values["request"] == ORDER_REQUEST_EN
+    assert after.values["task"]["request"] == ORDER_REQUEST_EN
     # The rolled-back run's write is still recorded: a later run cannot repeat it.
     ledger = await Ledger(harness.db).rows("r-1")
     assert [(r["tool"], r["status"]) for r in ledger] == [("record_metric", "succeeded")]

@@ -97,7 +97,7 @@ async def test_plain_functions_that_block_run_off_the_servers_loop(
     store = str(tmp_path / "business.sqlite")
     assert count_executions(store, "save_note") == 1, "its lost answer was reconciled, not rerun"
     assert count_executions(store, "list_notes") == 1
-    assert values["evidence"]["counted"]["count"] == 1
+    assert values["internals"]["evidence"]["counted"]["count"] == 1
     (row,) = await Ledger(tmp_path / "ledger.sqlite").rows(tid)
     assert (row["tool"], row["status"]) == ("save_note", "succeeded")
     assert json.loads(row["receipt"])["data"]["note_id"] == note.stem

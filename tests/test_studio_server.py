@@ -36,7 +36,7 @@ from checkpoints.studio import DB_ENV
 from graph.context import DEFAULT_DB
 from graph.graph import graph as studio_graph
 from graph.runner import show_thread
-from graph.state import STOP_REASONS, InputState, OutputState
+from graph.state import GROUPS, STOP_REASONS, InputState, OutputState
 from tests.conftest import METRIC_REQUEST_EN, PROVIDER_KEYS
 from tools.store import count_executions
 
@@ -246,7 +246,12 @@ async def test_context_renders_as_a_form_and_state_is_readable(client: LangGraph
     assert state["checklist"]["additionalProperties"] == {"type": "boolean"}
     reasons = {e for option in state["stop_reason"]["anyOf"] for e in option.get("enum", [])}
     assert reasons == set(STOP_REASONS)
-    assert {"calls", "verdict", "usage", "answer", "card"} <= set(state)
+    assert {"calls", "answer", "card", "task", "internals"} <= set(state)
+    # The groups' keys are in the schema too, so Studio can describe what they hold.
+    defs = schemas["state_schema"]["$defs"]
+    assert set(defs["TaskGroup"]["properties"]) == GROUPS["task"]
+    assert set(defs["Internals"]["properties"]) == GROUPS["internals"]
+    assert {"verdict", "usage", "strikes"} <= GROUPS["internals"]
 
 
 async def test_demo_request_completes_and_lands_in_the_projects_sqlite(
@@ -425,10 +430,15 @@ async def test_a_runs_output_and_state_show_the_user_facing_keys(
     values = (await client.threads.get_state(tid))["values"]
     assert set(values) >= USER_FACING
     assert {k: values[k] for k in USER_FACING} == {k: output[k] for k in USER_FACING}
-    # Studio lists the user-facing keys first, the runtime's internals after them.
-    assert list(values)[: len(OutputState.__dataclass_fields__)] == list(
-        OutputState.__dataclass_fields__
-    )
+    # The state view: the user-facing keys, then the runtime's internals in two groups, and
+    # nothing else (before, every internal field was a key of its own).
+    assert list(values) == [*OutputState.__dataclass_fields__, "task", "internals"]
+    assert values["task"]["intent"] == "record_and_review_metric"
+    assert {"record_metric", "get_metric_trend"} <= set(values["task"]["offered_tools"])
+    assert set(values["task"]) <= GROUPS["task"]
+    assert set(values["internals"]) <= GROUPS["internals"]
+    assert values["internals"]["usage"]["calls"] == 2
+    assert values["internals"]["verdict"]["node"] == "respond"
 
     log = server.log.read_text(errors="replace")
     assert "Using custom checkpointer: SqliteCheckpointer" in ANSI.sub("", log)

@@ -126,10 +126,12 @@ class Budget:
     def graph_steps(self) -> int:
         """The recursion limit this budget implies, as a last-resort fuse above it.
 
-        A round is at most propose, guard, execute, state_update and verifier; a run adds
-        router, tool_loader, fallback (twice around an interrupt), respond and a margin.
+        A round is at most propose, guard, execute, state_update and verifier (a refused
+        one: propose, guard, verifier); a run adds router, tool_loader, fallback (twice
+        around an interrupt), the guard again for a call a human approved, respond and a
+        margin.
         """
-        return 5 * (self.max_rounds + 1) + 8
+        return 5 * (self.max_rounds + 1) + 10
 
 
 @dataclass(frozen=True, kw_only=True)
