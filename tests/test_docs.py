@@ -15,6 +15,8 @@ A line that cannot run here says so, explicitly, in a trailing comment the test 
   this tree (a CLI line must fail to parse, an extra must be missing from pyproject, a module
   must be missing), so merging the branch makes this test fail until the marker is removed,
   and from then on the line is checked like any other.
+- `# exits N: REASON`: the command runs and must exit with N, a documented failure (the
+  router eval exits 1 while the held-out part has a misroute to a write).
 - An argument in capitals (`THREAD_ID`, `DATABASE_URL`) makes the line a template: parsed,
   not run, and some runnable line, on any page, must run the same subcommand.
 """
@@ -50,7 +52,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 MERMAID = re.compile(r"<!-- mermaid:start -->\n```mermaid\n(.*?)```\n<!-- mermaid:end -->", re.S)
 BASH_BLOCK = re.compile(r"```bash\n(.*?)```", re.S)
 FENCE = re.compile(r"^```([a-z]*)$", re.M)
-MARKER = re.compile(r"#\s*(not run|pending):\s*(.*)$")
+MARKER = re.compile(r"#\s*(not run|pending|exits \d+):\s*(.*)$")
 SETUP_COMMANDS = {("python3", "-m", "venv", ".venv")}
 PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_]*$")
 """An argument like THREAD_ID: that line is parsed, not run (another line runs its command)."""
@@ -65,7 +67,7 @@ class Command:
     page: Path
     argv: tuple[str, ...]
     marker: str | None = None
-    """"not run" or "pending"."""
+    """"not run", "pending" or "exits N"."""
     note: str = ""
     """The marker's reason or branch."""
 
@@ -315,13 +317,18 @@ def test_readme_python_api_example_runs(tmp_path: Path) -> None:
     assert second.startswith("human_aborted [{'tool': 'record_metric', 'status': 'succeeded'")
 
 
+def _runs(cmd: Command) -> bool:
+    """Unmarked lines run, and so do lines marked with the exit code they document."""
+    return cmd.marker is None or cmd.marker.startswith("exits ")
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_graph_commands_run_in_order(tmp_path: Path, page: Path) -> None:
     """Each runnable `python -m graph` line of a page, as written, in a scratch directory."""
-    cli = [c for c in commands(page) if is_graph_cli(c.argv) and c.marker is None]
+    cli = [c for c in commands(page) if is_graph_cli(c.argv) and _runs(c)]
     runnable = [c for c in cli if not any(PLACEHOLDER.match(x) for x in c.argv)]
     templates = [c for c in cli if c not in runnable]
-    everywhere = [c for c in all_commands() if is_graph_cli(c.argv) and c.marker is None]
+    everywhere = [c for c in all_commands() if is_graph_cli(c.argv) and _runs(c)]
     run_somewhere = {c.argv[3] for c in everywhere if not any(PLACEHOLDER.match(x) for x in c.argv)}
     assert {c.argv[3] for c in templates} <= run_somewhere, (
         "a template's subcommand is run on no page"
@@ -334,8 +341,12 @@ def test_graph_commands_run_in_order(tmp_path: Path, page: Path) -> None:
             cwd=tmp_path,
             timeout=1200,
         )
-        # Every outcome a documented command shows: completed, stopped by the guard, waiting.
+        # Every outcome a documented command shows: completed, stopped by the guard, waiting;
+        # or the failure its `# exits N:` marker documents.
         ran = (EXIT_OK, EXIT_STOPPED, EXIT_WAITING)
+        if cmd.marker is not None:
+            assert cmd.note, f"say why it exits so: {cmd.shown}"
+            ran = (int(cmd.marker.split()[1]),)
         assert proc.returncode in ran, f"{cmd.shown}\n{proc.stderr}"
     by_thread = {
         c.argv[c.argv.index("--thread-id") + 1] for c in runnable if "--thread-id" in c.argv
