@@ -102,6 +102,14 @@ def test_eval_policy_runs_the_set_under_hint_and_names_the_changed_endings() -> 
     assert "metric-repeat [hint]: completed, documented duplicate_call" in proc.stdout
 
 
+@pytest.mark.parametrize("flag", [["--router"], ["--replay"], ["--compare"]])
+def test_eval_policy_is_refused_where_it_would_be_ignored(flag: list[str]) -> None:
+    proc = _cli("eval", *flag, "--policy", "hint")
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert f"take a step policy, not {flag[0]}" in proc.stderr
+
+
 def test_eval_prints_per_intent_and_total_figures() -> None:
     proc = _cli("eval", "--only", "metric-re")
     assert proc.returncode == 0, proc.stderr

@@ -151,7 +151,18 @@ def _router_eval(args: argparse.Namespace) -> int:
     return 1 if unsafe else 0
 
 
+POLICY_IGNORED = (
+    "--policy: only the regression set and --model take a step policy, not {flag}; drop one "
+    "of the two flags"
+)
+
+
 def _eval(args: argparse.Namespace) -> int:
+    for flag, given in (("--router", args.router), ("--replay", args.replay is not None)):
+        if args.policy and given:
+            raise ConfigError(POLICY_IGNORED.format(flag=flag))
+    if args.policy and args.compare:
+        raise ConfigError(POLICY_IGNORED.format(flag="--compare"))
     if args.router:
         return _router_eval(args)
     if args.model:
