@@ -25,7 +25,7 @@ from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from tools.domain import StepPolicy
+from tools.domain import STEP_POLICIES, StepPolicy
 from tools.errors import ConfigError
 
 TASK_OPEN = "<task>"
@@ -490,7 +490,7 @@ def preferred_policy(spec: str | BaseChatModel) -> StepPolicy | None:
     except ConfigError:
         return None
     value = getattr(model, PREFERENCE_ATTR, None)
-    return cast(StepPolicy, value) if value in ("model", "hint", "workflow") else None
+    return cast(StepPolicy, value) if value in STEP_POLICIES else None
 
 
 def load_chat_model(spec: str | BaseChatModel) -> BaseChatModel:

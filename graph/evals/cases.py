@@ -61,11 +61,8 @@ class Case:
 
 
 def _policy(value: object) -> StepPolicy | None:
-    if value is None:
-        return None
-    for policy in STEP_POLICIES:
-        if value == policy:
-            return policy
+    if value is None or value in STEP_POLICIES:
+        return value
     msg = f"policy {value!r}: expected one of {', '.join(STEP_POLICIES)}"
     raise ValueError(msg)
 

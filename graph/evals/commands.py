@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from checkpoints.trace import to_jsonl
+from tools.domain import STEP_POLICIES
 from tools.errors import AgentError, ConfigError
 
 DEFAULT_ROUNDS = 40
@@ -64,7 +65,7 @@ def add_commands(sub: Any) -> None:
     )
     ev.add_argument(
         "--policy",
-        choices=("model", "hint", "workflow"),
+        choices=STEP_POLICIES,
         help="who proposes determined steps. With --model: default each intent's own. "
         "Without: the regression set runs under model; under another policy its cases must "
         "stay safe, not end as documented",
@@ -158,11 +159,10 @@ POLICY_IGNORED = (
 
 
 def _eval(args: argparse.Namespace) -> int:
-    for flag, given in (("--router", args.router), ("--replay", args.replay is not None)):
-        if args.policy and given:
+    other = (("--router", args.router), ("--replay", args.replay is not None))
+    for flag, on in (*other, ("--compare", args.compare)):
+        if args.policy and on:
             raise ConfigError(POLICY_IGNORED.format(flag=flag))
-    if args.policy and args.compare:
-        raise ConfigError(POLICY_IGNORED.format(flag="--compare"))
     if args.router:
         return _router_eval(args)
     if args.model:
