@@ -316,6 +316,39 @@ def test_the_hybrid_fuses_the_embedding_ranking_with_the_lexical_one() -> None:
     assert sorted(hybrid.rank("anything")) == ["a_tool", "b_tool", "c_tool"]
 
 
+class RecordingEmbedder(KeywordEmbedder):
+    """A keyword embedder that remembers which requests it embedded."""
+
+    def __init__(self, axes: tuple[str, ...]) -> None:
+        self.axes = axes
+        self.queries: list[str] = []
+
+    def query(self, text: str) -> Any:
+        self.queries.append(text)
+        return super().query(text)
+
+
+def test_the_hybrid_embeds_a_request_in_another_script_with_the_cross_lingual_model() -> None:
+    entries = [
+        ToolEntry("a_tool", "does something about invoices"),
+        ToolEntry("b_tool", "answers questions about a parcel"),
+        ToolEntry("c_tool", "makes a shipping label"),
+    ]
+    same = RecordingEmbedder(("parcel", "refund", "label"))
+    cross = RecordingEmbedder(("包裹", "退款", "标签"))  # knows the Chinese words only
+    hybrid = ToolCatalogue(entries, HybridRanker(embedder=same, cross_lingual=cross))
+    assert hybrid.rank("where has my parcel gone", limit=1) == ["b_tool"]
+    # no lexical match and nothing for `same` to see: only the cross-lingual side can order it
+    hybrid.rank("我的包裹到哪了 ORD-7", limit=1)
+    assert same.queries == ["where has my parcel gone"]
+    (asked,) = cross.queries
+    assert "包裹" in asked
+    # given alone, one embedder reads every request, whatever its script
+    alone = RecordingEmbedder(("parcel",))
+    ToolCatalogue(entries, HybridRanker(embedder=alone)).rank("我的包裹到哪了", limit=1)
+    assert alone.queries == ["我的包裹到哪了"]
+
+
 # --- the bench on a small slice ----------------------------------------------------------------
 
 

