@@ -185,13 +185,21 @@ class Ranking:
         return next((p for name, p in self.ranked if name == intent), 0.0)
 
 
+_CJK_PAIR = re.compile(r"[\u3400-\u9fff]{2}")
+
+
 def _vector(bag: Mapping[str, int], idf: Mapping[str, float], unseen: float) -> dict[str, float]:
     """Sublinear TF-IDF, L2-normalised; a token no example has weighs `unseen`.
 
     `unseen` is the rarest token's weight: words the domain never uses make a request less
-    like every intent, which is how an out-of-scope request is told apart.
+    like every intent, which is how an out-of-scope request is told apart. An unseen pair
+    of Chinese characters weighs `CJK_PAIR_UNSEEN` of it (`features`).
     """
-    vec = {t: (1.0 + math.log(n)) * idf.get(t, unseen) for t, n in bag.items()}
+    vec = {
+        t: (1.0 + math.log(n))
+        * idf.get(t, unseen * (CJK_PAIR_UNSEEN if _CJK_PAIR.fullmatch(t) else 1.0))
+        for t, n in bag.items()
+    }
     norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
     return {t: v / norm for t, v in vec.items()}
 
@@ -373,6 +381,14 @@ class LexicalClassifier:
 
 UNSEEN_SCALE = 1.0
 """A token no example has weighs this share of the rarest example token's weight."""
+CJK_PAIR_UNSEEN = 0.5
+"""An unseen pair of Chinese characters weighs this share of an unseen token. A run of n
+characters gives n characters and n-1 pairs, most of them no word ("录进去" gives "录进"
+and "进去"): at full weight the novelty of every unseen character counted twice, and a
+Chinese request was "none of them" far more readily than the same request in English.
+Measured with the whole router on the router set's dev part (rounds 1-4): Chinese in-scope
+accuracy 95.5% at 1.0, 96.8% at 0.5, 97.4% at 0.3, out-of-scope requests asked about 90.6%
+at all three; on round 5 the share asked fell from 90.2% to 87.8% at 0.3, so half."""
 THRESHOLD_GRID: tuple[float, ...] = tuple(round(0.25 + 0.05 * i, 2) for i in range(8))
 """Thresholds a domain's classifier may learn (0.25 to 0.6): below a quarter it would route
 on a guess among four, above 0.6 it would ask about most paraphrases."""

@@ -17,7 +17,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tools.slots import Found
+from nodes.search.lexical import stem
+from tools.slots import NEGATION, Found, clauses, mask_not_negations
+
+__all__ = [
+    "CHANGE_KINDS",
+    "FILLER",
+    "GENERIC_CUES",
+    "NOT_CUES",
+    "OTHER_CHANGE_VERBS",
+    "asks_a_question",
+    "asks_for_information",
+    "change_cue",
+    "change_kind",
+    "change_verb",
+    "change_verbs",
+    "clause_asks",
+    "clauses",
+    "content_words",
+    "mask_not_cues",
+]
 
 GENERIC_CUES: tuple[str, ...] = (
     # English verbs that ask for a record, a submission, a message or a cancellation.
@@ -54,6 +73,9 @@ GENERIC_CUES: tuple[str, ...] = (
     "kick off",
     "cancel",
     "call off",
+    "kill",
+    "scrap",
+    "nix",
     "send",
     "text",
     "sms",
@@ -72,10 +94,18 @@ GENERIC_CUES: tuple[str, ...] = (
     "记下",
     "记上",
     "记一笔",
+    "记进去",
     "存一下",
     "存下",
     "存起来",
+    "存进去",
+    "存一条",
+    "记一条",
+    "存上",
     "录入",
+    "录进去",
+    "录上",
+    "补录",
     "录一条",
     "录一下",
     "录个",
@@ -91,8 +121,13 @@ GENERIC_CUES: tuple[str, ...] = (
     "出一份",
     "做一份",
     "做个",
+    "做一个",
+    "做一下",
     "取消",
     "撤销",
+    "撤了",
+    "撤掉",
+    "作废",
     "发送",
     "发短信",
     "发给我",
@@ -126,6 +161,12 @@ OTHER_CHANGE_VERBS: tuple[str, ...] = (
     "reject",
     "decline",
     "invoice",
+    "apply",
+    "assign",
+    "reassign",
+    "transfer",
+    "escalate",
+    "reopen",
     "删除",
     "删掉",
     "关闭",
@@ -161,9 +202,13 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("request", "put in", "put through"),
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
-        *("创建", "新建", "生成", "出一份", "做一份", "做个"),
+        *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
+        *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
     ),
-    "cancel": ("cancel", "call off", "stop", "void", "取消", "撤销"),
+    "cancel": (
+        *("cancel", "call off", "kill", "scrap", "nix", "stop", "void"),
+        *("取消", "撤销", "撤了", "撤掉", "作废"),
+    ),
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
@@ -210,7 +255,7 @@ _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just)\b[\s,]*)*"
     r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u)\s+(?:please\s+)?|"
     r"i(?:'d| would)\s+(?:just\s+)?like\s+(?:you\s+)?to\s+|"
-    r"i\s+(?:just\s+|really\s+)?(?:want|need)\s+(?:you\s+)?to\s+(?:just\s+)?|"
+    r"i\s+(?:just\s+|really\s+|only\s+)?(?:want|need)\s+(?:you\s+)?to\s+(?:just\s+)?|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+)?",
     re.I,
 )
@@ -240,11 +285,6 @@ _CN_HYPOTHETICAL = re.compile(
     r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能"
 )
 _CN_QUESTION = re.compile(r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样")
-_NEGATION = re.compile(
-    r"\b(?:don't|dont|do\s+not|doesn't|not|never|no\s+need\s+to|without|stop|no)\b|"
-    r"不要|别|不用|无需|不必|没有|没|不",
-    re.I,
-)
 _DONE_FOR_ME = re.compile(
     r"\b(?:want|need|'d\s+like|would\s+like|get|have)\s+(?:[\w#'-]+\s+){0,4}?"
     r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
@@ -252,22 +292,6 @@ _DONE_FOR_ME = re.compile(
     re.I,
 )
 """A change asked for as a result: "I want order 10091 cancelled", "get me reimbursed"."""
-_CLAUSE = re.compile(r"[^,;.!?，。；！？\n—–]+[,;.!?，。；！？—–]?")
-_JOINERS = re.compile(r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|并|再|还有|同时|另外")
-
-
-def clauses(text: str) -> list[tuple[int, str]]:
-    """The request cut into clauses at punctuation and "and"/"then"/"然后", with offsets."""
-    out: list[tuple[int, str]] = []
-    for m in _CLAUSE.finditer(text):
-        start = m.start()
-        pos = 0
-        piece = m.group()
-        for j in _JOINERS.finditer(piece):
-            out.append((start + pos, piece[pos : j.start()]))
-            pos = j.end()
-        out.append((start + pos, piece[pos:]))
-    return [(s, c) for s, c in out if c.strip()]
 
 
 def _is_cjk(word: str) -> bool:
@@ -347,17 +371,26 @@ def asks_a_question(text: str) -> bool:
     return False
 
 
+_WANTS_A_THING = re.compile(
+    r"^(?:(?:but|so|and)\s+)?i\s+(?:just|only)\s+(?:want|need)\s+(?:my|the|a|an)\b", re.I
+)
+"""Asking for a thing, not for a change: "I just need my expense sum" (but "I just need my
+order cancelled" asks for a change, `_DONE_FOR_ME`)."""
+
+
 def asks_for_information(text: str) -> bool:
     """Whether some clause asks a question or opens with a read command.
 
-    "was 10090 cancelled?", "show my claims", "看一下报销合计": what a request that asks for
-    no change may still want, which a read intent gives.
+    "was 10090 cancelled?", "show my claims", "看一下报销合计", "I only need my total":
+    what a request that asks for no change may still want, which a read intent gives.
     """
     if asks_a_question(text):
         return True
     for _, clause in clauses(text):
         body, _ = _request_body(clause)
         if _READ_VERBS.match(body) or _CN_READ.match(body):
+            return True
+        if _WANTS_A_THING.match(clause.strip()) and not _DONE_FOR_ME.search(clause):
             return True
     return False
 
@@ -379,7 +412,7 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if found is None:
             continue
         at, word = found
-        if _NEGATION.search(clause[:at]):
+        if NEGATION.search(mask_not_negations(clause[:at])):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
     return None
@@ -459,3 +492,51 @@ def change_verb(text: str, extra: Iterable[str] = ()) -> Found | None:
     """The first change the request asks for or refuses (`change_verbs`), or None."""
     found = change_verbs(text, extra)
     return found[0] if found else None
+
+
+FILLER: tuple[str, ...] = (
+    # English: articles, pronouns, prepositions, politeness, wanting and asking.
+    *("a", "an", "the", "one", "some", "another", "new", "this", "that", "it", "its", "there"),
+    *("i", "me", "my", "mine", "we", "us", "our", "you", "your", "u", "ya", "for", "to"),
+    *("about", "of", "on", "in", "at", "with", "from", "re", "regarding", "and", "or", "so"),
+    *("please", "pls", "plz", "kindly", "thanks", "thank", "can", "could", "would", "will"),
+    *("just", "need", "want", "like", "get", "got", "help", "quick", "quickly", "now"),
+    *("asap", "today", "here", "again", "ok", "okay", "hey", "hi", "be", "is", "go", "ahead"),
+    *("i'd", "i'm", "let's", "wanna", "gonna", "do", "something", "thing", "stuff"),
+    # Chinese.
+    *("帮我", "帮忙", "给我", "替我", "请", "麻烦", "一下", "一个", "个", "吧", "啊", "呢"),
+    *("了", "我", "你", "的", "新", "一", "下", "要", "想", "能", "可以", "好", "谢谢"),
+)
+"""Words that carry no content of their own: what is left of "open a ticket for me" once
+they, the change verbs and the intent's own words are gone is nothing to write down."""
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\u3400-\u9fff]+")
+
+
+def content_words(text: str, noise: Iterable[str] = ()) -> list[str]:
+    """The words of a free-text slot that say something: not filler, cue, verb or `noise`.
+
+    "open a ticket for me" has none once "ticket" (the intent's own word) is noise; "the
+    printer on floor 2 is jammed" keeps "printer", "floor", "2", "jammed". English words
+    are compared whole, lower-cased and stemmed; Chinese is cut where a noise word or
+    filler stands ("帮我开个工单吧" leaves nothing), and what remains counts when it is two
+    characters or more.
+
+    Args:
+        text: The slot's evidence words.
+        noise: The intent's own words (its cues, its description, words most of its
+            examples use), which name the request, not what it is about.
+    """
+    drop = {w.lower() for w in (*FILLER, *GENERIC_CUES, *OTHER_CHANGE_VERBS, *noise)}
+    english = {stem(part) for w in drop if not _is_cjk(w) for part in w.split()}
+    chinese = sorted((w for w in drop if _is_cjk(w)), key=len, reverse=True)
+    left: list[str] = []
+    for token in _TOKEN.findall(text.lower().replace("’", "'")):
+        if not _is_cjk(token):
+            if stem(token) not in english and stem(token.split("'")[0]) not in english:
+                left.append(token)
+            continue
+        for word in chinese:
+            token = token.replace(word, " ")
+        left.extend(piece for piece in token.split() if len(piece) >= 2)
+    return left

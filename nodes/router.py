@@ -55,6 +55,7 @@ from nodes.cues import (
     change_cue,
     change_kind,
     change_verbs,
+    content_words,
     mask_not_cues,
 )
 from nodes.search.lexical import stem
@@ -73,6 +74,7 @@ OVER_READ_RULE = ", over a read intent's rule: the request asks for a change"
 NO_CHANGE_ASKED = "the request does not ask for a change"
 MISSING_EVIDENCE = "{slot}: no words of the request give it"
 CONFLICTING_EVIDENCE = "{slot}: {text!r} is part of {role_text!r} (a {role}), not the {slot}"
+EMPTY_EVIDENCE = "{slot}: {text!r} only asks for {intent}; it does not say what about"
 MISSING_SLOT = "{slot}: the request does not say it"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
 REFUSED_WRITE = "not {intent}: the request does not ask for a change"
@@ -81,6 +83,7 @@ UNSERVED_CHANGE = (
     "not {intent}: the request {how} a change ({verb!r}) that {intent} does not make and no "
     "intent here was sure to"
 )
+MADE_BY = "intent {intent}: the request asks for its change ({verb!r})"
 FOREIGN_CHANGE = (
     "not {intent}: the request asks for a change ({verb!r}) that {intent} does not make"
 )
@@ -168,15 +171,54 @@ def _guarded(intent: IntentSpec) -> bool:
     return bool(intent.examples or intent.write_cues or intent.required_evidence)
 
 
+OWN_WORD_SHARE = 1 / 3
+"""A word at least this share of an intent's examples (in their script, and at least three of
+them) use is the intent's own ("ticket" for open_ticket, "工单" in its Chinese ones): it
+names the request, not what the request is about."""
+_OWN_TOKEN = re.compile(r"[a-z]+|[\u3400-\u9fff]+")
+
+
+def _own_words(intent: IntentSpec) -> set[str]:
+    """Words that name the intent rather than what a request is about.
+
+    Its cues, its description's words, and the words that many of its examples share.
+    English words count per English example, Chinese character pairs per Chinese one.
+    """
+    own = {*intent.write_cues, *_OWN_TOKEN.findall(intent.description.lower())}
+    english: list[set[str]] = []
+    chinese: list[set[str]] = []
+    for example in intent.examples:
+        tokens = _OWN_TOKEN.findall(example.lower())
+        pairs = {
+            run[i : i + 2] for run in tokens if run[0] >= "\u3400" for i in range(len(run) - 1)
+        }
+        (chinese if pairs else english).append(
+            pairs or {stem(t) for t in tokens if t[0] < "\u3400"}
+        )
+    for group in (english, chinese):
+        counts: dict[str, int] = {}
+        for words in group:
+            for word in words:
+                counts[word] = counts.get(word, 0) + 1
+        own |= {w for w, n in counts.items() if n >= max(3, OWN_WORD_SHARE * len(group))}
+    return own
+
+
 def _evidence_problem(
     intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
 ) -> str | None:
-    """Why a required slot's evidence does not mean that slot, or None when all of it does."""
+    """Why a required slot's evidence does not mean that slot, or None when all of it does.
+
+    A number must not belong to something else (the "7" of "last 7 days"), and free text
+    must say something beyond asking for the intent: "open a ticket for me" is no summary.
+    """
     roles = number_roles(text)
     for name in intent.required_evidence:
         ev = evidence.get(name)
         if ev is None:
             return MISSING_EVIDENCE.format(slot=name)
+        if ev.get("kind") == "text" and not content_words(str(ev["text"]), _own_words(intent)):
+            return EMPTY_EVIDENCE.format(slot=name, text=ev["text"], intent=intent.name)
         allowed = _COMPATIBLE_ROLES.get(str(ev.get("kind")))
         if allowed is None:
             continue
@@ -537,12 +579,61 @@ def _ranking_needed(domain: Domain, text: str, decision: Decision | None) -> boo
     )
 
 
-def _unserved_change(domain: Domain, text: str, decision: Decision) -> Decision:
-    """A read route for a request that asks for a change becomes the clarifying question.
+def _maker(
+    domain: Domain, text: str, today: date, verb: Found, ranking: Ranking | None
+) -> Decision | None:
+    """The write intent that makes the change a read route could not, when one is plain.
+
+    "changed my mind about order 10100, kill it" names an order, so the order-status rule
+    matched, but "kill" asks for a cancellation (`CHANGE_KINDS`): the intent whose own
+    words ask for that kind of change takes it, through the same write gate as any other
+    route (a cue, no change it does not make, slots with evidence). Of several such
+    intents only the one the classifier ranks first is tried, and without a ranking of
+    them only a single one: a request it does not fit ("submit my expenses for the past 7 days" has
+    no amount) is asked about, never handed down to the next intent that "submits".
+    """
+    makers = [
+        i
+        for i in domain.intents
+        if _guarded(i) and domain.writes(i.name) and _serves(i, verb.text, _served_kinds(i))
+    ]
+    if not makers or (ranking is None and len(makers) > 1):
+        return None
+    scores = dict(ranking.ranked) if ranking is not None else {}
+    intent = max(makers, key=lambda i: scores.get(i.name, 0.0))
+    if len(makers) > 1 and scores.get(intent.name, 0.0) <= 0.0:
+        return None  # a chat model ranks only its pick: no order among the others
+    try:
+        values, evidence = split_found(_fill(intent, text, today))
+        slots = validate_slots(intent, values)
+    except SlotError:
+        return None
+    problem, _, cue = _gate(domain, intent, text, evidence)
+    if problem is not None:
+        return None
+    return Decision(
+        action="route",
+        intent=intent.name,
+        slots=slots,
+        evidence=evidence,
+        source=ranking.source if ranking is not None else "rule",
+        confidence=ranking.probability(intent.name) if ranking is not None else 1.0,
+        candidates=ranking.ranked if ranking is not None else (),
+        cue=cue.record() if cue else None,
+        detail=MADE_BY.format(intent=intent.name, verb=verb.text),
+    )
+
+
+def _unserved_change(
+    domain: Domain, text: str, today: date, decision: Decision, ranking: Ranking | None = None
+) -> Decision:
+    """A read route for a request that asks for a change goes to the intent that makes it.
 
     "cancel ticket T-3" names a ticket, so the ticket-status rule matches, but it asks for
     a change, and "add milk to my shopping list" says "list"; "don't cancel order 10091"
-    refuses one. Showing the ticket or the orders answers what nobody asked. It stands when
+    refuses one. Showing the ticket or the orders answers what nobody asked: the write
+    intent that makes the change takes it when its gate lets it (`_maker`), else the
+    request gets the clarifying question. The read route stands when
     the read intent's own examples use the verb (its wording, not a change), when the only
     changes are refused and the request also asks for information ("don't file anything,
     just tell me how much I've claimed": the refusal says what not to do, the rest is a
@@ -564,6 +655,8 @@ def _unserved_change(domain: Domain, text: str, decision: Decision) -> Decision:
     )
     if verb is None:
         return decision
+    if verb.value and (made := _maker(domain, text, today, verb, ranking)) is not None:
+        return replace(made, rule=decision.rule)
     how = "refuses" if verb.kind == "refused" else "asks for"
     return replace(
         decision,
@@ -587,16 +680,18 @@ def _combine(
     """The rules' decision, the classifier's, or the clarifying question when neither."""
     if ranking is None:
         if decision is not None:
-            return _unserved_change(domain, text, decision) if _classifies(domain) else decision
+            return (
+                _unserved_change(domain, text, today, decision) if _classifies(domain) else decision
+            )
         return Decision(
             action="clarify", refused=tuple(refused), question=domain.clarify, detail=NO_RULE
         )
     routed = by_ranking(domain, text, today, ranking, refused)
     if decision is None:
-        return _unserved_change(domain, text, routed)
+        return _unserved_change(domain, text, today, routed, ranking)
     if routed.action == "route" and routed.intent is not None and domain.writes(routed.intent):
         return replace(routed, rule=decision.intent, detail=f"{routed.detail}{OVER_READ_RULE}")
-    return _unserved_change(domain, text, decision)
+    return _unserved_change(domain, text, today, decision, ranking)
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

@@ -349,7 +349,7 @@ for _spec in (
 
 # --- intents: deterministic slot rules, Chinese and English ---------------------------------------
 
-_EXPENSE_WORDS = ("expense", "reimburse", "claim", "报销", "报账")
+_EXPENSE_WORDS = ("expense", "reimburse", "claim", "报销", "报账", "报一下", "报一笔", "报了")
 _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
     ("EUR", ("eur", "euro", "euros", "€", "欧元")),
     ("USD", ("usd", "dollar", "dollars", "bucks", "$", "美元", "美金")),
@@ -394,6 +394,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "tell me when",
             "tell me once",
             "keep me posted",
+            "keep me updated",
+            "keep me informed",
             "update me",
             "通知我",
             "告诉我",
@@ -747,7 +749,7 @@ DOMAIN = Domain(
             extract=extract_expense,
             fill=expense_slots,
             examples=SUBMIT_EXAMPLES,
-            write_cues=("put in", "get reimbursed", "报一下", "报了"),
+            write_cues=("put in", "get reimbursed", "报一下", "报一笔", "报了"),
             required_evidence=("amount",),
             slots_model=ExpenseSlots,
             steps=(SUBMITTED, TOTAL_LOADED),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any, Literal
 
@@ -70,6 +70,10 @@ _UNIT_DAYS = {
     "week": 7,
     "fortnight": 14,
     "month": 30,
+    "quarter": 90,
+    "year": 365,
+    "季度": 90,
+    "年": 365,
 }
 _MONTHS = {
     name: i
@@ -93,6 +97,15 @@ _CURRENCY_AFTER = (
 )
 _ORDER_WORDS = r"(?:order|parcel|package|shipment|订单|包裹|快递)"
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_LONG_PERIOD = (
+    r"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:this|last|past|previous|current)\s+"
+    r"(?:calendar\s+|fiscal\s+)?(?:year|quarter)\b|\b(?:year|quarter)[\s-]to[\s-]date\b|"
+    r"\b(?:ytd|q[1-4])\b|今年(?:以来)?|去年|本年度?|年初以来|(?:本|这个?|上个?)季度|"
+    r"(?:第?[一二三四1-4])季度|(?:最近|近|过去)\s*(?:[0-9]+|[一二两三四五六七八九十]+)?\s*年|"
+    r"\b(?:last|past)\s+(?:\d+|two|three|few)\s+years\b"
+)
+"""Periods of a quarter or a year ("this year", "Q1", "今年以来"): a period all the same, so
+"the total for Q1" is never read as a shorter window nor its "1" as an amount."""
 
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
@@ -129,6 +142,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    ("period", re.compile(_LONG_PERIOD, re.I)),
     (
         "period",
         re.compile(
@@ -219,6 +233,90 @@ def split_found(raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[str
     return values, evidence
 
 
+_CLAUSE = re.compile(r"[^,;.!?，。；！？\n—–]+[,;.!?，。；！？—–]?")
+_JOINERS = re.compile(r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|并|再|还有|同时|另外")
+_DASH = re.compile(r"\s+-+\s+")
+
+
+def clauses(text: str) -> list[tuple[int, str]]:
+    """The request cut into clauses at punctuation and "and"/"then"/"然后", with offsets.
+
+    A spaced hyphen ("not the monthly one - run the weekly report") cuts like a dash.
+    """
+    text = _DASH.sub(lambda m: "—".rjust(len(m.group())), text)
+    out: list[tuple[int, str]] = []
+    for m in _CLAUSE.finditer(text):
+        start = m.start()
+        pos = 0
+        piece = m.group()
+        for j in _JOINERS.finditer(piece):
+            out.append((start + pos, piece[pos : j.start()]))
+            pos = j.end()
+        out.append((start + pos, piece[pos:]))
+    return [(s, c) for s, c in out if c.strip()]
+
+
+NEGATIONS: tuple[str, ...] = (
+    *("don't", "dont", "do not", "doesn't", "does not", "didn't", "did not", "not", "never"),
+    *("isn't", "wasn't", "aren't", "weren't", "no need to", "no need for", "without"),
+    *("stop", "no"),
+    *("不要", "别", "不用", "不需要", "无需", "不必", "没有", "没", "不"),
+)
+"""Words that refuse what follows them in their clause ("don't cancel", "不用通知我")."""
+NOT_NEGATIONS: tuple[str, ...] = (
+    *("don't forget", "do not forget", "not only", "no later than", "whether or not"),
+    *("能不能", "可不可以", "要不要", "是不是", "会不会", "行不行", "好不好", "对不对", "有没有"),
+    *("不了", "不错", "不少", "差不多", "不好意思", "别忘", "不忘"),
+)
+"""Phrases that hold a negation word but refuse nothing: a question ("能不能短信通知我"), a
+reminder ("don't forget to notify me"), "can't" ("电脑开不了机")."""
+CJK_NEGATION_REACH = 4
+"""A Chinese negation refuses a word at most this many characters after it ("不用再通知我"),
+so "电脑开不了机，处理好后通知我" does not refuse the notification."""
+NEGATION = re.compile(
+    "|".join(
+        rf"(?<![\w'-]){re.escape(w)}(?![\w'-])" if w[0].isascii() else re.escape(w)
+        for w in sorted(NEGATIONS, key=len, reverse=True)
+    ),
+    re.I,
+)
+"""Any of `NEGATIONS`, English ones as whole words; the router's write gate uses it too."""
+
+
+def mask_not_negations(text: str) -> str:
+    """The text, lower-cased, with `NOT_NEGATIONS` blanked out (offsets kept)."""
+    lowered = text.lower()
+    for phrase in NOT_NEGATIONS:
+        lowered = lowered.replace(phrase, " " * len(phrase))
+    return lowered
+
+
+def negation_before(clause: str, at: int) -> re.Match[str] | None:
+    """The negation that refuses the word at `at` of the clause, or None.
+
+    An English one anywhere before it in the clause ("don't put it under taxi"); a Chinese
+    one at most `CJK_NEGATION_REACH` characters before it.
+    """
+    masked = mask_not_negations(clause[:at])
+    for m in reversed(list(NEGATION.finditer(masked))):
+        if m.group()[0].isascii() or at - m.end() <= CJK_NEGATION_REACH:
+            return m
+    return None
+
+
+def negated(text: str, at: int) -> bool:
+    """Whether the word at offset `at` of the request sits in a clause that refuses it.
+
+    "no need to notify me", "don't put it under taxi", "不用通知我", "不用看趋势": the words
+    are there, but the request says not to. Questions ("能不能短信通知我") and reminders
+    ("don't forget to text me") refuse nothing.
+    """
+    for start, clause in clauses(text):
+        if start <= at < start + len(clause):
+            return negation_before(clause, at - start) is not None
+    return False
+
+
 def number_roles(text: str) -> list[Role]:
     """Every number-bearing stretch of the request and its role, in text order."""
     claimed: list[tuple[int, int]] = []
@@ -275,6 +373,10 @@ _PERIOD_CN = re.compile(rf"(?P<n>{_CN_NUM})?\s*(?P<u>天|日|周|个星期|星�
 
 def _period_days(span: str) -> int | None:
     lowered = span.lower()
+    if re.search(r"year|ytd|年", lowered):
+        return _UNIT_DAYS["year"]
+    if re.search(r"quarter|\bq[1-4]\b|季度", lowered):
+        return _UNIT_DAYS["quarter"]
     if re.search(r"上|本|这|this", lowered) and not re.search(r"\d|[一二两三四五六七八九十]", span):
         return 30 if ("月" in span or "month" in lowered) else 7
     m = _PERIOD_EN.search(span) or _PERIOD_CN.search(span)
@@ -285,14 +387,28 @@ def _period_days(span: str) -> int | None:
     return count * _UNIT_DAYS[unit]
 
 
+_EVERY: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (7, ("weekly", "week-by-week", "每周", "周度")),
+    (14, ("fortnightly", "biweekly", "bi-weekly")),
+    (30, ("monthly", "month-by-month", "每月", "月度")),
+)
+"""Periods named by how often, not how long ("the monthly trend", "每周的合计"): a window of
+that length when the request names no other."""
+
+
 def find_period(text: str) -> Found | None:
-    """The relative period a request names, in days: "最近两周" -> 14, "past month" -> 30."""
+    """The relative period a request names, in days: "最近两周" -> 14, "past month" -> 30.
+
+    A named window ("the last 7 days") comes first; failing one, a frequency word ("my
+    monthly trend") names its length. A word in a refused clause ("not the monthly one")
+    names nothing.
+    """
     for role in number_roles(text):
         if role.kind == "period":
             days = _period_days(role.text)
             if days is not None:
                 return Found(days, role.text, role.start, role.end, "period")
-    return None
+    return find_word(text, _EVERY, "period")
 
 
 def parse_period_days(text: str) -> int | None:
@@ -307,8 +423,14 @@ def parse_period_days(text: str) -> int | None:
 
 _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("day before yesterday", "前天"), 2),
-    (("yesterday", "昨天", "昨日"), 1),
-    (("today", "this morning", "tonight", "this evening", "今天", "今日", "今早", "今晚"), 0),
+    (("yesterday", "last night", "昨天", "昨日", "昨晚", "昨儿"), 1),
+    (
+        (
+            *("today", "this morning", "this afternoon", "tonight", "this evening"),
+            *("今天", "今日", "今早", "今晚", "今儿"),
+        ),
+        0,
+    ),
 )
 _AGO = re.compile(
     rf"(?P<n>{_EN_NUM}|{_CN_NUM})\s*(?P<u>day|week|month|天|日|周|个星期|星期|个礼拜|礼拜|个月)",
@@ -416,29 +538,53 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
     return None
 
 
+def _occurrences(lowered: str, word: str) -> list[int]:
+    """Where the word occurs: on word boundaries for English, anywhere for CJK or symbols."""
+    if re.fullmatch(r"[a-z][a-z' -]*", word):
+        return [m.start() for m in re.finditer(rf"\b{re.escape(word)}\b", lowered)]
+    return [m.start() for m in re.finditer(re.escape(word.lower()), lowered)]
+
+
 def find_word(text: str, options: Sequence[tuple[Any, Sequence[str]]], kind: str) -> Found | None:
     """The first option one of whose words the text contains (an enum value, a flag).
 
     English words match on word boundaries (so "cab" is not found in "cabinet"); words with
-    Chinese characters or symbols match anywhere.
+    Chinese characters or symbols match anywhere. Words the request refuses (`negated`) do
+    not count: "don't put it under taxi, it's a meal" is a meal. A refused flag is the flag
+    turned off, with the refusal as its evidence: "no need to notify me" is notify=False.
     """
     lowered = text.lower()
-    best: Found | None = None
+    refused: Found | None = None
     for value, words in options:
+        best: Found | None = None
         for word in words:
-            if re.fullmatch(r"[a-z][a-z' ]*", word):
-                m = re.search(rf"\b{re.escape(word)}\b", lowered)
-                at = m.start() if m else -1
-            else:
-                at = lowered.find(word.lower())
-            if at >= 0 and (best is None or at < best.start):
-                best = Found(value, text[at : at + len(word)], at, at + len(word), kind)
+            for at in _occurrences(lowered, word):
+                found = Found(value, text[at : at + len(word)], at, at + len(word), kind)
+                if negated(text, at):
+                    if isinstance(value, bool) and refused is None:
+                        refused = replace(found, value=not value)
+                    continue
+                if best is None or at < best.start:
+                    best = found
+                break
         if best is not None:
             return best
-    return None
+    return refused
 
 
 def contains_any(text: str, words: tuple[str, ...]) -> bool:
     """Case-insensitive containment test for keyword rules."""
     lowered = text.lower()
     return any(w in lowered for w in words)
+
+
+def mentions(text: str, words: tuple[str, ...]) -> bool:
+    """Whether the request asks for one of the words: contains it outside a refusal.
+
+    "记下来，不用看趋势" contains "趋势" but does not ask for a trend; a keyword rule that
+    means "the request wants X" uses this, not `contains_any`.
+    """
+    lowered = text.lower()
+    return any(
+        not negated(text, m.start()) for w in words for m in re.finditer(re.escape(w), lowered)
+    )

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, IntentSpec, Step
 from tools.examples.backend import DDL, NoArgs
-from tools.slots import Found, contains_any, find_date, find_period, find_reading
+from tools.slots import Found, contains_any, find_date, find_period, find_reading, mentions
 from tools.store import audit, run_in_store
 
 METRICS = "metrics"
@@ -224,6 +224,9 @@ _RECORD_WORDS = (
     "记一下",
     "记下",
     "录入",
+    "录进",
+    "补录",
+    "记进",
     "存",
     "record",
     "log ",
@@ -234,7 +237,12 @@ _RECORD_WORDS = (
     "jot",
 )
 _TREND_WORDS = ("趋势", "走势", "trend")
-_AGAIN_WORDS = ("again", "before and after", "再看", "再查", "前后")
+_AGAIN_WORDS = (
+    *("again", "once more", "rerun", "re-run", "recheck", "re-check", "before and after"),
+    *("再看", "再查", "前后", "对比", "之前和之后"),
+)
+"""The trend asked for twice, around the reading: "show it again", "rerun the trend", "前后
+对比". "compare" alone is not among them: "compare my trend with last month" saves nothing."""
 DEFAULT_PERIOD_DAYS = 14
 
 
@@ -267,7 +275,8 @@ def trend_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def _wants_trend(text: str) -> bool:
-    return contains_any(text, _TREND_WORDS) or find_period(text) is not None
+    """A trend asked for, not refused ("记下来，不用看趋势" only records)."""
+    return mentions(text, _TREND_WORDS) or find_period(text) is not None
 
 
 def _reading(text: str, today: date) -> dict[str, Any] | None:

@@ -144,9 +144,10 @@ TOOLS = (
 
 _REPORT_WORDS = ("report", "报告", "报表")
 _REPORT_KINDS = (
-    ("weekly", ("weekly", "week", "每周", "周报", "周度")),
-    ("monthly", ("monthly", "month", "每月", "月报", "月度")),
+    ("weekly", ("weekly", "week", "每周", "周报", "周度", "这周", "本周", "上周")),
+    ("monthly", ("monthly", "month", "每月", "月报", "月度", "这个月", "本月", "上个月")),
 )
+"""A report of a week or a month; "this week's report" and "这周的报告" name the weekly one."""
 
 
 def report_slots(text: str, today: date) -> dict[str, Any]:
