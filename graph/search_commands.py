@@ -44,7 +44,7 @@ def add_search_commands(sub: Any) -> None:
             "lexical",
             "hybrid",
             "lexical-first",
-            "hybrid-e5",
+            "hybrid-unglossed",
             "hybrid-use",
             "dense-e5",
             "dense-use",

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from graph.context import Context
 from graph.state import State
 from nodes.search.catalogue import ToolCatalogue, from_langchain, from_mcp, from_openapi
-from nodes.search.lexicon import default_lexicon, split_values
+from nodes.search.lexicon import Lexicon, default_lexicon, split_values, value_hints
 from nodes.search.ranker import HybridRanker, LexicalRanker
 from nodes.tool_loader import tool_loader
 from tests.fakes import search_spec
@@ -182,6 +182,20 @@ def test_ids_and_english_compounds_stay_words() -> None:
     assert "SO-43319" in rest
 
 
+def test_resource_names_and_urls_are_values_that_still_say_their_kind() -> None:
+    arn = "arn:aws:rds:us-east-1:123456789012:db:orders-prod"
+    read, values = split_values(f"what tags does {arn} have")
+    assert values == [arn]
+    assert "123456789012" not in read
+    assert value_hints(values) == ["rds", "db"]
+    read, values = split_values("download s3://deploy-artifacts/releases/app.zip now")
+    assert values == ["s3://deploy-artifacts/releases/app.zip"]
+    assert "deploy" not in read
+    assert value_hints(["s3://deploy-artifacts/app.zip"]) == ["file", "s3"]
+    assert value_hints(["https://example.com/hook"]) == []
+    assert value_hints(["urn:isbn:0451450523"]) == []  # not an ARN: no kind to read
+
+
 def test_a_hyphenated_word_the_catalogue_knows_stays_words() -> None:
     rest, values = split_values("move it to the dead-letter queue", lambda w: True)
     assert values == []
@@ -328,25 +342,25 @@ class RecordingEmbedder(KeywordEmbedder):
         return super().query(text)
 
 
-def test_the_hybrid_embeds_a_request_in_another_script_with_the_cross_lingual_model() -> None:
+def test_the_embedding_model_reads_a_chinese_request_with_its_english_gloss() -> None:
     entries = [
         ToolEntry("a_tool", "does something about invoices"),
         ToolEntry("b_tool", "answers questions about a parcel"),
         ToolEntry("c_tool", "makes a shipping label"),
     ]
-    same = RecordingEmbedder(("parcel", "refund", "label"))
-    cross = RecordingEmbedder(("包裹", "退款", "标签"))  # knows the Chinese words only
-    hybrid = ToolCatalogue(entries, HybridRanker(embedder=same, cross_lingual=cross))
-    assert hybrid.rank("where has my parcel gone", limit=1) == ["b_tool"]
-    # no lexical match and nothing for `same` to see: only the cross-lingual side can order it
-    hybrid.rank("我的包裹到哪了 ORD-7", limit=1)
-    assert same.queries == ["where has my parcel gone"]
-    (asked,) = cross.queries
-    assert "包裹" in asked
-    # given alone, one embedder reads every request, whatever its script
-    alone = RecordingEmbedder(("parcel",))
-    ToolCatalogue(entries, HybridRanker(embedder=alone)).rank("我的包裹到哪了", limit=1)
-    assert alone.queries == ["我的包裹到哪了"]
+    seen = RecordingEmbedder(("parcel", "refund", "label"))
+    lexical = LexicalRanker(lexicon=Lexicon.build({"包裹": "parcel"}))
+    hybrid = ToolCatalogue(entries, HybridRanker(lexical=lexical, embedder=seen))
+    hybrid.rank("我的包裹 ORD-7 到哪了", limit=1)
+    hybrid.rank("where has my parcel gone", limit=1)
+    (chinese, english) = seen.queries
+    assert "包裹" in chinese
+    assert chinese.endswith("parcel")  # glossed by the lexical side's lexicon
+    assert english == "where has my parcel gone"  # nothing to gloss
+    silent = RecordingEmbedder(("parcel",))
+    plain = HybridRanker(lexical=LexicalRanker(lexicon=None), embedder=silent)
+    ToolCatalogue(entries, plain).rank("我的包裹到哪了", limit=1)
+    assert silent.queries == ["我的包裹到哪了"]
 
 
 # --- the bench on a small slice ----------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nodes.search.lexical import SearchIndex
+from nodes.search.lexicon import Lexicon
 from nodes.search.thesaurus import SYNONYMS, Thesaurus, default_thesaurus
 from tests.fakes import search_spec
 from tools.contract import ToolSpec
@@ -76,8 +77,17 @@ def test_an_inferred_word_counts_less_than_a_typed_one() -> None:
 def test_a_question_that_names_no_change_asks_to_read() -> None:
     th = Thesaurus.build({"cancel": ("call off",)})
     assert th.targets("what webhooks are configured on the payments repo?") == ["get list"]
-    assert th.targets("are there any interaction limits on this repository") == ["get list"]
+    # a yes/no question about what is asks for a check, too
+    assert th.targets("are there any interaction limits on this repository") == [
+        "get list",
+        "check",
+    ]
     assert th.targets("这个仓库有哪些 webhook") == ["get list"]
+    assert th.targets("这个仓库有没有开启 webhook？") == ["get list", "check"]
+    # a question that already names a read keeps it alone
+    assert Thesaurus.build({"count": ("how many",)}).targets("how many hooks are there?") == [
+        "count"
+    ]
     assert th.targets("can you delete the old webhook?") == []  # a request for a change
     assert th.targets("could we call off the order?") == ["cancel"]
     assert th.targets("show the webhooks of the payments repo") == []  # not a question
@@ -98,3 +108,26 @@ def test_a_question_ranks_the_read_of_an_object_above_its_writes() -> None:
     assert index.rank(question, thesaurus=Thesaurus.build({}), verb_bonus=2.0)[0] == (
         "hooks_list_webhooks"
     )
+
+
+def test_a_question_about_what_is_reads_even_with_a_change_word_in_it() -> None:
+    th = Thesaurus.build({"update change": ("configure", "设置")})
+    about = "how is the immutable releases policy configured for the org?"
+    assert th.reads(about)
+    assert "get list" in th.targets(about)
+    assert th.reads("组织的不可变 release 策略现在是怎么设置的？")
+    assert not th.reads("can you configure the policy for the org?")  # a request
+    assert not th.reads("能不能帮我设置一下这个策略？")
+    assert not th.reads("configure the policy")  # not a question
+    tools = [
+        search_spec("orgs_set_release_policy", "orgs", "Sets the release policy of an org"),
+        search_spec("orgs_get_release_policy", "orgs", "Gets the release policy of an org"),
+    ]
+    index = SearchIndex.build(tools)
+    asked = "组织 acme 的 release 策略现在是怎么设置的？"
+    lexicon = Lexicon.build({"组织": "org", "策略": "policy", "设置": "set"})
+    ranked = index.rank(asked, thesaurus=th, lexicon=lexicon, verb_bonus=2.0)
+    assert ranked[0] == "orgs_get_release_policy"
+    request = "帮我把组织 acme 的 release 策略设置成 strict"
+    ranked = index.rank(request, thesaurus=th, lexicon=lexicon, verb_bonus=2.0)
+    assert ranked[0] == "orgs_set_release_policy"

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nodes.search.lexicon import split_values
+from nodes.search.lexicon import split_values, value_hints
 from tools.contract import ToolSpec
 from tools.entry import ToolEntry, entry_of
 
@@ -61,7 +61,6 @@ _RUN = re.compile(rf"[A-Za-z0-9]+|[{_CJK_RANGES}]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
 _ID_TAIL = re.compile(r"-\d")
-_FILE_NAME = re.compile(r"\.[a-z][a-z0-9]{0,4}$")
 
 _STOP_TEXT = """a an the of to for in on at by with and or is are was were be been it its this that
     these those me my i we our you your he she they them their please can could would should
@@ -179,6 +178,13 @@ HISTORY = "history"
 OTHER = "other"
 """Any other verb (`refund`, `merge`, `rollback`): a tool's own action."""
 _OPERATION_OF_VERB = {stem(verb): verb for verb in OPERATIONS}
+
+
+READ_VERBS = frozenset(stem(w) for w in (
+    "get", "list", "describe", "check", "search", "find", "count", "view", "show", "lookup",
+    "query", "fetch", "read", "download", "history", "status", "test", "estimate", "preview",
+))  # fmt: skip
+"""Stems of the verbs of operations that change nothing: what a question about what is asks."""
 
 
 def operation_of(name: str, namespace: str) -> str:
@@ -331,8 +337,8 @@ class SearchIndex:
         totals: defaultdict[int, float] = defaultdict(float)
         typed = set(tokenize(read))
         terms = dict.fromkeys(typed, 1.0)
-        if any(_FILE_NAME.search(value) for value in values):
-            terms.setdefault("file", 0.5)  # `docs/old.md` is a value, but says "a file"
+        for term in tokenize(" ".join(value_hints(values))):
+            terms.setdefault(term, 0.5)  # `docs/old.md` is a value, but says "a file"
         if lexicon is not None:
             for term in tokenize(" ".join(lexicon.english(read))):
                 terms.setdefault(term, 1.0)
@@ -348,9 +354,13 @@ class SearchIndex:
             # A verb is in most tools' names, so BM25 gives it almost no weight; the verb
             # the request asks for (typed, translated or inferred) decides among the tools
             # that already match, at the weight it was asked with.
+            # A question about what is ("what is configured?") favours only the verbs
+            # that change nothing, whatever change words it carries.
+            reading = thesaurus is not None and thesaurus.reads(query)
             for doc in totals:
-                asked = terms.get(self.verbs[doc])
-                if asked is not None:
+                verb = self.verbs[doc]
+                asked = terms.get(verb)
+                if asked is not None and not (reading and verb not in READ_VERBS):
                     totals[doc] += verb_bonus * asked
         if prior is not None and totals:
             # Reuse this request's tokens, and its targets when the thesaurus is the prior's.

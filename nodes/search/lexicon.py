@@ -22,7 +22,7 @@ objects), or add to `CHINESE`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -219,7 +219,10 @@ _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _QUOTED = re.compile(
     r"\"[^\"\n]+\"|(?<![A-Za-z])'[^'\n]+'(?![A-Za-z])|`[^`\n]+`|“[^”]+”|「[^」]+」|‘[^’]+’"
 )
-_URL = re.compile(r"\b(?:https?://|www\.)\S+")
+_URL = re.compile(r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s，。；）]+")
+_URN = re.compile(r"\b(?:arn|urn):[^\s,;，。；）)]+", re.I)
+_FILE_NAME = re.compile(r"\.[a-z][a-z0-9]{0,4}$")
+_PLAIN_SCHEMES = frozenset({"http", "https", "www"})
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
 _HANDLE = re.compile(r"(?<![\w@])@[A-Za-z0-9][\w-]*")
 _PATH = re.compile(r"\b[\w.-]{2,}(?:/[\w.-]{2,})+\b")
@@ -263,7 +266,7 @@ def split_values(text: str, known: Callable[[str], bool] | None = None) -> tuple
         values.append(match.group(0).strip("\"'`“”「」‘’"))
         return " "
 
-    for pattern in (_QUOTED, _URL, _EMAIL, _HANDLE, _PATH, _NAMED):
+    for pattern in (_QUOTED, _URL, _URN, _EMAIL, _HANDLE, _PATH, _NAMED):
         text = pattern.sub(take, text)
 
     def joined(match: re.Match[str]) -> str:
@@ -277,6 +280,28 @@ def split_values(text: str, known: Callable[[str], bool] | None = None) -> tuple
         return " "
 
     return _JOINED.sub(joined, text), values
+
+
+def value_hints(values: Sequence[str]) -> list[str]:
+    """Words the names set aside still say about the kind of thing they name.
+
+    A name is not an API word, but its form can be: a file name (`docs/old.md`) names a
+    file, a URL's scheme its service (`s3://...`), and a resource name in the ARN/URN form
+    (`arn:aws:rds:us-east-1:123456789012:db:orders-prod`) its service and resource type.
+    Ranking counts these at half the weight of a typed word.
+    """
+    hints: list[str] = []
+    for value in values:
+        if _FILE_NAME.search(value):
+            hints.append("file")
+        scheme, sep, _rest = value.partition("://")
+        if sep and scheme.lower() not in _PLAIN_SCHEMES:
+            hints.append(scheme.lower())
+        parts = value.split(":")
+        if len(parts) >= 6 and parts[0].lower() == "arn":
+            hints.append(parts[2])
+            hints.append(re.split(r"[/:]", parts[5], maxsplit=1)[0])
+    return hints
 
 
 @dataclass(frozen=True)

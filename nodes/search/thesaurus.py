@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from nodes.search.lexical import stem
+from nodes.search.lexical import READ_VERBS, stem
 
 EXPANSION_WEIGHT = 0.5
 """An inferred API word counts half a typed one: enough to break a tie between an object's
@@ -202,6 +202,10 @@ SYNONYMS_MORE: Mapping[str, tuple[str, ...]] = {
     "start run": ("spin up", "launch", "kick off", "fire up", "启动", "运行"),
     "stop": ("shut down", "halt", "pause", "停掉", "停止", "关掉"),
     "delete": ("tear down", "clean up", "uninstall", "take down", "lift the", "drop the"),
+    "delete remove": (
+        "unassign", "throw away", "discard", "clear every", "clear all", "nuke", "get rid",
+        "no longer need", "去掉", "删了", "清掉", "不要了",
+    ),
     "attach associate": ("hook up", "link", "connect", "bind", "绑定", "关联", "挂载"),
     "detach disassociate remove": ("unlink", "disconnect", "unbind", "take off", "解绑"),
     "grant permission": ("give access", "let", "allow access", "share with", "授权", "允许"),
@@ -220,6 +224,7 @@ SYNONYMS_MORE: Mapping[str, tuple[str, ...]] = {
     ),
     "put set configure": ("set up", "configure", "apply", "put a", "配置", "设置"),
     "object file": ("file", "files", "文件"),
+    "authenticated current": ("my", "mine", "myself", "i", "me", "我的", "我自己"),
 }  # fmt: skip
 """Verbs of infrastructure and code-hosting APIs, added after the first measurement on
 published catalogues; judged on held-out requests only (docs/search.md)."""
@@ -235,6 +240,11 @@ QUESTION_WORDS = frozenset((
 """First words of an English question. A question is also anything ending in a question mark."""
 CHINESE_QUESTION = ("吗", "哪些", "哪个", "什么", "多少", "是否", "有没有", "是不是", "？", "?")
 READ_TARGET = "get list"
+YES_NO_TARGET = "check"
+"""What a yes/no question about what is ("is rachel a collaborator?", "have I starred it?")
+asks for beside a read: a check."""
+YES_NO_WORDS = frozenset(("is", "are", "am", "was", "were", "does", "do", "did", "has", "have"))
+CHINESE_YES_NO = ("吗", "是否", "有没有", "是不是")
 """What a question asks for when it names no change: to read one thing or a list."""
 OPERATION_WORDS = frozenset(stem(w) for w in (
     "create", "add", "new", "make", "update", "change", "set", "edit", "modify", "rename",
@@ -248,6 +258,27 @@ typed or through a phrase ("can you delete ...?", "how many ...?"), already says
 asks for; only a question that names none is pointed at `READ_TARGET`."""
 
 
+REQUEST_WORDS = frozenset(("can", "could", "would", "will", "please", "pls", "kindly", "let"))
+"""First words of a request phrased as a question ("can you delete ...?"): asks for a change."""
+CHINESE_REQUEST = ("帮", "请", "麻烦", "能不能", "能否", "可不可以", "可以", "给我", "替我")
+"""Markers of a Chinese request, however it ends ("能不能帮我删掉...？")."""
+
+
+def asks_about(words: Sequence[str], request: str) -> bool:
+    """Whether a request asks what is, rather than for something to be done.
+
+    "what webhooks are configured on the repo?", "is ivan a maintainer?" and
+    "组织的不可变 release 策略现在是怎么设置的？" ask about the state of things, even when a
+    word of a change ("configured", "设置") is in them; "can you delete the hook?" and
+    "能不能帮我删掉这个 webhook？" ask for a change.
+    """
+    if not asks_a_question(words, request):
+        return False
+    if _CJK.search(request):
+        return not any(marker in request for marker in CHINESE_REQUEST)
+    return bool(words) and words[0] not in REQUEST_WORDS and "pleas" not in words
+
+
 def asks_a_question(words: Sequence[str], request: str) -> bool:
     """Whether a request is phrased as a question, in English or Chinese."""
     text = request.strip()
@@ -258,9 +289,16 @@ def asks_a_question(words: Sequence[str], request: str) -> bool:
     return _CJK.search(text) is not None and any(m in text for m in CHINESE_QUESTION)
 
 
-def _names_an_operation(targets: Mapping[str, None], words: Sequence[str]) -> bool:
+def _yes_no(words: Sequence[str], request: str) -> bool:
+    if _CJK.search(request):
+        return any(marker in request for marker in CHINESE_YES_NO)
+    return bool(words) and words[0] in YES_NO_WORDS
+
+
+def _names(targets: Mapping[str, None], words: Sequence[str], verbs: frozenset[str]) -> bool:
+    """Whether the request names one of `verbs`, typed or through a phrase."""
     asked = {stem(w) for target in targets for w in target.split()}
-    return bool((asked | set(words)) & OPERATION_WORDS)
+    return bool((asked | set(words)) & verbs)
 
 
 @dataclass(frozen=True)
@@ -315,13 +353,23 @@ class Thesaurus:
             for substring, target in self.chinese:
                 if substring in request:
                     found[target] = None
-        if (
-            self.question_reads
-            and asks_a_question(words, request)
-            and not _names_an_operation(found, words)
-        ):
-            found[READ_TARGET] = None
+        if self.question_reads and asks_a_question(words, request):
+            about = asks_about(words, request)
+            if not _names(found, words, READ_VERBS) and (
+                about or not _names(found, words, OPERATION_WORDS)
+            ):
+                found[READ_TARGET] = None
+                if about and _yes_no(words, request):
+                    found[YES_NO_TARGET] = None
         return list(found)
+
+    def reads(self, request: str) -> bool:
+        """Whether the request asks what is (`asks_about`).
+
+        Ranking then favours only the verbs that change nothing (`READ_VERBS`).
+        """
+        words = [stem(w) for w in _WORD.findall(request.lower())]
+        return self.question_reads and asks_about(words, request)
 
 
 @cache
