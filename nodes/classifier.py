@@ -65,6 +65,10 @@ OUT_OF_DOMAIN_EXAMPLES: tuple[str, ...] = (
     "how tall is Mount Everest",
     "explain quantum computing",
     "fix my python code",
+    "what medicine should I take for a cold",
+    "should I see a doctor about my headache",
+    "what causes high cholesterol",
+    "what's a healthy resting heart rate",
     "你好",
     "谢谢",
     "今天天气怎么样",
@@ -79,6 +83,9 @@ OUT_OF_DOMAIN_EXAMPLES: tuple[str, ...] = (
     "你是谁",
     "红烧肉怎么做",
     "帮我写一封邮件",
+    "感冒了吃什么药好",
+    "发烧了要不要去医院",
+    "头疼是什么原因",
 )
 """Requests no domain serves: the "none" class's examples. Part of the classifier, not of
 any labelled set; a domain's own out-of-scope requests are better told by its examples."""

@@ -36,6 +36,7 @@ __all__ = [
     "clauses",
     "content_words",
     "mask_not_cues",
+    "without_refusals",
 ]
 
 GENERIC_CUES: tuple[str, ...] = (
@@ -95,6 +96,10 @@ GENERIC_CUES: tuple[str, ...] = (
     "记上",
     "记一笔",
     "记进去",
+    "记好",
+    "存好",
+    "加上",
+    "加一条",
     "存一下",
     "存下",
     "存起来",
@@ -123,6 +128,9 @@ GENERIC_CUES: tuple[str, ...] = (
     "做个",
     "做一个",
     "做一下",
+    "出一下",
+    "出个",
+    "出一个",
     "取消",
     "撤销",
     "撤了",
@@ -167,6 +175,11 @@ OTHER_CHANGE_VERBS: tuple[str, ...] = (
     "transfer",
     "escalate",
     "reopen",
+    "switch",
+    "swap",
+    "upgrade",
+    "downgrade",
+    "换成",
     "删除",
     "删掉",
     "关闭",
@@ -203,7 +216,9 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
+        *("记好", "存好", "加上", "加一条"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
+        *("出一下", "出个", "出一个"),
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void"),
@@ -215,7 +230,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
-        *("修改", "更改", "改成", "改为", "改一下"),
+        *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
+        "downgrade",
     ),
     "delete": ("delete", "remove", "erase", "删除", "删掉"),
     "close": ("close", "关闭", "关掉"),
@@ -271,8 +287,10 @@ _READ_VERBS = re.compile(
     re.I,
 )
 _CN_READ = re.compile(
-    r"^(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算算|知道)"
+    r"^(?:只|就|先|只是|就是)?"
+    r"(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算下|算算|算一算|知道)"
 )
+"""A Chinese read command, also after "just" ("只看一下近7天的走势", "帮我算下合计")."""
 _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
     r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
@@ -423,6 +441,43 @@ _CN_REFUSAL = re.compile(r"^(?:不要|别|不用|先别|先不要)")
 
 
 _CN_NEGATED = re.compile(r"(?:不要|别|不用|没有|没|不)$")
+
+_REFUSED_CLAUSE = re.compile(
+    r"^(?:(?:no|nope|wait|but|and)\b[\s,]*)?(?:i\s+(?:don't|dont|do\s+not)\s+(?:need|want)\b|"
+    r"(?:don't|dont|do\s+not|never)\s+|no\s+need\b)",
+    re.I,
+)
+_CN_REFUSED_CLAUSE = re.compile(r"^(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必)")
+
+
+_COURTESY = re.compile(
+    r"^(?:(?:thanks|thank\s+you|thx|ty|cheers|much\s+appreciated|please|pls|plz|"
+    r"谢谢你?|多谢|谢啦|感谢|辛苦了?|麻烦了)[\s,;.!?，。；！？~]*)+$",
+    re.I,
+)
+"""A clause that is only thanks or please: beside a request it names no intent."""
+_REMINDER = re.compile(r"^(?:don't|dont|do\s+not)\s+forget\b|^(?:别忘|不忘)", re.I)
+
+
+def without_refusals(text: str) -> str:
+    """The request with every clause that only refuses something blanked (offsets kept).
+
+    "别记录，只看一下近7天的走势" asks for the trend and "I don't need a text, just show me
+    the status of 10088" for a status: the words of the refused clause ("记录", "text")
+    name what is not wanted, so the classifier ranks the rest. A reminder ("don't forget
+    to text me") refuses nothing and stays. Thanks after the request ("帮我出一下月度报告，
+    谢谢") names nothing either, and goes too; thanks that open it ("thanks, that's all")
+    close a conversation. A request that is all refusal is kept whole.
+    """
+    out = text
+    for n, (start, clause) in enumerate(clauses(text)):
+        body = clause.strip()
+        if _REMINDER.match(body):
+            continue
+        thanks = n > 0 and bool(_COURTESY.match(body))
+        if thanks or _REFUSED_CLAUSE.match(body) or _CN_REFUSED_CLAUSE.match(body):
+            out = out[:start] + " " * len(clause) + out[start + len(clause) :]
+    return out if out.strip(" ,;.!?，。；！？") else text
 
 
 def _cjk_verbs(body: str, cues: Iterable[str]) -> list[tuple[int, str]]:

@@ -57,10 +57,11 @@ from nodes.cues import (
     change_verbs,
     content_words,
     mask_not_cues,
+    without_refusals,
 )
 from nodes.search.lexical import stem
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
-from tools.slots import Found, number_roles, split_found
+from tools.slots import ID_NOUNS, Found, Role, clauses, number_roles, split_found
 
 THRESHOLD: dict[str, float] = {"lexical": 0.4, "model": 0.6}
 """Below this probability the router asks instead of guessing, when the ranking brings no
@@ -83,6 +84,10 @@ UNSERVED_CHANGE = (
     "not {intent}: the request {how} a change ({verb!r}) that {intent} does not make and no "
     "intent here was sure to"
 )
+UNUSED_VALUE = (
+    "not {intent}: the request asks about {value!r} (a {kind}), which {intent} does not take"
+)
+BARE_NAME = "not {intent}: {words!r} names a thing but not what to do with it"
 MADE_BY = "intent {intent}: the request asks for its change ({verb!r})"
 FOREIGN_CHANGE = (
     "not {intent}: the request asks for a change ({verb!r}) that {intent} does not make"
@@ -227,6 +232,30 @@ def _evidence_problem(
                 return CONFLICTING_EVIDENCE.format(
                     slot=name, text=ev["text"], role_text=role.text, role=role.kind
                 )
+    return None
+
+
+_VALUE_ROLES = frozenset({"reading", "money"})
+"""Values a request gives about one thing: a reading, an amount of money."""
+
+
+def _unused_value(text: str, evidence: Mapping[str, dict[str, Any] | None]) -> Role | None:
+    """A value the request asks about that no slot of the read intent takes, or None.
+
+    "did my 42.50 EUR taxi claim go through?" and "我的血压140/90算高吗？" ask about one
+    claim and one reading; a total or a trend ignores the value the question is about,
+    so the classifier's read route is asked about instead. Only a value in a clause that
+    asks for information counts: "what's my total? I think it's around 300 euros" asks
+    for the total.
+    """
+    used = [(ev["start"], ev["end"]) for ev in evidence.values() if ev and "start" in ev]
+    cut = clauses(text)
+    for role in number_roles(text):
+        if role.kind not in _VALUE_ROLES or any(s < role.end and role.start < e for s, e in used):
+            continue
+        clause = next((c for at, c in cut if at <= role.start < at + len(c)), "")
+        if asks_for_information(clause):
+            return role
     return None
 
 
@@ -510,6 +539,15 @@ def by_ranking(
                 refused=tuple(refused),
             )
         problem, _, cue = _gate(domain, intent, text, evidence)
+        reads = _guarded(intent) and not domain.writes(name)
+        if problem is None and reads and (value := _unused_value(text, evidence)):
+            return replace(
+                base,
+                confidence=p,
+                refused=tuple(refused),
+                question=domain.clarify,
+                detail=UNUSED_VALUE.format(intent=name, value=value.text, kind=value.kind),
+            )
         if problem is not None:
             return replace(
                 base,
@@ -654,7 +692,7 @@ def _unserved_change(
         None,
     )
     if verb is None:
-        return decision
+        return decision if informational else _bare_name(domain, intent, text, decision)
     if verb.value and (made := _maker(domain, text, today, verb, ranking)) is not None:
         return replace(made, rule=decision.rule)
     how = "refuses" if verb.kind == "refused" else "asks for"
@@ -666,6 +704,37 @@ def _unserved_change(
         evidence={},
         question=domain.clarify,
         detail=UNSERVED_CHANGE.format(intent=intent.name, how=how, verb=verb.text),
+    )
+
+
+def _bare_name(domain: Domain, intent: IntentSpec, text: str, decision: Decision) -> Decision:
+    """A read route for a request that only names a thing by its id is asked about.
+
+    "order 10092" names an order and says nothing of what to do with it (look it up,
+    cancel it, text its status): no question, no read command, no change, and no word
+    left once its id, the noun of the id (`ID_NOUNS`) and filler are gone. "status
+    10086", "track 10087" and "查下10091" say what they want and stay routed.
+    """
+    spans = [
+        (ev["start"], ev["end"])
+        for ev in decision.evidence.values()
+        if ev and ev.get("kind") == "id" and "start" in ev
+    ]
+    if not spans:
+        return decision
+    rest = text
+    for start, end in spans:
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    if content_words(rest, ID_NOUNS):
+        return decision
+    return replace(
+        decision,
+        action="clarify",
+        intent=None,
+        slots={},
+        evidence={},
+        question=domain.clarify,
+        detail=BARE_NAME.format(intent=intent.name, words=text.strip()),
     )
 
 
@@ -694,12 +763,22 @@ def _combine(
     return _unserved_change(domain, text, today, decision, ranking)
 
 
+def _lexical_ranking(domain: Domain, text: str) -> Ranking:
+    """The lexical classifier's ranking of what the request asks for.
+
+    Its refused clauses are left out (`without_refusals`): "I don't need a text, just show
+    me the status of 10088" is ranked on its request for a status, not on "text". A chat
+    model reads the whole request; a bag of words cannot tell a refused word from a wanted one.
+    """
+    return lexical_classifier(domain).rank(without_refusals(text))
+
+
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
     decision, refused = by_rules(domain, text, today)
     ranking = None
     if _ranking_needed(domain, text, decision):
-        ranking = lexical_classifier(domain).rank(text)
+        ranking = _lexical_ranking(domain, text)
     return _combine(domain, text, today, decision, refused, ranking)
 
 
@@ -729,11 +808,9 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
         raise  # an interrupt raised inside a model wrapper must reach LangGraph
     except Exception as exc:  # a model that cannot classify: fall back, and say so
         error = f"{type(exc).__name__}: {exc}"[:200]
-        ranking = replace(
-            lexical_classifier(domain).rank(text), detail=MODEL_FAILED.format(error=error)
-        )
+        ranking = replace(_lexical_ranking(domain, text), detail=MODEL_FAILED.format(error=error))
     if ranking is None:
-        ranking = lexical_classifier(domain).rank(text)
+        ranking = _lexical_ranking(domain, text)
     return _combine(domain, text, today, decision, refused, ranking)
 
 

@@ -356,9 +356,9 @@ _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
     ("CNY", ("cny", "rmb", "yuan", "¥", "￥", "元", "块")),
 )
 _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
-    ("taxi", ("taxi", "cab", "uber", "打车", "出租车", "车费", "的士")),
-    ("meal", ("meal", "meals", "lunch", "dinner", "breakfast", "餐", "饭")),
-    ("hotel", ("hotel", "lodging", "酒店", "住宿", "宾馆")),
+    ("taxi", ("taxi", "taxis", "cab", "cabs", "uber", "打车", "出租车", "车费", "的士")),
+    ("meal", ("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "餐", "饭")),
+    ("hotel", ("hotel", "hotels", "lodging", "酒店", "住宿", "宾馆")),
 )
 _TOTAL_WORDS = (
     "total",
@@ -427,8 +427,9 @@ _SUMMARY_AFTER = re.compile(
     re.I,
 )
 _SUMMARY_NOISE = re.compile(
-    r"\b(?:i\s+need|i\s+want|please|pls|can\s+you|could\s+you|open|raise|file|log|create|"
-    r"submit|report|a|an|new|support|helpdesk|help\s+desk|it\s+ticket|ticket)\b|"
+    r"\b(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|open|raise|"
+    r"file|log|create|submit|report|a|an|new|support|helpdesk|help\s+desk|it\s+ticket|"
+    r"ticket)\b|"
     r"帮我|请|开个|开一个|提个|提一个|建个|工单|报修|报障|一下",
     re.I,
 )
@@ -438,7 +439,12 @@ DEFAULT_PERIOD_DAYS = 30
 
 
 def _currency(text: str) -> Found | Currency:
-    """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest."""
+    """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest.
+
+    The guess is only a default (no evidence): `submit_expense` lists the currency in its
+    `required_evidence`, so "file a taxi claim for 35" is asked about rather than filed as
+    35 USD. Which currency a bare number is cannot be told from the script it is written in.
+    """
     found = find_word(text, _CURRENCY_WORDS, "enum")
     if found is not None:
         return found
@@ -732,6 +738,8 @@ TICKET_STATUS_EXAMPLES = (
     "where are we on T-6",
     "is anyone working on my ticket",
     "我的工单 T-9 好了没",
+    "where's my latest ticket at",
+    "what happened to the ticket I opened yesterday",
 )
 
 
@@ -750,7 +758,7 @@ DOMAIN = Domain(
             fill=expense_slots,
             examples=SUBMIT_EXAMPLES,
             write_cues=("put in", "get reimbursed", "报一下", "报一笔", "报了"),
-            required_evidence=("amount",),
+            required_evidence=("amount", "currency"),
             slots_model=ExpenseSlots,
             steps=(SUBMITTED, TOTAL_LOADED),
             budget=Budget(max_rounds=6, max_calls=6),

@@ -75,6 +75,12 @@ _UNIT_DAYS = {
     "季度": 90,
     "年": 365,
 }
+_WEEKDAYS: dict[str, int] = {
+    **{"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4},
+    **{"saturday": 5, "sunday": 6, "tues": 1, "weds": 2, "thurs": 3},
+    **{"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6},
+}
+"""Weekday names (Monday is 0, as `date.weekday()`): English, and the day after 周/星期/礼拜."""
 _MONTHS = {
     name: i
     for i, name in enumerate(
@@ -96,6 +102,12 @@ _CURRENCY_AFTER = (
     r"人民币|刀))"
 )
 _ORDER_WORDS = r"(?:order|parcel|package|shipment|订单|包裹|快递)"
+ID_NOUNS: tuple[str, ...] = (
+    *("order", "parcel", "package", "shipment", "ticket", "job", "claim", "number", "no", "id"),
+    *("订单", "包裹", "快递", "工单", "任务", "单号", "号", "这单", "那单"),
+)
+"""Nouns that only say what kind of thing an id names: "order 10092" says no more than
+"10092" does about what to do with it."""
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _LONG_PERIOD = (
     r"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:this|last|past|previous|current)\s+"
@@ -106,6 +118,20 @@ _LONG_PERIOD = (
 )
 """Periods of a quarter or a year ("this year", "Q1", "今年以来"): a period all the same, so
 "the total for Q1" is never read as a shorter window nor its "1" as an amount."""
+_WEEKDAY_EN = (
+    r"\b(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
+    r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs)"
+    r"(?P<en_plural>s)?\b"
+)
+_WEEKDAY_CN = (
+    r"(?<![0-9零〇一二两三四五六七八九十几每])(?P<cn_when>上上个?|上个?|下个?|这个?|本)?"
+    r"(?:周|星期|礼拜)(?P<cn_day>[二三四五六日天]|一(?![共起下次遍个些直样般点定切律致]))"
+)
+"""A day named by its weekday: "last thursday", "on Friday", "上周四", "周五". Not a count of
+weeks ("两周一共", "这两周"), and "every Monday" or "下周二" name no past day (`_weekday_date`)."""
+_TERSE_PERIOD = rf"{_B}\d{{1,3}}\s?(?:d|wks?|w|mos?)\b"
+"""A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d")."""
+_TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
 
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
@@ -142,7 +168,9 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    ("date", re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
+    ("period", re.compile(_TERSE_PERIOD, re.I)),
     (
         "period",
         re.compile(
@@ -373,6 +401,8 @@ _PERIOD_CN = re.compile(rf"(?P<n>{_CN_NUM})?\s*(?P<u>天|日|周|个星期|星�
 
 def _period_days(span: str) -> int | None:
     lowered = span.lower()
+    if terse := re.fullmatch(r"(\d{1,3})\s?(d|wks?|w|mos?)", lowered):
+        return int(terse.group(1)) * _TERSE_UNIT_DAYS[terse.group(2)]
     if re.search(r"year|ytd|年", lowered):
         return _UNIT_DAYS["year"]
     if re.search(r"quarter|\bq[1-4]\b|季度", lowered):
@@ -442,8 +472,46 @@ _CN_MONTH_DAY = re.compile(
 _EN_MONTH = re.compile(r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I)
 
 
+_WEEKDAY = re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)
+
+
+def _weekday_date(span: str, today: date) -> date | None:
+    """The past day a weekday names, or None for a day to come or a recurring one.
+
+    English "last Thursday" is the latest Thursday before today; "Thursday" or "on
+    Thursday" the latest one up to today. Chinese counts in calendar weeks from Monday:
+    "上周四" is the previous week's Thursday, "这周四"/"本周四" this week's (if it has
+    come), a bare "周四" the latest Thursday up to today. "next Tuesday", "every Monday",
+    "下周二" name no day past, so they fill no date.
+    """
+    m = _WEEKDAY.fullmatch(span.strip())
+    if m is None:
+        return None
+    if m.group("en_day"):
+        when = (m.group("en_when") or "").lower()
+        if when in ("next", "every", "each") or m.group("en_plural"):
+            return None
+        back = (today.weekday() - _WEEKDAYS[m.group("en_day").lower()]) % 7
+        if when in ("last", "past", "previous") and back == 0:
+            back = 7
+        return today - timedelta(days=back)
+    when, day = m.group("cn_when") or "", _WEEKDAYS[m.group("cn_day")]
+    monday = today - timedelta(days=today.weekday())
+    if when.startswith("下"):
+        return None
+    if when.startswith("上"):
+        weeks = 2 if when.startswith("上上") else 1
+        return monday - timedelta(days=7 * weeks) + timedelta(days=day)
+    if when:
+        found = monday + timedelta(days=day)
+        return found if found <= today else None
+    return today - timedelta(days=(today.weekday() - day) % 7)
+
+
 def _role_date(role: Role, today: date) -> date | None:
     span = role.text
+    if _WEEKDAY.fullmatch(span.strip()):
+        return _weekday_date(span, today)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", span):
         try:
             return date.fromisoformat(span)
@@ -467,7 +535,8 @@ def _role_date(role: Role, today: date) -> date | None:
 def find_date(text: str, today: date) -> Found | None:
     """The calendar date a request refers to, or None when it names none.
 
-    An ISO date, "3月3日", "March 3", "2 weeks ago", "三天前", "昨天", "yesterday".
+    An ISO date, "3月3日", "March 3", "2 weeks ago", "三天前", "昨天", "yesterday", a weekday
+    ("last Friday", "上周四", "周五"; `_weekday_date`).
     """
     for role in number_roles(text):
         if role.kind == "date" and (day := _role_date(role, today)) is not None:

@@ -9,6 +9,7 @@ write): a legitimate repetition the guard must let through.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
@@ -20,7 +21,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, IntentSpec, Step
 from tools.examples.backend import DDL, NoArgs
-from tools.slots import Found, contains_any, find_date, find_period, find_reading, mentions
+from tools.slots import (
+    Found,
+    contains_any,
+    find_date,
+    find_period,
+    find_reading,
+    mentions,
+    negated,
+)
 from tools.store import audit, run_in_store
 
 METRICS = "metrics"
@@ -235,14 +244,22 @@ _RECORD_WORDS = (
     "enter",
     "note",
     "jot",
+    "加上",
+    "加一条",
+    "记好",
+    "记上",
 )
 _TREND_WORDS = ("趋势", "走势", "trend")
 _AGAIN_WORDS = (
     *("again", "once more", "rerun", "re-run", "recheck", "re-check", "before and after"),
-    *("再看", "再查", "前后", "对比", "之前和之后"),
+    *("再看一次", "再看一遍", "再查一次", "再查一遍", "刷新", "重新看", "前后", "对比"),
+    "之前和之后",
 )
 """The trend asked for twice, around the reading: "show it again", "rerun the trend", "前后
-对比". "compare" alone is not among them: "compare my trend with last month" saves nothing."""
+对比", "再看一遍". "compare" alone is not among them: "compare my trend with last month"
+saves nothing; nor is a bare "再看看", which after a reading means "then look" ("帮我录入
+138/92，再看看近两周的血压变化" shows the trend once). A trend named both before and after
+the reading asks for it twice too (`_trend_around`)."""
 DEFAULT_PERIOD_DAYS = 14
 
 
@@ -305,9 +322,28 @@ def extract_trend(text: str, today: date) -> dict[str, Any] | None:
     return trend_slots(text, today)
 
 
+def _trend_around(text: str) -> bool:
+    """A trend named before the reading and again after it, neither refused.
+
+    "what does my 30 day trend look like? then log 131/85 and show me the updated 30 day
+    trend", "先查趋势，然后录入 120/80，再看趋势": the same trend, before and after.
+    """
+    reading = find_reading(text)
+    if reading is None:
+        return False
+    lowered = text.lower()
+    at = [
+        m.start()
+        for word in _TREND_WORDS
+        for m in re.finditer(re.escape(word), lowered)
+        if not negated(text, m.start())
+    ]
+    return any(a < reading.start for a in at) and any(a >= reading.end for a in at)
+
+
 def extract_record_and_recheck(text: str, today: date) -> dict[str, Any] | None:
     """Trend, then a reading, then the same trend again."""
-    if not contains_any(text, _AGAIN_WORDS):
+    if not contains_any(text, _AGAIN_WORDS) and not _trend_around(text):
         return None
     return extract_record_and_review(text, today)
 

@@ -239,6 +239,11 @@ LIST_ORDERS_EXAMPLES = (
     "everything I've bought",
     "what did I buy recently",
     "历史订单",
+    "show my recent orders",
+    "my last few orders",
+    "which orders have I placed",
+    "我下过哪些订单",
+    "我最近的几个订单",
 )
 
 
