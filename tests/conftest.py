@@ -103,8 +103,9 @@ def assert_valid_history(messages: list[BaseMessage]) -> None:
         i += 1
         if not isinstance(m, AIMessage):
             continue
-        ids = [c["id"] for c in m.tool_calls] + [c["id"] for c in m.invalid_tool_calls]
-        assert all(ids), f"tool call without an id in {m!r}"
+        given = [c["id"] for c in m.tool_calls] + [c["id"] for c in m.invalid_tool_calls]
+        ids = [call_id for call_id in given if call_id]
+        assert len(ids) == len(given), f"tool call without an id in {m!r}"
         assert not seen & set(ids), f"tool_call ids reused: {seen & set(ids)}"
         assert len(ids) == len(set(ids)), f"duplicate tool_call ids in one turn: {ids}"
         seen |= set(ids)
