@@ -34,8 +34,10 @@ __all__ = [
     "change_verbs",
     "clause_asks",
     "clauses",
+    "conditional_clauses",
     "content_words",
     "mask_not_cues",
+    "recurring",
     "without_refusals",
 ]
 
@@ -184,6 +186,7 @@ OTHER_CHANGE_VERBS: tuple[str, ...] = (
     "删掉",
     "关闭",
     "关掉",
+    "关了",
     "修改",
     "更改",
     "改成",
@@ -234,7 +237,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         "downgrade",
     ),
     "delete": ("delete", "remove", "erase", "删除", "删掉"),
-    "close": ("close", "关闭", "关掉"),
+    "close": ("close", "关闭", "关掉", "关了"),
     "schedule": ("schedule", "reschedule", "定时"),
     "return": ("return", "refund", "exchange", "退货", "退款", "换货"),
     "approve": ("approve", "reject", "decline", "批准", "审批"),
@@ -278,7 +281,7 @@ _POLITE = re.compile(
 """Openings that make what follows a request: "can you", "please", "I want to" ("I want
 to return order 10088" asks to return it, "I just want to know" asks to know)."""
 _CN_POLITE = re.compile(
-    r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|我想|我要)+"
+    r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|我想|我要|我?就想|我?只想)+"
 )
 _READ_VERBS = re.compile(
     r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|know|"
@@ -310,6 +313,91 @@ _DONE_FOR_ME = re.compile(
     re.I,
 )
 """A change asked for as a result: "I want order 10091 cancelled", "get me reimbursed"."""
+
+
+_CONDITION = re.compile(
+    r"\b(?P<if>if|unless|in\s+case|provided\s+(?:that\s+)?|as\s+long\s+as|otherwise|or\s+else)\b|"
+    r"(?P<cn>如果|要是|假如|假设|万一|若是|倘若|除非|否则|不然|的话)",
+    re.I,
+)
+"""A change asked for only under a condition: "if it isn't, cancel it", "unless it has
+shipped", "in case it's late", "如果没发货就取消", "要是…就…", "…的话". Not an embedded
+question ("see if", "know if", "tell me if": `_NOT_CONDITION_BEFORE`) nor a courtesy ("if
+you can", "if possible")."""
+_NOT_CONDITION_BEFORE = re.compile(
+    r"\b(?:see|know|check|ask|asking|wonder|wondering|find\s+out|tell\s+me|let\s+me\s+know|"
+    r"me|us|sure|curious|what|even|whether)\s+$",
+    re.I,
+)
+_COURTESY_CONDITION = re.compile(
+    r"^\s*(?:you\s+(?:can|could|don't\s+mind|do\s+not\s+mind|please)|possible|poss|"
+    r"that'?s\s+(?:ok|okay|alright|fine)|it'?s\s+(?:ok|okay|no\s+trouble))\b",
+    re.I,
+)
+_CN_CONDITION = re.compile(r"如果|要是|假如|假设|万一|若是|倘若|除非|的话")
+"""A Chinese condition, wherever it stands in its clause; the next clause is its result."""
+_OPENS_WITH_CONDITION = re.compile(
+    r"^\s*(?:(?:and|but|so|then|oh)\s+)?(?:if|unless|in\s+case|provided|as\s+long\s+as)\b|"
+    r"^\s*(?:如果|要是|假如|假设|万一|若是|倘若|除非)",
+    re.I,
+)
+
+
+def _conditional(clause: str) -> bool:
+    for m in _CONDITION.finditer(clause):
+        if m.group("if") and m.group("if").lower() == "if":
+            if _NOT_CONDITION_BEFORE.search(clause[: m.start()]):
+                continue
+            if _COURTESY_CONDITION.match(clause[m.end() :]):
+                continue
+        return True
+    return False
+
+
+def conditional_clauses(text: str) -> set[int]:
+    """The start offsets of the clauses whose change is asked for only under a condition.
+
+    The clause that states the condition ("if it isn't cancel it"), the clause right after
+    one that opens with it ("if it hasn't shipped, cancel it", "如果没发货，就取消"), and
+    the clause right before a closing condition that asks nothing itself ("cancel it, if
+    it hasn't shipped"). A conditional change is no request to make it now: the run reads
+    what the condition asks about, or asks.
+    """
+    cut = clauses(text)
+    out: set[int] = set()
+    for n, (start, clause) in enumerate(cut):
+        if not _conditional(clause):
+            continue
+        out.add(start)
+        if _CN_CONDITION.search(clause) and n + 1 < len(cut):
+            out.add(cut[n + 1][0])  # "10091要是还没发货，就帮我取消": the subject comes first
+        if _OPENS_WITH_CONDITION.match(clause):
+            if n + 1 < len(cut):
+                out.add(cut[n + 1][0])
+            if n > 0 and _find_cue(clause, (*GENERIC_CUES, *OTHER_CHANGE_VERBS)) is None:
+                out.add(cut[n - 1][0])
+    return out
+
+
+_RECURRING = re.compile(
+    r"\b(?:every|each)\s+(?:other\s+|single\s+)?(?:day|morning|evening|night|week|weekday|weekend|"
+    r"month|quarter|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|"
+    r"\bevery\s+\d+\s+(?:day|week|month)s\b|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|"
+    r"fridays|saturdays|sundays|weekdays|weekends)\b|\bautomatically\b|\bautomatic\b|"
+    r"\brecurring\b|\bon\s+a\s+(?:schedule|regular\s+basis)\b|\bfrom\s+now\s+on\b|"
+    r"自动|定期|每天|每日|每晚|每早|每周[一二三四五六日天]|每星期[一二三四五六日天]|"
+    r"每个?月\s*[0-9一二三四五六七八九十]+\s*[号日]|每隔|以后每",
+    re.I,
+)
+"""Asking for a change again and again ("every Monday", "automatically", "每周一自动"): a
+schedule, which an intent that makes one change now does not serve. Not a frequency word
+that names a window ("weekly", "每周的合计") nor a symptom ("crashes every time")."""
+
+
+def recurring(text: str) -> Found | None:
+    """The words that ask for a change on a schedule, or None (`_RECURRING`)."""
+    m = _RECURRING.search(text)
+    return None if m is None else Found(True, m.group(), m.start(), m.end(), "recurring")
 
 
 def _is_cjk(word: str) -> bool:
@@ -421,8 +509,9 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         extra: The intent's own cues (`IntentSpec.write_cues`), added to `GENERIC_CUES`.
     """
     cues = (*GENERIC_CUES, *extra)
+    conditional = conditional_clauses(text)
     for start, clause in clauses(text):
-        if not clause_asks(clause):
+        if start in conditional or not clause_asks(clause):
             continue
         found = _find_cue(clause, cues)
         if found is None and (done := _DONE_FOR_ME.search(clause)):
@@ -437,7 +526,7 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
 
 
 _REFUSAL = re.compile(r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:don't|dont|do\s+not|never)\s+", re.I)
-_CN_REFUSAL = re.compile(r"^(?:不要|别|不用|先别|先不要)")
+_CN_REFUSAL = re.compile(r"^(?:我)?(?:不要|别|不用|先别|先不要|不是要|不是想|不想)")
 
 
 _CN_NEGATED = re.compile(r"(?:不要|别|不用|没有|没|不)$")
@@ -447,7 +536,9 @@ _REFUSED_CLAUSE = re.compile(
     r"(?:don't|dont|do\s+not|never)\s+|no\s+need\b)",
     re.I,
 )
-_CN_REFUSED_CLAUSE = re.compile(r"^(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必)")
+_CN_REFUSED_CLAUSE = re.compile(
+    r"^(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想)"
+)
 
 
 _COURTESY = re.compile(
@@ -517,6 +608,7 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
     """
     cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
     out: list[Found] = []
+    conditional = conditional_clauses(text)
     for start, clause in clauses(text):
         if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
             continue
@@ -525,6 +617,8 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
         refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
         if refusal:
             body, kind = body[refusal.end() :], "refused"
+        elif start in conditional:
+            kind = "conditional"
         elif not clause_asks(clause):
             continue
         base = start + clause.index(body) if body else start
@@ -538,7 +632,9 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
         for at, cue in sorted(hits):
             word = body[at : at + len(cue)]
             negated = kind == "refused" or bool(_CN_NEGATED.search(body[:at]))
-            how = "refused" if negated else "cue"
+            how = "refused" if negated else kind
+            if kind == "conditional":
+                negated = True
             out.append(Found(not negated, word, base + at, base + at + len(word), how))
     return out
 

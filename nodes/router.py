@@ -57,6 +57,7 @@ from nodes.cues import (
     change_verbs,
     content_words,
     mask_not_cues,
+    recurring,
     without_refusals,
 )
 from nodes.search.lexical import stem
@@ -209,6 +210,22 @@ def _own_words(intent: IntentSpec) -> set[str]:
     return own
 
 
+def _needs_evidence(intent: IntentSpec) -> tuple[str, ...]:
+    """The slots a write may only use when the request's own words gave them.
+
+    Its `required_evidence`, and every slot its slots model requires that the intent does
+    not declare `assumed`: a default is no evidence. "帮我报一笔 150 欧元的费用" names no
+    category, so `submit_expense` asks rather than filing it under "other"; today's date
+    is what a claim that names no day means, so an intent assumes it.
+    """
+    required = [
+        name
+        for name, info in intent.slots_model.model_fields.items()
+        if info.is_required() and name not in intent.assumed
+    ]
+    return (*intent.required_evidence, *(n for n in required if n not in intent.required_evidence))
+
+
 def _evidence_problem(
     intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
 ) -> str | None:
@@ -218,7 +235,7 @@ def _evidence_problem(
     must say something beyond asking for the intent: "open a ticket for me" is no summary.
     """
     roles = number_roles(text)
-    for name in intent.required_evidence:
+    for name in _needs_evidence(intent):
         ev = evidence.get(name)
         if ev is None:
             return MISSING_EVIDENCE.format(slot=name)
@@ -314,13 +331,16 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     "send the monthly report to my boss" names a report, and "把昨天那笔报销改成 60 元" a
     claim, but neither asks to build or file one: the write gate opens only for the
     intent's own change, never a neighbour's, so a request for a change the domain cannot
-    make gets the clarifying question instead of the nearest write.
+    make gets the clarifying question instead of the nearest write. So does a change asked
+    for on a schedule ("每周一自动给我生成周报"), which no one-off intent makes.
     """
     kinds = _served_kinds(intent)
     for verb in change_verbs(text, _write_cues(domain)):
         if verb.value and not _serves(intent, verb.text, kinds):
             return verb
-    return None
+    # A change on a schedule ("every Monday", "每周一自动") is not the one change now that
+    # the intent makes, unless its own words ask for a schedule.
+    return recurring(text) if "schedule" not in kinds else None
 
 
 def _gate(
@@ -695,7 +715,9 @@ def _unserved_change(
         return decision if informational else _bare_name(domain, intent, text, decision)
     if verb.value and (made := _maker(domain, text, today, verb, ranking)) is not None:
         return replace(made, rule=decision.rule)
-    how = "refuses" if verb.kind == "refused" else "asks for"
+    how = {"refused": "refuses", "conditional": "asks only under a condition for"}.get(
+        verb.kind, "asks for"
+    )
     return replace(
         decision,
         action="clarify",

@@ -360,6 +360,7 @@ NAIVE = Domain(
             budget=Budget(),
             examples=("file a 30 USD expense",),
             required_evidence=("amount",),
+            assumed=("currency", "category", "date", "period"),
         ),
     ),
 )
@@ -1191,3 +1192,188 @@ def test_plural_categories_are_the_category(text: str) -> None:
     decision = decide_offline(EXPENSES, text, DAY)
     assert (decision.action, decision.intent) == ("route", "submit_expense")
     assert decision.slots["category"] == "taxi"
+
+
+# --- round 7: conditional, refused and recurring changes, defaults and open periods -----------
+
+
+def _writes(domain: Domain, decision: Any) -> bool:
+    """Whether the decision would run an intent with a write tool."""
+    return decision.action == "route" and domain.writes(str(decision.intent))
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "cancel order 10091 if it hasn't shipped"),
+        (DOMAIN, "if order 10091 hasn't shipped yet, cancel it"),
+        (DOMAIN, "cancel order 10091 unless it has already shipped"),
+        (DOMAIN, "cancel 10091 in case it is late"),
+        (DOMAIN, "如果10091还没发货就取消"),
+        (DOMAIN, "10091要是还没发货，就帮我取消"),
+        (DOMAIN, "没发货的话，取消10091"),
+        (EXPENSES, "if the printer is still broken tomorrow, open a ticket"),
+        (EXPENSES, "要是打印机明天还坏着，就帮我开个工单"),
+        (EXPENSES, "file a 30 EUR taxi claim if the trip gets approved"),
+    ],
+)
+def test_a_change_asked_under_a_condition_runs_no_write(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert not _writes(domain, decision), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("is order 10096 shipped? if it isnt cancel it", "10096"),
+        ("订单10096发货了吗？要是没发就取消", "10096"),
+    ],
+)
+def test_a_question_beside_a_conditional_change_is_the_read(text: str, order: str) -> None:
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert (decision.action, decision.intent, decision.slots) == (
+        "route",
+        "order_status",
+        {"order_id": order},
+    )
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        (DOMAIN, "cancel order 10091 if you can", "cancel_order"),
+        (EXPENSES, "open a ticket: printer jammed, tell me if it gets triaged", "open_ticket"),
+    ],
+)
+def test_a_courtesy_or_a_notice_is_no_condition(domain: Domain, text: str, intent: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (EXPENSES, "不用再开工单了，看看T-5到哪一步了", "ticket_status", {"ticket_id": "T-5"}),
+        (
+            EXPENSES,
+            "no need to open another ticket for the printer, where is T-5 at?",
+            "ticket_status",
+            {"ticket_id": "T-5"},
+        ),
+        (DOMAIN, "别再取消了，看看10091的状态", "order_status", {"order_id": "10091"}),
+        (DOMAIN, "我不是要记录，就想看看近一个月的血压", "review_metric_trend", {"period": "30d"}),
+    ],
+)
+def test_a_refused_change_again_opens_no_write(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent, decision.slots) == ("route", intent, slots)
+
+
+@pytest.mark.parametrize(
+    "text", ["不用再开工单了", "no need to open another ticket for the printer"]
+)
+def test_a_refused_clause_is_no_summary(text: str) -> None:
+    assert "summary" not in ticket_slots(text, DAY)
+    assert not _writes(EXPENSES, decide_offline(EXPENSES, text, DAY))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "帮我报一笔 150 欧元的费用",
+        "file a claim for 40 EUR",
+        "claim 25 USD, yesterday",
+        "报销 80 元",
+    ],
+)
+def test_a_required_slot_with_only_a_default_is_asked_about(text: str) -> None:
+    """A default is no evidence: no category word and nothing said of what was bought."""
+    decision = decide_offline(EXPENSES, text, DAY)
+    assert decision.action == "invalid"
+    assert decision.intent == "submit_expense"
+    assert "category" in decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["expense my train ticket, 48 EUR, a week ago", "报销 80 元的打印纸", "submit 300 CNY, other"],
+)
+def test_what_was_bought_is_the_evidence_of_other(text: str) -> None:
+    decision = decide_offline(EXPENSES, text, DAY)
+    assert (decision.action, decision.intent) == ("route", "submit_expense")
+    assert decision.slots["category"] == "other"
+    assert decision.evidence["category"] is not None
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [(DOMAIN, "log 122/80"), (DOMAIN, "记一下血压 120/80"), (EXPENSES, "claim 18 euros for lunch")],
+)
+def test_an_assumed_slot_needs_no_words(domain: Domain, text: str) -> None:
+    """Today's date is what a request that names no day means: it is `assumed`."""
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action == "route"
+    assert domain.writes(str(decision.intent))
+    assert decision.slots["date"] == DAY.isoformat()
+    assert decision.evidence["date"] is None
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "log 135/88 then show me the trend since january"),
+        (DOMAIN, "记一下 130/85，再看看从1月到现在的趋势"),
+        (DOMAIN, "record 128/84 and show my trend so far this month"),
+        (EXPENSES, "file a 20 EUR taxi and show my total since march 1"),
+        (EXPENSES, "报销打车 30 元，然后看看3月以来一共多少"),
+    ],
+)
+def test_a_period_from_a_date_asks_before_any_write(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action == "invalid"
+    assert "period" in decision.detail
+
+
+def test_a_period_counted_back_is_still_read() -> None:
+    decision = decide_offline(DOMAIN, "have my readings gone down since 2 weeks ago?", DAY)
+    assert (decision.action, decision.intent) == ("route", "review_metric_trend")
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "每周一自动给我生成周报"),
+        (DOMAIN, "generate the weekly report automatically every monday"),
+        (DOMAIN, "text me the status of order 10091 every morning"),
+        (EXPENSES, "file a 30 EUR taxi claim every month"),
+        (EXPENSES, "每天自动帮我报销 20 元午饭"),
+    ],
+)
+def test_a_recurring_change_is_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert not _writes(domain, decision), decision.detail
+
+
+def test_a_symptom_that_recurs_still_opens_a_ticket() -> None:
+    decision = decide_offline(
+        EXPENSES,
+        "I need a ticket for the VPN dropping every 10 minutes, email me when someone picks it up",
+        DAY,
+    )
+    assert (decision.action, decision.intent) == ("route", "open_ticket")
+    assert decision.slots["notify"] is True
+
+
+def test_closing_a_ticket_is_a_change_no_intent_makes() -> None:
+    decision = decide_offline(EXPENSES, "把T-3关了吧，已经好了", DAY)
+    assert (decision.action, decision.intent) == ("clarify", None)
+
+
+def test_a_required_slot_not_assumed_needs_evidence() -> None:
+    """The general rule: without `assumed`, every default a write would use is asked about."""
+    strict = replace(NAIVE, intents=(replace(NAIVE.intents[0], assumed=("date", "period")),))
+    decision = decide_offline(strict, "file my expense of 30 USD", DAY)
+    assert decision.action == "invalid"
+    assert decision.detail == "currency: no words of the request give it"

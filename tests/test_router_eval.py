@@ -20,15 +20,15 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ACCURACY_FLOOR = 0.86
-"""Just below where the held-out accuracy was last measured (0.870, round 6): a drop is a
+ACCURACY_FLOOR = 0.87
+"""Just below where the held-out accuracy was last measured (0.879, round 7): a drop is a
 regression. The issue's target, 0.95, is the strict xfail below."""
-SLOT_FLOOR = 0.94
-"""Just below the last held-out slot accuracy (0.949, round 6)."""
+SLOT_FLOOR = 0.97
+"""Just below the last held-out slot accuracy (0.974, round 7)."""
 DEV_FLOOR = 0.96
-"""Just below the dev part's in-scope accuracy with round 6 folded in (0.967, 1036 lines):
+"""Just below the dev part's in-scope accuracy with round 7 folded in (0.961, 1204 lines):
 a change that loses what the rounds so far taught is a regression."""
-PENDING = "held-out part is empty (round 7 is written after the router is frozen): not measured"
+PENDING = "held-out part is empty (round 8 is written after the router is frozen): not measured"
 MISROUTED = 1
 """Exit code of `eval --router` when a request was routed to a write it did not ask for."""
 
@@ -91,9 +91,9 @@ def test_the_heldout_part_is_large_and_bilingual(held: dict[str, Any]) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 14 target not met at the last held-out measurement (round 6): 1 misroute to "
-    "a write, 'file a taxi claim for 35' (labelled: ask, no currency stated) went to "
-    "submit_expense with a defaulted currency",
+    reason="issue 14 target not met at the last held-out measurement (round 7): 5 misroutes to "
+    "a write and 1 out-of-scope request to a write ('is order 10096 shipped? if it isnt cancel "
+    "it' cancelled; '每周一自动给我生成周报' built a report)",
 )
 def test_heldout_never_routes_to_a_write_it_was_not_asked_for(
     report: dict[str, Any], held: dict[str, Any]
@@ -112,8 +112,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.870 "
-    "(rounds 1-6: 0.928, 0.907, 0.929, 0.781, 0.837, 0.870), offline lexical classifier",
+    reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.879 "
+    "(rounds 1-7: 0.928, 0.907, 0.929, 0.781, 0.837, 0.870, 0.879), offline lexical classifier",
 )
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]

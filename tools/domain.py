@@ -295,7 +295,13 @@ class IntentSpec:
             read intent or answered with a clarifying question.
         required_evidence: Slots a write may only use when the request's own words gave
             them (an amount, a reading, an order number): a default, or a number that
-            belongs to a period, a date, an ordinal or a quantity, does not count.
+            belongs to a period, a date, an ordinal or a quantity, does not count. For an
+            intent with a write tool, every slot its slots model requires needs evidence too,
+            unless listed in `assumed`.
+        assumed: Required slots whose default computed by code is what a request that
+            does not name them means (today's date for a claim, the window of a follow-up
+            read), so a write may use the default. Any other required slot with no words of
+            the request behind it (a category guessed as "other") makes the run ask.
         policy: Who proposes the steps whose arguments are determined (`StepPolicy`); a
             strict procedure declares "workflow". None: the run's model decides
             (`graph.models.preferred_policy`), else `DEFAULT_POLICY`.
@@ -322,6 +328,7 @@ class IntentSpec:
     fill: SlotExtractor | None = None
     write_cues: tuple[str, ...] = ()
     required_evidence: tuple[str, ...] = ()
+    assumed: tuple[str, ...] = ()
     policy: StepPolicy | None = None
     open_ended: bool = False
     done_when: DoneCondition | None = None

@@ -27,7 +27,18 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
-from tools.slots import Found, contains_any, find_amount, find_date, find_id, find_period, find_word
+from tools.slots import (
+    Found,
+    clauses,
+    contains_any,
+    find_amount,
+    find_date,
+    find_id,
+    find_period,
+    find_word,
+    number_roles,
+    refuses,
+)
 from tools.store import audit, run_in_store
 
 DDL = """
@@ -397,6 +408,11 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "keep me updated",
             "keep me informed",
             "update me",
+            "email me when",
+            "email me once",
+            "text me when",
+            "text me once",
+            "message me when",
             "通知我",
             "告诉我",
             "提醒我",
@@ -451,8 +467,38 @@ def _currency(text: str) -> Found | Currency:
     return "CNY" if _CJK.search(text) else "USD"
 
 
-def _category(text: str) -> Found | Category:
-    return find_word(text, _CATEGORY_WORDS, "enum") or "other"
+_CLAIM_NOUNS = (
+    *("expenses", "expense", "claims", "claim", "receipts", "receipt", "costs", "cost"),
+    *("money", "bill", "fee", "fees", "费用", "开销", "花费", "支出", "票据", "发票", "钱", "费"),
+)
+"""Words that name a claim but not what the money went on."""
+
+
+def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
+    """A category word, else "other" with the words that say what the money went on.
+
+    "expense my train ticket, 48 EUR" is "other" because of "train ticket", its evidence.
+    With no such words ("帮我报一笔 150 欧元的费用") "other" is only a default: a required
+    slot with no evidence, so `submit_expense` asks what the claim was for. The router
+    judges the words left once the amount, currency, dates, numbers and claim words are
+    gone, and the intent's own words and filler with them (`content_words`).
+    """
+    found = find_word(text, _CATEGORY_WORDS, "enum")
+    if found is not None:
+        return found
+    rest = text
+    blanks = [*spans, *((r.start, r.end) for r in number_roles(text))]
+    lowered = text.lower()
+    for word in (*_CLAIM_NOUNS, *(w for _, words in _CURRENCY_WORDS for w in words)):
+        pattern = re.escape(word) if _CJK.search(word) else rf"(?<![\w']){re.escape(word)}(?!\w)"
+        blanks += [(m.start(), m.end()) for m in re.finditer(pattern, lowered)]
+    for start, end in blanks:
+        rest = rest[:start] + " " * (end - start) + rest[end:]
+    words = rest.strip(" ,;.:!?，。；：！？—-")
+    if not re.search(r"[a-z]{2}|[\u4e00-\u9fff]{2}", words.lower()):
+        return "other"
+    start = rest.index(words)
+    return Found("other", " ".join(words.split()), start, start + len(words), "text")
 
 
 def _period(text: str) -> Found | str:
@@ -471,12 +517,13 @@ def expense_slots(text: str, today: date) -> dict[str, Any]:
     """Amount, currency, category, date and period from any request about a claim."""
     slots: dict[str, Any] = {
         "currency": _currency(text),
-        "category": _category(text),
         "date": find_date(text, today) or today.isoformat(),
         "period": _period(text),
     }
     if (amount := find_amount(text)) is not None:
         slots["amount"] = amount
+    spans = [(v.start, v.end) for v in slots.values() if isinstance(v, Found)]
+    slots["category"] = _category(text, spans)
     return slots
 
 
@@ -521,6 +568,15 @@ def _without_notify(words: str) -> str:
     return words
 
 
+def _in_refused_clause(text: str, at: int) -> bool:
+    """Whether the words at `at` sit in a clause that opens by refusing.
+
+    "no need to open another ticket for the printer", "不用再开工单了": a refusal is never a
+    ticket's summary.
+    """
+    return any(start <= at < start + len(c) and refuses(c) for start, c in clauses(text))
+
+
 def find_summary(text: str) -> Found | None:
     """The problem in the user's words, as the ticket's summary.
 
@@ -532,7 +588,11 @@ def find_summary(text: str) -> Found | None:
         group = next(g for g in ("a", "b", "c") if m.group(g))
         start, end = m.span(group)
         words = _without_notify(text[start:end]).strip()
-        if len(words) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
+        if (
+            len(words) >= 3
+            and not _in_refused_clause(text, start)
+            and not find_word(words, _NOTIFY_WORDS, "flag")
+        ):
             start = text.index(words, start)
             return Found(words[:200], words, start, start + len(words), "text")
     for piece in re.finditer(r"[^,.;!?，。；！？]+", text):
@@ -540,6 +600,8 @@ def find_summary(text: str) -> Found | None:
         rest = _SUMMARY_NOISE.sub(" ", words).strip()
         if find_id(words, _TICKET_ID) is not None:
             continue  # a clause about an existing ticket says nothing new is wrong
+        if _in_refused_clause(text, piece.start()):
+            continue  # "不用再开工单了" says what not to do, not what is wrong
         if len(rest) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
             start = text.index(words, piece.start())
             return Found(words[:200], words, start, start + len(words), "text")
@@ -759,6 +821,7 @@ DOMAIN = Domain(
             examples=SUBMIT_EXAMPLES,
             write_cues=("put in", "get reimbursed", "报一下", "报一笔", "报了"),
             required_evidence=("amount", "currency"),
+            assumed=("date", "period"),
             slots_model=ExpenseSlots,
             steps=(SUBMITTED, TOTAL_LOADED),
             budget=Budget(max_rounds=6, max_calls=6),

@@ -129,6 +129,22 @@ _WEEKDAY_CN = (
 )
 """A day named by its weekday: "last thursday", "on Friday", "上周四", "周五". Not a count of
 weeks ("两周一共", "这两周"), and "every Monday" or "下周二" name no past day (`_weekday_date`)."""
+_OPEN_PERIOD = (
+    rf"\bsince\s+(?!(?:{_EN_NUM})\s*(?:day|week|month)s?\s+(?:ago|back|earlier)\b)"
+    rf"(?:the\s+)?(?:(?:start|beginning)\s+of\s+(?:the\s+)?)?(?:(?:last|this)\s+)?"
+    rf"(?:{_MONTH_NAME}(?:\.?\s+\d{{1,2}}(?:st|nd|rd|th)?)?|\d{{4}}-\d{{2}}-\d{{2}}|week|"
+    rf"month|year|quarter|new\s+year|christmas|monday|tuesday|wednesday|thursday|friday|"
+    rf"saturday|sunday)\b|\bso\s+far\s+this\s+(?:month|year|quarter)\b|"
+    r"从\s*(?:[0-9一二三四五六七八九十]{1,3}\s*月(?:份)?(?:[0-9一二三四五六七八九十]{1,3}[日号])?|"
+    r"年初|月初|上个?月|去年|上周|春节|元旦)\s*(?:到现在|至今|以来|开始|起)?|"
+    r"(?:[0-9一二三四五六七八九十]{1,3}\s*月(?:份)?(?:[0-9一二三四五六七八九十]{1,3}[日号])?|"
+    r"月初|上个?月|春节|元旦)\s*(?:以来|至今|到现在)"
+)
+"""A period that starts at a date and runs to today ("since january", "since March 1",
+"从1月到现在"): no window of a fixed length, so it reads as `OPEN_PERIOD_DAYS` and the
+slots model asks which window is meant, never a default one. "since 2 weeks ago" is 14 days."""
+OPEN_PERIOD_DAYS = 0
+"""The length an open period reads as: no domain offers it, so its slot fails validation."""
 _TERSE_PERIOD = rf"{_B}\d{{1,3}}\s?(?:d|wks?|w|mos?)\b"
 """A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d")."""
 _TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
@@ -136,6 +152,7 @@ _TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
+    ("period", re.compile(_OPEN_PERIOD, re.I)),
     ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
     ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d./])", re.I)),
     ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
@@ -261,8 +278,12 @@ def split_found(raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[str
     return values, evidence
 
 
-_CLAUSE = re.compile(r"[^,;.!?，。；！？\n—–]+[,;.!?，。；！？—–]?")
-_JOINERS = re.compile(r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|并|再|还有|同时|另外")
+_CLAUSE = re.compile(r"[^,;.!?，。；！？：\n—–]+[,;.!?，。；！？：—–]?")
+_JOINERS = re.compile(
+    r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|并|(?<![不别没用要])再|还有|同时|另外"
+)
+"""Words that join two requests; "再" after a negation ("不用再开工单了", "别再发了") means
+"again", not "then", and keeps its refusal in the clause."""
 _DASH = re.compile(r"\s+-+\s+")
 
 
@@ -330,6 +351,23 @@ def negation_before(clause: str, at: int) -> re.Match[str] | None:
         if m.group()[0].isascii() or at - m.end() <= CJK_NEGATION_REACH:
             return m
     return None
+
+
+_REFUSING_CLAUSE = re.compile(
+    r"^\s*(?:(?:no|nope|wait|but|and|so)\b[\s,]*)?(?:i\s+(?:don't|dont|do\s+not)\s+(?:need|want)\b|"
+    r"(?:don't|dont|do\s+not|never)\s+|no\s+need\b|there'?s\s+no\s+need\b)|"
+    r"^\s*(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想)",
+    re.I,
+)
+
+
+def refuses(clause: str) -> bool:
+    """Whether a clause opens by refusing what it names.
+
+    "不用再开工单了", "no need to open another ticket": its words say what is not wanted,
+    so they fill no free-text slot.
+    """
+    return bool(_REFUSING_CLAUSE.match(clause))
 
 
 def negated(text: str, at: int) -> bool:
@@ -401,6 +439,8 @@ _PERIOD_CN = re.compile(rf"(?P<n>{_CN_NUM})?\s*(?P<u>天|日|周|个星期|星�
 
 def _period_days(span: str) -> int | None:
     lowered = span.lower()
+    if re.fullmatch(_OPEN_PERIOD, span.strip(), re.I):
+        return OPEN_PERIOD_DAYS
     if terse := re.fullmatch(r"(\d{1,3})\s?(d|wks?|w|mos?)", lowered):
         return int(terse.group(1)) * _TERSE_UNIT_DAYS[terse.group(2)]
     if re.search(r"year|ytd|年", lowered):
