@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 
 from nodes.search.lexical import stem
-from tools.slots import NEGATION, Found, clauses, mask_not_negations
+from tools.slots import NEGATION, Found, clauses, mask_not_negations, number_roles
 
 __all__ = [
     "CHANGE_KINDS",
@@ -38,7 +38,9 @@ __all__ = [
     "content_words",
     "mask_not_cues",
     "recurring",
+    "unasked_clauses",
     "without_refusals",
+    "without_unasked",
 ]
 
 GENERIC_CUES: tuple[str, ...] = (
@@ -379,6 +381,146 @@ def conditional_clauses(text: str) -> set[int]:
     return out
 
 
+def _is_cjk(word: str) -> bool:
+    return bool(re.search(r"[\u3400-\u9fff]", word))
+
+
+_FILLERS = r"^(?:(?:so|ok|okay|well|um|uh|oh|and|but|actually|honestly|yeah|btw|anyway)\b[\s,]*)*"
+_INTENDED = re.compile(
+    _FILLERS + r"(?:(?:i|we)\s+)?(?:(?:was|were)\s+(?:just\s+|really\s+|originally\s+)?"
+    r"(?:about\s+to|going\s+to|gonna|planning\s+(?:to|on)|meaning\s+to|thinking\s+(?:of|about))|"
+    r"(?:(?:almost|nearly)(?!\s+forgot)|(?:originally\s+)?meant\s+to|had\s+planned\s+to|'d\s+planned\s+to))\b",
+    re.I,
+)
+"""A change meant once and not made: "I was about to cancel 10094", "we were going to file
+it", "I almost cancelled it". Not "I'm going to need…" (now) nor "I wanted to cancel my
+order" (a polite request)."""
+_CN_INTENDED = re.compile(
+    r"(?:本来|原本|原来|本|当初|一度)(?:还)?(?:是)?(?:想|打算|准备|计划)|(?:本来|原本|原来)要|差一?点(?!忘)"
+)
+"""本来想取消, 原本打算报销, 差点就取消了: a change once meant, not asked for now."""
+_RETRACTION = re.compile(
+    r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
+    r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
+    r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
+    r"changed\s+my\s+mind)[\s,;.!?~…]*$",
+    re.I,
+)
+"""A clause that only takes back what came before it: "nvm", "never mind", "forget it",
+"scratch that". Not "never mind the refund" (it names what not to bother with) nor
+"changed my mind about order 10100" (a request follows)."""
+_CN_RETRACTION = re.compile(
+    r"^\s*(?:但是?|可是|不过|哎|唉|呃|嗯|哦|啊|好吧|那|那就)*"
+    r"(?:还是)?(?:算了|不用了|没事了?|当我没说|不必了|还是不[\u3400-\u9fff]{0,4}了)[吧啦呀哈，。；！？!?~…\s]*$"
+)
+"""算了, 不用了, 当我没说, 还是不取消了: the clause takes back what came before. Not 不要了
+on its own ("订单10091，不要了" asks to cancel it) nor 算了 after a verb ("直接取消算了")."""
+_TRAILING_RETRACTION = re.compile(
+    r"(?:\.{2,}|…+|⋯+)\s*(?:(?:oh|actually|nah|no|wait)\b[\s,]*)*(?:nvm|nevermind|never\s+mind|"
+    r"forget\s+it|scratch\s+that|算了|不用了|当我没说)[\s,;.!?，。；！？~…吧]*$",
+    re.I,
+)
+"""A retraction after a trailing pause in the same clause: "cancel 10091... nvm",
+"取消10091吧……算了"."""
+
+
+def _past_forms(verbs: Iterable[str]) -> set[str]:
+    irregular = {"make": "made", "build": "built", "run": "ran", "put": "put", "send": "sent"}
+    irregular |= {"write": "wrote", "raise": "raised", "get": "got", "do": "did"}
+    out: set[str] = set()
+    for phrase in verbs:
+        if _is_cjk(phrase):
+            continue
+        first, _, rest = phrase.lower().partition(" ")
+        forms = {irregular.get(first, first + "ed"), first + first[-1] + "ed"}
+        if first.endswith("e"):
+            forms.add(first + "d")
+        if first.endswith("y") and first[-2:-1] not in "aeiou":
+            forms.add(first[:-1] + "ied")
+        if first == "cancel":
+            forms.add("canceled")
+        out |= {f"{form} {rest}".strip() for form in forms}
+    return out
+
+
+_PAST = (
+    "(?:"
+    + "|".join(
+        re.escape(f).replace(r"\ ", r"\s+")
+        for f in sorted(_past_forms((*GENERIC_CUES, *OTHER_CHANGE_VERBS)), key=len, reverse=True)
+    )
+    + r")(?![\w'-])"
+)
+_ADVERBS = r"(?:(?:already|just|also|previously|earlier|actually|originally|even|recently)\s+)*"
+_REPORTED = re.compile(
+    rf"(?:^|(?<=[\s,]))(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+{_ADVERBS}{_PAST}|"
+    rf"\b(?:already|was|were|been|got)\s+{_ADVERBS}{_PAST}",
+    re.I,
+)
+"""A change told as done: "I filed a 30 EUR taxi claim yesterday", "I've already logged
+130/85", "the claim was already submitted"."""
+_CN_DONE_BEFORE = re.compile(r"(?:已经|早就|早已|都已|已)[\u3400-\u9fff\w\s]{0,4}$")
+_CN_REQUESTING = re.compile(r"帮|请|麻烦|给我|替我|能不能|可以|要|想|得|需要|一下|吧")
+
+
+def _reported(clause: str) -> bool:
+    """Whether the clause tells of a change already made rather than asking for one.
+
+    "I filed a 30 EUR taxi claim yesterday", "of the 3 tickets I raised", "it was already
+    submitted"; "我昨天报了一笔打车费", "已经提交了", "上周报过". Not a clause that opens
+    with a change verb ("delete the claim I filed yesterday" asks to delete it) or a read
+    command ("list every claim I filed", a read of past changes), nor a
+    change asked for as a result ("I want it cancelled", `_DONE_FOR_ME`), nor a Chinese
+    request ("帮我报了", "把它取消了吧").
+    """
+    body, _ = _request_body(clause)
+    opening = _find_cue(body, (*GENERIC_CUES, *OTHER_CHANGE_VERBS))
+    if opening is not None and opening[0] == 0 and not _is_cjk(opening[1]):
+        return False
+    if _READ_VERBS.match(body) or _CN_READ.match(body):
+        return False  # "list every claim I filed": a read of past changes
+    if _DONE_FOR_ME.search(clause):
+        return False
+    if _REPORTED.search(body):
+        return True
+    cues = [c for c in (*GENERIC_CUES, *OTHER_CHANGE_VERBS, "报") if _is_cjk(c)]
+    for at, cue in _cjk_verbs(body, cues):
+        after = body[at + len(cue) : at + len(cue) + 1]
+        if after == "过" or _CN_DONE_BEFORE.search(body[:at]):
+            return True
+        done = cue.endswith("了") or after == "了"
+        if done and "我" in body[:at] and not _CN_REQUESTING.search(body):
+            return True
+    return False
+
+
+def unasked_clauses(text: str) -> dict[int, str]:
+    """The clauses that mention a change without asking for it, by start offset and why.
+
+    "retracted": a change meant once and dropped ("I was about to cancel 10094", "本来想
+    取消"), or any clause before one that takes back what came before it ("nvm", "never
+    mind", "forget it", "scratch that", "算了", "不用了"). "reported": a change told as done
+    ("I filed a 30 EUR taxi claim yesterday", "已经提交了", "我昨天报了"). Neither asks for
+    a write: the run reads what the rest of the request asks, or asks.
+    """
+    cut = clauses(text)
+    out: dict[int, str] = {}
+    for n, (start, clause) in enumerate(cut):
+        body = clause.strip()
+        if (
+            _RETRACTION.match(body)
+            or _CN_RETRACTION.match(body)
+            or _TRAILING_RETRACTION.search(body)
+        ):
+            for earlier, _ in cut[: n + 1]:
+                out[earlier] = "retracted"
+        elif _INTENDED.match(body) or _CN_INTENDED.search(body):
+            out[start] = "retracted"
+        elif _reported(clause):
+            out.setdefault(start, "reported")
+    return out
+
+
 _RECURRING = re.compile(
     r"\b(?:every|each)\s+(?:other\s+|single\s+)?(?:day|morning|evening|night|week|weekday|weekend|"
     r"month|quarter|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|"
@@ -398,10 +540,6 @@ def recurring(text: str) -> Found | None:
     """The words that ask for a change on a schedule, or None (`_RECURRING`)."""
     m = _RECURRING.search(text)
     return None if m is None else Found(True, m.group(), m.start(), m.end(), "recurring")
-
-
-def _is_cjk(word: str) -> bool:
-    return bool(re.search(r"[\u3400-\u9fff]", word))
 
 
 def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
@@ -510,8 +648,9 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     """
     cues = (*GENERIC_CUES, *extra)
     conditional = conditional_clauses(text)
+    unasked = unasked_clauses(text)
     for start, clause in clauses(text):
-        if start in conditional or not clause_asks(clause):
+        if start in conditional or start in unasked or not clause_asks(clause):
             continue
         found = _find_cue(clause, cues)
         if found is None and (done := _DONE_FOR_ME.search(clause)):
@@ -571,6 +710,29 @@ def without_refusals(text: str) -> str:
     return out if out.strip(" ,;.!?，。；！？") else text
 
 
+def without_unasked(text: str) -> str:
+    """The request with every clause that tells of a change already made blanked.
+
+    "I already logged 130/85 this morning, show me my 7 day trend" is ranked on its request
+    for a trend: the reported clause (`unasked_clauses`) names a change nobody asks for
+    now. Its ids stay ("I cancelled 10091 yesterday, what's its status?" is about 10091). A
+    retracted clause stays: what was nearly done is what the question is about ("I was
+    about to cancel 10094 but nvm, what's its status?"). A request that is all such
+    clauses is kept whole.
+    """
+    out = list(text)
+    cut = dict(clauses(text))
+    kept = [(r.start, r.end) for r in number_roles(text) if r.kind in ("id", "number")]
+    for start, why in unasked_clauses(text).items():
+        if why != "reported":
+            continue
+        for at in range(start, start + len(cut[start])):
+            if not any(s <= at < e for s, e in kept):
+                out[at] = " "
+    left = "".join(out)
+    return left if left.strip(" ,;.!?，。；！？") else text
+
+
 def _cjk_verbs(body: str, cues: Iterable[str]) -> list[tuple[int, str]]:
     """Every Chinese change word in the body, a longer one over the shorter inside it.
 
@@ -609,6 +771,7 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
     cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
     out: list[Found] = []
     conditional = conditional_clauses(text)
+    unasked = unasked_clauses(text)
     for start, clause in clauses(text):
         if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
             continue
@@ -617,6 +780,8 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
         refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
         if refusal:
             body, kind = body[refusal.end() :], "refused"
+        elif start in unasked:
+            kind = unasked[start]
         elif start in conditional:
             kind = "conditional"
         elif not clause_asks(clause):
@@ -633,7 +798,7 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
             word = body[at : at + len(cue)]
             negated = kind == "refused" or bool(_CN_NEGATED.search(body[:at]))
             how = "refused" if negated else kind
-            if kind == "conditional":
+            if kind in ("conditional", "retracted", "reported"):
                 negated = True
             out.append(Found(not negated, word, base + at, base + at + len(word), how))
     return out

@@ -59,6 +59,7 @@ from nodes.cues import (
     mask_not_cues,
     recurring,
     without_refusals,
+    without_unasked,
 )
 from nodes.search.lexical import stem
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
@@ -792,7 +793,7 @@ def _lexical_ranking(domain: Domain, text: str) -> Ranking:
     me the status of 10088" is ranked on its request for a status, not on "text". A chat
     model reads the whole request; a bag of words cannot tell a refused word from a wanted one.
     """
-    return lexical_classifier(domain).rank(without_refusals(text))
+    return lexical_classifier(domain).rank(without_unasked(without_refusals(text)))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

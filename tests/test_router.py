@@ -1377,3 +1377,176 @@ def test_a_required_slot_not_assumed_needs_evidence() -> None:
     decision = decide_offline(strict, "file my expense of 30 USD", DAY)
     assert decision.action == "invalid"
     assert decision.detail == "currency: no words of the request give it"
+
+
+# --- round 8: retracted and past-tense changes ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            DOMAIN,
+            "I was going to cancel order 10091, never mind. where is it now?",
+            "order_status",
+            {"order_id": "10091"},
+        ),
+        (
+            DOMAIN,
+            "cancel 10092... scratch that, just show me its status",
+            "order_status",
+            {"order_id": "10092"},
+        ),
+        (
+            DOMAIN,
+            "本来想取消订单10093的，算了，帮我查一下它到哪了",
+            "order_status",
+            {"order_id": "10093"},
+        ),
+        (
+            EXPENSES,
+            "I was about to file a 30 EUR taxi claim but forget it, what's my total this week?",
+            "expense_total",
+            {"period": "7d"},
+        ),
+        (
+            EXPENSES,
+            "I was gonna open a ticket for the vpn, never mind, what's the status of T-11?",
+            "ticket_status",
+            {"ticket_id": "T-11"},
+        ),
+    ],
+)
+def test_a_retracted_change_is_the_read_asked_for(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent, decision.slots) == ("route", intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "cancel 10091. actually, forget it"),
+        (DOMAIN, "取消10091吧……算了"),
+        (DOMAIN, "原本打算取消10092，不用了"),
+        (DOMAIN, "I was about to log 135/88 but nvm"),
+        (DOMAIN, "我本来想记一下血压 135/88，算了"),
+        (EXPENSES, "I was about to file a 30 EUR taxi claim"),
+        (EXPENSES, "本来想报一笔 30 欧打车费，算了，告诉我这周合计"),
+        (EXPENSES, "open a ticket for the broken printer. scratch that"),
+    ],
+)
+def test_a_retracted_change_runs_no_write(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert not _writes(domain, decision), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            EXPENSES,
+            "I submitted 45 USD for lunch this morning, what's my total this month?",
+            "expense_total",
+            {"period": "30d"},
+        ),
+        (
+            EXPENSES,
+            "I've already logged a 20 EUR taxi, how much this week?",
+            "expense_total",
+            {"period": "7d"},
+        ),
+        (
+            EXPENSES,
+            "我昨天报了一笔 30 欧的打车费，过去一周一共多少",
+            "expense_total",
+            {"period": "7d"},
+        ),
+        (EXPENSES, "30 欧打车费已经提交了，最近7天合计多少", "expense_total", {"period": "7d"}),
+        (EXPENSES, "我昨天提交了工单 T-4，现在什么状态", "ticket_status", {"ticket_id": "T-4"}),
+        (
+            DOMAIN,
+            "I already logged 130/85 this morning, show me my 7 day trend",
+            "review_metric_trend",
+            {"period": "7d"},
+        ),
+        (DOMAIN, "血压 135/88 已经录入了，看看最近7天", "review_metric_trend", {"period": "7d"}),
+        (DOMAIN, "我昨天取消了订单10091，现在是什么状态", "order_status", {"order_id": "10091"}),
+        (
+            DOMAIN,
+            "I cancelled 10091 yesterday, what's its status now?",
+            "order_status",
+            {"order_id": "10091"},
+        ),
+    ],
+)
+def test_a_change_told_as_done_is_the_read_asked_for(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent, decision.slots) == ("route", intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (EXPENSES, "I filed a 30 EUR taxi claim yesterday"),
+        (EXPENSES, "我昨天报了 30 欧的打车费"),
+        (EXPENSES, "上周报过 56 块打车"),
+        (DOMAIN, "I recorded 135/88 this morning"),
+        (DOMAIN, "我早上已经记录了血压 135/88"),
+        (DOMAIN, "we cancelled 10091 last week"),
+    ],
+)
+def test_a_change_told_as_done_runs_no_write(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert not _writes(domain, decision), decision.detail
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        (DOMAIN, "never mind, cancel 10091", "cancel_order"),
+        (DOMAIN, "订单10091，不要了", "cancel_order"),
+        (DOMAIN, "10091直接取消算了", "cancel_order"),
+        (EXPENSES, "file a 30 EUR taxi claim", "submit_expense"),
+        (EXPENSES, "I changed my mind, file a 30 EUR taxi claim", "submit_expense"),
+    ],
+)
+def test_a_change_asked_after_a_retraction_or_with_its_word_stands(
+    domain: Domain, text: str, intent: str
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent)
+
+
+@pytest.mark.parametrize(
+    ("spec", "text", "read"),
+    [
+        (
+            "tools.examples:DOMAIN",
+            "I was about to cancel 10094 but nvm, what's its status?",
+            "query_order",
+        ),
+        (
+            "tools.expenses:DOMAIN",
+            "I filed a 30 EUR taxi claim yesterday, what's my total for the past week now?",
+            "get_expense_total",
+        ),
+        (
+            "tools.expenses:DOMAIN",
+            "我昨天报了一笔 30 欧的打车费，过去一周一共多少",
+            "get_expense_total",
+        ),
+    ],
+)
+async def test_a_retracted_or_reported_change_runs_only_the_read(
+    harness: Harness, spec: str, text: str, read: str
+) -> None:
+    out = await harness.run(text, domain=spec)
+    assert out["intent"] in ("order_status", "expense_total"), out["route"]
+    assert harness.executions(read) >= 1
+    for write in ("cancel_order", "submit_expense"):
+        assert harness.executions(write) == 0

@@ -20,15 +20,16 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ACCURACY_FLOOR = 0.87
-"""Just below where the held-out accuracy was last measured (0.879, round 7): a drop is a
+ACCURACY_FLOOR = 0.83
+"""Just below where the held-out accuracy was last measured (0.842, round 8): a drop is a
 regression. The issue's target, 0.95, is the strict xfail below."""
-SLOT_FLOOR = 0.97
-"""Just below the last held-out slot accuracy (0.974, round 7)."""
-DEV_FLOOR = 0.96
-"""Just below the dev part's in-scope accuracy with round 7 folded in (0.961, 1204 lines):
+SLOT_FLOOR = 0.98
+"""Just below the last held-out slot accuracy (0.986, round 8)."""
+DEV_FLOOR = 0.94
+"""Just below the dev part's in-scope accuracy with round 8 folded in (0.949, 1380 lines;
+0.961 on the 1204 lines before the fold, unchanged by the round-8 fixes):
 a change that loses what the rounds so far taught is a regression."""
-PENDING = "held-out part is empty (round 8 is written after the router is frozen): not measured"
+PENDING = "held-out part is empty (round 9 is written after the router is frozen): not measured"
 MISROUTED = 1
 """Exit code of `eval --router` when a request was routed to a write it did not ask for."""
 
@@ -91,9 +92,9 @@ def test_the_heldout_part_is_large_and_bilingual(held: dict[str, Any]) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 14 target not met at the last held-out measurement (round 7): 5 misroutes to "
-    "a write and 1 out-of-scope request to a write ('is order 10096 shipped? if it isnt cancel "
-    "it' cancelled; '每周一自动给我生成周报' built a report)",
+    reason="issue 14 target not met at the last held-out measurement (round 8): 2 misroutes to "
+    "a write ('I was about to cancel 10094 but nvm, what's its status?' cancelled; 'I filed a "
+    "30 EUR taxi claim yesterday, what's my total for the past week now?' filed a claim)",
 )
 def test_heldout_never_routes_to_a_write_it_was_not_asked_for(
     report: dict[str, Any], held: dict[str, Any]
@@ -112,8 +113,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.879 "
-    "(rounds 1-7: 0.928, 0.907, 0.929, 0.781, 0.837, 0.870, 0.879), offline lexical classifier",
+    reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.842 "
+    "(rounds 1-8: 0.928, 0.907, 0.929, 0.781, 0.837, 0.870, 0.879, 0.842), offline lexical "
+    "classifier",
 )
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]
