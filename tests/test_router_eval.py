@@ -1,11 +1,13 @@
 """`python -m graph eval --router`: the labelled set, its parts and the held-out targets.
 
-The held-out part is written after the router is frozen and measured once; then it is folded
-into the dev part and the held-out file stays empty until the next round is written. These
-tests keep the held-out safety targets (nothing routed to a write it did not ask for) as a
-regression gate and record where its accuracy stands against the issue's 0.95. While the
-held-out part is empty they are skipped, saying so: there is nothing to measure, and a
-pass would claim a measurement that was never made. The dev part's safety is checked always.
+The held-out part is written after the router is frozen and measured once. A round whose
+misses the router is then changed for is folded into the dev part, and the held-out file
+stays empty until the next round is written; round 9, measured once at 71a5599 with no
+request routed to a write it did not ask for, is kept as the held-out part. These tests keep
+its safety targets (nothing routed to a write it did not ask for) as a regression gate and
+record where its accuracy stands against the issue's 0.95. While the held-out part is empty
+they are skipped, saying so: there is nothing to measure, and a pass would claim a
+measurement that was never made. The dev part's safety is checked always.
 """
 
 from __future__ import annotations
@@ -20,16 +22,16 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ACCURACY_FLOOR = 0.83
-"""Just below where the held-out accuracy was last measured (0.842, round 8): a drop is a
+ACCURACY_FLOOR = 0.94
+"""Just below where the held-out accuracy was last measured (0.945, round 9): a drop is a
 regression. The issue's target, 0.95, is the strict xfail below."""
-SLOT_FLOOR = 0.98
-"""Just below the last held-out slot accuracy (0.986, round 8)."""
+SLOT_FLOOR = 0.97
+"""Just below the last held-out slot accuracy (0.977, round 9)."""
 DEV_FLOOR = 0.94
 """Just below the dev part's in-scope accuracy with round 8 folded in (0.949, 1380 lines;
 0.961 on the 1204 lines before the fold, unchanged by the round-8 fixes):
 a change that loses what the rounds so far taught is a regression."""
-PENDING = "held-out part is empty (round 9 is written after the router is frozen): not measured"
+PENDING = "held-out part is empty (the next round is written after the freeze): not measured"
 MISROUTED = 1
 """Exit code of `eval --router` when a request was routed to a write it did not ask for."""
 
@@ -90,12 +92,6 @@ def test_the_heldout_part_is_large_and_bilingual(held: dict[str, Any]) -> None:
     assert held["by_tag"]["number"]["n"] >= 15
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 14 target not met at the last held-out measurement (round 8): 2 misroutes to "
-    "a write ('I was about to cancel 10094 but nvm, what's its status?' cancelled; 'I filed a "
-    "30 EUR taxi claim yesterday, what's my total for the past week now?' filed a claim)",
-)
 def test_heldout_never_routes_to_a_write_it_was_not_asked_for(
     report: dict[str, Any], held: dict[str, Any]
 ) -> None:
@@ -113,9 +109,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.842 "
-    "(rounds 1-8: 0.928, 0.907, 0.929, 0.781, 0.837, 0.870, 0.879, 0.842), offline lexical "
-    "classifier",
+    reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.945 "
+    "(121 of 128) in round 9 (rounds 1-9: 0.928, 0.907, 0.929, 0.781, 0.837, 0.870, 0.879, "
+    "0.842, 0.945), offline lexical classifier",
 )
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]

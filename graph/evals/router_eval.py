@@ -2,10 +2,10 @@
 
 The set is data, one JSON object a line, in two parts shipped with the package:
 `router_dev.jsonl`, written first and used to build and tune the router, and
-`router_heldout.jsonl`, written after the router was frozen and measured once. Once measured,
-a held-out part is folded into the dev part and the held-out file is left empty until the
-next round's set is written against the next frozen router; an empty part is reported as
-pending, its targets not judged. Each line:
+`router_heldout.jsonl`, written after the router was frozen and measured once. A held-out
+part the router is then changed for is folded into the dev part, and the held-out file is
+left empty until the next round's set is written against the next frozen router; an empty
+part is reported as pending, its targets not judged. Each line:
 
     {"domain": "tools.expenses:DOMAIN", "text": "...", "intent": "expense_total" | null,
      "action": "route" | "ask", "slots": {"period": "7d"}, "tags": ["en", "number"]}
