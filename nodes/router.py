@@ -719,14 +719,8 @@ def _unserved_change(
     how = {"refused": "refuses", "conditional": "asks only under a condition for"}.get(
         verb.kind, "asks for"
     )
-    return replace(
-        decision,
-        action="clarify",
-        intent=None,
-        slots={},
-        evidence={},
-        question=domain.clarify,
-        detail=UNSERVED_CHANGE.format(intent=intent.name, how=how, verb=verb.text),
+    return _unrouted(
+        domain, decision, UNSERVED_CHANGE.format(intent=intent.name, how=how, verb=verb.text)
     )
 
 
@@ -750,6 +744,11 @@ def _bare_name(domain: Domain, intent: IntentSpec, text: str, decision: Decision
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if content_words(rest, ID_NOUNS):
         return decision
+    return _unrouted(domain, decision, BARE_NAME.format(intent=intent.name, words=text.strip()))
+
+
+def _unrouted(domain: Domain, decision: Decision, detail: str) -> Decision:
+    """The decision withdrawn: no intent, no slots, the domain's clarifying question."""
     return replace(
         decision,
         action="clarify",
@@ -757,7 +756,7 @@ def _bare_name(domain: Domain, intent: IntentSpec, text: str, decision: Decision
         slots={},
         evidence={},
         question=domain.clarify,
-        detail=BARE_NAME.format(intent=intent.name, words=text.strip()),
+        detail=detail,
     )
 
 
