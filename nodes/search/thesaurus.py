@@ -240,12 +240,14 @@ QUESTION_WORDS = frozenset((
 """First words of an English question. A question is also anything ending in a question mark."""
 CHINESE_QUESTION = ("吗", "哪些", "哪个", "什么", "多少", "是否", "有没有", "是不是", "？", "?")
 READ_TARGET = "get list"
+"""What a question asks for when it names no operation, or asks what is: a read."""
 YES_NO_TARGET = "check"
 """What a yes/no question about what is ("is rachel a collaborator?", "have I starred it?")
 asks for beside a read: a check."""
 YES_NO_WORDS = frozenset(("is", "are", "am", "was", "were", "does", "do", "did", "has", "have"))
+"""First words of an English yes/no question."""
 CHINESE_YES_NO = ("吗", "是否", "有没有", "是不是")
-"""What a question asks for when it names no change: to read one thing or a list."""
+"""Markers of a Chinese yes/no question."""
 OPERATION_WORDS = frozenset(stem(w) for w in (
     "create", "add", "new", "make", "update", "change", "set", "edit", "modify", "rename",
     "delete", "remove", "drop", "cancel", "stop", "disable", "enable", "start", "run", "send",
@@ -253,9 +255,10 @@ OPERATION_WORDS = frozenset(stem(w) for w in (
     "archive", "approve", "reject", "merge", "rerun", "trigger", "invoke", "get", "list",
     "count", "search", "find", "describe", "history", "status", "check",
 ))  # fmt: skip
-"""Stems of API words naming an operation, a change or a read. A question that names one,
-typed or through a phrase ("can you delete ...?", "how many ...?"), already says what it
-asks for; only a question that names none is pointed at `READ_TARGET`."""
+"""Stems of API words naming an operation, a change or a read. A request phrased as a
+question that names one, typed or through a phrase ("can you delete ...?"), already says what
+it asks for; a question that names none, or asks what is, is pointed at `READ_TARGET` unless
+it already names a read ("how many ...?")."""
 
 
 REQUEST_WORDS = frozenset(("can", "could", "would", "will", "please", "pls", "kindly", "let"))
@@ -276,7 +279,7 @@ def asks_about(words: Sequence[str], request: str) -> bool:
         return False
     if _CJK.search(request):
         return not any(marker in request for marker in CHINESE_REQUEST)
-    return bool(words) and words[0] not in REQUEST_WORDS and "pleas" not in words
+    return bool(words) and words[0] not in REQUEST_WORDS and stem("please") not in words
 
 
 def asks_a_question(words: Sequence[str], request: str) -> bool:
@@ -313,7 +316,7 @@ class Thesaurus:
     chinese: tuple[tuple[str, str], ...]
     weight: float = EXPANSION_WEIGHT
     question_reads: bool = True
-    """A question that names no change asks to read: it points at `READ_TARGET`."""
+    """Whether a question is read for what it asks (`targets`, `reads`): a read, a check."""
 
     @classmethod
     def build(
