@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 
 from nodes.search.lexical import stem
-from tools.slots import NEGATION, Found, clauses, mask_not_negations, number_roles
+from tools.slots import NEGATION, Found, clauses, mask_not_negations, number_roles, refuses
 
 __all__ = [
     "CHANGE_KINDS",
@@ -670,15 +670,6 @@ _CN_REFUSAL = re.compile(r"^(?:我)?(?:不要|别|不用|先别|先不要|不是
 
 _CN_NEGATED = re.compile(r"(?:不要|别|不用|没有|没|不)$")
 
-_REFUSED_CLAUSE = re.compile(
-    r"^(?:(?:no|nope|wait|but|and)\b[\s,]*)?(?:i\s+(?:don't|dont|do\s+not)\s+(?:need|want)\b|"
-    r"(?:don't|dont|do\s+not|never)\s+|no\s+need\b)",
-    re.I,
-)
-_CN_REFUSED_CLAUSE = re.compile(
-    r"^(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想)"
-)
-
 
 _COURTESY = re.compile(
     r"^(?:(?:thanks|thank\s+you|thx|ty|cheers|much\s+appreciated|please|pls|plz|"
@@ -705,7 +696,7 @@ def without_refusals(text: str) -> str:
         if _REMINDER.match(body):
             continue
         thanks = n > 0 and bool(_COURTESY.match(body))
-        if thanks or _REFUSED_CLAUSE.match(body) or _CN_REFUSED_CLAUSE.match(body):
+        if thanks or refuses(body):
             out = out[:start] + " " * len(clause) + out[start + len(clause) :]
     return out if out.strip(" ,;.!?，。；！？") else text
 

@@ -457,9 +457,10 @@ DEFAULT_PERIOD_DAYS = 30
 def _currency(text: str) -> Found | Currency:
     """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest.
 
-    The guess is only a default (no evidence): `submit_expense` lists the currency in its
-    `required_evidence`, so "file a taxi claim for 35" is asked about rather than filed as
-    35 USD. Which currency a bare number is cannot be told from the script it is written in.
+    The guess is only a default (no evidence): the currency is a required slot of
+    `submit_expense` that it does not declare `assumed`, so "file a taxi claim for 35" is
+    asked about rather than filed as 35 USD. Which currency a bare number is cannot be told
+    from the script it is written in.
     """
     found = find_word(text, _CURRENCY_WORDS, "enum")
     if found is not None:
@@ -820,7 +821,7 @@ DOMAIN = Domain(
             fill=expense_slots,
             examples=SUBMIT_EXAMPLES,
             write_cues=("put in", "get reimbursed", "报一下", "报一笔", "报了"),
-            required_evidence=("amount", "currency"),
+            required_evidence=("amount",),
             assumed=("date", "period"),
             slots_model=ExpenseSlots,
             steps=(SUBMITTED, TOTAL_LOADED),
