@@ -7,7 +7,9 @@ object a line: `{"text": ..., "tool": ...}`) and saves it beside your domain, wh
 you: a prior learnt from someone else's requests does not carry over.
 
 `python -m graph bench --catalogue aws --ranker lexical` measures a ranker on a published
-catalogue (graph/evals/registry_bench.py); the measurement code is imported only then.
+catalogue (graph/evals/registry_bench.py); the measurement code is imported only then. With
+`--fit-prior` it first fits a prior on the catalogue's dev requests, as `fit-search` would
+(`fit_prior`), and measures the held-out ones with it: what fitting buys a user.
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tools.errors import ConfigError
+
+if TYPE_CHECKING:
+    from nodes.search.operations import OperationPrior
 
 BAD_LINE = "{path}:{line}: expected a JSON object with 'text' and 'tool' ({error})"
 UNKNOWN_TOOL = "{path}:{line}: tool {tool!r} is not in domain {domain!r}"
@@ -64,6 +70,12 @@ def add_search_commands(sub: Any) -> None:
     bench.add_argument(
         "--misses", action="store_true", help="with --catalogue: print the requests missed"
     )
+    bench.add_argument(
+        "--fit-prior",
+        action="store_true",
+        help="with --catalogue aws|github: fit an operation prior on the catalogue's dev "
+        "requests (as fit-search does) and rank with it; measures the held-out set only",
+    )
     fit = sub.add_parser(
         "fit-search", help="fit a tool-search operation prior on your own labelled requests"
     )
@@ -89,6 +101,7 @@ def run_search_command(args: argparse.Namespace) -> int | None:
                 request_set=args.request_set,
                 limit=args.limit,
                 misses=args.misses,
+                fit_prior=args.fit_prior,
             )
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -96,10 +109,26 @@ def run_search_command(args: argparse.Namespace) -> int | None:
     return None
 
 
-def _fit(args: argparse.Namespace) -> int:
+def fit_prior(labelled: Iterable[tuple[str, str, str]]) -> tuple[OperationPrior, dict[str, int]]:
+    """Fit an operation prior on (request, tool name, tool namespace) triples.
+
+    What `fit-search` fits and `bench --catalogue --fit-prior` measures: each tool's
+    operation is read from its name (`nodes.search.lexical.operation_of`), and the prior
+    reads requests with the default thesaurus. Returns the prior and how many requests
+    asked for each operation.
+    """
     from nodes.search.lexical import operation_of
     from nodes.search.operations import OperationPrior
     from nodes.search.thesaurus import default_thesaurus
+
+    examples = [(text, operation_of(name, namespace)) for text, name, namespace in labelled]
+    counts: dict[str, int] = {}
+    for _, operation in examples:
+        counts[operation] = counts.get(operation, 0) + 1
+    return OperationPrior.fit(examples, default_thesaurus()), counts
+
+
+def _fit(args: argparse.Namespace) -> int:
     from tools.domain import load_domain
 
     domain = load_domain(args.domain)
@@ -109,7 +138,7 @@ def _fit(args: argparse.Namespace) -> int:
     except OSError as exc:
         msg = f"{path}: cannot read it ({exc.strerror or exc})"
         raise ConfigError(msg) from None
-    examples: list[tuple[str, str]] = []
+    labelled: list[tuple[str, str, str]] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -123,15 +152,12 @@ def _fit(args: argparse.Namespace) -> int:
         if spec is None:
             msg = UNKNOWN_TOOL.format(path=path, line=number, tool=tool, domain=args.domain)
             raise ConfigError(msg)
-        examples.append((text, operation_of(spec.name, spec.namespace)))
-    if len(examples) < LEAST_REQUESTS:
-        msg = TOO_FEW.format(path=path, n=len(examples), least=LEAST_REQUESTS)
+        labelled.append((text, spec.name, spec.namespace))
+    if len(labelled) < LEAST_REQUESTS:
+        msg = TOO_FEW.format(path=path, n=len(labelled), least=LEAST_REQUESTS)
         raise ConfigError(msg)
-    prior = OperationPrior.fit(examples, default_thesaurus())
+    prior, counts = fit_prior(labelled)
     prior.save(args.out)
-    counts: dict[str, int] = {}
-    for _, operation in examples:
-        counts[operation] = counts.get(operation, 0) + 1
     summary = ", ".join(f"{op} {n}" for op, n in sorted(counts.items()))
-    print(f"fitted on {len(examples)} requests ({summary}); wrote {args.out}")
+    print(f"fitted on {len(labelled)} requests ({summary}); wrote {args.out}")
     return 0

@@ -411,6 +411,44 @@ def test_an_unknown_catalogue_is_one_line_not_a_traceback() -> None:
     assert "Traceback" not in proc.stderr
 
 
+def test_bench_fits_a_prior_on_dev_and_measures_held_out_with_it() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "graph", "bench", "--catalogue", "github", "--fit-prior",
+         "--limit", "12", "--json"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (result,) = json.loads(proc.stdout)
+    assert result["ranker"] == "lexical+prior(dev)"
+    assert result["request_set"] == "heldout"
+    assert result["rows"][0]["requests"] == 12
+    assert "fitted an operation prior on 499 dev requests" in proc.stderr
+
+
+def test_bench_prior_is_labelled_with_its_size_and_refused_where_it_cannot_apply() -> None:
+    from graph.evals.registry_bench import run_catalogue_bench
+    from tools.errors import ConfigError
+
+    small = run_catalogue_bench("aws", fit_prior=True, prior_size=30, limit=3, runs=1)
+    assert small.ranker == "lexical+prior(dev[:30])"
+    with pytest.raises(ConfigError, match="cannot measure them"):
+        run_catalogue_bench("aws", request_set="dev", fit_prior=True, limit=3)
+    with pytest.raises(ConfigError, match="no lexical side"):
+        run_catalogue_bench("aws", "dense-e5", fit_prior=True, limit=3)
+
+
+def test_bench_refuses_to_fit_a_prior_on_the_set_it_measures() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "graph", "bench", "--catalogue", "aws", "--set", "dev",
+         "--fit-prior"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )  # fmt: skip
+    assert proc.returncode != 0
+    assert proc.stderr.strip().startswith("error: --fit-prior fits on the dev requests")
+    assert "Traceback" not in proc.stderr
+    assert not proc.stdout
+
+
 # --- fit-search --------------------------------------------------------------------------------
 
 

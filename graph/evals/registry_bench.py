@@ -2,7 +2,9 @@
 
 `bench --catalogue` ranks the labelled requests of a published catalogue (AWS, GitHub) or of
 the generated one over the whole catalogue with a chosen ranker, and prints recall@1/5/10
-with 95% intervals per language and the median ranking time (`run_catalogue_bench`).
+with 95% intervals per language and the median ranking time (`run_catalogue_bench`). With
+`--fit-prior`, the ranker's lexical side gets an operation prior fitted on the catalogue's
+dev requests, the way a user fits one on theirs, and the held-out requests are measured.
 
 `bench --tools N` makes three measurements, each against the all-tools baseline measured in
 the same run:
@@ -31,7 +33,7 @@ import json
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from langchain_core.messages import HumanMessage
@@ -486,6 +488,16 @@ thesaurus as they were at the first measurement; `hybrid-unglossed` is the hybri
 embedding model reading Chinese unglossed; `hybrid-use` fuses USE multilingual instead of
 E5; `dense-*` are the embedding models alone."""
 NO_REQUESTS = "catalogue {name!r} has no labelled requests to measure"
+PRIOR_SET = "dev"
+"""The requests `--fit-prior` fits on; they are never the ones measured."""
+PRIOR_ON_ITSELF = (
+    "--fit-prior fits on the dev requests, so it cannot measure them: use --set heldout"
+)
+PRIOR_GENERATED = (
+    "--fit-prior: the generated catalogue has no dev requests (it ranks with its own prior)"
+)
+PRIOR_DENSE = "--fit-prior: {kind} has no lexical side to take a prior"
+PRIOR_UNKNOWN = "{name}.{label}.jsonl: tool {tool!r} is not in the catalogue"
 
 
 def wilson(hits: int, n: int) -> tuple[float, float]:
@@ -589,6 +601,31 @@ class _Dense:
         return order if limit is None else order[:limit]
 
 
+def _dev_prior(
+    name: str, found: Sequence[ToolEntry], size: int | None, say: Callable[[str], None]
+) -> tuple[OperationPrior, str]:
+    """A prior fitted on the first `size` (None: all) dev requests, and the ranker's suffix.
+
+    Each request teaches the operation of its first labelled tool, as one `fit-search` line.
+    """
+    from graph.evals.catalogues.real import requests
+    from graph.search_commands import fit_prior
+
+    namespace = {e.name: e.namespace for e in found}
+    labelled: list[tuple[str, str, str]] = []
+    for r in requests(name, PRIOR_SET)[:size]:
+        tool = r.tools[0]
+        if tool not in namespace:
+            msg = PRIOR_UNKNOWN.format(name=name, label=PRIOR_SET, tool=tool)
+            raise ConfigError(msg)
+        labelled.append((r.text, tool, namespace[tool]))
+    prior, counts = fit_prior(labelled)
+    summary = ", ".join(f"{op} {n}" for op, n in sorted(counts.items()))
+    say(f"{name}: fitted an operation prior on {len(labelled)} {PRIOR_SET} requests ({summary})")
+    label = PRIOR_SET if size is None else f"{PRIOR_SET}[:{size}]"
+    return prior, f"+prior({label})"
+
+
 def _ranker(kind: str, lexical: LexicalRanker) -> Ranker:
     if kind == "lexical":
         return lexical
@@ -642,6 +679,8 @@ def run_catalogue_bench(
     limit: int | None = None,
     runs: int = CATALOGUE_RUNS,
     progress: Callable[[str], None] | None = None,
+    fit_prior: bool = False,
+    prior_size: int | None = None,
 ) -> CatalogueBench:
     """Rank every labelled request of a catalogue over the whole catalogue, and time it.
 
@@ -657,15 +696,32 @@ def run_catalogue_bench(
         limit: Measure only the first N requests (a quick check; the figures need all).
         runs: Timed passes over the requests.
         progress: Called with a line of progress now and then.
+        fit_prior: Give the ranker's lexical side an operation prior fitted on the
+            catalogue's dev requests (`_dev_prior`); the ranker is reported as
+            `<kind>+prior(dev)`. Refused with `request_set="dev"`, for `generated` and for
+            the `dense-*` rankers.
+        prior_size: With `fit_prior`, fit on the first N dev requests only (learning curves).
     """
     say = progress or (lambda _text: None)
+    if fit_prior:
+        if request_set == PRIOR_SET and name != "generated":
+            raise ConfigError(PRIOR_ON_ITSELF)
+        if name == "generated":
+            raise ConfigError(PRIOR_GENERATED)
+        if kind.startswith("dense"):
+            raise ConfigError(PRIOR_DENSE.format(kind=kind))
     found, requests, source, lexical = _catalogue(name, request_set)
     requests = requests[:limit] if limit is not None else requests
     if not requests:
         msg = NO_REQUESTS.format(name=name)
         raise ConfigError(msg)
+    label = kind
+    if fit_prior:
+        prior, suffix = _dev_prior(name, found, prior_size, say)
+        lexical = replace(lexical, prior=prior)
+        label = kind + suffix
     ranker = _ranker(kind, lexical)
-    say(f"{name}: indexing {len(found)} tools with the {kind} ranker")
+    say(f"{name}: indexing {len(found)} tools with the {label} ranker")
     started = time.perf_counter()
     index = ranker.build(found)
     build_ms = (time.perf_counter() - started) * 1000
@@ -689,7 +745,7 @@ def run_catalogue_bench(
         catalogue=name,
         source=source,
         tools=len(found),
-        ranker=kind,
+        ranker=label,
         request_set="fifth (blind)" if name == "generated" else request_set,
         rows=_rows(requests, ranked),
         latency_ms=_stats(samples),
@@ -706,11 +762,12 @@ def _ci(row: CatalogueRow, k: str) -> str:
 
 def render_catalogue_bench(results: Sequence[CatalogueBench], *, show_misses: bool) -> str:
     """One table: catalogue, ranker, language, recall@1/5/10 with intervals, latency."""
+    width = max([13, *(len(r.ranker) for r in results)])
     lines = [
         "recall@k over the whole catalogue (no intent or namespace narrowing), 95% Wilson "
         "intervals; median ranking time per request on one core",
         "",
-        f"{'catalogue':<10} {'tools':>5} {'ranker':<13} {'requests':<9} {'recall@1':>20} "
+        f"{'catalogue':<10} {'tools':>5} {'ranker':<{width}} {'requests':<9} {'recall@1':>20} "
         f"{'recall@5':>20} {'recall@10':>20} {'median ms':>9}  target @5",
     ]
     for r in results:
@@ -723,8 +780,9 @@ def render_catalogue_bench(results: Sequence[CatalogueBench], *, show_misses: bo
             latency = f"{r.latency_ms['median']:>9.2f}" if row.lang == "all" else " " * 9
             group = f"{row.lang} {row.requests}"
             lines.append(
-                f"{r.catalogue:<10} {r.tools:>5} {r.ranker:<13} {group:<9} {_ci(row, '1'):>20} "
-                f"{_ci(row, '5'):>20} {_ci(row, '10'):>20} {latency}  {verdict}"
+                f"{r.catalogue:<10} {r.tools:>5} {r.ranker:<{width}} {group:<9} "
+                f"{_ci(row, '1'):>20} {_ci(row, '5'):>20} {_ci(row, '10'):>20} {latency}  "
+                f"{verdict}"
             )
     lines.append("")
     for r in results:
@@ -751,8 +809,12 @@ def main_catalogue_bench(
     request_set: str = "heldout",
     limit: int | None = None,
     misses: bool = False,
+    fit_prior: bool = False,
 ) -> int:
-    """`bench --catalogue NAME [--ranker KIND] [--limit N]`: print; exit 0 whatever the figures."""
+    """`bench --catalogue NAME [--ranker KIND] [--limit N] [--fit-prior]`: print, exit 0.
+
+    The exit code is 0 whatever the figures: they are reported, not judged.
+    """
     import os
     import sys
 
@@ -764,6 +826,7 @@ def main_catalogue_bench(
             request_set=request_set,
             limit=limit,
             progress=lambda t: print(f"bench: {t}", file=sys.stderr),
+            fit_prior=fit_prior,
         )
         for name in names
         for kind in kinds
