@@ -38,6 +38,7 @@ __all__ = [
     "content_words",
     "mask_not_cues",
     "recurring",
+    "someone_else",
     "unasked_clauses",
     "without_refusals",
     "without_unasked",
@@ -135,6 +136,14 @@ GENERIC_CUES: tuple[str, ...] = (
     "出一下",
     "出个",
     "出一个",
+    "记",
+    "跑一个",
+    "跑个",
+    "跑一下",
+    "跑一份",
+    "提个",
+    "提一个",
+    "提一张",
     "取消",
     "撤销",
     "撤了",
@@ -223,7 +232,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
         *("记好", "存好", "加上", "加一条"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
-        *("出一下", "出个", "出一个"),
+        *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
+        *("提个", "提一个", "提一张"),
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void"),
@@ -260,8 +270,11 @@ def change_kind(verb: str) -> str | None:
 NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets", "open ticket?"),
     *("update on", "updates on", "change in", "changes in"),
+    *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
+    *("记号", "惦记", "书记", "记错", "记清"),
 )
-"""Phrases that contain a cue word but ask for nothing to change ("any update on 10089?")."""
+"""Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
+"我记得上次是 130/85": remembering is not recording)."""
 
 
 def mask_not_cues(text: str) -> str:
@@ -296,6 +309,11 @@ _CN_READ = re.compile(
     r"(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算下|算算|算一算|知道)"
 )
 """A Chinese read command, also after "just" ("只看一下近7天的走势", "帮我算下合计")."""
+_CN_READ_AFTER = re.compile(
+    r"(?:给我|帮我|让我)?(?:看下|看一下|看看|瞧瞧|瞅瞅|查下|查一下|查查|列一下|列出来|"
+    r"显示一下|显示出来)(?:吧|呗|呢|哈|好吗|行吗)?[\s,.!?，。！？~]*$"
+)
+"""The same command at the end, after what it reads ("我的订单列表给我看下")."""
 _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
     r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
@@ -589,11 +607,18 @@ def clause_asks(clause: str) -> bool:
         return False
     if _READ_VERBS.match(stripped) or _CN_READ.match(stripped):
         return False
-    if was_polite:
+    if was_polite or _CN_SEND_FIRST.match(stripped):
         return True
     return not (
         body.rstrip().endswith(("?", "？")) or _CN_QUESTION.search(body.rstrip("？?。.!！"))
     )
+
+
+_CN_SEND_FIRST = re.compile(
+    r"^(?:帮我|请|麻烦)?(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)"
+)
+"""A clause that opens by asking for a message asks for it, whatever question follows
+("发个短信告诉我10089到哪了" wants a text, which says where 10089 is)."""
 
 
 _QUESTION_START = re.compile(
@@ -632,7 +657,7 @@ def asks_for_information(text: str) -> bool:
         return True
     for _, clause in clauses(text):
         body, _ = _request_body(clause)
-        if _READ_VERBS.match(body) or _CN_READ.match(body):
+        if _READ_VERBS.match(body) or _CN_READ.match(body) or _CN_READ_AFTER.search(body):
             return True
         if _WANTS_A_THING.match(clause.strip()) and not _DONE_FOR_ME.search(clause):
             return True
@@ -668,7 +693,8 @@ _REFUSAL = re.compile(r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:don't|dont|do\s+not|nev
 _CN_REFUSAL = re.compile(r"^(?:我)?(?:不要|别|不用|先别|先不要|不是要|不是想|不想)")
 
 
-_CN_NEGATED = re.compile(r"(?:不要|别|不用|没有|没|不)$")
+_CN_NEGATED = re.compile(r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新)?$")
+"""A refusal right before a Chinese change word, with "again" between ("不用再提交了")."""
 
 
 _COURTESY = re.compile(
@@ -793,6 +819,32 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
                 negated = True
             out.append(Found(not negated, word, base + at, base + at + len(word), how))
     return out
+
+
+_PEOPLE = (
+    r"(?:wife|husband|spouse|partner|boss|manager|mom|mum|mother|dad|father|son|daughter|kids?|"
+    r"sister|brother|friend|colleague|co-?worker|team|assistant|secretary|family|parents|"
+    r"girlfriend|boyfriend|client|customer)"
+)
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:text|sms|message|e-?mail|mail|ping|notify|tell|call|forward\s+(?:it|this|that)\s+to|"
+    r"send\s+(?:(?:it|this|that|the\s+\w+|a\s+\w+|an\s+\w+)\s+)?to)\s+"
+    rf"(?:my\s+{_PEOPLE}|him|her|them|"
+    r"(?-i:(?!(?:Me|Us|It|My|The|This|That|Our|Your|Order|Ticket|When|Where|What)\b)[A-Z][a-z]+))\b|"
+    r"(?:发给|发短信给|短信给|通知|告诉|转告|转发给)(?:一下)?"
+    r"(?:我(?:老婆|老公|爸爸?|妈妈?|哥哥?|姐姐?|弟弟?|妹妹?|爱人|家人|同事|朋友|领导|上司|老板|太太|先生)|"
+    r"他们|他|她|老板|同事)|"
+    r"(?:发|发短信|发消息|发邮件)给(?:我(?:老婆|老公|爸爸?|妈妈?|爱人|同事|朋友|领导|老板)|他|她)",
+    re.I,
+)
+"""A message for someone other than the user ("text my wife the status of 10087", "email
+my boss", "发短信给我老婆"): a send intent that texts the user does not make it."""
+
+
+def someone_else(text: str) -> Found | None:
+    """The words that send a message to another person, or None (see `_SOMEONE_ELSE`)."""
+    m = _SOMEONE_ELSE.search(text)
+    return None if m is None else Found(True, m.group(), m.start(), m.end(), "cue")
 
 
 def change_verb(text: str, extra: Iterable[str] = ()) -> Found | None:

@@ -58,6 +58,7 @@ from nodes.cues import (
     content_words,
     mask_not_cues,
     recurring,
+    someone_else,
     without_refusals,
     without_unasked,
 )
@@ -77,6 +78,9 @@ OVER_READ_RULE = ", over a read intent's rule: the request asks for a change"
 NO_CHANGE_ASKED = "the request does not ask for a change"
 MISSING_EVIDENCE = "{slot}: no words of the request give it"
 CONFLICTING_EVIDENCE = "{slot}: {text!r} is part of {role_text!r} (a {role}), not the {slot}"
+TWO_VALUES = (
+    "{slot}: the request names more than one ({text!r} and {other!r}); it takes one at a time"
+)
 EMPTY_EVIDENCE = "{slot}: {text!r} only asks for {intent}; it does not say what about"
 MISSING_SLOT = "{slot}: the request does not say it"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
@@ -245,11 +249,33 @@ def _evidence_problem(
         allowed = _COMPATIBLE_ROLES.get(str(ev.get("kind")))
         if allowed is None:
             continue
+        if (other := _another_value(ev, roles)) is not None:
+            return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
         for role in roles:
             if role.start < ev["end"] and ev["start"] < role.end and role.kind not in allowed:
                 return CONFLICTING_EVIDENCE.format(
                     slot=name, text=ev["text"], role_text=role.text, role=role.kind
                 )
+    return None
+
+
+def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
+    """A second value of the kind the slot's evidence is, which the write would leave out.
+
+    "cancel 10092 and 10096 both" names two orders and "log 130/85 and 128/82" two
+    readings: a write that takes one must not pick one of them. A number that is only a
+    number counts beside an id when it is as long as an id (three digits or more).
+    """
+    kind = str(ev.get("kind"))
+    wanted = {"id": ("id", "number"), "reading": ("reading",)}.get(kind, ())
+    for role in roles:
+        if role.kind not in wanted or (role.start < ev["end"] and ev["start"] < role.end):
+            continue
+        digits = re.sub(r"\D", "", role.text)
+        if role.kind == "number" and (len(digits) < 3 or digits != role.text.strip()):
+            continue
+        if digits != re.sub(r"\D", "", str(ev["text"])):
+            return role
     return None
 
 
@@ -339,6 +365,10 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     for verb in change_verbs(text, _write_cues(domain)):
         if verb.value and not _serves(intent, verb.text, kinds):
             return verb
+    # A message for someone else is a send the intent makes only if its own examples do.
+    other = someone_else(text)
+    if other is not None and not any(someone_else(e) for e in intent.examples):
+        return other
     # A change on a schedule ("every Monday", "每周一自动") is not the one change now that
     # the intent makes, unless its own words ask for a schedule.
     return recurring(text) if "schedule" not in kinds else None
@@ -694,16 +724,20 @@ def _unserved_change(
     intent that makes the change takes it when its gate lets it (`_maker`), else the
     request gets the clarifying question. The read route stands when
     the read intent's own examples use the verb (its wording, not a change), when the only
-    changes are refused and the request also asks for information ("don't file anything,
-    just tell me how much I've claimed": the refusal says what not to do, the rest is a
-    read), and only for intents declared for the two-stage router.
+    changes are refused and the request also asks for information or names something in a
+    clause of its own ("don't file anything, just tell me how much I've claimed": the
+    refusal says what not to do, the rest is a read), and only for intents declared for
+    the two-stage router.
     """
     if decision.action != "route" or decision.intent is None:
         return decision
     intent = domain.intent(decision.intent)
     if not _guarded(intent) or domain.writes(intent.name):
         return decision
-    informational = asks_for_information(text)
+    # What is left once the clauses that only refuse are gone is what the request wants:
+    # "最近一个月血压曲线，不用记新的" names the trend and refuses a new reading.
+    rest = without_refusals(text)
+    informational = asks_for_information(text) or rest.strip() != text.strip()
     verb = next(
         (
             v

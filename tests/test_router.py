@@ -1139,7 +1139,7 @@ def test_switching_an_order_is_a_change_no_intent_makes(text: str) -> None:
             "what's my 14-day trend? then save 126/82 and show me the 14-day trend",
             "record_and_recheck_metric",
         ),
-        ("先看一下趋势，把 125/80 录进去，再给我看趋势", "record_and_recheck_metric"),
+        ("先看一下两周的趋势，把 125/80 录进去，再给我看趋势", "record_and_recheck_metric"),
         ("把这周的血压趋势调出来，加上今天的 128/80 以后再刷新一遍", "record_and_recheck_metric"),
         ("帮我录入 130/85，再看看近一个月的变化", "record_and_review_metric"),
         ("今天 130/84，记好以后给我看看这两周的走势", "record_and_review_metric"),
@@ -1550,3 +1550,178 @@ async def test_a_retracted_or_reported_change_runs_only_the_read(
     assert harness.executions(read) >= 1
     for write in ("cancel_order", "submit_expense"):
         assert harness.executions(write) == 0
+
+
+# --- round 9: readings told by their parts, one order by its place, CJK-bounded words -------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            DOMAIN,
+            "高压145，低压92，前天测的，记下来",
+            "record_metric",
+            {"value": "145/92", "date": (DAY - timedelta(days=2)).isoformat()},
+        ),
+        (DOMAIN, "systolic 130 diastolic 85, log it", "record_metric", {"value": "130/85"}),
+        (DOMAIN, "收缩压：128，舒张压：79，帮我记一下", "record_metric", {"value": "128/79"}),
+        (DOMAIN, "帮我跑一个report，要monthly的", "build_report", {"report": "monthly"}),
+        (DOMAIN, "帮我跑个周报", "build_report", {"report": "weekly"}),
+        (
+            EXPENSES,
+            "报一下hotel费用 980 RMB，3月10号付的",
+            "submit_expense",
+            {"amount": "980", "currency": "CNY", "category": "hotel", "date": "2026-03-10"},
+        ),
+        (
+            EXPENSES,
+            "停车费20元也报一下",
+            "submit_expense",
+            {"amount": "20", "currency": "CNY", "category": "other"},
+        ),
+        (
+            EXPENSES,
+            "提个ticket，邮箱收不到邮件，不用通知我",
+            "open_ticket",
+            {"summary": "邮箱收不到邮件", "notify": False},
+        ),
+        (
+            EXPENSES,
+            "Since Monday my laptop fan has been super loud and it overheats during calls. "
+            "Could you raise a helpdesk ticket for that?",
+            "open_ticket",
+            {
+                "summary": "Since Monday my laptop fan has been super loud and it overheats "
+                "during calls"
+            },
+        ),
+    ],
+)
+def test_round_9_ways_of_asking_route_with_their_slots(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent), decision.detail
+    assert {k: decision.slots[k] for k in slots} == slots
+    assert all(decision.evidence[k] is not None for k in slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "has the 2nd order on my list shipped?",
+        "where is the first order on my list?",
+    ],
+)
+def test_one_order_by_its_place_is_asked_about_not_listed(text: str) -> None:
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert decision.intent == "order_status", decision.detail
+    assert decision.action == "invalid"
+    assert "order_id" in decision.detail
+
+
+@pytest.mark.parametrize(
+    "text", ["list my orders", "show me the second page of my order list", "看一下第2页的订单"]
+)
+def test_the_list_and_its_pages_are_still_the_list(text: str) -> None:
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert (decision.action, decision.intent) == ("route", "list_orders"), decision.detail
+
+
+def test_a_ticket_for_that_without_the_problem_asks_what_about() -> None:
+    decision = decide_offline(EXPENSES, "could you raise a ticket for that?", DAY)
+    assert not _writes(EXPENSES, decision), decision.detail
+    assert decision.action != "route"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "record 125/80 and show me the trend",
+        "先看一下趋势，把 125/80 录进去，再给我看趋势",
+        "对比一下记录前后的血压趋势，新读数 135/90",
+    ],
+)
+def test_a_reading_with_a_trend_of_no_period_asks_which_period(text: str) -> None:
+    """The trend is asked for, so its window is the user's to say: no 14 days by default."""
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert decision.action == "invalid", decision.detail
+    assert decision.detail == "period: no words of the request give it"
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "cancel 10092 and 10096 both"),
+        (DOMAIN, "log 130/85 and 128/82"),
+        (DOMAIN, "cancel my Amazon order 113-5550192"),
+        (DOMAIN, "text my wife the status of 10087"),
+        (DOMAIN, "把10088的情况发短信给我老婆"),
+        (DOMAIN, "Text Sarah about order 10091"),
+    ],
+)
+def test_a_write_for_two_things_another_shop_or_another_person_is_asked_about(
+    domain: Domain, text: str
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert not _writes(domain, decision), decision.detail
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (DOMAIN, "发个短信告诉我10089到哪了", "notify_order", {"order_id": "10089"}),
+        (DOMAIN, "text me the status of 10087", "notify_order", {"order_id": "10087"}),
+        (DOMAIN, "log 131/84 and show me my week", "record_and_review_metric", {"period": "7d"}),
+        (
+            DOMAIN,
+            "I take my meds 2x a day. today's bp 136/88, save it and show me 7 days",
+            "record_and_review_metric",
+            {"value": "136/88", "period": "7d"},
+        ),
+        (
+            DOMAIN,
+            "昨天晚上量了两次，第二次是 132/86，记第二次的就行",
+            "record_metric",
+            {"value": "132/86", "date": "2026-03-14"},
+        ),
+        (
+            DOMAIN,
+            "kick off the report covering the last 7 days",
+            "build_report",
+            {"report": "weekly"},
+        ),
+        (DOMAIN, "月报跑一下 thx", "build_report", {"report": "monthly"}),
+        (DOMAIN, "报告任务 J-9 好了没有？好了就不用再提交了", "job_status", {"job_id": "J-9"}),
+        (DOMAIN, "我的订单列表给我看下，别取消任何东西", "list_orders", {}),
+        (DOMAIN, "最近一个月血压曲线，不用记新的", "review_metric_trend", {"period": "30d"}),
+        (
+            EXPENSES,
+            "outlook keeps crashing, pls log it with IT, don't text me about it",
+            "open_ticket",
+            {"summary": "outlook keeps crashing", "notify": False},
+        ),
+        (
+            EXPENSES,
+            "hotel in Berlin on the 9th, 640 EUR, please file it",
+            "submit_expense",
+            {"date": "2026-03-09", "category": "hotel"},
+        ),
+    ],
+)
+def test_round_10_ways_of_asking_route_with_their_slots(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent), decision.detail
+    assert {k: decision.slots[k] for k in slots} == slots
+
+
+@pytest.mark.parametrize(
+    "text", ["我记得上次是 130/85，最近一周趋势如何", "日记里写了 130/85，看看最近7天"]
+)
+def test_remembering_a_reading_is_not_recording_it(text: str) -> None:
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert not _writes(DOMAIN, decision), decision.detail

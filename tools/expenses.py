@@ -371,6 +371,9 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
     ("meal", ("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "餐", "饭")),
     ("hotel", ("hotel", "hotels", "lodging", "酒店", "住宿", "宾馆")),
 )
+_OTHER_FARES = ("停车", "火车", "公交", "大巴", "巴士", "地铁", "高铁", "动车", "船票")
+"""Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking) or
+"火车费" (a train) is not a taxi fare; the claim is "other"."""
 _TOTAL_WORDS = (
     "total",
     "sum",
@@ -395,6 +398,9 @@ _TICKET_WORDS = (
     "report an issue",
     "report a problem",
 )
+_IT_DESK = re.compile(r"(?<![A-Za-z])(?:IT|I\.T\.)(?![A-Za-z])")
+"""The IT department, in capitals ("log it with IT", "raise it with the IT team"): the
+helpdesk by another name. Case matters: "log it" is not IT."""
 _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
     (
         True,
@@ -443,12 +449,17 @@ _SUMMARY_AFTER = re.compile(
     re.I,
 )
 _SUMMARY_NOISE = re.compile(
-    r"\b(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|open|raise|"
-    r"file|log|create|submit|report|a|an|new|support|helpdesk|help\s+desk|it\s+ticket|"
-    r"ticket)\b|"
+    r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|"
+    r"open|raise|file|log|create|submit|report|a|an|new|support|helpdesk|help\s+desk|"
+    r"it\s+ticket|ticket|it|issue|problem)(?![a-z0-9_])|"
     r"帮我|请|开个|开一个|提个|提一个|建个|工单|报修|报障|一下",
     re.I,
 )
+_ANAPHORS = frozenset(
+    {"that", "this", "it", "them", "these", "those", "that one", "this one", "这个", "那个"}
+)
+"""What "a ticket for that" points back at: the problem is told elsewhere in the request
+("My laptop fan is loud. Could you raise a ticket for that?"), never in these words."""
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _TICKET_ID = r"([Tt]-\d{1,9})"
 DEFAULT_PERIOD_DAYS = 30
@@ -484,9 +495,12 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     judges the words left once the amount, currency, dates, numbers and claim words are
     gone, and the intent's own words and filler with them (`content_words`).
     """
-    found = find_word(text, _CATEGORY_WORDS, "enum")
+    masked = text
+    for m in re.finditer("|".join(map(re.escape, _OTHER_FARES)), text.lower()):
+        masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    found = find_word(masked, _CATEGORY_WORDS, "enum")
     if found is not None:
-        return found
+        return replace(found, text=text[found.start : found.end])
     rest = text
     blanks = [*spans, *((r.start, r.end) for r in number_roles(text))]
     lowered = text.lower()
@@ -591,6 +605,7 @@ def find_summary(text: str) -> Found | None:
         words = _without_notify(text[start:end]).strip()
         if (
             len(words) >= 3
+            and words.lower() not in _ANAPHORS
             and not _in_refused_clause(text, start)
             and not find_word(words, _NOTIFY_WORDS, "flag")
         ):
@@ -618,8 +633,9 @@ def ticket_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
-    """A problem to open a ticket for: a ticket word and no ticket id."""
-    if not contains_any(text, _TICKET_WORDS) or find_id(text, _TICKET_ID) is not None:
+    """A problem to open a ticket for: a ticket word (or IT named) and no ticket id."""
+    named = contains_any(text, _TICKET_WORDS) or _IT_DESK.search(text) is not None
+    if not named or find_id(text, _TICKET_ID) is not None:
         return None
     slots = ticket_slots(text, today)
     return slots if "summary" in slots else None

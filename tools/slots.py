@@ -149,12 +149,34 @@ _TERSE_PERIOD = rf"{_B}\d{{1,3}}\s?(?:d|wks?|w|mos?)\b"
 """A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d")."""
 _TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
 
+# A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
+# someone else's (another shop's order, a phone): none of its parts is an id here.
+_NAMED_READING = (
+    r"(?<![A-Za-z])(?:高压|收缩压|上压|systolic|sys)\s*(?:是|为|of|[:：=])?\s*\d{2,3}\s*(?:mmhg)?"
+    r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|diastolic|dia)\s*(?:是|为|of|[:：=])?\s*"
+    r"\d{2,3}(?![\d./])"
+)
+"""A reading told by its two parts' names: "高压145，低压92", "systolic 130 diastolic 85"."""
+
+_FREQUENCY = (
+    rf"(?:{_B}\d+\s*(?:x|times?)|\b(?:once|twice|thrice|(?:{_EN_NUM})\s+times))\s+"
+    r"(?:a|an|per|each|every)\s+(?:day|week|month)\b|"
+    r"(?:每|一)(?:天|日)\s*(?:[0-9]+|[一二两三四五六七八九十]+)\s*次"
+)
+"""How often, not how long: the "a day" of "2x a day" or "twice a day" is no period."""
+
+_DAY_OF_MONTH = r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b"
+"""A day named by its date alone ("hotel in Berlin on the 9th"): the latest such day up to
+today. Only after "on the", so "the 2nd order" stays an ordinal."""
+
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("period", re.compile(_OPEN_PERIOD, re.I)),
     ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
     ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d./])", re.I)),
+    ("reading", re.compile(_NAMED_READING, re.I)),
+    ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
     ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
     (
         "id",
@@ -186,6 +208,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         ),
     ),
     ("date", re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)),
+    ("date", re.compile(_DAY_OF_MONTH, re.I)),
+    ("quantity", re.compile(_FREQUENCY, re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
     ("period", re.compile(_TERSE_PERIOD, re.I)),
     (
@@ -193,7 +217,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         re.compile(
             rf"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
             rf"prior)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|fortnight|month)s?\b|"
-            rf"{_B}(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\b|\b(?:this|a|one)\s+(?:week|month|"
+            rf"{_B}(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\b|\b(?:this|a|one|my)\s+(?:week|month|"
             rf"fortnight)\b|\bfortnight\b",
             re.I,
         ),
@@ -559,6 +583,17 @@ def _role_date(role: Role, today: date) -> date | None:
             return None
     if (m := _AGO.search(span)) and re.search(r"ago|back|earlier|前", span, re.I):
         return today - timedelta(days=_count(m.group("n")) * _UNIT_DAYS[m.group("u").lower()])
+    if m := re.fullmatch(_DAY_OF_MONTH, span, re.I):
+        month_of = today
+        for _ in range(3):  # this month, else the latest month that has the day
+            try:
+                found = month_of.replace(day=int(m.group("dom")))
+            except ValueError:
+                found = None
+            if found is not None and found <= today:
+                return found
+            month_of = month_of.replace(day=1) - timedelta(days=1)
+        return None
     if m := _CN_MONTH_DAY.search(span):
         month, day = cn_number(m.group("m")), cn_number(m.group("d"))
     elif (m := _EN_MONTH.search(span)) and (d := re.search(r"\d{1,2}", span)):
@@ -648,9 +683,14 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
 
 
 def _occurrences(lowered: str, word: str) -> list[int]:
-    """Where the word occurs: on word boundaries for English, anywhere for CJK or symbols."""
+    r"""Where the word occurs: between non-letters for English, anywhere for CJK or symbols.
+
+    Not `\b`, which counts a Chinese character as a word character: "hotel" must be found in
+    "报一下hotel费用" and "monthly" in "要monthly的".
+    """
     if re.fullmatch(r"[a-z][a-z' -]*", word):
-        return [m.start() for m in re.finditer(rf"\b{re.escape(word)}\b", lowered)]
+        bounded = rf"(?<![a-z0-9_]){re.escape(word)}(?![a-z0-9_])"
+        return [m.start() for m in re.finditer(bounded, lowered)]
     return [m.start() for m in re.finditer(re.escape(word.lower()), lowered)]
 
 

@@ -229,6 +229,7 @@ TOOLS = (
 # --- intents: deterministic rules, Chinese and English ------------------------------------------
 
 _RECORD_WORDS = (
+    "记",
     "记录",
     "记一下",
     "记下",
@@ -253,6 +254,7 @@ _TREND_WORDS = ("趋势", "走势", "trend")
 _AGAIN_WORDS = (
     *("again", "once more", "rerun", "re-run", "recheck", "re-check", "before and after"),
     *("再看一次", "再看一遍", "再查一次", "再查一遍", "刷新", "重新看", "前后", "对比"),
+    *("再给我看一遍", "再给我看一次", "再显示一遍", "再显示一次"),
     "之前和之后",
 )
 """The trend asked for twice, around the reading: "show it again", "rerun the trend", "前后
@@ -516,7 +518,7 @@ INTENTS = (
         fill=metric_slots,
         examples=RECHECK_EXAMPLES,
         required_evidence=("value",),
-        assumed=("date", "period"),
+        assumed=("date",),
         slots_model=RecordAndReviewSlots,
         steps=(TREND_BEFORE, RECORD_STEP, TREND_AFTER),
         budget=Budget(max_rounds=6, max_calls=6),
@@ -529,7 +531,7 @@ INTENTS = (
         fill=metric_slots,
         examples=RECORD_AND_REVIEW_EXAMPLES,
         required_evidence=("value",),
-        assumed=("date", "period"),
+        assumed=("date",),
         slots_model=RecordAndReviewSlots,
         steps=(RECORD_STEP, TREND_WITH_READING_STEP),
         budget=Budget(max_rounds=6, max_calls=6),

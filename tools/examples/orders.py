@@ -7,6 +7,7 @@ progress, not a loop (`Step.next_args`).
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Mapping
 from datetime import date
@@ -133,6 +134,17 @@ _ORDER_ID = r"(\d{3,20})"
 _LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
 
 
+_ONE_ORDER = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|sixth|last|\d+(?:st|nd|rd|th))\s+"
+    r"(?:(?:most\s+)?(?:recent|latest|newest|oldest)\s+)?(?:order|one|package|parcel)\b(?!s)|"
+    r"第\s*(?:\d+|[一二三四五六七八九十]+)\s*[个笔张单]?\s*(?:订单|包裹|快递)",
+    re.I,
+)
+"""One order picked by its place in the list ("the 2nd order on my list", "第二个订单"): a
+question about that order, whose number the request does not give, not a request for the
+list ("看一下第2页的订单" names a page, "my 2 most recent orders" several)."""
+
+
 def order_id_in(text: str) -> Found | None:
     """The order number a request names, if any (the shop's intents read it too)."""
     return find_id(text, _ORDER_ID, bare_digits=3)
@@ -152,8 +164,10 @@ def extract_order(text: str, today: date) -> dict[str, Any] | None:
 
 
 def extract_list_orders(text: str, today: date) -> dict[str, Any] | None:
-    """All of the caller's orders, no single order number."""
+    """All of the caller's orders, no single order number and no one order by its place."""
     if order_id_in(text) is not None or not contains_any(text, _LIST_WORDS):
+        return None
+    if _ONE_ORDER.search(text):
         return None
     return {}
 

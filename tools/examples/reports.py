@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, IntentSpec, Step
 from tools.examples.backend import DDL
-from tools.slots import contains_any, find_id, find_word
+from tools.slots import contains_any, find_id, find_period, find_word
 from tools.store import audit, run_in_store
 
 REPORTS = "reports"
@@ -142,17 +142,25 @@ TOOLS = (
 )
 
 
-_REPORT_WORDS = ("report", "报告", "报表")
+_REPORT_WORDS = ("report", "报告", "报表", "月报", "周报")
 _REPORT_KINDS = (
     ("weekly", ("weekly", "week", "每周", "周报", "周度", "这周", "本周", "上周")),
     ("monthly", ("monthly", "month", "每月", "月报", "月度", "这个月", "本月", "上个月")),
 )
 """A report of a week or a month; "this week's report" and "这周的报告" name the weekly one."""
+_KIND_OF_DAYS = {7: "weekly", 30: "monthly"}
 
 
 def report_slots(text: str, today: date) -> dict[str, Any]:
-    """Which report, when the words say: a report is a write, so it is never guessed."""
+    """Which report, when the words say: a report is a write, so it is never guessed.
+
+    A report "covering the last 7 days" is the weekly one and one "for the past 30 days"
+    the monthly one; a window of another length names neither.
+    """
     found = find_word(text, _REPORT_KINDS, "enum")
+    if found is None and (period := find_period(text)) is not None:
+        kind = _KIND_OF_DAYS.get(int(period.value))
+        found = None if kind is None else replace(period, value=kind, kind="enum")
     return {} if found is None else {"report": found}
 
 
