@@ -137,6 +137,9 @@ GENERIC_CUES: tuple[str, ...] = (
     "出个",
     "出一个",
     "记",
+    "补一下",
+    "补上",
+    "补记",
     "跑一个",
     "跑个",
     "跑一下",
@@ -233,6 +236,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("记好", "存好", "加上", "加一条"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
+        *("补一下", "补上", "补记"),
         *("提个", "提一个", "提一张"),
     ),
     "cancel": (
@@ -287,7 +291,7 @@ def mask_not_cues(text: str) -> str:
 
 _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just)\b[\s,]*)*"
-    r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u)\s+(?:please\s+)?|"
+    r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?|"
     r"i(?:'d| would)\s+(?:just\s+)?like\s+(?:you\s+)?to\s+|"
     r"i\s+(?:just\s+|really\s+|only\s+)?(?:want|need)\s+(?:you\s+)?to\s+(?:just\s+)?|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+)?",
@@ -586,7 +590,11 @@ def _request_body(clause: str) -> tuple[str, bool]:
     was_polite = bool(
         polite
         and polite.group(0).strip()
-        and re.search(r"you|u\b|like|want|need|ahead|let's|please", polite.group(0), re.I)
+        and re.search(
+            r"you|u\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please",
+            polite.group(0),
+            re.I,
+        )
     )
     cn_polite = _CN_POLITE.match(stripped)
     if cn_polite:
@@ -683,7 +691,12 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if found is None:
             continue
         at, word = found
-        if NEGATION.search(mask_not_negations(clause[:at])):
+        before = clause[:at]
+        if _is_cjk(word):
+            # Chinese typed with spaces for commas: a refusal in an earlier piece ("门禁卡
+            # 刷不开了 开个 ticket") is not this cue's.
+            before = re.split(r"\s|了", before)[-1]
+        if NEGATION.search(mask_not_negations(before)):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
     return None

@@ -34,7 +34,7 @@ slot rules; the model only ever picks among intent names.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Literal
@@ -63,6 +63,7 @@ from nodes.cues import (
     without_unasked,
 )
 from nodes.search.lexical import stem
+from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
 from tools.slots import ID_NOUNS, Found, Role, clauses, number_roles, split_found
 
@@ -294,12 +295,22 @@ def _unused_value(text: str, evidence: Mapping[str, dict[str, Any] | None]) -> R
     """
     used = [(ev["start"], ev["end"]) for ev in evidence.values() if ev and "start" in ev]
     cut = clauses(text)
+
+    def clause_at(at: int) -> tuple[int, str]:
+        return next(((s, c) for s, c in cut if s <= at < s + len(c)), (-1, ""))
+
     for role in number_roles(text):
         if role.kind not in _VALUE_ROLES or any(s < role.end and role.start < e for s, e in used):
             continue
-        clause = next((c for at, c in cut if at <= role.start < at + len(c)), "")
-        if asks_for_information(clause):
-            return role
+        start, clause = clause_at(role.start)
+        if not asks_for_information(clause):
+            continue
+        # The read asked for in a clause of its own, with its slot's words ("did my 45 euro
+        # claim go through? show me the last 14 days total"), is asked for all the same.
+        apart = [clause_at(s) for s, _ in used]
+        if any(at != start and asks_for_information(c) for at, c in apart):
+            continue
+        return role
     return None
 
 
@@ -400,20 +411,33 @@ def _gate(
 
 
 def _read_siblings(domain: Domain, name: str) -> list[str]:
-    """Read intents sharing a tool with the write intent `name`, in declared order.
+    """Read intents that look up what the write intent `name` acts on, closest first.
 
-    A question about a write ("did you text me about order 10086?") is about what the
-    write acts on, which the write intent's own read tools (here `query_order`) look up.
+    A question about a write ("did you text me about order 10086?", "10092 取消成功了吗",
+    "did my ticket about the printer get opened?") is about the thing the write changed:
+    first the read intents sharing one of its tools (`query_order`), then those taking the
+    slot it needs words for (`order_id`), then those whose tools share its tools'
+    namespace (`tickets`). Each group in declared order.
     """
+    write = domain.intent(name)
     tools = {t.name for t in domain.tools if name in t.intents}
-    return [
-        i.name
-        for i in domain.intents
-        if i.name != name
-        and i.examples
-        and not domain.writes(i.name)
-        and any(i.name in t.intents for t in domain.tools if t.name in tools)
-    ]
+    spaces = {t.namespace for t in domain.tools if name in t.intents}
+    needed = set(_needs_evidence(write))
+    reads = [i for i in domain.intents if i.name != name and i.examples]
+    reads = [i for i in reads if not domain.writes(i.name)]
+
+    def uses(intent: IntentSpec, ok: Callable[[ToolSpec], bool]) -> bool:
+        return any(intent.name in t.intents and ok(t) for t in domain.tools)
+
+    groups = (
+        [i.name for i in reads if uses(i, lambda t: t.name in tools)],
+        [i.name for i in reads if needed & set(i.slots_model.model_fields)],
+        [i.name for i in reads if uses(i, lambda t: t.namespace in spaces)],
+    )
+    out: list[str] = []
+    for group in groups:
+        out += [n for n in group if n not in out]
+    return out
 
 
 def _to_read_sibling(domain: Domain, text: str, name: str, scores: dict[str | None, float]) -> None:

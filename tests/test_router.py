@@ -1725,3 +1725,81 @@ def test_round_10_ways_of_asking_route_with_their_slots(
 def test_remembering_a_reading_is_not_recording_it(text: str) -> None:
     decision = decide_offline(DOMAIN, text, DAY)
     assert not _writes(DOMAIN, decision), decision.detail
+
+
+# --- round 11: dates by month/day, currencies, split Chinese, a read asked beside a value ---
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (DOMAIN, "save 118/76 for 3/12", "record_metric", {"date": "2026-03-12"}),
+        (DOMAIN, "前天的血压是 125/83 忘了记，补一下", "record_metric", {"value": "125/83"}),
+        (
+            DOMAIN,
+            "just took it: 152/98. save it & how's my past 2 weeks looking",
+            "record_and_review_metric",
+            {"value": "152/98", "period": "14d"},
+        ),
+        (DOMAIN, "weekly rpt pls", "build_report", {"report": "weekly"}),
+        (DOMAIN, "10092 取消成功了吗", "order_status", {"order_id": "10092"}),
+        (
+            EXPENSES,
+            "酒店住宿 1200 人民币，3月10号，帮我提交报销",
+            "submit_expense",
+            {"currency": "CNY", "amount": "1200"},
+        ),
+        (
+            EXPENSES,
+            "did my 45 euro dinner claim go through? show me the last 14 days total",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "wifi down in meeting room 2, ticket pls, don't text me",
+            "open_ticket",
+            {"summary": "wifi down in meeting room 2", "notify": False},
+        ),
+        (
+            EXPENSES,
+            "my monitor keeps flickering, can someone from IT come look at it? keep me posted",
+            "open_ticket",
+            {"summary": "my monitor keeps flickering", "notify": True},
+        ),
+        (
+            EXPENSES,
+            "投影仪连不上笔记本，麻烦帮忙报个修",
+            "open_ticket",
+            {"summary": "投影仪连不上笔记本"},
+        ),
+        (
+            EXPENSES,
+            "门禁卡刷不开了 开个 ticket 吧 有进展告诉我",
+            "open_ticket",
+            {"summary": "门禁卡刷不开了", "notify": True},
+        ),
+        (EXPENSES, "did my ticket about the printer actually get opened?", "ticket_status", {}),
+    ],
+)
+def test_round_11_ways_of_asking_route_with_their_slots(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent), decision.detail
+    assert {k: decision.slots[k] for k in slots} == slots
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (EXPENSES, "did my 42.50 EUR taxi claim go through?"),
+        (DOMAIN, "不要帮我取消10091"),
+        (DOMAIN, "is 10/12 ok for a reading?"),
+    ],
+)
+def test_a_question_about_one_value_or_a_refusal_still_runs_no_write(
+    domain: Domain, text: str
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert not _writes(domain, decision), decision.detail

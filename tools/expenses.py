@@ -364,7 +364,7 @@ _EXPENSE_WORDS = ("expense", "reimburse", "claim", "报销", "报账", "报一�
 _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
     ("EUR", ("eur", "euro", "euros", "€", "欧元")),
     ("USD", ("usd", "dollar", "dollars", "bucks", "$", "美元", "美金")),
-    ("CNY", ("cny", "rmb", "yuan", "¥", "￥", "元", "块")),
+    ("CNY", ("cny", "rmb", "yuan", "¥", "￥", "元", "块", "人民币")),
 )
 _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
     ("taxi", ("taxi", "taxis", "cab", "cabs", "uber", "打车", "出租车", "车费", "的士")),
@@ -390,6 +390,7 @@ _TOTAL_WORDS = (
 _SUBMIT_WORDS = ("submit", "file ", "claim ", "reimburse ", "提交")
 _TICKET_WORDS = (
     "ticket",
+    "报个修",
     "工单",
     "报修",
     "报障",
@@ -442,6 +443,16 @@ _TICKET_CUES = (
     "提工单",
     "建个工单",
     "帮我开",
+    "开个",
+    "报个修",
+    "报一下修",
+    "ticket pls",
+    "ticket please",
+    "ticket plz",
+    "pls ticket",
+    "someone from it",
+    "someone from the it",
+    "someone from helpdesk",
 )
 _SUMMARY_AFTER = re.compile(
     r"\b(?:for|about|regarding|re)\b[:\s]+(?P<a>[^,.;!?，。；！？]+)|"
@@ -592,6 +603,13 @@ def _in_refused_clause(text: str, at: int) -> bool:
     return any(start <= at < start + len(c) and refuses(c) for start, c in clauses(text))
 
 
+_PUNCTUATED = re.compile(r"[,.;!?，。；！？]")
+_PIECE = r"[^,.;!?，。；！？]+"
+_SPACED_PIECE = r"(?:[^\s]|(?<![\u4e00-\u9fff])\s(?![\u4e00-\u9fff]))+"
+"""Chinese typed with spaces for commas ("门禁卡刷不开了 开个 ticket 吧"): with no
+punctuation at all, a space beside a Chinese character ends a piece."""
+
+
 def find_summary(text: str) -> Found | None:
     """The problem in the user's words, as the ticket's summary.
 
@@ -611,7 +629,7 @@ def find_summary(text: str) -> Found | None:
         ):
             start = text.index(words, start)
             return Found(words[:200], words, start, start + len(words), "text")
-    for piece in re.finditer(r"[^,.;!?，。；！？]+", text):
+    for piece in re.finditer(_PIECE if _PUNCTUATED.search(text) else _SPACED_PIECE, text):
         words = piece.group().strip()
         rest = _SUMMARY_NOISE.sub(" ", words).strip()
         if find_id(words, _TICKET_ID) is not None:

@@ -169,12 +169,18 @@ _DAY_OF_MONTH = r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b"
 """A day named by its date alone ("hotel in Berlin on the 9th"): the latest such day up to
 today. Only after "on the", so "the 2nd order" stays an ordinal."""
 
+_MONTH_SLASH_DAY = (
+    r"\b(?:on|for|from|dated)\s+(?P<sm>1[0-2]|0?[1-9])/(?P<sd>3[01]|[12]\d|0?[1-9])(?![\d/])"
+)
+"""A date written month/day after "on" or "for" ("save 118/76 for 3/12"); a bare "3/12" is
+too close to a fraction or a reading to read as one."""
+
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("period", re.compile(_OPEN_PERIOD, re.I)),
     ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
-    ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d./])", re.I)),
+    ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I)),
     ("reading", re.compile(_NAMED_READING, re.I)),
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
     ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
@@ -209,6 +215,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ),
     ("date", re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)),
     ("date", re.compile(_DAY_OF_MONTH, re.I)),
+    ("date", re.compile(_MONTH_SLASH_DAY, re.I)),
     ("quantity", re.compile(_FREQUENCY, re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
     ("period", re.compile(_TERSE_PERIOD, re.I)),
@@ -594,7 +601,9 @@ def _role_date(role: Role, today: date) -> date | None:
                 return found
             month_of = month_of.replace(day=1) - timedelta(days=1)
         return None
-    if m := _CN_MONTH_DAY.search(span):
+    if m := re.fullmatch(_MONTH_SLASH_DAY, span, re.I):
+        month, day = int(m.group("sm")), int(m.group("sd"))
+    elif m := _CN_MONTH_DAY.search(span):
         month, day = cn_number(m.group("m")), cn_number(m.group("d"))
     elif (m := _EN_MONTH.search(span)) and (d := re.search(r"\d{1,2}", span)):
         month, day = _MONTHS[m.group(1).lower()], int(d.group())

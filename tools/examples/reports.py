@@ -142,7 +142,7 @@ TOOLS = (
 )
 
 
-_REPORT_WORDS = ("report", "报告", "报表", "月报", "周报")
+_REPORT_WORDS = ("report", "rpt", "报告", "报表", "月报", "周报")
 _REPORT_KINDS = (
     ("weekly", ("weekly", "week", "每周", "周报", "周度", "这周", "本周", "上周")),
     ("monthly", ("monthly", "month", "每月", "月报", "月度", "这个月", "本月", "上个月")),
@@ -267,7 +267,10 @@ INTENTS = (
         extract=extract_report,
         fill=report_slots,
         examples=REPORT_EXAMPLES,
-        write_cues=("put together", "整理一份", "做个报表", "出个报告"),
+        write_cues=(
+            *("put together", "整理一份", "做个报表", "出个报告"),
+            *("report pls", "report please", "report plz", "rpt pls", "rpt please"),
+        ),
         required_evidence=("report",),
         slots_model=ReportSlots,
         steps=(REPORT_SUBMITTED, REPORT_READY),
