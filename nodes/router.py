@@ -82,6 +82,24 @@ CONFLICTING_EVIDENCE = "{slot}: {text!r} is part of {role_text!r} (a {role}), no
 TWO_VALUES = (
     "{slot}: the request names more than one ({text!r} and {other!r}); it takes one at a time"
 )
+CALENDAR_PERIOD = (
+    "{slot}: {text!r} is a calendar window, not a number of days; say 7, 14 or 30 days"
+)
+_CALENDAR = re.compile(
+    r"\b(?:this|current)\s+(?:week|month)\b|本月|本周|这个月|这周|这个?星期|这个?礼拜|本星期",
+    re.I,
+)
+"""A period told as the calendar's week or month so far ("this month", "这个月"): a write
+that needs its period's words takes a number of days only, so the run asks rather than
+reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
+PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
+_PER_UNIT = re.compile(
+    r"\s*(?:each|apiece|per\s+\w+|a\s+(?:night|day|head|person|piece|pop)|/\s*\w+|"
+    r"x\s*\d|times\s+\d|一晚|每晚|每天|每人|每个|每张|每次|一个|一张|一次)",
+    re.I,
+)
+"""What follows an amount that makes it a rate ("120 EUR each", "80 块一晚", "$40 per
+night"): the claim is that times a count, which code should not guess."""
 EMPTY_EVIDENCE = "{slot}: {text!r} only asks for {intent}; it does not say what about"
 MISSING_SLOT = "{slot}: the request does not say it"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
@@ -252,6 +270,10 @@ def _evidence_problem(
             continue
         if (other := _another_value(ev, roles)) is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
+        if ev.get("kind") == "amount" and (rate := _PER_UNIT.match(text, ev["end"])):
+            return PER_UNIT.format(slot=name, text=ev["text"], rate=rate.group().strip())
+        if ev.get("kind") == "period" and _CALENDAR.search(str(ev["text"])):
+            return CALENDAR_PERIOD.format(slot=name, text=ev["text"])
         for role in roles:
             if role.start < ev["end"] and ev["start"] < role.end and role.kind not in allowed:
                 return CONFLICTING_EVIDENCE.format(
@@ -263,12 +285,13 @@ def _evidence_problem(
 def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
     """A second value of the kind the slot's evidence is, which the write would leave out.
 
-    "cancel 10092 and 10096 both" names two orders and "log 130/85 and 128/82" two
-    readings: a write that takes one must not pick one of them. A number that is only a
-    number counts beside an id when it is as long as an id (three digits or more).
+    "cancel 10092 and 10096 both" names two orders, "log 130/85 and 128/82" two readings
+    and "file a 50 USD meal and a 30 USD taxi" two amounts: a write that takes one must not
+    pick one of them. A number that is only a number counts beside an id when it is as long
+    as an id (three digits or more).
     """
     kind = str(ev.get("kind"))
-    wanted = {"id": ("id", "number"), "reading": ("reading",)}.get(kind, ())
+    wanted = {"id": ("id", "number"), "reading": ("reading",), "amount": ("money",)}.get(kind, ())
     for role in roles:
         if role.kind not in wanted or (role.start < ev["end"] and ev["start"] < role.end):
             continue
@@ -348,6 +371,11 @@ def _served_kinds(intent: IntentSpec) -> set[str]:
     return {k for k in kinds if k is not None}
 
 
+CHANNELS = frozenset({"email", "mail", "发邮件", "邮件"})
+"""Send verbs that name how a message goes: an intent whose own words never say "email"
+texts, and "email me the status of order 10086" is asked about, not sent as a text."""
+
+
 def _serves(intent: IntentSpec, verb: str, kinds: set[str]) -> bool:
     """Whether the write intent makes the change the verb asks for.
 
@@ -359,6 +387,10 @@ def _serves(intent: IntentSpec, verb: str, kinds: set[str]) -> bool:
         return True
     kind = change_kind(verb)
     if kind is not None and kinds:
+        if kinds == {"send"} and verb.lower() in CHANNELS:
+            # "email me the status" asks an intent that only sends for a channel it must
+            # name itself; a ticket's "email me when it's fixed" is its notify flag.
+            return _vouches(intent, verb)
         return kind in kinds
     return _vouches(intent, verb)
 
@@ -441,12 +473,15 @@ def _read_siblings(domain: Domain, name: str) -> list[str]:
 
 
 def _to_read_sibling(domain: Domain, text: str, name: str, scores: dict[str | None, float]) -> None:
-    """A question about a refused write counts for its best read sibling.
+    """A request for information beside a refused write counts for its best read sibling.
 
-    Only a question: "lunch 15 eur" is not asking for the expense total, and gets the
-    clarifying question ("should I file it?") instead.
+    A question ("was 10090 cancelled?"), or a read command beside the write refused ("不用
+    发短信，直接告诉我10090的物流") only: "lunch 15 eur" is not asking for the expense total,
+    and gets the clarifying question ("should I file it?") instead, and a read command alone
+    ("帮我看看10097的物流") is the classifier's to place.
     """
-    if not asks_a_question(text):
+    refused_beside = without_refusals(text) != text and asks_for_information(text)
+    if not (asks_a_question(text) or refused_beside):
         return
     siblings = [n for n in _read_siblings(domain, name) if n in scores]
     if siblings:

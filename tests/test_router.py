@@ -1140,7 +1140,10 @@ def test_switching_an_order_is_a_change_no_intent_makes(text: str) -> None:
             "record_and_recheck_metric",
         ),
         ("先看一下两周的趋势，把 125/80 录进去，再给我看趋势", "record_and_recheck_metric"),
-        ("把这周的血压趋势调出来，加上今天的 128/80 以后再刷新一遍", "record_and_recheck_metric"),
+        (
+            "把最近一周的血压趋势调出来，加上今天的 128/80 以后再刷新一遍",
+            "record_and_recheck_metric",
+        ),
         ("帮我录入 130/85，再看看近一个月的变化", "record_and_review_metric"),
         ("今天 130/84，记好以后给我看看这两周的走势", "record_and_review_metric"),
     ],
@@ -1803,3 +1806,110 @@ def test_a_question_about_one_value_or_a_refusal_still_runs_no_write(
 ) -> None:
     decision = decide_offline(domain, text, DAY)
     assert not _writes(domain, decision), decision.detail
+
+
+# --- round 12: two amounts, a price per unit, a channel the intent does not use -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        (
+            "file a 50 USD meal and a 30 USD taxi",
+            "amount: the request names more than one ('50 USD' and '30 USD'); it takes one at "
+            "a time",
+        ),
+        (
+            "file 3 nights of hotel at 120 EUR each",
+            "amount: '120 EUR' is a price per unit ('each'), not the total to claim",
+        ),
+        (
+            "报销酒店 300 元一晚，住了两晚",
+            "amount: '300 元' is a price per unit ('一晚'), not the total to claim",
+        ),
+    ],
+)
+def test_an_amount_that_is_not_the_one_total_is_asked_about(text: str, detail: str) -> None:
+    decision = decide_offline(EXPENSES, text, DAY)
+    assert (decision.action, decision.intent, decision.detail) == (
+        "invalid",
+        "submit_expense",
+        detail,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("email me the status of order 10086", None),
+        ("发邮件告诉我10086的状态", None),
+        ("text me the status of order 10086", "notify_order"),
+    ],
+)
+def test_a_send_by_a_channel_the_intent_never_names_is_asked_about(
+    text: str, routed: str | None
+) -> None:
+    decision = decide_offline(DOMAIN, text, DAY)
+    if routed is None:
+        assert not _writes(DOMAIN, decision), decision.detail
+        assert decision.action != "route"
+    else:
+        assert (decision.action, decision.intent) == ("route", routed)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            EXPENSES,
+            "I need a ticket for the VPN dropping every 10 minutes, email me when someone "
+            "picks it up",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "can u log a ticket, expense portal gives error 500 when I submit a claim",
+            "open_ticket",
+            {"summary": "expense portal gives error 500 when I submit a claim"},
+        ),
+        (
+            EXPENSES,
+            "帮我开个 ticket，outlook 一直崩，修好了 ping 我",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (DOMAIN, "不用发短信，直接告诉我10090的物流", "order_status", {"order_id": "10090"}),
+        (
+            DOMAIN,
+            "先存 133/86 再拉一下近30天走势",
+            "record_and_review_metric",
+            {"value": "133/86", "period": "30d"},
+        ),
+        (DOMAIN, "status 10086", "order_status", {"order_id": "10086"}),
+    ],
+)
+def test_round_12_ways_of_asking_route_with_their_slots(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent), decision.detail
+    assert {k: decision.slots[k] for k in slots} == slots
+
+
+@pytest.mark.parametrize(
+    "text", ["录入 127/85 顺便给我看这个月的血压", "save 127/85 and show me this month's trend"]
+)
+def test_a_write_asks_which_days_a_calendar_window_means(text: str) -> None:
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert (decision.action, decision.intent) == ("invalid", "record_and_review_metric")
+    assert "calendar window" in decision.detail
+
+
+def test_a_read_shows_the_nearest_window_for_a_calendar_one() -> None:
+    decision = decide_offline(DOMAIN, "看看我这个月的血压", DAY)
+    assert (decision.action, decision.intent, decision.slots) == (
+        "route",
+        "review_metric_trend",
+        {"period": "30d"},
+    )

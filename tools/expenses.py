@@ -407,6 +407,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
         True,
         (
             "ping me",
+            "ping 我",
+            "ping我",
             "notify me",
             "let me know",
             "tell me when",

@@ -20,7 +20,7 @@ from datetime import date, timedelta
 from typing import Any, Literal
 
 RoleKind = Literal[
-    "date", "period", "reading", "id", "time", "ordinal", "quantity", "money", "number"
+    "date", "period", "reading", "id", "time", "ordinal", "quantity", "money", "number", "code"
 ]
 
 _CN_DIGITS = {
@@ -175,6 +175,12 @@ _MONTH_SLASH_DAY = (
 """A date written month/day after "on" or "for" ("save 118/76 for 3/12"); a bare "3/12" is
 too close to a fraction or a reading to read as one."""
 
+_ERROR_CODE = (
+    r"\b(?:error|err|exit\s+code|http)\s*(?:code\s*)?[:#]?\s*\d{1,6}\b|"
+    r"(?:错误码|错误代码|报错|状态码|错误)\s*[:：]?\s*\d{1,6}"
+)
+"""A number that names an error ("error 500", "报错 403"): never an amount or an id."""
+
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
@@ -183,6 +189,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I)),
     ("reading", re.compile(_NAMED_READING, re.I)),
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
+    ("code", re.compile(_ERROR_CODE, re.I)),
     ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
     (
         "id",
