@@ -1913,3 +1913,53 @@ def test_a_read_shows_the_nearest_window_for_a_calendar_one() -> None:
         "review_metric_trend",
         {"period": "30d"},
     )
+
+
+# --- round 13: the window asked about, 欧 after a number, a stay is a hotel -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "slots"),
+    [
+        (
+            "I took 7 cabs this week, how much have I claimed in the last 14 days?",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        ("我上周报了一笔 300 块的酒店，现在 30 天的总额是多少", "expense_total", {"period": "30d"}),
+        (
+            "3月9号住酒店花了640欧，帮我提交报销，再看看最近30天总共报了多少",
+            "submit_expense",
+            {"amount": "640", "currency": "EUR", "category": "hotel", "period": "30d"},
+        ),
+        (
+            "I stayed at the Marriott on March 9, 640 euros, please submit that",
+            "submit_expense",
+            {"category": "hotel", "date": "2026-03-09"},
+        ),
+        ("去欧洲出差打车 300 元，帮我报销", "submit_expense", {"currency": "CNY"}),
+    ],
+)
+def test_round_13_ways_of_asking_route_with_their_slots(
+    text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(EXPENSES, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent), decision.detail
+    assert {k: decision.slots[k] for k in slots} == slots
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (EXPENSES, "taxi to the airport yesterday, 23.40 USD"),
+        (EXPENSES, "两周前打车 80 RMB"),
+        (DOMAIN, "昨天血压142/90"),
+    ],
+)
+def test_a_bare_entry_is_asked_about_not_written(domain: Domain, text: str) -> None:
+    """Values with no word asking for a change: the run asks whether to save them."""
+    decision = decide_offline(domain, text, DAY)
+    assert not _writes(domain, decision), decision.detail
+    assert decision.action == "clarify"
+    assert decision.question is not None
+    assert "does not ask me to change anything" in decision.question

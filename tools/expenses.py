@@ -369,7 +369,7 @@ _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
 _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
     ("taxi", ("taxi", "taxis", "cab", "cabs", "uber", "打车", "出租车", "车费", "的士")),
     ("meal", ("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "餐", "饭")),
-    ("hotel", ("hotel", "hotels", "lodging", "酒店", "住宿", "宾馆")),
+    ("hotel", ("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆")),
 )
 _OTHER_FARES = ("停车", "火车", "公交", "大巴", "巴士", "地铁", "高铁", "动车", "船票")
 """Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking) or
@@ -489,6 +489,10 @@ def _currency(text: str) -> Found | Currency:
     found = find_word(text, _CURRENCY_WORDS, "enum")
     if found is not None:
         return found
+    for role in number_roles(text):
+        # "640欧": after a number, 欧 alone is the euro (alone anywhere, it is Europe's).
+        if role.kind == "money" and role.text.rstrip().endswith("欧"):
+            return Found("EUR", role.text, role.start, role.end, "enum")
     return "CNY" if _CJK.search(text) else "USD"
 
 

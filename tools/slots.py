@@ -99,7 +99,7 @@ _CN_AMOUNT = r"[零〇一二两三四五六七八九十百千万]+"
 _CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
 _CURRENCY_AFTER = (
     r"(?:\s*(?:usd|eur|cny|rmb|dollars?|bucks|euros?|yuan)\b|\s*(?:块钱|块|元|美元|欧元|美金|"
-    r"人民币|刀))"
+    r"人民币|刀|欧(?!洲)))"
 )
 _ORDER_WORDS = r"(?:order|parcel|package|shipment|订单|包裹|快递)"
 ID_NOUNS: tuple[str, ...] = (
@@ -504,6 +504,13 @@ _EVERY: tuple[tuple[int, tuple[str, ...]], ...] = (
 that length when the request names no other."""
 
 
+_ASKING = re.compile(
+    r"[?？]|\b(?:how|what|show|tell|total|sum)\b|多少|总额|合计|一共|总共|看看|看下|查",
+    re.I,
+)
+"""A clause that asks for something (a question, a read command), for `find_period`."""
+
+
 def find_period(text: str) -> Found | None:
     """The relative period a request names, in days: "最近两周" -> 14, "past month" -> 30.
 
@@ -511,11 +518,20 @@ def find_period(text: str) -> Found | None:
     monthly trend") names its length. A word in a refused clause ("not the monthly one")
     names nothing.
     """
-    for role in number_roles(text):
-        if role.kind == "period":
-            days = _period_days(role.text)
-            if days is not None:
-                return Found(days, role.text, role.start, role.end, "period")
+    found = [
+        Found(days, role.text, role.start, role.end, "period")
+        for role in number_roles(text)
+        if role.kind == "period" and (days := _period_days(role.text)) is not None
+    ]
+    if len(found) > 1:
+        # Two windows: the one asked about sits in the clause that asks ("I took 7 cabs this
+        # week, how much have I claimed in the last 14 days?"), not in what it tells.
+        asking = [(at, c) for at, c in clauses(text) if _ASKING.search(c)]
+        for f in reversed(found):
+            if any(at <= f.start < at + len(c) for at, c in asking):
+                return f
+    if found:
+        return found[0]
     return find_word(text, _EVERY, "period")
 
 
