@@ -20,7 +20,9 @@ Two stages, then a gate:
    kind the intent's own examples and `write_cues` ask for (`CHANGE_KINDS`: "send the
    monthly report by email" does not build one, "把昨天那笔报销改成 60 元" files no claim),
    and every slot in the intent's `required_evidence` came from words that mean it
-   (`tools/slots.py`: the "7" of "last 7 days" is a period, not an amount). A request that
+   (`tools/slots.py`: the "7" of "last 7 days" is a period, not an amount), one value
+   each. A message for someone else, or by a channel the intent never names, is a change
+   it does not make. A request that
    asks for no change goes to the best read intent, or gets the clarifying question; one
    that asks for another change goes to the intent that makes it, or gets the clarifying
    question. Neither runs a write it did not ask for.
@@ -255,8 +257,11 @@ def _evidence_problem(
 ) -> str | None:
     """Why a required slot's evidence does not mean that slot, or None when all of it does.
 
-    A number must not belong to something else (the "7" of "last 7 days"), and free text
-    must say something beyond asking for the intent: "open a ticket for me" is no summary.
+    A number must not belong to something else (the "7" of "last 7 days"), free text must
+    say something beyond asking for the intent ("open a ticket for me" is no summary), and
+    the words must give one value the write can use as it is: not one of two ("cancel
+    10092 and 10096"), not a price per unit ("120 EUR each"), not a calendar window read as
+    a number of days ("this month").
     """
     roles = number_roles(text)
     for name in _needs_evidence(intent):

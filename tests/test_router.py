@@ -20,7 +20,7 @@ from langchain_core.messages import HumanMessage
 
 from nodes.classifier import THRESHOLD_GRID, lexical_classifier
 from nodes.cues import change_cue, change_kind, change_verb, change_verbs
-from nodes.router import decide_offline
+from nodes.router import Decision, decide_offline
 from tests.conftest import (
     METRIC_REQUEST_EN,
     METRIC_REQUEST_ZH,
@@ -1555,6 +1555,14 @@ async def test_a_retracted_or_reported_change_runs_only_the_read(
         assert harness.executions(write) == 0
 
 
+def _assert_routed(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> Decision:
+    """The request runs `intent`, with these slot values among its own."""
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent), decision.detail
+    assert {k: decision.slots[k] for k in slots} == slots
+    return decision
+
+
 # --- round 9: readings told by their parts, one order by its place, CJK-bounded words -------
 
 
@@ -1604,9 +1612,7 @@ async def test_a_retracted_or_reported_change_runs_only_the_read(
 def test_round_9_ways_of_asking_route_with_their_slots(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert (decision.action, decision.intent) == ("route", intent), decision.detail
-    assert {k: decision.slots[k] for k in slots} == slots
+    decision = _assert_routed(domain, text, intent, slots)
     assert all(decision.evidence[k] is not None for k in slots)
 
 
@@ -1717,9 +1723,7 @@ def test_a_write_for_two_things_another_shop_or_another_person_is_asked_about(
 def test_round_10_ways_of_asking_route_with_their_slots(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert (decision.action, decision.intent) == ("route", intent), decision.detail
-    assert {k: decision.slots[k] for k in slots} == slots
+    _assert_routed(domain, text, intent, slots)
 
 
 @pytest.mark.parametrize(
@@ -1788,9 +1792,7 @@ def test_remembering_a_reading_is_not_recording_it(text: str) -> None:
 def test_round_11_ways_of_asking_route_with_their_slots(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert (decision.action, decision.intent) == ("route", intent), decision.detail
-    assert {k: decision.slots[k] for k in slots} == slots
+    _assert_routed(domain, text, intent, slots)
 
 
 @pytest.mark.parametrize(
@@ -1892,9 +1894,7 @@ def test_a_send_by_a_channel_the_intent_never_names_is_asked_about(
 def test_round_12_ways_of_asking_route_with_their_slots(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert (decision.action, decision.intent) == ("route", intent), decision.detail
-    assert {k: decision.slots[k] for k in slots} == slots
+    _assert_routed(domain, text, intent, slots)
 
 
 @pytest.mark.parametrize(
@@ -1943,9 +1943,7 @@ def test_a_read_shows_the_nearest_window_for_a_calendar_one() -> None:
 def test_round_13_ways_of_asking_route_with_their_slots(
     text: str, intent: str, slots: dict[str, Any]
 ) -> None:
-    decision = decide_offline(EXPENSES, text, DAY)
-    assert (decision.action, decision.intent) == ("route", intent), decision.detail
-    assert {k: decision.slots[k] for k in slots} == slots
+    _assert_routed(EXPENSES, text, intent, slots)
 
 
 @pytest.mark.parametrize(

@@ -363,15 +363,23 @@ def test_the_embedding_model_reads_a_chinese_request_with_its_english_gloss() ->
     assert silent.queries == ["我的包裹到哪了"]
 
 
+def _graph(*args: str, timeout: int) -> subprocess.CompletedProcess[str]:
+    """`python -m graph ARGS` from the project root, as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "graph", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+        check=False,
+    )
+
+
 # --- the bench on a small slice ----------------------------------------------------------------
 
 
 def test_bench_catalogue_runs_on_a_slice_and_reports_per_language() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "graph", "bench", "--catalogue", "generated", "--limit", "12",
-         "--json"],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
-    )  # fmt: skip
+    proc = _graph("bench", "--catalogue", "generated", "--limit", "12", "--json", timeout=300)
     assert proc.returncode == 0, proc.stderr
     (result,) = json.loads(proc.stdout)
     assert result["catalogue"] == "generated"
@@ -402,21 +410,16 @@ def test_real_catalogues_load_and_every_label_names_one_of_their_tools(name: str
 
 
 def test_an_unknown_catalogue_is_one_line_not_a_traceback() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "graph", "bench", "--catalogue", "nope"],
-        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
-    )  # fmt: skip
+    proc = _graph("bench", "--catalogue", "nope", timeout=120)
     assert proc.returncode != 0
     assert proc.stderr.strip().startswith("error: no catalogue 'nope'")
     assert "Traceback" not in proc.stderr
 
 
 def test_bench_fits_a_prior_on_dev_and_measures_held_out_with_it() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "graph", "bench", "--catalogue", "github", "--fit-prior",
-         "--limit", "12", "--json"],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
-    )  # fmt: skip
+    proc = _graph(
+        "bench", "--catalogue", "github", "--fit-prior", "--limit", "12", "--json", timeout=300
+    )
     assert proc.returncode == 0, proc.stderr
     (result,) = json.loads(proc.stdout)
     assert result["ranker"] == "lexical+prior(dev)"
@@ -438,11 +441,7 @@ def test_bench_prior_is_labelled_with_its_size_and_refused_where_it_cannot_apply
 
 
 def test_bench_refuses_to_fit_a_prior_on_the_set_it_measures() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "graph", "bench", "--catalogue", "aws", "--set", "dev",
-         "--fit-prior"],
-        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
-    )  # fmt: skip
+    proc = _graph("bench", "--catalogue", "aws", "--set", "dev", "--fit-prior", timeout=120)
     assert proc.returncode != 0
     assert proc.stderr.strip().startswith("error: --fit-prior fits on the dev requests")
     assert "Traceback" not in proc.stderr
@@ -461,22 +460,16 @@ def test_fit_search_writes_a_prior_the_domain_can_load(tmp_path: Path) -> None:
         "\n".join(json.dumps({"text": q.text, "tool": q.tool}) for q in TRAINING_QUERIES[:80])
     )
     out = tmp_path / "search_prior.json"
-    proc = subprocess.run(
-        [sys.executable, "-m", "graph", "fit-search", "--domain",
-         "graph.evals.catalogues.generated:DOMAIN", "--requests", str(labelled), "--out", str(out)],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
-    )  # fmt: skip
+    fit = ("fit-search", "--domain", "graph.evals.catalogues.generated:DOMAIN")
+    fit += ("--requests", str(labelled), "--out", str(out))
+    proc = _graph(*fit, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("fitted on 80 requests")
     prior = OperationPrior.load(out)
     posterior = prior.posterior("how many tickets are open")
     assert max(posterior, key=posterior.__getitem__) == "count"
     labelled.write_text(json.dumps({"text": "x", "tool": "no_such_tool"}))
-    bad = subprocess.run(
-        [sys.executable, "-m", "graph", "fit-search", "--domain",
-         "graph.evals.catalogues.generated:DOMAIN", "--requests", str(labelled), "--out", str(out)],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=False,
-    )  # fmt: skip
+    bad = _graph(*fit, timeout=300)
     assert bad.returncode != 0
     assert "no_such_tool" in bad.stderr
     assert "Traceback" not in bad.stderr
