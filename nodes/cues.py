@@ -406,8 +406,11 @@ def conditional_clauses(text: str) -> set[int]:
     return out
 
 
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
 def _is_cjk(word: str) -> bool:
-    return bool(re.search(r"[\u3400-\u9fff]", word))
+    return _CJK_CHAR.search(word) is not None
 
 
 _FILLERS = r"^(?:(?:so|ok|okay|well|um|uh|oh|and|but|actually|honestly|yeah|btw|anyway)\b[\s,]*)*"

@@ -39,6 +39,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import lru_cache
 from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
@@ -370,10 +371,18 @@ def _served_kinds(intent: IntentSpec) -> set[str]:
     Read from its examples, description and `write_cues`, so a new domain's write intent
     serves what its examples ask ("file", "submit", "报销": create) with no list to keep.
     """
-    kinds = {change_kind(c) for c in intent.write_cues}
-    for text in (*intent.examples, intent.description):
-        kinds |= {change_kind(v.text) for v in change_verbs(text, intent.write_cues) if v.value}
-    return {k for k in kinds if k is not None}
+    return set(_kinds_in(intent.examples, intent.description, intent.write_cues))
+
+
+@lru_cache(maxsize=256)
+def _kinds_in(
+    examples: tuple[str, ...], description: str, write_cues: tuple[str, ...]
+) -> frozenset[str]:
+    """`_served_kinds` of these words, read once per process: every gate decision asks."""
+    kinds = {change_kind(c) for c in write_cues}
+    for text in (*examples, description):
+        kinds |= {change_kind(v.text) for v in change_verbs(text, write_cues) if v.value}
+    return frozenset(k for k in kinds if k is not None)
 
 
 CHANNELS = frozenset({"email", "mail", "发邮件", "邮件"})
