@@ -44,188 +44,6 @@ __all__ = [
     "without_unasked",
 ]
 
-GENERIC_CUES: tuple[str, ...] = (
-    # English verbs that ask for a record, a submission, a message or a cancellation.
-    "record",
-    "log",
-    "save",
-    "store",
-    "put",
-    "add",
-    "enter",
-    "note",
-    "note down",
-    "jot",
-    "jot down",
-    "write down",
-    "put down",
-    "file",
-    "submit",
-    "claim",
-    "reimburse",
-    "expense",
-    "book",
-    "create",
-    "open",
-    "raise",
-    "make",
-    "generate",
-    "build",
-    "run",
-    "prepare",
-    "produce",
-    "compile",
-    "start",
-    "kick off",
-    "cancel",
-    "call off",
-    "kill",
-    "scrap",
-    "nix",
-    "send",
-    "text",
-    "sms",
-    "notify",
-    "message",
-    "ping",
-    "email",
-    "remind",
-    "register",
-    "request",
-    "put in",
-    "put through",
-    # Chinese.
-    "记录",
-    "记一下",
-    "记下",
-    "记上",
-    "记一笔",
-    "记进去",
-    "记好",
-    "存好",
-    "加上",
-    "加一条",
-    "存一下",
-    "存下",
-    "存起来",
-    "存进去",
-    "存一条",
-    "记一条",
-    "存上",
-    "录入",
-    "录进去",
-    "录上",
-    "补录",
-    "录一条",
-    "录一下",
-    "录个",
-    "保存",
-    "添加",
-    "登记",
-    "提交",
-    "报销",
-    "报账",
-    "创建",
-    "新建",
-    "生成",
-    "出一份",
-    "做一份",
-    "做个",
-    "做一个",
-    "做一下",
-    "出一下",
-    "出个",
-    "出一个",
-    "记",
-    "补一下",
-    "补上",
-    "补记",
-    "先存",
-    "存个",
-    "帮我存",
-    "跑一个",
-    "跑个",
-    "跑一下",
-    "跑一份",
-    "提个",
-    "提一个",
-    "提一张",
-    "取消",
-    "撤销",
-    "撤了",
-    "撤掉",
-    "作废",
-    "发送",
-    "发短信",
-    "发给我",
-    "通知我",
-    "提醒我",
-    "短信",
-)
-"""Verbs that ask for a change in any domain; an intent adds its own (`write_cues`)."""
-
-OTHER_CHANGE_VERBS: tuple[str, ...] = (
-    "stop",
-    "delete",
-    "remove",
-    "erase",
-    "close",
-    "edit",
-    "modify",
-    "rename",
-    "change",
-    "update",
-    "correct",
-    "amend",
-    "schedule",
-    "reschedule",
-    "forward",
-    "mail",
-    "return",
-    "refund",
-    "exchange",
-    "approve",
-    "reject",
-    "decline",
-    "invoice",
-    "apply",
-    "assign",
-    "reassign",
-    "transfer",
-    "escalate",
-    "reopen",
-    "switch",
-    "swap",
-    "upgrade",
-    "downgrade",
-    "换成",
-    "删除",
-    "删掉",
-    "关闭",
-    "关掉",
-    "关了",
-    "修改",
-    "更改",
-    "改成",
-    "改为",
-    "改一下",
-    "定时",
-    "转发",
-    "发邮件",
-    "退货",
-    "退款",
-    "换货",
-    "批准",
-    "审批",
-    "开发票",
-    "开张",
-    "开一张",
-    "开票",
-)
-"""Verbs that ask for a change but are no cue, so they never open the write gate ("stop"
-also ends a notification, "close" a ticket no intent closes): a request opening with one
-("close ticket T-4") is about a change, not about what it names (`change_verb`)."""
-
 CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "create": (
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
@@ -265,6 +83,34 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
 """What kind of change each verb asks for. A write intent makes the kinds of change its own
 examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
 request to send, schedule or change a report is not a request to build one."""
+
+_NO_CUE = frozenset({"stop", "forward", "mail", "转发", "发邮件"})
+"""Change words that never open the write gate: "stop" also ends a notification, and
+forwarding or mailing something is not the message a send intent makes."""
+_LEFT_TO_DOMAINS = frozenset({"void"})
+"""A kind's word no list carries: a domain that means it says so in its `write_cues`."""
+
+GENERIC_CUES: tuple[str, ...] = tuple(
+    word
+    for kind in ("create", "cancel", "send")
+    for word in CHANGE_KINDS[kind]
+    if word not in _NO_CUE | _LEFT_TO_DOMAINS
+)
+"""Verbs that ask for a change in any domain (the words of `CHANGE_KINDS` that record,
+submit, cancel or send); an intent adds its own (`write_cues`)."""
+
+OTHER_CHANGE_VERBS: tuple[str, ...] = (
+    *(
+        word
+        for words in CHANGE_KINDS.values()
+        for word in words
+        if word not in GENERIC_CUES and word not in _LEFT_TO_DOMAINS
+    ),
+    *("apply", "assign", "reassign", "transfer", "escalate", "reopen"),
+)
+"""Verbs that ask for a change but are no cue, so they never open the write gate ("stop"
+also ends a notification, "close" a ticket no intent closes): a request opening with one
+("close ticket T-4") is about a change, not about what it names (`change_verb`)."""
 
 _KIND_OF: dict[str, str] = {w: kind for kind, words in CHANGE_KINDS.items() for w in words}
 

@@ -1205,6 +1205,13 @@ def _writes(domain: Domain, decision: Any) -> bool:
     return decision.action == "route" and domain.writes(str(decision.intent))
 
 
+def _no_write(domain: Domain, text: str) -> Decision:
+    """The router's decision on the request, which must not run an intent that writes."""
+    decision = decide_offline(domain, text, DAY)
+    assert not _writes(domain, decision), decision.detail
+    return decision
+
+
 @pytest.mark.parametrize(
     ("domain", "text"),
     [
@@ -1221,8 +1228,7 @@ def _writes(domain: Domain, decision: Any) -> bool:
     ],
 )
 def test_a_change_asked_under_a_condition_runs_no_write(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert not _writes(domain, decision), decision.detail
+    _no_write(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -1355,8 +1361,7 @@ def test_a_period_counted_back_is_still_read() -> None:
     ],
 )
 def test_a_recurring_change_is_asked_about(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert not _writes(domain, decision), decision.detail
+    _no_write(domain, text)
 
 
 def test_a_symptom_that_recurs_still_opens_a_ticket() -> None:
@@ -1441,8 +1446,7 @@ def test_a_retracted_change_is_the_read_asked_for(
     ],
 )
 def test_a_retracted_change_runs_no_write(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert not _writes(domain, decision), decision.detail
+    _no_write(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -1503,8 +1507,7 @@ def test_a_change_told_as_done_is_the_read_asked_for(
     ],
 )
 def test_a_change_told_as_done_runs_no_write(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert not _writes(domain, decision), decision.detail
+    decision = _no_write(domain, text)
     assert decision.action != "route", decision.detail
 
 
@@ -1673,8 +1676,7 @@ def test_a_reading_with_a_trend_of_no_period_asks_which_period(text: str) -> Non
 def test_a_write_for_two_things_another_shop_or_another_person_is_asked_about(
     domain: Domain, text: str
 ) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert not _writes(domain, decision), decision.detail
+    decision = _no_write(domain, text)
     assert decision.action != "route", decision.detail
 
 
@@ -1806,8 +1808,7 @@ def test_round_11_ways_of_asking_route_with_their_slots(
 def test_a_question_about_one_value_or_a_refusal_still_runs_no_write(
     domain: Domain, text: str
 ) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert not _writes(domain, decision), decision.detail
+    _no_write(domain, text)
 
 
 # --- round 12: two amounts, a price per unit, a channel the intent does not use -------------
@@ -1956,8 +1957,7 @@ def test_round_13_ways_of_asking_route_with_their_slots(
 )
 def test_a_bare_entry_is_asked_about_not_written(domain: Domain, text: str) -> None:
     """Values with no word asking for a change: the run asks whether to save them."""
-    decision = decide_offline(domain, text, DAY)
-    assert not _writes(domain, decision), decision.detail
+    decision = _no_write(domain, text)
     assert decision.action == "clarify"
     assert decision.question is not None
     assert "does not ask me to change anything" in decision.question

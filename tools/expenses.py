@@ -371,7 +371,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
     ("meal", ("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "餐", "饭")),
     ("hotel", ("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆")),
 )
-_OTHER_FARES = ("停车", "火车", "公交", "大巴", "巴士", "地铁", "高铁", "动车", "船票")
+_OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票")
 """Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking) or
 "火车费" (a train) is not a taxi fare; the claim is "other"."""
 _TOTAL_WORDS = (
@@ -512,9 +512,7 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     judges the words left once the amount, currency, dates, numbers and claim words are
     gone, and the intent's own words and filler with them (`content_words`).
     """
-    masked = text
-    for m in re.finditer("|".join(map(re.escape, _OTHER_FARES)), text.lower()):
-        masked = masked[: m.start()] + " " * (m.end() - m.start()) + masked[m.end() :]
+    masked = _OTHER_FARES.sub(lambda m: " " * len(m.group()), text)
     found = find_word(masked, _CATEGORY_WORDS, "enum")
     if found is not None:
         return replace(found, text=text[found.start : found.end])

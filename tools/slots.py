@@ -149,8 +149,6 @@ _TERSE_PERIOD = rf"{_B}\d{{1,3}}\s?(?:d|wks?|w|mos?)\b"
 """A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d")."""
 _TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
 
-# A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
-# someone else's (another shop's order, a phone): none of its parts is an id here.
 _NAMED_READING = (
     r"(?<![A-Za-z])(?:高压|收缩压|上压|systolic|sys)\s*(?:是|为|of|[:：=])?\s*\d{2,3}\s*(?:mmhg)?"
     r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|diastolic|dia)\s*(?:是|为|of|[:：=])?\s*"
@@ -165,12 +163,13 @@ _FREQUENCY = (
 )
 """How often, not how long: the "a day" of "2x a day" or "twice a day" is no period."""
 
-_DAY_OF_MONTH = r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b"
+_DAY_OF_MONTH = re.compile(r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b", re.I)
 """A day named by its date alone ("hotel in Berlin on the 9th"): the latest such day up to
 today. Only after "on the", so "the 2nd order" stays an ordinal."""
 
-_MONTH_SLASH_DAY = (
-    r"\b(?:on|for|from|dated)\s+(?P<sm>1[0-2]|0?[1-9])/(?P<sd>3[01]|[12]\d|0?[1-9])(?![\d/])"
+_MONTH_SLASH_DAY = re.compile(
+    r"\b(?:on|for|from|dated)\s+(?P<sm>1[0-2]|0?[1-9])/(?P<sd>3[01]|[12]\d|0?[1-9])(?![\d/])",
+    re.I,
 )
 """A date written month/day after "on" or "for" ("save 118/76 for 3/12"); a bare "3/12" is
 too close to a fraction or a reading to read as one."""
@@ -188,6 +187,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
     ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I)),
     ("reading", re.compile(_NAMED_READING, re.I)),
+    # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
+    # someone else's (another shop's order, a phone): none of its parts is an id here.
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
     ("code", re.compile(_ERROR_CODE, re.I)),
     ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
@@ -221,8 +222,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         ),
     ),
     ("date", re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)),
-    ("date", re.compile(_DAY_OF_MONTH, re.I)),
-    ("date", re.compile(_MONTH_SLASH_DAY, re.I)),
+    ("date", _DAY_OF_MONTH),
+    ("date", _MONTH_SLASH_DAY),
     ("quantity", re.compile(_FREQUENCY, re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
     ("period", re.compile(_TERSE_PERIOD, re.I)),
@@ -613,7 +614,7 @@ def _role_date(role: Role, today: date) -> date | None:
             return None
     if (m := _AGO.search(span)) and re.search(r"ago|back|earlier|前", span, re.I):
         return today - timedelta(days=_count(m.group("n")) * _UNIT_DAYS[m.group("u").lower()])
-    if m := re.fullmatch(_DAY_OF_MONTH, span, re.I):
+    if m := _DAY_OF_MONTH.fullmatch(span):
         month_of = today
         for _ in range(3):  # this month, else the latest month that has the day
             try:
@@ -624,7 +625,7 @@ def _role_date(role: Role, today: date) -> date | None:
                 return found
             month_of = month_of.replace(day=1) - timedelta(days=1)
         return None
-    if m := re.fullmatch(_MONTH_SLASH_DAY, span, re.I):
+    if m := _MONTH_SLASH_DAY.fullmatch(span):
         month, day = int(m.group("sm")), int(m.group("sd"))
     elif m := _CN_MONTH_DAY.search(span):
         month, day = cn_number(m.group("m")), cn_number(m.group("d"))
