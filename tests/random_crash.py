@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
@@ -259,6 +259,33 @@ def _check(w: Workdir, tid: str, status: str, who: str) -> tuple[bool, bool]:
     return step_left, writes_saved
 
 
+def _outcome(summary: dict[str, Any]) -> str:
+    """What an exited process's JSON says beyond its status: what it waits on, or why it stopped."""
+    waiting = summary.get("interrupt") or {}
+    if waiting:
+        call = waiting.get("call") or {}
+        return f" (waiting: {waiting.get('reason')}, {call.get('tool')})"
+    return f" ({summary['status']}: {summary.get('stop_reason')})"
+
+
+def _state(w: Workdir, tid: str, table: str) -> str:
+    """The thread's calls and ledger rows as `show` prints them, for a trial that failed.
+
+    A failing seed may not fail again when replayed (the kills are timed), so the failure
+    message carries what a reader needs to see where the thread went round.
+    """
+    proc = w.cli("show", "--thread-id", tid, "--json", timeout=PROCESS_TIMEOUT_S)
+    if proc.returncode != 0:
+        return f"show exited {proc.returncode}: {proc.stderr.strip()[-200:]}"
+    shown = json.loads(proc.stdout)
+    calls = [
+        f"{c['name']}/{c['verdict']}/{'ran' if c['executed'] else 'not run'}/{c['outcome']}"
+        for c in shown["tool_calls"]
+    ]
+    ledger = [f"{r['tool']}/{r['status']}/{r['resolution']}" for r in shown["ledger"]]
+    return f"calls {calls}, ledger {ledger}, rows in {table}: {w.rows(table)}"
+
+
 def run_trial(
     db: str, root: Path, seed: int, durations: Durations, scenario: Scenario | None = None
 ) -> Trial:
@@ -277,7 +304,8 @@ def run_trial(
     try:
         while (step := _command(scenario, tid, status)) is not None:
             if trial.processes == MAX_PROCESSES:
-                trial.failure = f"not finished after {MAX_PROCESSES} processes"
+                state = _state(w, tid, scenario.table)
+                trial.failure = f"not finished after {MAX_PROCESSES} processes; {state}"
                 return trial
             kind, argv = step
             trial.processes += 1
@@ -313,7 +341,9 @@ def run_trial(
                 return trial
             if kind != "resume":  # a whole uncrashed run or approval: keep the draw current
                 durations.add(scenario.name, kind, seconds)
-            status = json.loads(out)["status"]
+            summary = json.loads(out)
+            status = summary["status"]
+            trial.log[-1] += _outcome(summary)
             _check(w, tid, status, f"{argv[0]}'s summary")
         listed = _listed(w, tid, durations)
         _check(w, tid, listed[0], "threads")
