@@ -28,7 +28,8 @@ Two stages, then a gate:
    question. Neither runs a write it did not ask for.
 
 A request none of this routes is decided once more with its misspelled words read as the
-domain's own (`respell`: "cancle my ordr 10097"), through the same stages and gate. A read
+domain's own (`respell`: "whre is my ordr 10097"), through the same stages and gate; a
+guessed word may find a read but never runs a write (it gets a question naming it). A read
 route is withdrawn for a question whether a change no intent here makes is possible
 ("订单10087能退款吗") and for the business's own things ("your customer service number")
 sent to an intent about the user's.
@@ -969,6 +970,14 @@ longer and one edit away ("cancle", "ordr"): shorter words are too close to each
 ("send", "spend", "sent") for one edit to tell which was meant."""
 _LATIN_WORD = re.compile(r"(?<![\w-])[a-z]+(?![\w-])", re.I)
 RESPELLED = "; read {words} as the domain's own words"
+GUESSED_WRITE = (
+    "not {intent}: only with {words} read as the domain's own words would the request ask "
+    "for it, and a guessed word never runs a write"
+)
+GUESSED_WRITE_QUESTION = (
+    "Did you mean {guess} ({intent})? I make no change on a word I had to guess: say it "
+    "again in your own words and I will."
+)
 
 
 @lru_cache(maxsize=64)
@@ -1053,24 +1062,31 @@ def respell(domain: Domain, text: str) -> tuple[str, tuple[tuple[str, str], ...]
 
 
 def _respelled(
-    decision: Decision, second: Decision, changed: tuple[tuple[str, str], ...]
+    domain: Domain, decision: Decision, second: Decision, changed: tuple[tuple[str, str], ...]
 ) -> Decision:
-    """The decision on the respelled request when it routes, else the first one.
+    """The decision on the respelled request when it routes to a read, else a question.
 
     Only a request that was not routed as typed is read again (`decide_offline`,
     `decide`), so a misspelling never changes a decision the words as typed already made;
     the new decision passes the same rules and write gate, its detail says which words
-    were read how, and its evidence is words of the request as respelled. The model tokens
-    of both decisions count.
+    were read how, and its evidence is words of the request as respelled. A guess may find
+    a read, never run a write: "cancer screening kit 10091, can you check it" is one edit
+    from "cancel", so a respelled route to an intent that writes becomes a question naming
+    the guess, and the user's own words decide. The model tokens of both decisions count.
     """
-    if second.action != "route":
-        return replace(decision, tokens=decision.tokens + second.tokens)
+    tokens = decision.tokens + second.tokens
+    if second.action != "route" or second.intent is None:
+        return replace(decision, tokens=tokens)
     words = ", ".join(f"{a!r} as {b!r}" for a, b in changed)
-    return replace(
-        second,
-        detail=second.detail + RESPELLED.format(words=words),
-        tokens=decision.tokens + second.tokens,
-    )
+    if domain.writes(second.intent):
+        guess = ", ".join(f"{b!r} for {a!r}" for a, b in changed)
+        return replace(
+            decision,
+            tokens=tokens,
+            question=GUESSED_WRITE_QUESTION.format(guess=guess, intent=second.intent),
+            detail=GUESSED_WRITE.format(intent=second.intent, words=words),
+        )
+    return replace(second, detail=second.detail + RESPELLED.format(words=words), tokens=tokens)
 
 
 def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
@@ -1087,7 +1103,7 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     fixed, changed = respell(domain, text)
     if decision.action == "route" or not changed:
         return decision
-    return _respelled(decision, _decide_offline(domain, fixed, today), changed)
+    return _respelled(domain, decision, _decide_offline(domain, fixed, today), changed)
 
 
 def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:
@@ -1112,7 +1128,7 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     fixed, changed = respell(domain, text)
     if decision.action == "route" or not changed:
         return decision
-    return _respelled(decision, await _decide(domain, fixed, today, model), changed)
+    return _respelled(domain, decision, await _decide(domain, fixed, today, model), changed)
 
 
 async def _decide(domain: Domain, text: str, today: date, model: str | BaseChatModel) -> Decision:
