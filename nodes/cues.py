@@ -26,6 +26,8 @@ __all__ = [
     "GENERIC_CUES",
     "NOT_CUES",
     "OTHER_CHANGE_VERBS",
+    "PAST_FORMS",
+    "asked_changes",
     "asks_a_question",
     "asks_for_information",
     "change_cue",
@@ -317,14 +319,11 @@ def _past_forms(verbs: Iterable[str]) -> set[str]:
     return out
 
 
-_PAST = (
-    "(?:"
-    + "|".join(
-        re.escape(f).replace(r"\ ", r"\s+")
-        for f in sorted(_past_forms((*GENERIC_CUES, *OTHER_CHANGE_VERBS)), key=len, reverse=True)
-    )
-    + r")(?![\w'-])"
+PAST_FORMS: tuple[str, ...] = tuple(
+    sorted(_past_forms((*GENERIC_CUES, *OTHER_CHANGE_VERBS)), key=len, reverse=True)
 )
+"""The change verbs told as done ("filed", "cancelled", "wrote down"), longest first."""
+_PAST = "(?:" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in PAST_FORMS) + r")(?![\w'-])"
 _ADVERBS = r"(?:(?:already|just|also|previously|earlier|actually|originally|even|recently)\s+)*"
 _REPORTED = re.compile(
     rf"(?:^|(?<=[\s,]))(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+{_ADVERBS}{_PAST}|"
@@ -683,6 +682,41 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
             if kind in ("conditional", "retracted", "reported"):
                 negated = True
             out.append(Found(not negated, word, base + at, base + at + len(word), how))
+    return out
+
+
+_CAN_DO = re.compile(
+    r"\b(?:(?:can|could|may|might)\s+(?:i|we|you|u)|is\s+it\s+possible\s+to|am\s+i\s+able\s+to|"
+    r"how\s+(?:do|can|would|should)\s+(?:i|we))\s+(?:still\s+|please\s+|just\s+)?"
+    r"(?:(?:get|have)\s+(?:a|an|my|the|it|this|that)\s+)?(?P<verb>[a-z]+)",
+    re.I,
+)
+"""Asking whether a change can be made: "can I still return 10088?", "is it possible to get a
+refund". The word after it is the change asked about."""
+
+
+def asked_changes(text: str) -> list[Found]:
+    """The changes a question or a hypothetical asks about, not for ("订单10087能退款吗").
+
+    A clause that asks for its change (`clause_asks`: "can you cancel it?", "帮我取消") is
+    `change_verbs`' to read; here are the changes only asked about: a Chinese change word
+    anywhere in a question, an English one right after "can I", "is it possible to", "how
+    do I". What the router does with them is its own (a read intent does not answer
+    whether a change no intent makes is possible).
+    """
+    out: list[Found] = []
+    words = {*GENERIC_CUES, *OTHER_CHANGE_VERBS}
+    for start, clause in clauses(text):
+        if clause_asks(clause):
+            continue
+        for at, word in _cjk_verbs(clause, words):
+            out.append(Found(True, word, start + at, start + at + len(word), "asked"))
+        masked = mask_not_cues(clause)
+        for m in _CAN_DO.finditer(masked):
+            verb = m.group("verb")
+            if change_kind(verb) is not None:
+                at = start + m.start("verb")
+                out.append(Found(True, text[at : at + len(verb)], at, at + len(verb), "asked"))
     return out
 
 

@@ -27,6 +27,13 @@ Two stages, then a gate:
    that asks for another change goes to the intent that makes it, or gets the clarifying
    question. Neither runs a write it did not ask for.
 
+A request none of this routes is decided once more with its misspelled words read as the
+domain's own (`respell`: "whre is my ordr 10097"), through the same stages and gate; a
+guessed word may find a read but never runs a write (it gets a question naming it). A read
+route is withdrawn for a question whether a change no intent here makes is possible
+("订单10087能退款吗") and for the business's own things ("your customer service number")
+sent to an intent about the user's.
+
 The decision (intent, confidence, slots with the words they came from, the rule or
 classifier that chose, what the gate refused) is kept in `State.route` and printed by
 `python -m graph show`. Dates, periods, enums and currencies are computed by code in the
@@ -53,6 +60,11 @@ from graph.models import OfflineChatModel, load_chat_model
 from graph.state import State, new_usage
 from nodes.classifier import Ranking, lexical_classifier, model_ranking
 from nodes.cues import (
+    FILLER,
+    GENERIC_CUES,
+    OTHER_CHANGE_VERBS,
+    PAST_FORMS,
+    asked_changes,
     asks_a_question,
     asks_for_information,
     change_cue,
@@ -65,7 +77,7 @@ from nodes.cues import (
     without_refusals,
     without_unasked,
 )
-from nodes.search.lexical import stem
+from nodes.search.lexical import STOPWORDS, stem
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
 from tools.slots import ID_NOUNS, Found, Role, clauses, number_roles, split_found
@@ -116,6 +128,13 @@ UNUSED_VALUE = (
     "not {intent}: the request asks about {value!r} (a {kind}), which {intent} does not take"
 )
 BARE_NAME = "not {intent}: {words!r} names a thing but not what to do with it"
+NOT_THE_USERS = "not {intent}: the request asks about {words!r}, not the user's own"
+_YOURS = re.compile(r"\byour\b|你们|贵公司|贵司|你的|您的", re.I)
+_MINE = re.compile(r"\b(?:my|mine|our|ours)\b|我", re.I)
+"""Whose things a request asks about: the business's ("your customer service number",
+"你们客服电话") or the user's own ("my phone number", "我留在你们这里的电话": Chinese
+drops the 的, so any 我 counts)."""
+UNMADE_CHANGE = "not {intent}: the request asks about a change ({verb!r}) that no intent here makes"
 MADE_BY = "intent {intent}: the request asks for its change ({verb!r})"
 FOREIGN_CHANGE = (
     "not {intent}: the request asks for a change ({verb!r}) that {intent} does not make"
@@ -820,6 +839,14 @@ def _unserved_change(
         None,
     )
     if verb is None:
+        if (unmade := _unmade_change(domain, intent, text)) is not None:
+            return _unrouted(
+                domain, decision, UNMADE_CHANGE.format(intent=intent.name, verb=unmade.text)
+            )
+        if (yours := _not_the_users(intent, text)) is not None:
+            return _unrouted(
+                domain, decision, NOT_THE_USERS.format(intent=intent.name, words=yours)
+            )
         return decision if informational else _bare_name(domain, intent, text, decision)
     if verb.value and (made := _maker(domain, text, today, verb, ranking)) is not None:
         return replace(made, rule=decision.rule)
@@ -829,6 +856,41 @@ def _unserved_change(
     return _unrouted(
         domain, decision, UNSERVED_CHANGE.format(intent=intent.name, how=how, verb=verb.text)
     )
+
+
+def _unmade_change(domain: Domain, intent: IntentSpec, text: str) -> Found | None:
+    """A change the request asks about, of a kind no write intent here makes, or None.
+
+    "订单10087能退款吗" and "can I still return order 10088?" ask whether a refund or a
+    return is possible: the order's status does not say, and no intent here makes one, so
+    the run asks rather than showing the order. A question about a change an intent here
+    does make ("was 10090 cancelled?", "10092 取消成功了吗") stays with the read, and so
+    does a word the read intent's own examples use.
+    """
+    made: set[str] = set()
+    for other in domain.intents:
+        if _guarded(other) and domain.writes(other.name):
+            made |= _served_kinds(other)
+    for verb in asked_changes(text):
+        kind = change_kind(verb.text)
+        if kind is not None and kind not in made and not _vouches(intent, verb.text):
+            return verb
+    return None
+
+
+def _not_the_users(intent: IntentSpec, text: str) -> str | None:
+    """The words asking about the business's own things, for an intent about the user's.
+
+    An intent that shows the user's own things (its description says "the user's" or
+    "their own") does not answer "what's your customer service phone number" or "你们客服
+    电话多少": the request asks about the business's number, not the user's, and names
+    nothing of the user's ("my", "我") beside it.
+    """
+    about_user = re.search(r"\bthe user(?:'s)?\b|\btheir own\b", intent.description, re.I)
+    yours = _YOURS.search(text)
+    if about_user is None or yours is None or _MINE.search(text):
+        return None
+    return yours.group()
 
 
 def _bare_name(domain: Domain, intent: IntentSpec, text: str, decision: Decision) -> Decision:
@@ -902,13 +964,146 @@ def _lexical_ranking(domain: Domain, text: str) -> Ranking:
     return lexical_classifier(domain).rank(without_unasked(without_refusals(text)))
 
 
-def decide_offline(domain: Domain, text: str, today: date) -> Decision:
-    """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
+TYPO_MIN_LEN = 5
+"""A misspelled word is read as the domain's own word only when that word is this long or
+longer and one edit away ("cancle", "ordr"): shorter words are too close to each other
+("send", "spend", "sent") for one edit to tell which was meant."""
+_LATIN_WORD = re.compile(r"(?<![\w-])[a-z]+(?![\w-])", re.I)
+RESPELLED = "; read {words} as the domain's own words"
+GUESSED_WRITE = (
+    "not {intent}: only with {words} read as the domain's own words would the request ask "
+    "for it, and a guessed word never runs a write"
+)
+GUESSED_WRITE_QUESTION = (
+    "Did you mean {guess} ({intent})? I make no change on a word I had to guess: say it "
+    "again in your own words and I will."
+)
+
+
+@lru_cache(maxsize=64)
+def _vocabulary(
+    texts: tuple[str, ...], own: tuple[str, ...]
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The English words a domain uses, their stems, and which of them a typo may mean.
+
+    Read once per process. A typo may mean one of the intents' own words (`own`: change
+    verbs, cues, the nouns of ids, descriptions, words many examples share), not any word
+    an example happens to hold, nor a word every sentence uses ("where", "their").
+    """
+    words = {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+", t)}
+    targets = {w.lower() for t in own for w in re.findall(r"[A-Za-z]+", t)}
+    common = {*STOPWORDS, *FILLER, "where", "whose", "while", "their", "through", "until"}
+    targets = {w for w in targets if len(w) >= TYPO_MIN_LEN and w in words and w not in common}
+    return frozenset(words), frozenset(stem(w) for w in words), frozenset(targets)
+
+
+def _domain_words(domain: Domain) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """`_vocabulary` of the domain's intents declared for the two-stage router."""
+    guarded = [i for i in domain.intents if _guarded(i)]
+    texts = (
+        *(t for i in guarded for t in (*i.examples, i.description, *i.write_cues)),
+        *GENERIC_CUES,
+        *OTHER_CHANGE_VERBS,
+        *PAST_FORMS,
+        *FILLER,
+        *ID_NOUNS,
+        domain.clarify,
+    )
+    own = (
+        *(w for i in guarded for w in sorted(_own_words(i))),
+        *GENERIC_CUES,
+        *OTHER_CHANGE_VERBS,
+        *ID_NOUNS,
+    )
+    return _vocabulary(texts, own)
+
+
+def _one_edit(typed: str, word: str) -> bool:
+    """Whether one letter added, dropped, changed or two neighbours swapped make `word`."""
+    if typed == word or abs(len(typed) - len(word)) > 1:
+        return False
+    if len(typed) == len(word):
+        diff = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+        if len(diff) == 1:
+            return True
+        if len(diff) != 2 or diff[1] != diff[0] + 1:
+            return False
+        i, j = diff
+        return typed[i] == word[j] and typed[j] == word[i]
+    short, long_ = sorted((typed, word), key=len)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def respell(domain: Domain, text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The request with its misspelled words read as the domain's own, and which were.
+
+    "cancle my ordr 10097" is "cancel my order 10097": an English word no intent of the
+    domain uses (nor any word of the router's lexicon) that is one edit away from exactly
+    one such word of `TYPO_MIN_LEN` letters or more, with the same first letter, is read
+    as that word. A word the domain knows is never changed, nor one that could be either
+    of two words.
+    """
+    known, stems, targets = _domain_words(domain)
+    out: list[str] = []
+    pos = 0
+    changed: list[tuple[str, str]] = []
+    for m in _LATIN_WORD.finditer(text):
+        typed = m.group().lower()
+        if len(typed) < TYPO_MIN_LEN - 1 or typed in known or stem(typed) in stems:
+            continue
+        near = {w for w in targets if w[0] == typed[0] and _one_edit(typed, w)}
+        if len(near) != 1:
+            continue
+        word = near.pop()
+        out.append(text[pos : m.start()] + word)
+        pos = m.end()
+        changed.append((m.group(), word))
+    return "".join(out) + text[pos:], tuple(changed)
+
+
+def _respelled(
+    domain: Domain, decision: Decision, second: Decision, changed: tuple[tuple[str, str], ...]
+) -> Decision:
+    """The decision on the respelled request when it routes to a read, else a question.
+
+    Only a request that was not routed as typed is read again (`decide_offline`,
+    `decide`), so a misspelling never changes a decision the words as typed already made;
+    the new decision passes the same rules and write gate, its detail says which words
+    were read how, and its evidence is words of the request as respelled. A guess may find
+    a read, never run a write: "cancer screening kit 10091, can you check it" is one edit
+    from "cancel", so a respelled route to an intent that writes becomes a question naming
+    the guess, and the user's own words decide. The model tokens of both decisions count.
+    """
+    tokens = decision.tokens + second.tokens
+    if second.action != "route" or second.intent is None:
+        return replace(decision, tokens=tokens)
+    words = ", ".join(f"{a!r} as {b!r}" for a, b in changed)
+    if domain.writes(second.intent):
+        guess = ", ".join(f"{b!r} for {a!r}" for a, b in changed)
+        return replace(
+            decision,
+            tokens=tokens,
+            question=GUESSED_WRITE_QUESTION.format(guess=guess, intent=second.intent),
+            detail=GUESSED_WRITE.format(intent=second.intent, words=words),
+        )
+    return replace(second, detail=second.detail + RESPELLED.format(words=words), tokens=tokens)
+
+
+def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
     decision, refused = by_rules(domain, text, today)
     ranking = None
     if _ranking_needed(domain, text, decision):
         ranking = _lexical_ranking(domain, text)
     return _combine(domain, text, today, decision, refused, ranking)
+
+
+def decide_offline(domain: Domain, text: str, today: date) -> Decision:
+    """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
+    decision = _decide_offline(domain, text, today)
+    fixed, changed = respell(domain, text)
+    if decision.action == "route" or not changed:
+        return decision
+    return _respelled(domain, decision, _decide_offline(domain, fixed, today), changed)
 
 
 def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:
@@ -924,7 +1119,19 @@ def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:
 
 
 async def decide(domain: Domain, text: str, today: date, model: str | BaseChatModel) -> Decision:
-    """Rules, then the chat model's structured output (or the lexical classifier)."""
+    """Rules, then the chat model's structured output (or the lexical classifier).
+
+    A request not routed as typed is decided again with its misspellings read as the
+    domain's own words (`respell`), as `decide_offline` does.
+    """
+    decision = await _decide(domain, text, today, model)
+    fixed, changed = respell(domain, text)
+    if decision.action == "route" or not changed:
+        return decision
+    return _respelled(domain, decision, await _decide(domain, fixed, today, model), changed)
+
+
+async def _decide(domain: Domain, text: str, today: date, model: str | BaseChatModel) -> Decision:
     decision, refused = by_rules(domain, text, today)
     if not _ranking_needed(domain, text, decision):
         return _combine(domain, text, today, decision, refused, None)

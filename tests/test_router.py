@@ -1961,3 +1961,107 @@ def test_a_bare_entry_is_asked_about_not_written(domain: Domain, text: str) -> N
     assert decision.action == "clarify"
     assert decision.question is not None
     assert "does not ask me to change anything" in decision.question
+
+
+# --- round 14: typos, Chinese typed with spaces, changes no intent makes, whose things ------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A misspelled word may find a read.
+        (DOMAIN, "whre is my ordr 10093", "order_status", {"order_id": "10093"}),
+        # Chinese typed with spaces for commas: the question before the space is its own.
+        (EXPENSES, "打印机有几张纸卡住了 帮我开个工单", "open_ticket", {}),
+        (EXPENSES, "投影仪哪里坏了不知道 麻烦提个ticket", "open_ticket", {}),
+        # A sandwich is a meal, a Didi or a Lyft a taxi ride.
+        (
+            EXPENSES,
+            "please file 12 EUR for a burger and fries at the airport",
+            "submit_expense",
+            {"category": "meal"},
+        ),
+        (EXPENSES, "坐滴滴去客户那边花了 56 元，帮我报销", "submit_expense", {"category": "taxi"}),
+        (EXPENSES, "file a 23 USD lyft from yesterday", "submit_expense", {"category": "taxi"}),
+    ],
+)
+def test_round_14_ways_of_asking_route_with_their_slots(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert (decision.action, decision.intent) == ("route", intent), decision.detail
+    assert {k: decision.slots[k] for k in slots} == slots
+
+
+def test_a_misspelling_is_read_only_when_the_words_as_typed_route_nowhere() -> None:
+    """The respelled words are named in the detail; a known word is never respelled."""
+    from nodes.router import respell
+
+    decision = decide_offline(DOMAIN, "whre is my ordr 10094", DAY)
+    assert decision.intent == "order_status"
+    assert "'ordr' as 'order'" in decision.detail
+    assert respell(DOMAIN, "I wrote down 130/85 yesterday")[1] == ()
+    assert respell(EXPENSES, "how much did I spend")[1] == ()
+    # Too short to tell which word was meant: "sned" is not read as "send".
+    assert respell(DOMAIN, "sned me a text about 10086")[1] == ()
+    # A misspelled request still passes the write gate: a question asks for no change.
+    _no_write(DOMAIN, "did you cancle 10094?")
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "guess"),
+    [
+        (DOMAIN, "pls cancle ordr 10093 right away", "'cancel' for 'cancle'"),
+        (DOMAIN, "recrod 128/84 for me", "'record' for 'recrod'"),
+        (EXPENSES, "submitt a 45 usd taxi from this morning", "'submit' for 'submitt'"),
+        # A real word one edit from a change verb: the user asked to check, not to cancel.
+        (DOMAIN, "cancer screening kit 10091, can you check it", "'cancel' for 'cancer'"),
+    ],
+)
+def test_a_guessed_word_never_runs_a_write(domain: Domain, text: str, guess: str) -> None:
+    """The write the respelled words would ask for is named in a question, not run."""
+    decision = _no_write(domain, text)
+    assert decision.action == "clarify", decision.detail
+    assert decision.question is not None
+    assert guess in decision.question
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "订单10090还能退货吗",
+        "10092 可以退款吗？",
+        "can I still return order 10089?",
+        "is it possible to get a refund on 10086",
+    ],
+)
+def test_a_question_about_a_change_no_intent_makes_is_asked_about(text: str) -> None:
+    """Whether a refund or a return is possible is no order's status."""
+    decision = _no_write(DOMAIN, text)
+    assert decision.action == "clarify", decision.detail
+    assert decision.intent is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [("was 10090 cancelled?", "order_status"), ("订单10090取消了吗", "order_status")],
+)
+def test_a_question_about_a_change_an_intent_makes_stays_a_read(text: str, intent: str) -> None:
+    decision = _no_write(DOMAIN, text)
+    assert (decision.action, decision.intent) == ("route", intent), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "routed"),
+    [
+        ("what is your support hotline", None),
+        ("你们的客服邮箱是什么", None),
+        ("what's my phone number on file", "customer_profile"),
+        ("我留在你们这里的手机号是多少", "customer_profile"),
+    ],
+)
+def test_the_business_own_details_are_not_the_users(text: str, routed: str | None) -> None:
+    """ "your" / "你们" without "my" / "我": not the user's contact details."""
+    decision = _no_write(DOMAIN, text)
+    assert decision.intent == routed, decision.detail
+    assert decision.action == ("clarify" if routed is None else "route")

@@ -367,8 +367,21 @@ _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
     ("CNY", ("cny", "rmb", "yuan", "¥", "￥", "元", "块", "人民币")),
 )
 _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
-    ("taxi", ("taxi", "taxis", "cab", "cabs", "uber", "打车", "出租车", "车费", "的士")),
-    ("meal", ("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "餐", "饭")),
+    (
+        "taxi",
+        (
+            *("taxi", "taxis", "cab", "cabs", "uber", "lyft", "didi", "ride-hailing", "rideshare"),
+            *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车"),
+        ),
+    ),
+    (
+        "meal",
+        (
+            *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
+            *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
+            *("餐", "饭", "外卖"),
+        ),
+    ),
     ("hotel", ("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆")),
 )
 _OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票")
