@@ -2065,3 +2065,28 @@ def test_the_business_own_details_are_not_the_users(text: str, routed: str | Non
     decision = _no_write(DOMAIN, text)
     assert decision.intent == routed, decision.detail
     assert decision.action == ("clarify" if routed is None else "route")
+
+
+# --- round 15: a currency the claims tool does not take ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "报销一笔 8000 日元的晚饭，前天",
+        "请报销港元 300 的打车费",
+        "claim 2500 yen for a cab ride yesterday",
+        "file a 30 GBP lunch from today",
+    ],
+)
+def test_a_claim_in_a_currency_the_tool_does_not_take_is_asked_about(text: str) -> None:
+    """日元 is not the 元 of yuan: nothing is filed, and the answer names the currencies taken."""
+    decision = _no_write(EXPENSES, text)
+    assert (decision.action, decision.intent) == ("invalid", "submit_expense"), decision.detail
+    assert decision.detail.startswith("currency:")
+    assert "'CNY', 'EUR' or 'USD'" in decision.detail
+
+
+def test_yuan_after_a_number_is_still_yuan() -> None:
+    decision = decide_offline(EXPENSES, "报销午餐 35 元，今天", DAY)
+    assert (decision.action, decision.slots["currency"]) == ("route", "CNY"), decision.detail

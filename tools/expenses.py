@@ -366,6 +366,23 @@ _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
     ("USD", ("usd", "dollar", "dollars", "bucks", "$", "美元", "美金")),
     ("CNY", ("cny", "rmb", "yuan", "¥", "￥", "元", "块", "人民币")),
 )
+_OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("JPY", ("jpy", "yen", "日元", "日币", "円")),
+    ("GBP", ("gbp", "£", "pounds", "quid", "sterling", "英镑")),
+    ("HKD", ("hkd", "港币", "港元", "港幣")),
+    ("TWD", ("twd", "新台币", "台币")),
+    ("AUD", ("aud", "澳元", "澳币")),
+    ("CAD", ("cad", "加元", "加币")),
+    ("SGD", ("sgd", "新加坡元", "新币")),
+    ("KRW", ("krw", "韩元", "韩币")),
+    ("CHF", ("chf", "swiss francs", "瑞郎", "瑞士法郎")),
+    ("INR", ("inr", "rupees", "卢比")),
+    ("THB", ("thb", "baht", "泰铢")),
+    ("RUB", ("rub", "roubles", "rubles", "卢布")),
+)
+"""Currencies the claims tool does not take, found first so that 日元 and 港元 are not
+read as the 元 of yuan: a claim in yen is asked about, not filed as 5000 CNY. The code
+found is the slot's value, which `submit_expense` rejects with the currencies it takes."""
 _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
     (
         "taxi",
@@ -499,7 +516,7 @@ def _currency(text: str) -> Found | Currency:
     asked about rather than filed as 35 USD. Which currency a bare number is cannot be told
     from the script it is written in.
     """
-    found = find_word(text, _CURRENCY_WORDS, "enum")
+    found = find_word(text, (*_OTHER_CURRENCY_WORDS, *_CURRENCY_WORDS), "enum")
     if found is not None:
         return found
     for role in number_roles(text):
@@ -532,7 +549,8 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     rest = text
     blanks = [*spans, *((r.start, r.end) for r in number_roles(text))]
     lowered = text.lower()
-    for word in (*_CLAIM_NOUNS, *(w for _, words in _CURRENCY_WORDS for w in words)):
+    currencies = (*_OTHER_CURRENCY_WORDS, *_CURRENCY_WORDS)
+    for word in (*_CLAIM_NOUNS, *(w for _, words in currencies for w in words)):
         pattern = re.escape(word) if _CJK.search(word) else rf"(?<![\w']){re.escape(word)}(?!\w)"
         blanks += [(m.start(), m.end()) for m in re.finditer(pattern, lowered)]
     for start, end in blanks:
