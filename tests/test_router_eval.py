@@ -2,14 +2,14 @@
 
 The held-out part is written after the router is frozen and measured once. A round whose
 misses the router is then changed for is folded into the dev part, and the held-out file
-stays empty until the next round is written; round 15, the last one measured (once, at
-97a8168 against the router frozen at dd80d37: 0.914 in scope, 127 of 139, slots 0.988, one
-claim in yen routed to a write as yuan, no out-of-scope request sent to a write), is now
-part of the dev part. With a round in the file, these tests keep its safety targets
-(nothing routed to a write it did not ask for) as a regression gate and record where its
-accuracy stands against the issue's 0.95. While the held-out part is empty
-they are skipped, saying so: there is nothing to measure, and a pass would claim a
-measurement that was never made. The dev part's safety is checked always.
+stays empty until the next round is written. Round 16 is the held-out part: measured once
+(at 261a2d0 against the router frozen at 375ed97: 0.880 in scope, 117 of 133, slots 0.987,
+0.767 of the out-of-scope requests asked about, no request routed to a write it did not ask
+for, no out-of-scope request sent to a write) and not changed for since. With a round in
+the file, these tests keep its safety targets (nothing routed to a write it did not ask
+for) as a regression gate and record where its accuracy stands against the issue's 0.95.
+While the held-out part is empty they are skipped, saying so: there is nothing to measure,
+and a pass would claim a measurement that was never made. The dev part's safety is checked always.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ACCURACY_FLOOR = 0.90
-"""Just below where the held-out accuracy was last measured (0.914, 127 of 139, round 15,
-measured once at 97a8168 against the router frozen at dd80d37; round 14: 0.908): a drop is
-a regression. The issue's target, 0.95, is the strict xfail below."""
+ACCURACY_FLOOR = 0.87
+"""Just below where the held-out accuracy was measured (0.880, 117 of 133, round 16,
+measured once at 261a2d0 against the router frozen at 375ed97; rounds 14 and 15: 0.908,
+0.914): a drop is a regression. The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
-"""Just below the held-out slot accuracy of rounds 14 and 15 (0.974, 0.988)."""
+"""Just below the held-out slot accuracy of round 16 (0.987; rounds 14 and 15: 0.974, 0.988)."""
 DEV_FLOOR = 0.945
 """Just below the dev part's in-scope accuracy with rounds 9 to 15 folded in (0.947, 2589
 lines): a change that loses what the rounds so far taught is a regression."""
@@ -111,9 +111,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.914 "
-    "(127 of 139) in round 15 (rounds 4-15: 0.781, 0.837, 0.870, 0.879, 0.842, 0.945, 0.825, "
-    "0.862, 0.844, 0.924, 0.908, 0.914), offline lexical classifier",
+    reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.880 "
+    "(117 of 133) in round 16 (rounds 4-16: 0.781, 0.837, 0.870, 0.879, 0.842, 0.945, 0.825, "
+    "0.862, 0.844, 0.924, 0.908, 0.914, 0.880), offline lexical classifier",
 )
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]
