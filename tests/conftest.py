@@ -6,6 +6,7 @@ to run on PostgreSQL as well.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,20 @@ METRIC_REQUEST_EN = "record today's reading 150/95 and show the last two weeks"
 METRIC_REQUEST_ZH = "记录今天的指标 150/95，并看最近两周趋势"
 ORDER_REQUEST_EN = "where is order 10086"
 ORDER_REQUEST_ZH = "查询订单 10086"
+
+
+MAX_WORKERS = 4
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Workers for `-n auto`: one more than the cores this process may use, at most four.
+
+    Most tests wait on real subprocesses (SIGKILLed runs, a `langgraph dev` server,
+    PostgreSQL); with one worker per core, a third of a 2-core machine sat idle in those
+    waits, so one extra worker fills them.
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return min(MAX_WORKERS, (cores or 1) + 1)
 
 
 @pytest.fixture(autouse=True)
