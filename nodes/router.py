@@ -134,6 +134,8 @@ _MINE = re.compile(r"\b(?:my|mine|our|ours)\b|我", re.I)
 """Whose things a request asks about: the business's ("your customer service number",
 "你们客服电话") or the user's own ("my phone number", "我留在你们这里的电话": Chinese
 drops the 的, so any 我 counts)."""
+_ABOUT_USER = re.compile(r"\bthe user(?:'s)?\b|\btheir own\b", re.I)
+"""An intent description about the user's own things ("the user's contact details")."""
 UNMADE_CHANGE = "not {intent}: the request asks about a change ({verb!r}) that no intent here makes"
 MADE_BY = "intent {intent}: the request asks for its change ({verb!r})"
 FOREIGN_CHANGE = (
@@ -886,7 +888,7 @@ def _not_the_users(intent: IntentSpec, text: str) -> str | None:
     电话多少": the request asks about the business's number, not the user's, and names
     nothing of the user's ("my", "我") beside it.
     """
-    about_user = re.search(r"\bthe user(?:'s)?\b|\btheir own\b", intent.description, re.I)
+    about_user = _ABOUT_USER.search(intent.description)
     yours = _YOURS.search(text)
     if about_user is None or yours is None or _MINE.search(text):
         return None
@@ -1100,8 +1102,10 @@ def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
     decision = _decide_offline(domain, text, today)
+    if decision.action == "route":
+        return decision
     fixed, changed = respell(domain, text)
-    if decision.action == "route" or not changed:
+    if not changed:
         return decision
     return _respelled(domain, decision, _decide_offline(domain, fixed, today), changed)
 
@@ -1125,8 +1129,10 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     domain's own words (`respell`), as `decide_offline` does.
     """
     decision = await _decide(domain, text, today, model)
+    if decision.action == "route":
+        return decision
     fixed, changed = respell(domain, text)
-    if decision.action == "route" or not changed:
+    if not changed:
         return decision
     return _respelled(domain, decision, await _decide(domain, fixed, today, model), changed)
 

@@ -383,6 +383,8 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """Currencies the claims tool does not take, found first so that 日元 and 港元 are not
 read as the 元 of yuan: a claim in yen is asked about, not filed as 5000 CNY. The code
 found is the slot's value, which `submit_expense` rejects with the currencies it takes."""
+_ALL_CURRENCY_WORDS = (*_OTHER_CURRENCY_WORDS, *_CURRENCY_WORDS)
+"""Every currency word, the ones the tool does not take first (日元 before 元)."""
 _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
     (
         "taxi",
@@ -516,7 +518,7 @@ def _currency(text: str) -> Found | Currency:
     asked about rather than filed as 35 USD. Which currency a bare number is cannot be told
     from the script it is written in.
     """
-    found = find_word(text, (*_OTHER_CURRENCY_WORDS, *_CURRENCY_WORDS), "enum")
+    found = find_word(text, _ALL_CURRENCY_WORDS, "enum")
     if found is not None:
         return found
     for role in number_roles(text):
@@ -549,8 +551,7 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     rest = text
     blanks = [*spans, *((r.start, r.end) for r in number_roles(text))]
     lowered = text.lower()
-    currencies = (*_OTHER_CURRENCY_WORDS, *_CURRENCY_WORDS)
-    for word in (*_CLAIM_NOUNS, *(w for _, words in currencies for w in words)):
+    for word in (*_CLAIM_NOUNS, *(w for _, words in _ALL_CURRENCY_WORDS for w in words)):
         pattern = re.escape(word) if _CJK.search(word) else rf"(?<![\w']){re.escape(word)}(?!\w)"
         blanks += [(m.start(), m.end()) for m in re.finditer(pattern, lowered)]
     for start, end in blanks:
