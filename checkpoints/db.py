@@ -48,6 +48,35 @@ def busy_timeout_ms() -> int:
     return value
 
 
+_SQLITE_READONLY = 8
+"""SQLite's primary code for "attempt to write a readonly database"; the extended codes
+(`SQLITE_READONLY_ROLLBACK`, `_RECOVERY`, ...) share its low byte."""
+
+
+def probe_sqlite(path: Path) -> sqlite3.DatabaseError | None:
+    """Open an existing file read-only through SQLite and read its header; the error, if any.
+
+    SQLite, not open()/close(): closing any descriptor of the file from outside SQLite drops
+    every POSIX lock this process's SQLite connections hold on it. A file left by a process
+    killed in the middle of a write (a hot rollback journal, a WAL index to rebuild) is a
+    sound database that only a writer may repair, and a read-only connection refuses it with
+    one of the `SQLITE_READONLY_*` codes; the next connection that writes rolls it back. So
+    those count as no error: refusing them stopped the resume of a run SIGKILLed while its
+    first connection was switching a new file to WAL.
+    """
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            conn.execute("PRAGMA schema_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF == _SQLITE_READONLY:
+            return None
+        return exc
+    return None
+
+
 def check_db_path(path: str | Path, *, must_exist: bool = False) -> Path:
     """Fail early, in one line, on a path that cannot hold the database.
 
@@ -62,15 +91,8 @@ def check_db_path(path: str | Path, *, must_exist: bool = False) -> Path:
     if p.exists():
         if p.is_dir():
             raise AgentError(NOT_SQLITE.format(path=p))
-        # Ask SQLite, not open()/close(): closing any descriptor of the file from outside
-        # SQLite drops every POSIX lock this process's SQLite connections hold on it.
-        try:
-            probe = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
-            try:
-                probe.execute("PRAGMA schema_version").fetchone()
-            finally:
-                probe.close()
-        except sqlite3.DatabaseError as exc:
+        exc = probe_sqlite(p)
+        if exc is not None:
             if "not a database" in str(exc) or "encrypted" in str(exc):
                 raise AgentError(NOT_SQLITE.format(path=p)) from None
             if "unable to open" in str(exc):

@@ -10,6 +10,7 @@ import asyncio
 import json
 import math
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -356,6 +357,68 @@ def test_wait_nan_from_python_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"^--wait nan: expected a number of seconds, 0 or more$"):
         asyncio.run(resume_thread(TID, db=w.db, wait_s=math.nan))
     assert w.audit() == ran
+
+
+HALF_WRITE = """
+import os, signal, sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("PRAGMA cache_size=5")
+conn.execute("CREATE TABLE IF NOT EXISTS scratch (x TEXT)")
+conn.execute("BEGIN")
+conn.executemany("INSERT INTO scratch VALUES (?)", [("x" * 200,)] * 3000)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def _half_written(path: str) -> None:
+    """Leave `path` as a writer SIGKILLed mid-transaction does: pages spilled, a hot journal."""
+    proc = subprocess.run([sys.executable, "-c", HALF_WRITE, path], cwd=REPO, check=False)
+    assert proc.returncode == KILLED
+    assert Path(f"{path}-journal").stat().st_size > 0, "no hot journal: nothing to test"
+
+
+def _scratch_rows(path: str) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM scratch").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_a_store_left_half_written_by_a_killed_process_is_repaired_on_resume(
+    tmp_path: Path,
+) -> None:
+    """A run killed while its first store connection wrote leaves a hot journal behind.
+
+    A read-only probe cannot roll that back and SQLite answers "attempt to write a readonly
+    database": the up-front store check took that for an unusable path, so `resume` failed
+    on every try and the thread could never finish (seen once in CI's random kills).
+    """
+    w = Workdir(tmp_path)
+    _pending(w)
+    assert not Path(w.store).exists(), "the kill came before any tool call"
+    _half_written(w.store)
+
+    proc = w.cli("resume", "--thread-id", TID, "--json")
+
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["status"] == "completed"
+    assert w.metric_rows() == 1
+    assert sum(w.audit().values()) == 2, "each of the demo's two calls ran once"
+    assert _scratch_rows(w.store) == 0, "the killed transaction was rolled back"
+    assert not Path(f"{w.store}-journal").exists()
+
+
+def test_a_checkpoint_file_left_half_written_by_a_killed_process_is_used(tmp_path: Path) -> None:
+    w = Workdir(tmp_path)
+    _half_written(w.db)
+
+    proc = w.run_demo()
+
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["status"] == "completed"
+    assert w.metric_rows() == 1
+    assert _scratch_rows(w.db) == 0, "the killed transaction was rolled back"
 
 
 @pytest.mark.parametrize("kind", ["text file", "directory", "under a file"])

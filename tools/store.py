@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from checkpoints.db import busy_timeout_ms, ensure_wal
+from checkpoints.db import busy_timeout_ms, ensure_wal, probe_sqlite
 from tools.errors import AgentError
 
 T = TypeVar("T")
@@ -81,8 +81,9 @@ def check_store(path: str | Path) -> None:
 
     Without this a directory or a text file surfaces only inside a tool call, where it looks
     like a transient failure and is retried until the run stops with `no_progress`. The file
-    is probed read-only through SQLite and left as it is; a missing file is fine (the first
-    call creates it).
+    is probed read-only through SQLite and left as it is (one a killed writer left half
+    written passes: the first tool call's connection repairs it); a missing file is fine
+    (the first call creates it).
 
     Raises:
         AgentError: The path is a directory, not a SQLite file, or under a regular file.
@@ -96,13 +97,8 @@ def check_store(path: str | Path) -> None:
             error = f"{blocker} is a file, not a directory"
             raise AgentError(STORE_UNUSABLE.format(path=p, error=error))
         return
-    try:
-        probe = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            probe.execute("PRAGMA schema_version").fetchone()
-        finally:
-            probe.close()
-    except sqlite3.DatabaseError as exc:
+    exc = probe_sqlite(p)
+    if exc is not None:
         if "not a database" in str(exc) or "encrypted" in str(exc):
             raise AgentError(NOT_SQLITE.format(path=p)) from None
         raise AgentError(STORE_UNUSABLE.format(path=p, error=exc)) from None
