@@ -401,10 +401,10 @@ def test_real_catalogues_load_and_every_label_names_one_of_their_tools(name: str
 
     names = {e.name for e in entries(name)}
     assert len(names) > 1000
-    labelled = requests(name)
+    labelled = requests(name, "dev")
     assert len(labelled) >= 150
     assert sum(r.lang == "zh" for r in labelled) >= len(labelled) // 3 - 1
-    for r in labelled:
+    for r in (*labelled, *requests(name, "heldout")):  # held-out is empty between rounds
         assert r.tools, r
         assert set(r.tools) <= names, r
 
@@ -416,28 +416,58 @@ def test_an_unknown_catalogue_is_one_line_not_a_traceback() -> None:
     assert "Traceback" not in proc.stderr
 
 
-def test_bench_fits_a_prior_on_dev_and_measures_held_out_with_it() -> None:
-    proc = _graph(
-        "bench", "--catalogue", "github", "--fit-prior", "--limit", "12", "--json", timeout=300
+def _split_dev(tmp: Path, monkeypatch: pytest.MonkeyPatch, name: str, dev: int, held: int) -> None:
+    """Point the bench at request files cut from a catalogue's dev set: its first `dev`
+    lines as dev, the next `held` as held-out (the real held-out is empty between rounds)."""
+    from graph.evals.catalogues import real
+
+    lines = (real.HERE / f"{name}.dev.jsonl").read_text(encoding="utf-8").splitlines()
+    (tmp / f"{name}.dev.jsonl").write_text("\n".join(lines[:dev]) + "\n", encoding="utf-8")
+    (tmp / f"{name}.heldout.jsonl").write_text(
+        "".join(line + "\n" for line in lines[dev : dev + held]), encoding="utf-8"
     )
-    assert proc.returncode == 0, proc.stderr
-    (result,) = json.loads(proc.stdout)
-    assert result["ranker"] == "lexical+prior(dev)"
-    assert result["request_set"] == "heldout"
-    assert result["rows"][0]["requests"] == 12
-    assert "fitted an operation prior on 499 dev requests" in proc.stderr
+    monkeypatch.setattr(real, "HERE", tmp)
 
 
-def test_bench_prior_is_labelled_with_its_size_and_refused_where_it_cannot_apply() -> None:
+def test_bench_fits_a_prior_on_dev_and_measures_held_out_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graph.evals.registry_bench import run_catalogue_bench
+
+    _split_dev(tmp_path, monkeypatch, "github", dev=60, held=12)
+    said: list[str] = []
+    result = run_catalogue_bench("github", fit_prior=True, runs=1, progress=said.append)
+    assert result.ranker == "lexical+prior(dev)"
+    assert result.request_set == "heldout"
+    assert result.rows[0].requests == 12
+    assert any("fitted an operation prior on 60 dev requests" in line for line in said)
+
+
+def test_bench_prior_is_labelled_with_its_size_and_refused_where_it_cannot_apply(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from graph.evals.registry_bench import run_catalogue_bench
     from tools.errors import ConfigError
 
-    small = run_catalogue_bench("aws", fit_prior=True, prior_size=30, limit=3, runs=1)
+    _split_dev(tmp_path, monkeypatch, "aws", dev=40, held=3)
+    small = run_catalogue_bench("aws", fit_prior=True, prior_size=30, runs=1)
     assert small.ranker == "lexical+prior(dev[:30])"
     with pytest.raises(ConfigError, match="cannot measure them"):
         run_catalogue_bench("aws", request_set="dev", fit_prior=True, limit=3)
     with pytest.raises(ConfigError, match="no lexical side"):
         run_catalogue_bench("aws", "dense-e5", fit_prior=True, limit=3)
+
+
+def test_an_empty_held_out_set_is_one_line_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graph.evals.registry_bench import run_catalogue_bench
+    from tools.errors import ConfigError
+
+    _split_dev(tmp_path, monkeypatch, "aws", dev=5, held=0)
+    with pytest.raises(ConfigError, match=r"no labelled heldout requests .*aws\.heldout\.jsonl"):
+        run_catalogue_bench("aws", runs=1)
+    assert run_catalogue_bench("aws", request_set="dev", runs=1).rows[0].requests == 5
 
 
 def test_bench_refuses_to_fit_a_prior_on_the_set_it_measures() -> None:

@@ -487,7 +487,10 @@ RANKERS = (
 thesaurus as they were at the first measurement; `hybrid-unglossed` is the hybrid with the
 embedding model reading Chinese unglossed; `hybrid-use` fuses USE multilingual instead of
 E5; `dense-*` are the embedding models alone."""
-NO_REQUESTS = "catalogue {name!r} has no labelled requests to measure"
+NO_REQUESTS = (
+    "catalogue {name!r} has no labelled {label} requests to measure "
+    "(graph/evals/catalogues/{name}.{label}.jsonl is empty): use --set dev"
+)
 PRIOR_SET = "dev"
 """The requests `--fit-prior` fits on; they are never the ones measured."""
 PRIOR_ON_ITSELF = (
@@ -713,7 +716,7 @@ def run_catalogue_bench(
     found, requests, source, lexical = _catalogue(name, request_set)
     requests = requests[:limit] if limit is not None else requests
     if not requests:
-        msg = NO_REQUESTS.format(name=name)
+        msg = NO_REQUESTS.format(name=name, label=request_set)
         raise ConfigError(msg)
     label = kind
     if fit_prior:
