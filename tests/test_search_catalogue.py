@@ -208,6 +208,22 @@ def test_chinese_is_read_longest_phrase_first() -> None:
     assert "repository" in lexicon.english("列出仓库的分支")
 
 
+def test_common_request_words_are_read_and_a_word_is_not_split_across_two() -> None:
+    lexicon = default_lexicon()
+    # `随机` is one word: greedy reading must not take `机密` (secret) out of `随机密码`
+    assert lexicon.english("生成随机密码") == ["generate", "create", "random", "password"]
+    kv = [
+        ToolEntry(name="kv_put_entry", namespace="kv", description="Write an entry."),
+        ToolEntry(name="kv_get_entry", namespace="kv", description="Read an entry."),
+        ToolEntry(name="kv_list_budgets", namespace="kv", description="List the budgets."),
+        ToolEntry(name="kv_update_budget", namespace="kv", description="Change a budget's limit."),
+    ]
+    catalogue = ToolCatalogue(kv)
+    assert catalogue.rank("往存储里写入一条记录", limit=1) == ["kv_put_entry"]
+    assert catalogue.rank("把这个条目取出来看看", limit=1) == ["kv_get_entry"]
+    assert catalogue.rank("把预算上限调到 800", limit=1) == ["kv_update_budget"]
+
+
 def test_a_name_in_the_request_does_not_pull_in_tools_it_spells() -> None:
     catalogue = ToolCatalogue(from_openapi(OPENAPI))
     ranked = catalogue.rank("who are the members of the wayne-enterprises org?")

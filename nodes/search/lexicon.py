@@ -209,6 +209,20 @@ CHINESE_MORE: Mapping[str, str] = {
     "密钥扫描": "secret scanning", "自动修复": "autofix", "企业": "enterprise",
     "运行器": "runner", "托管运行器": "hosted runner", "合作方": "partner",
     "并发组": "concurrency group", "行": "line", "新增": "add addition", "周": "weekly week",
+    # common words of requests, added after round 4 (docs/search.md)
+    "保存": "save put create", "写入": "write put", "写": "write put", "取出": "get retrieve",
+    "拉取": "pull receive get", "读取": "read get", "预算": "budget", "上限": "limit max",
+    "浏览量": "views traffic", "访客": "visitors unique", "随机": "random", "随机数": "random",
+    "字节": "bytes", "向量": "vector", "相似度": "similarity", "检索": "search query",
+    "前缀": "prefix", "路径": "path", "名下": "owned owner", "资源": "resource",
+    "备注": "note description", "委托": "delegate delegation", "阻塞": "blocked blocking",
+    "指向": "point target", "名单": "list", "存不存在": "exists check", "是否存在": "exists check",
+    "安全": "security", "星": "star", "拦截": "block blocked", "覆盖": "override replace",
+    "强制": "enforce required", "不可变": "immutable", "基本信息": "get details",
+    "客户端": "client", "文档": "document", "倒序": "descending sort", "小时": "hour",
+    "名字": "name", "什么时候": "date time", "评估": "evaluation", "分布": "distribution",
+    "开放": "open access", "可用": "available", "最新": "latest", "最近": "recent latest",
+    "密码学": "cryptographic", "加一个": "add", "再加": "add", "删了": "delete remove",
 }  # fmt: skip
 """Added after the first measurement on real catalogues: common words of cloud, database and
 code-hosting APIs that the first table lacked. Written as general vocabulary; its effect is
