@@ -196,6 +196,25 @@ def test_resource_names_and_urls_are_values_that_still_say_their_kind() -> None:
     assert value_hints(["urn:isbn:0451450523"]) == []  # not an ARN: no kind to read
 
 
+def test_an_owner_slash_name_path_says_repository_and_picks_the_repository_twin() -> None:
+    assert value_hints(["acme/web"]) == ["repository repo"]
+    assert value_hints(["team/docs/guide.md"]) == ["file"]
+    assert value_hints(["prod/payments/api-key"]) == []  # three parts: no kind to read
+    twins = [
+        ToolEntry(name="hooks_list_for_org", namespace="hooks",
+                  description="List the webhooks of an organization."),
+        ToolEntry(name="hooks_list_for_repo", namespace="hooks",
+                  description="List the webhooks of a repository."),
+    ]  # fmt: skip
+    catalogue = ToolCatalogue(twins)
+    assert catalogue.rank("which webhooks does bigco/shop have?", limit=1) == [
+        "hooks_list_for_repo"
+    ]
+    assert catalogue.rank("which webhooks does bigco have?", limit=1) == [
+        "hooks_list_for_org"
+    ]  # no path: a tie, declared order
+
+
 def test_a_hyphenated_word_the_catalogue_knows_stays_words() -> None:
     rest, values = split_values("move it to the dead-letter queue", lambda w: True)
     assert values == []

@@ -240,6 +240,7 @@ _PLAIN_SCHEMES = frozenset({"http", "https", "www"})
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
 _HANDLE = re.compile(r"(?<![\w@])@[A-Za-z0-9][\w-]*")
 _PATH = re.compile(r"\b[\w.-]{2,}(?:/[\w.-]{2,})+\b")
+_OWNER_NAME = re.compile(r"^[\w.-]+/[\w.-]+$")
 _JOINED = re.compile(r"\b[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+\b")
 _NAMED = re.compile(r"\b(?:named|called|titled|labelled|labeled)\s+([\w.-]+)", re.I)
 _ID = re.compile(r"^[A-Z][A-Z0-9]*-\d")
@@ -308,6 +309,8 @@ def value_hints(values: Sequence[str]) -> list[str]:
     for value in values:
         if _FILE_NAME.search(value):
             hints.append("file")
+        elif _OWNER_NAME.match(value):
+            hints.append("repository repo")
         scheme, sep, _rest = value.partition("://")
         if sep and scheme.lower() not in _PLAIN_SCHEMES:
             hints.append(scheme.lower())
