@@ -151,3 +151,22 @@ def test_a_phrasal_verb_matches_with_its_object_between_verb_and_particle() -> N
     assert index.rank(
         "please take bob out of the night shift team", limit=1, thesaurus=default_thesaurus()
     ) == ["teams_remove_team_member"]
+
+
+def test_a_short_form_meets_the_word_a_description_spells_out() -> None:
+    tools = [
+        search_spec("deploy_list_variables", "deploy", "List the variables of a project."),
+        search_spec("deploy_list_environments", "deploy", "List the environments of a project."),
+        search_spec("deploy_get_certificate", "deploy", "Get the TLS certificate of a site."),
+    ]
+    index = SearchIndex.build(tools)
+    th = default_thesaurus()
+    assert index.rank("show me every env of the shop project", limit=1) == [
+        "deploy_list_variables"
+    ]  # plain BM25: `env` meets nothing, a tie on `project`
+    assert index.rank("show me every env of the shop project", limit=1, thesaurus=th) == [
+        "deploy_list_environments"
+    ]
+    assert index.rank("when does the cert expire?", limit=1, thesaurus=th) == [
+        "deploy_get_certificate"
+    ]

@@ -225,6 +225,28 @@ SYNONYMS_MORE: Mapping[str, tuple[str, ...]] = {
     "put set configure": ("set up", "configure", "apply", "put a", "配置", "设置"),
     "object file": ("file", "files", "文件"),
     "authenticated current": ("my", "mine", "myself", "i", "me", "我的", "我自己"),
+    # short forms people type for the words API descriptions spell out, and back
+    "repository repo": ("repo", "repos", "repository", "repositories"),
+    "organization org": ("org", "orgs", "organisation", "organization"),
+    "configuration config": ("config", "configs", "configuration"),
+    "environment env": ("env", "envs"),
+    "database db": ("db", "dbs", "database"),
+    "pull request": ("pr", "prs"),
+    "information info": ("info",),
+    "permission": ("perms", "perm"),
+    "authentication auth": ("auth",),
+    "administrator admin": ("admin", "admins"),
+    "application app": ("app", "apps", "application"),
+    "directory": ("dir", "dirs"),
+    "message": ("msg", "msgs"),
+    "credential": ("creds", "cred"),
+    "statistics stats": ("stats",),
+    "parameter": ("param", "params"),
+    "variable": ("var", "vars"),
+    "specification spec": ("spec", "specs"),
+    "certificate cert": ("cert", "certs"),
+    "collaborator": ("collab", "collabs"),
+    "dependency": ("dep", "deps"),
 }  # fmt: skip
 """Verbs of infrastructure and code-hosting APIs, added after the first measurement on
 published catalogues; judged on held-out requests only (docs/search.md)."""
