@@ -236,7 +236,6 @@ SYNONYMS_MORE: Mapping[str, tuple[str, ...]] = {
     "permission": ("perms", "perm"),
     "authentication auth": ("auth",),
     "administrator admin": ("admin", "admins"),
-    "application app": ("app", "apps", "application"),
     "directory": ("dir", "dirs"),
     "message": ("msg", "msgs"),
     "credential": ("creds", "cred"),
