@@ -22,6 +22,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel
 
 from graph.context import Context
+from graph.evals.registry_bench import DenseOnly
 from graph.state import State
 from nodes.search.catalogue import ToolCatalogue, from_langchain, from_mcp, from_openapi
 from nodes.search.lexicon import Lexicon, default_lexicon, split_values, value_hints
@@ -375,6 +376,21 @@ class RecordingEmbedder(KeywordEmbedder):
     def query(self, text: str) -> Any:
         self.queries.append(text)
         return super().query(text)
+
+
+def test_when_the_two_sides_disagree_the_lexical_ranking_weighs_more() -> None:
+    entries = [
+        ToolEntry("track_parcel", "Track a parcel."),
+        ToolEntry("refund_payment", "Refund a payment to the card it was charged on."),
+    ]
+    request = "refund the payment for the lost parcel"
+    assert ToolCatalogue(entries).rank(request) == ["refund_payment", "track_parcel"]
+    embedder = RecordingEmbedder(("parcel", "other"))  # reads only "parcel"
+    assert ToolCatalogue(entries, DenseOnly(embedder)).rank(request)[0] == "track_parcel"
+    even = HybridRanker(embedder=embedder, lexical_weight=1.0)
+    assert ToolCatalogue(entries, even).rank(request) == ["track_parcel", "refund_payment"]  # tie
+    weighted = HybridRanker(embedder=embedder)
+    assert ToolCatalogue(entries, weighted).rank(request) == ["refund_payment", "track_parcel"]
 
 
 def test_the_embedding_model_reads_a_chinese_request_with_its_english_gloss() -> None:
