@@ -170,3 +170,23 @@ def test_a_short_form_meets_the_word_a_description_spells_out() -> None:
     assert index.rank("when does the cert expire?", limit=1, thesaurus=th) == [
         "deploy_get_certificate"
     ]
+
+
+def test_a_question_about_what_is_favours_every_read_verb_not_only_the_one_it_names() -> None:
+    tools = [
+        search_spec(
+            "branches_update_protection",
+            "branches",
+            "Update the protection of a branch: which teams may push.",
+        ),
+        search_spec(
+            "branches_get_push_teams", "branches", "Get the teams allowed to push to a branch."
+        ),
+    ]
+    index = SearchIndex.build(tools)
+    th = default_thesaurus()
+    question = "Which teams may push to the protected main branch?"
+    assert "get" not in " ".join(th.targets(question))  # "which" names list, not get
+    assert index.rank(question, thesaurus=th, verb_bonus=2.0)[0] == "branches_get_push_teams"
+    change = "change which teams may push to the protected main branch"  # not a question
+    assert index.rank(change, thesaurus=th, verb_bonus=2.0)[0] == "branches_update_protection"

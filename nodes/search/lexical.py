@@ -355,11 +355,15 @@ class SearchIndex:
             # the request asks for (typed, translated or inferred) decides among the tools
             # that already match, at the weight it was asked with.
             # A question about what is ("what is configured?") favours only the verbs
-            # that change nothing, whatever change words it carries.
+            # that change nothing, whatever change words it carries, and every one of them
+            # at least as if inferred ("which teams may push?" is answered by a `get`, a
+            # `list` or a `describe`, never by the `update` its other words match best).
             reading = thesaurus is not None and thesaurus.reads(query)
             for doc in totals:
                 verb = self.verbs[doc]
                 asked = terms.get(verb)
+                if reading and verb in READ_VERBS:
+                    asked = max(asked or 0.0, thesaurus.weight if thesaurus else 0.0)
                 if asked is not None and not (reading and verb not in READ_VERBS):
                     totals[doc] += verb_bonus * asked
         if prior is not None and totals:
