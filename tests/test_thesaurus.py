@@ -190,3 +190,29 @@ def test_a_question_about_what_is_favours_every_read_verb_not_only_the_one_it_na
     assert index.rank(question, thesaurus=th, verb_bonus=2.0)[0] == "branches_get_push_teams"
     change = "change which teams may push to the protected main branch"  # not a question
     assert index.rank(change, thesaurus=th, verb_bonus=2.0)[0] == "branches_update_protection"
+
+
+def test_a_request_opening_with_show_or_list_reads_even_when_it_names_a_change() -> None:
+    from nodes.search.lexicon import default_lexicon
+
+    tools = [
+        search_spec(
+            "branches_update_protection",
+            "branches",
+            "Update the protection of a branch: which teams may push.",
+        ),
+        search_spec(
+            "branches_get_push_teams", "branches", "Get the teams allowed to push to a branch."
+        ),
+    ]
+    index = SearchIndex.build(tools)
+    th, lexicon = default_thesaurus(), default_lexicon()
+
+    def best(request: str) -> str:
+        return index.rank(request, thesaurus=th, lexicon=lexicon, verb_bonus=2.0)[0]
+
+    assert best("show the teams allowed to update the main branch") == "branches_get_push_teams"
+    assert best("列出允许更新 main 分支的团队") == "branches_get_push_teams"
+    assert best("update the teams allowed to push to the main branch") == (
+        "branches_update_protection"
+    )

@@ -288,6 +288,12 @@ it asks for; a question that names none, or asks what is, is pointed at `READ_TA
 it already names a read ("how many ...?")."""
 
 
+READ_OPENERS = frozenset(stem(w) for w in ("show", "list", "display", "view", "describe"))
+"""First words of an English request to be shown something."""
+CHINESE_READ_OPENERS = ("列出", "查看", "看看", "看一下", "看下", "查一下", "显示", "列一下")
+"""First words of a Chinese request to be shown something."""
+
+
 REQUEST_WORDS = frozenset(("can", "could", "would", "will", "please", "pls", "kindly", "let"))
 """First words of a request phrased as a question ("can you delete ...?"): asks for a change."""
 CHINESE_REQUEST = ("帮", "请", "麻烦", "能不能", "能否", "可不可以", "可以", "给我", "替我")
@@ -307,6 +313,18 @@ def asks_about(words: Sequence[str], request: str) -> bool:
     if _CJK.search(request):
         return not any(marker in request for marker in CHINESE_REQUEST)
     return bool(words) and words[0] not in REQUEST_WORDS and stem("please") not in words
+
+
+def shows(words: Sequence[str], request: str) -> bool:
+    """Whether a request opens by asking to be shown something.
+
+    "Show me the settings of ..." and "列出所有..." ask what is, as a question does,
+    whatever change words follow.
+    """
+    if words and words[0] in READ_OPENERS:
+        return True
+    text = request.lstrip()
+    return _CJK.match(text) is not None and text.startswith(CHINESE_READ_OPENERS)
 
 
 def asks_a_question(words: Sequence[str], request: str) -> bool:
@@ -409,12 +427,12 @@ class Thesaurus:
         return list(found)
 
     def reads(self, request: str) -> bool:
-        """Whether the request asks what is (`asks_about`).
+        """Whether the request asks what is (`asks_about`) or opens with a read (`shows`).
 
         Ranking then favours only the verbs that change nothing (`READ_VERBS`).
         """
         words = [stem(w) for w in _WORD.findall(request.lower())]
-        return self.question_reads and asks_about(words, request)
+        return self.question_reads and (asks_about(words, request) or shows(words, request))
 
 
 @cache
