@@ -69,6 +69,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
+        "发到",
     ),
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
@@ -81,14 +82,38 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "return": ("return", "refund", "exchange", "退货", "退款", "换货"),
     "approve": ("approve", "reject", "decline", "批准", "审批"),
     "invoice": ("invoice", "开发票", "开张", "开一张", "开票"),
+    "restructure": ("split", "merge", "combine", "合并", "拆分", "拆成", "拆开", "拆单"),
+    "pay": (
+        *("pay", "pay off", "settle", "付款", "支付", "付清", "结清", "缴费", "还款"),
+        *("买单", "结账"),
+    ),
+    "reorder": (
+        *("reorder", "re-order", "buy again", "order again", "重新下单", "再下一单"),
+        *("再买一", "再来一单", "回购"),
+    ),
+    "review": (
+        *("leave a review", "write a review", "post a review", "leave feedback", "rate"),
+        *("评价", "写评价", "写个评价", "打分", "评分", "好评", "差评"),
+    ),
+    "transfer": (
+        *("transfer", "assign", "reassign", "escalate", "hand over", "hand off"),
+        *("转给", "转交", "移交", "指派", "分配给", "转到"),
+    ),
+    "export": ("export", "导出"),
 }
 """What kind of change each verb asks for. A write intent makes the kinds of change its own
 examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
-request to send, schedule or change a report is not a request to build one."""
+request to send, schedule or change a report is not a request to build one. The kinds after
+`invoice` are actions people ask of a shop, a helpdesk or an app (split or merge, pay,
+order again, review, hand to someone else, export a file) that are
+not reads: a read intent never answers them with what it shows ("split order 10095",
+"把工单转给网络组", "导出成 Excel"); the intent whose own words make them does, else the
+run asks."""
 
-_NO_CUE = frozenset({"stop", "forward", "mail", "转发", "发邮件"})
+_NO_CUE = frozenset({"stop", "forward", "mail", "转发", "发邮件", "发到"})
 """Change words that never open the write gate: "stop" also ends a notification, and
-forwarding or mailing something is not the message a send intent makes."""
+forwarding or mailing something, or sending it to a mailbox ("发到我邮箱"), is not the
+message a send intent makes."""
 _LEFT_TO_DOMAINS = frozenset({"void"})
 """A kind's word no list carries: a domain that means it says so in its `write_cues`."""
 
@@ -108,7 +133,7 @@ OTHER_CHANGE_VERBS: tuple[str, ...] = (
         for word in words
         if word not in GENERIC_CUES and word not in _LEFT_TO_DOMAINS
     ),
-    *("apply", "assign", "reassign", "transfer", "escalate", "reopen"),
+    *("apply", "reopen"),
 )
 """Verbs that ask for a change but are no cue, so they never open the write gate ("stop"
 also ends a notification, "close" a ticket no intent closes): a request opening with one
@@ -127,9 +152,11 @@ NOT_CUES: tuple[str, ...] = (
     *("update on", "updates on", "change in", "changes in"),
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
     *("记号", "惦记", "书记", "记错", "记清"),
+    *("支付宝", "微信支付", "支付方式", "付款方式", "付款码", "支付码"),
 )
 """Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
-"我记得上次是 130/85": remembering is not recording)."""
+"我记得上次是 130/85": remembering is not recording, "用支付宝付的" names how a bill was
+paid, not a payment to make)."""
 
 
 def mask_not_cues(text: str) -> str:

@@ -319,11 +319,12 @@ def split_found(raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[str
 
 _CLAUSE = re.compile(r"[^,;.!?，。；！？：\n—–]+[,;.!?，。；！？：—–]?")
 _JOINERS = re.compile(
-    r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|并|(?<![不别没用要])再|还有|同时|另外|"
+    r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
 )
 """Words that join two requests; "再" after a negation ("不用再开工单了", "别再发了") means
-"again", not "then", and keeps its refusal in the clause. A space between two Chinese
+"again", not "then", and keeps its refusal in the clause; "并" in 合并 (merge) and 一并
+(together) joins nothing. A space between two Chinese
 characters is Chinese typed with spaces for commas ("键盘有几个键坏了 帮我提个工单": the
 question word of the first part is not the second's)."""
 _DASH = re.compile(r"\s+-+\s+")
