@@ -5,8 +5,8 @@ root causes of tool loops: the value is computed once, validated, and handed to 
 
 Every number of a request first gets a role (`number_roles`): part of a period ("last 7
 days"), of a date ("2 weeks ago", "2026-03-01"), a reading ("150/95"), an id ("order 10086",
-"J-3"), an ordinal or a quantity ("3 of 5", "3rd", "2 receipts"), a time, money ("42.50
-EUR") or a plain number. A finder (`find_amount`, `find_period`, ...) only takes a number
+"J-3"), an ordinal or a quantity ("3 of 5", "3rd", "2 receipts"), a time, time gone by
+("it's been 5 days"), money ("42.50 EUR") or a plain number. A finder (`find_amount`, `find_period`, ...) only takes a number
 whose role means its slot, and returns a `Found`: the value plus the span of the request it
 came from, which the router keeps as the slot's evidence and checks before any write.
 """
@@ -20,7 +20,17 @@ from datetime import date, timedelta
 from typing import Any, Literal
 
 RoleKind = Literal[
-    "date", "period", "reading", "id", "time", "ordinal", "quantity", "money", "number", "code"
+    "date",
+    "period",
+    "elapsed",
+    "reading",
+    "id",
+    "time",
+    "ordinal",
+    "quantity",
+    "money",
+    "number",
+    "code",
 ]
 
 _CN_DIGITS = {
@@ -180,6 +190,23 @@ _ERROR_CODE = (
 )
 """A number that names an error ("error 500", "报错 403"): never an amount or an id."""
 
+_ELAPSED = (
+    rf"\b(?:it'?s|its|it\s+has|has|have|i'?ve|we'?ve)\s+(?:already\s+)?been\s+"
+    rf"(?:(?:over|almost|nearly|about|around|like|more\s+than|already)\s+)*"
+    rf"(?:{_EN_NUM})\s*(?:day|week|month)s?\b|"
+    rf"\b(?:waited|waiting|stuck|pending|late|overdue)\s+(?:for\s+)?(?:over\s+|almost\s+)?"
+    rf"(?:{_EN_NUM})\s*(?:day|week|month)s?\b|"
+    rf"\bfor\s+(?:(?:over|almost|nearly|about|more\s+than)\s+)?(?:{_EN_NUM})\s*"
+    rf"(?:day|week|month)s?\s+(?:now|already|and\s+counting)\b|"
+    rf"{_B}(?:{_EN_NUM})\s*(?:day|week|month)s?\s+(?:and\s+counting|late|overdue)\b|"
+    rf"(?:已经|都|等了|过了|拖了)\s*(?:快|近|好)?\s*(?:{_CN_NUM})\s*(?:多)?\s*"
+    rf"(?:天|周|个星期|星期|个礼拜|礼拜|个月)(?:了|多了)?|"
+    rf"(?:{_CN_NUM})\s*(?:天|周|个星期|个礼拜|个月)了"
+)
+"""Time that has gone by, not a window asked for: "it's been 5 days", "waited 2 weeks",
+"for 3 days now" (not "the last 14 days now"), "已经5天了", "等了一周", "两天了还没到". A complaint about how long something
+takes names no period of a trend or a total."""
+
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
@@ -225,6 +252,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("date", _DAY_OF_MONTH),
     ("date", _MONTH_SLASH_DAY),
     ("quantity", re.compile(_FREQUENCY, re.I)),
+    ("elapsed", re.compile(_ELAPSED, re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
     ("period", re.compile(_TERSE_PERIOD, re.I)),
     (
