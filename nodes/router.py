@@ -70,10 +70,12 @@ from nodes.cues import (
     change_cue,
     change_kind,
     change_verbs,
+    conditional_clauses,
     content_words,
     mask_not_cues,
     recurring,
     someone_else,
+    unasked_clauses,
     without_refusals,
     without_unasked,
 )
@@ -309,6 +311,98 @@ def _evidence_problem(
     return None
 
 
+_NUMBER_LABEL = re.compile(
+    r"(?:[A-Za-z]+\.?|[\u3400-\u9fff]{1,4})\s*(?:no\.?|#|号|[:：])?\s*$", re.I
+)
+"""The word that names a number of the line ("发票号 8841", "receipt #2231", "ref 77")."""
+
+
+def _entry(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
+) -> Found | None:
+    """The word that makes a line with no verb an entry for the intent, or None.
+
+    People log the way they write a list: "taxi 7 days ago 32 dollars", "bp 128/82 this
+    morning", "出租车 33 元，昨天", "血压130/85". Such a line asks for the intent's change
+    when it names what it records (one of `IntentSpec.entry_words`), every slot the write
+    needs words for has them (an amount with its currency, a reading), and so does every
+    slot of `IntentSpec.entry_slots` (a claim's day), and nothing is left
+    once those words, dates, the labels of other numbers ("发票号 8841") and filler are
+    gone. So a verb ("my taxi cost 30 EUR", "I paid 40 EUR for dinner"), a question, a
+    refusal, a change told as done, a condition or a bare value ("130/85", "taxi 35" with
+    no currency) is not an entry: the write gate stays shut and the run asks.
+    """
+    if not intent.entry_words or asks_for_information(text):
+        return None
+    if without_refusals(text) != text or unasked_clauses(text) or conditional_clauses(text):
+        return None
+    needed = (*_needs_evidence(intent), *intent.entry_slots)
+    if recurring(text) is not None or any(evidence.get(n) is None for n in needed):
+        return None
+    spans = [(ev["start"], ev["end"]) for ev in evidence.values() if ev and "start" in ev]
+    for role in number_roles(text):
+        spans.append((role.start, role.end))
+        if role.kind in ("number", "id", "code") and (
+            label := _NUMBER_LABEL.search(text, 0, role.start)
+        ):
+            spans.append((label.start(), role.start))
+    lowered = text.lower()
+    name: Found | None = None
+    for word in intent.entry_words:
+        pattern = re.escape(word.lower())
+        if not _is_cjk_word(word):
+            pattern = rf"(?<![\w'-]){pattern}(?![\w'-])"
+        for m in re.finditer(pattern, lowered):
+            spans.append(m.span())
+            if name is None or m.start() < name.start:
+                name = Found(True, text[m.start() : m.end()], m.start(), m.end(), "entry")
+    if name is None:
+        return None
+    rest = list(text)
+    for start, end in spans:
+        rest[start:end] = " " * (end - start)
+    noise = (*_own_words(intent), *ID_NOUNS, *intent.entry_words)
+    return None if _sentence_words("".join(rest), noise) else name
+
+
+_SUBJECTS = frozenset({"i", "we", "i'm", "i'd", "我", "你", "要", "想", "能", "可以"})
+"""Filler words that make a line a sentence about the values ("I", "我", "想"), not a log
+entry: "我昨天量的血压是 128/84" tells a reading, like "my taxi cost 30 EUR"."""
+
+
+def _sentence_words(rest: str, noise: tuple[str, ...]) -> list[str]:
+    """The words of an entry line's remainder that make it a sentence, not an entry.
+
+    Stricter than `content_words`: one Chinese character left counts ("量", "是", "花"),
+    and so does a subject ("I", "我"); only filler, the intent's own words and particles
+    may stay.
+    """
+    drop = {w.lower() for w in (*FILLER, *noise)} - _SUBJECTS
+    english = {stem(part) for w in drop if not _is_cjk_word(w) for part in w.split()}
+    chinese = sorted((w for w in drop if _is_cjk_word(w)), key=len, reverse=True)
+    left: list[str] = []
+    for token in re.findall(r"[a-z]+(?:'[a-z]+)?|[\u3400-\u9fff]+", rest.lower()):
+        if not _is_cjk_word(token):
+            if stem(token) not in english:
+                left.append(token)
+            continue
+        for word in chinese:
+            token = token.replace(word, " ")
+        left.extend(token.split())
+    return left
+
+
+def _is_cjk_word(word: str) -> bool:
+    return re.search(r"[\u3400-\u9fff]", word) is not None
+
+
+def _asks_change(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
+) -> Found | None:
+    """The words asking for the intent's change: a cue (`change_cue`) or an entry line."""
+    return change_cue(text, intent.write_cues) or _entry(intent, text, evidence)
+
+
 def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
     """A second value of the kind the slot's evidence is, which the write would leave out.
 
@@ -467,7 +561,7 @@ def _gate(
     """
     if not _guarded(intent) or not domain.writes(intent.name):
         return None, True, None
-    cue = None if asked else change_cue(text, intent.write_cues)
+    cue = None if asked else _asks_change(intent, text, evidence)
     if cue is None and not asked:
         return NO_CHANGE_ASKED, False, None
     foreign = None if asked else _foreign_change(domain, intent, text)
@@ -598,6 +692,16 @@ def by_rules(
     return None, refused
 
 
+def _entry_or_cue(intent: IntentSpec, text: str, today: date) -> bool:
+    """Whether the request asks for the intent's change, by a cue or as an entry line."""
+    if change_cue(text, intent.write_cues) is not None:
+        return True
+    if not intent.entry_words:
+        return False
+    _, evidence = split_found(_fill(intent, text, today))
+    return _entry(intent, text, evidence) is not None
+
+
 def by_ranking(
     domain: Domain,
     text: str,
@@ -660,7 +764,7 @@ def by_ranking(
                 + (f"; {ranking.detail}" if ranking.detail else ""),
             )
         intent = domain.intent(name)
-        if _guarded(intent) and domain.writes(name) and change_cue(text, intent.write_cues) is None:
+        if _guarded(intent) and domain.writes(name) and not _entry_or_cue(intent, text, today):
             refused.append((name, NO_CHANGE_ASKED))
             excluded |= {n for n, _ in ranking.ranked if n is not None and domain.writes(n)}
             _to_read_sibling(domain, text, name, scores)

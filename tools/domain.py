@@ -302,6 +302,15 @@ class IntentSpec:
             does not name them means (today's date for a claim, the window of a follow-up
             read), so a write may use the default. Any other required slot with no words of
             the request behind it (a category guessed as "other") makes the run ask.
+        entry_words: Words that name what a line with no verb records ("bp", "血压", a
+            claim's categories "taxi", "lunch"), for an intent people write to as a log:
+            "bp 128/82 this morning" or "taxi 32 USD yesterday" asks for the change when
+            the line is one of these words and the values the intent needs (every slot
+            its write needs words for) and nothing else. Not a question, a refusal or a
+            bare value ("130/85", "taxi 35" with no currency): those are asked about.
+        entry_slots: Slots an entry line must also give words for, beyond those the write
+            needs: a claim's date, so "taxi 32 USD yesterday" is a claim while "lunch 15
+            eur", with no day, may be a price or a note and is asked about.
         policy: Who proposes the steps whose arguments are determined (`StepPolicy`); a
             strict procedure declares "workflow". None: the run's model decides
             (`graph.models.preferred_policy`), else `DEFAULT_POLICY`.
@@ -329,6 +338,8 @@ class IntentSpec:
     write_cues: tuple[str, ...] = ()
     required_evidence: tuple[str, ...] = ()
     assumed: tuple[str, ...] = ()
+    entry_words: tuple[str, ...] = ()
+    entry_slots: tuple[str, ...] = ()
     policy: StepPolicy | None = None
     open_ended: bool = False
     done_when: DoneCondition | None = None

@@ -893,6 +893,8 @@ DOMAIN = Domain(
             write_cues=("put in", "get reimbursed", "报一下", "报一笔", "报了"),
             required_evidence=("amount",),
             assumed=("date", "period"),
+            entry_words=tuple(w for _, words in _CATEGORY_WORDS for w in words),
+            entry_slots=("date",),
             slots_model=ExpenseSlots,
             steps=(SUBMITTED, TOTAL_LOADED),
             budget=Budget(max_rounds=6, max_calls=6),

@@ -548,6 +548,7 @@ INTENTS = (
         examples=RECORD_EXAMPLES,
         required_evidence=("value",),
         assumed=("date", "period"),
+        entry_words=("bp", "blood pressure", "blood-pressure", "血压"),
         slots_model=RecordSlots,
         steps=(RECORD_STEP,),
         budget=Budget(max_rounds=4, max_calls=4),
