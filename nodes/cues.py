@@ -306,12 +306,13 @@ _RETRACTION = re.compile(
     r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
     r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
-    r"changed\s+my\s+mind)[\s,;.!?~…]*$",
+    r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?)[\s,;.!?~…]*$",
     re.I,
 )
 """A clause that only takes back what came before it: "nvm", "never mind", "forget it",
-"scratch that". Not "never mind the refund" (it names what not to bother with) nor
-"changed my mind about order 10100" (a request follows)."""
+"scratch that", a bare "don't" ("file it... actually wait, don't"). Not "never mind the
+refund" (it names what not to bother with) nor "changed my mind about order 10100" (a
+request follows)."""
 _CN_RETRACTION = re.compile(
     r"^\s*(?:但是?|可是|不过|哎|唉|呃|嗯|哦|啊|好吧|那|那就)*"
     r"(?:还是)?(?:算了|不用了|没事了?|当我没说|不必了|还是不[\u3400-\u9fff]{0,4}了)[吧啦呀哈，。；！？!?~…\s]*$"

@@ -297,7 +297,7 @@ def _evidence_problem(
         allowed = _COMPATIBLE_ROLES.get(str(ev.get("kind")))
         if allowed is None:
             continue
-        if (other := _another_value(ev, roles)) is not None:
+        if (other := _another_value(ev, roles) or _alternative(text, ev, roles)) is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
         if ev.get("kind") == "amount" and (rate := _PER_UNIT.match(text, ev["end"])):
             return PER_UNIT.format(slot=name, text=ev["text"], rate=rate.group().strip())
@@ -420,6 +420,27 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
         if role.kind == "number" and (len(digits) < 3 or digits != role.text.strip()):
             continue
         if digits != re.sub(r"\D", "", str(ev["text"])):
+            return role
+    return None
+
+
+_OR = re.compile(r"\s*(?:or|to|-|–|~|或者?|还是|到)\s*$", re.I)
+
+
+def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
+    """A number offered as the amount's other possibility, or None.
+
+    "either 120 or 140 EUR", "300 到 400 元": the user is not sure of the amount, and a
+    write must not pick one of them.
+    """
+    if ev.get("kind") != "amount":
+        return None
+    for role in roles:
+        if (
+            role.kind == "number"
+            and role.end <= ev["start"]
+            and _OR.match(text[role.end : ev["start"]])
+        ):
             return role
     return None
 

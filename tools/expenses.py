@@ -402,7 +402,10 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         ),
     ),
     ("hotel", ("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆")),
+    ("other", ("under other", "as other", "in other", "其他类", "其它类", "归到其他", "算其他")),
 )
+"""What the money went on. "file it under other", "算其他" name the "other" category itself,
+so it has words behind it, as a category word would."""
 _OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票")
 """Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking) or
 "火车费" (a train) is not a taxi fare; the claim is "other"."""
@@ -516,10 +519,18 @@ def _currency(text: str) -> Found | Currency:
     The guess is only a default (no evidence): the currency is a required slot of
     `submit_expense` that it does not declare `assumed`, so "file a taxi claim for 35" is
     asked about rather than filed as 35 USD. Which currency a bare number is cannot be told
-    from the script it is written in.
+    from the script it is written in. Two currencies named ("either dollars or euros")
+    are one the user is not sure of: the value names both, which the slots model rejects,
+    so the run asks which rather than picking one.
     """
     found = find_word(text, _ALL_CURRENCY_WORDS, "enum")
     if found is not None:
+        rest = text[: found.start] + " " * (found.end - found.start) + text[found.end :]
+        other = find_word(rest, _ALL_CURRENCY_WORDS, "enum")
+        if other is not None and other.value != found.value:
+            first, second = sorted((found, other), key=lambda f: f.start)
+            words = text[first.start : second.end]
+            return Found(f"{first.value} or {second.value}", words, first.start, second.end, "enum")
         return found
     for role in number_roles(text):
         # "640欧": after a number, 欧 alone is the euro (alone anywhere, it is Europe's).
@@ -590,15 +601,22 @@ def expense_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def extract_expense(text: str, today: date) -> dict[str, Any] | None:
-    """An amount next to an expense word; the date, currency, category and period by rule.
+    """A claim's words; the date, currency, category and period by rule.
 
-    `find_amount` never takes a number that belongs to a period, a date or an ordinal, so
-    "my expense total for the last 7 days" has no amount and is not a claim.
+    An amount next to an expense word, or an amount with its currency beside a category
+    word ("I paid 15 for parking, euros, file it under other", "taxi 32 USD yesterday"):
+    what the money went on and how much say "claim" as well as the word does. The write
+    gate still wants a word that asks for it, or an entry line. `find_amount` never takes a
+    number that belongs to a period, a date or an ordinal, so "my expense total for the
+    last 7 days" has no amount and is not a claim.
     """
-    if not contains_any(text, _EXPENSE_WORDS):
+    claim_word = contains_any(text, _EXPENSE_WORDS)
+    if not claim_word and find_word(text, _CATEGORY_WORDS, "enum") is None:
         return None
     slots = expense_slots(text, today)
-    return slots if "amount" in slots else None
+    if "amount" not in slots:
+        return None
+    return slots if claim_word or isinstance(slots["currency"], Found) else None
 
 
 def total_slots(text: str, today: date) -> dict[str, Any]:
