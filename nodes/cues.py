@@ -624,14 +624,19 @@ def without_unasked(text: str) -> str:
 
     "I already logged 130/85 this morning, show me my 7 day trend" is ranked on its request
     for a trend: the reported clause (`unasked_clauses`) names a change nobody asks for
-    now. Its ids stay ("I cancelled 10091 yesterday, what's its status?" is about 10091). A
+    now. Its ids stay ("I cancelled 10091 yesterday, what's its status?" is about 10091),
+    not its amounts or counts ("I filed 2 taxis for 23.40 and 12.50"). A
     retracted clause stays: what was nearly done is what the question is about ("I was
     about to cancel 10094 but nvm, what's its status?"). A request that is all such
     clauses is kept whole.
     """
     out = list(text)
     cut = dict(clauses(text))
-    kept = [(r.start, r.end) for r in number_roles(text) if r.kind in ("id", "number")]
+    kept = [
+        (r.start, r.end)
+        for r in number_roles(text)
+        if r.kind == "id" or (r.kind == "number" and re.fullmatch(r"\d{3,}", r.text.strip()))
+    ]
     for start, why in unasked_clauses(text).items():
         if why != "reported":
             continue

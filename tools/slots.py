@@ -346,7 +346,9 @@ def split_found(raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, dict[str
     return values, evidence
 
 
-_CLAUSE = re.compile(r"[^,;.!?，。；！？：\n—–]+[,;.!?，。；！？：—–]?")
+_CLAUSE = re.compile(r"(?:[^,;.!?，。；！？：\n—–]|(?<=\d)[.,](?=\d))+[,;.!?，。；！？：—–]?")
+"""A clause runs to its punctuation; a point or comma inside a number ("23.40", "1,280")
+is no clause's end."""
 _JOINERS = re.compile(
     r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
