@@ -423,7 +423,17 @@ _TOTAL_WORDS = (
     "统计",
 )
 _SUBMIT_WORDS = ("submit", "file ", "claim ", "reimburse ", "提交")
+_SOMEONE_LOOK = (
+    *("someone look", "someone take a look", "someone have a look", "someone check"),
+    *("someone fix", "someone come", "somebody look", "somebody take a look"),
+    *("somebody fix", "somebody check", "anyone look", "anyone take a look"),
+    *("send someone", "get someone to", "找人看", "找个人看", "找人修", "找个人修", "派人"),
+    *("派个人", "找人来", "找个人来"),
+)
+"""Asking for a person to come and look at a problem ("can someone look at it?", "找人来
+看看"): what a helpdesk ticket is for, said without the word."""
 _TICKET_WORDS = (
+    *_SOMEONE_LOOK,
     "ticket",
     "报个修",
     "工单",
@@ -456,7 +466,18 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "email me once",
             "text me when",
             "text me once",
+            "text me updates",
+            "text me with updates",
+            "text me if",
             "message me when",
+            "message me updates",
+            "email me updates",
+            "send me updates",
+            "keep me in the loop",
+            "有进展告诉我",
+            "有进展通知我",
+            "短信通知我",
+            "发短信告诉我",
             "通知我",
             "告诉我",
             "提醒我",
@@ -464,6 +485,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
     ),
 )
 _TICKET_CUES = (
+    *_SOMEONE_LOOK,
     "need a",
     "need an",
     "want a",
@@ -492,10 +514,18 @@ _TICKET_CUES = (
     "someone from helpdesk",
 )
 _SUMMARY_AFTER = re.compile(
-    r"\b(?:for|about|regarding|re)\b[:\s]+(?P<a>[^,.;!?，。；！？]+)|"
+    r"\b(?:ticket|tickets|one|it|issue|problem|request|case|something|this|that|desk|"
+    r"helpdesk|support|IT)\s+(?:for|about|regarding|re)\b[:\s]+(?P<a>[^,.;!?，。；！？]+)|"
     r"(?:关于|因为)(?P<b>[^,.;!?，。；！？]+)|[:：]\s*(?P<c>[^,.;!?，。；！？]+)",
     re.I,
 )
+_COURTESY_PIECE = re.compile(
+    r"(?:(?:hi|hello|hey|dear\s+\w+|good\s+(?:morning|afternoon|evening)|sorry(?:\s+to\s+"
+    r"(?:bother|trouble)\s+(?:you|u))?|excuse\s+me|thanks|thank\s+you|你好|您好|不好意思|"
+    r"打扰了?|麻烦了|谢谢)[\s!]*)+",
+    re.I,
+)
+"""A greeting or an apology, which says nothing of what is wrong."""
 _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|"
     r"open|raise|file|log|create|submit|report|a|an|new|support|helpdesk|help\s+desk|"
@@ -690,6 +720,8 @@ def find_summary(text: str) -> Found | None:
             continue  # a clause about an existing ticket says nothing new is wrong
         if _in_refused_clause(text, piece.start()):
             continue  # "不用再开工单了" says what not to do, not what is wrong
+        if _COURTESY_PIECE.fullmatch(words):
+            continue  # "hi, sorry to bother you, my monitor flickers": the monitor is
         if len(rest) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
             start = text.index(words, piece.start())
             return Found(words[:200], words, start, start + len(words), "text")
