@@ -132,6 +132,13 @@ TOOLS = (
 _ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel")
 _ORDER_ID = r"(\d{3,20})"
 _LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
+_PAGE = re.compile(
+    r"\b(?:next|previous|prev|another|more|other|last|first)\s+page\b|\bpage\s+\d+\b|"
+    r"下一?页|上一?页|再一页|第\s*(?:\d+|[一二两三四五六七八九十]+)\s*页|翻页|后面的?几?页",
+    re.I,
+)
+"""A page of a list ("next page of orders", "下一页订单", "第2页的订单"): only a list has
+pages, so it asks for the list, read on."""
 
 
 _ONE_ORDER = re.compile(
@@ -165,7 +172,8 @@ def extract_order(text: str, today: date) -> dict[str, Any] | None:
 
 def extract_list_orders(text: str, today: date) -> dict[str, Any] | None:
     """All of the caller's orders, no single order number and no one order by its place."""
-    if order_id_in(text) is not None or not contains_any(text, _LIST_WORDS):
+    paged = _PAGE.search(text) is not None and contains_any(text, _ORDER_WORDS)
+    if order_id_in(text) is not None or not (paged or contains_any(text, _LIST_WORDS)):
         return None
     if _ONE_ORDER.search(text):
         return None
