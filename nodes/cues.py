@@ -27,6 +27,7 @@ __all__ = [
     "NOT_CUES",
     "OTHER_CHANGE_VERBS",
     "PAST_FORMS",
+    "around_change",
     "asked_changes",
     "asks_a_question",
     "asks_for_information",
@@ -140,6 +141,35 @@ also ends a notification, "close" a ticket no intent closes): a request opening 
 ("close ticket T-4") is about a change, not about what it names (`change_verb`)."""
 
 _KIND_OF: dict[str, str] = {w: kind for kind, words in CHANGE_KINDS.items() for w in words}
+
+_AROUND = re.compile(
+    r"\bbefore\s+and\s+after\b|\bbefore\s*/\s*after\b|前后|之前和之后|之前之后", re.I
+)
+"""A comparison around a change ("my trend before and after adding 124/82", "记录前后的
+走势"): the "after" exists only once the change is made, so it asks for the change."""
+
+
+def _ing_forms(verbs: Iterable[str]) -> list[str]:
+    out: set[str] = set()
+    for phrase in verbs:
+        if not phrase.isascii():
+            continue
+        first, _, rest = phrase.lower().partition(" ")
+        forms = {first, first + "ing", first + first[-1] + "ing"}
+        if first.endswith("e"):
+            forms.add(first[:-1] + "ing")
+        out |= {f"{form} {rest}".strip() for form in forms}
+    return sorted(out, key=len, reverse=True)
+
+
+_AROUND_VERB = re.compile(
+    r"(?<![\w'-])(?:"
+    + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in _ing_forms(CHANGE_KINDS["create"]))
+    + r")(?![\w'-])",
+    re.I,
+)
+"""The create verbs in any form a comparison around a change uses ("adding", "once I add",
+"after i put in", "entering")."""
 
 
 def change_kind(verb: str) -> str | None:
@@ -375,6 +405,8 @@ def _reported(clause: str) -> bool:
     request ("帮我报了", "把它取消了吧").
     """
     body, _ = _request_body(clause)
+    if _AROUND.search(clause):
+        return False  # "before and after i put in 126/80": the change is asked for
     opening = _find_cue(body, (*GENERIC_CUES, *OTHER_CHANGE_VERBS))
     if opening is not None and opening[0] == 0 and not _is_cjk(opening[1]):
         return False
@@ -551,6 +583,36 @@ def asks_for_information(text: str) -> bool:
     return False
 
 
+def around_change(text: str) -> Found | None:
+    """The change a before-and-after comparison asks for, or None (`_AROUND`).
+
+    "compare my weekly trend before and after adding 124/82", "how does my trend change
+    once I add 141/89? show before and after", "记录126/80前后的趋势": a create verb in
+    any form, in a clause that neither refuses it nor puts it under a condition.
+    """
+    if not _AROUND.search(text):
+        return None
+    conditional = conditional_clauses(text)
+    creates = [w for w in CHANGE_KINDS["create"] if _is_cjk(w)]
+    for start, clause in clauses(text):
+        if start in conditional or refuses(clause.strip()):
+            continue
+        found: tuple[int, str] | None = None
+        m = _AROUND_VERB.search(mask_not_cues(clause))
+        if m is not None:
+            found = (m.start(), clause[m.start() : m.end()])
+        cjk = _cjk_verbs(clause, creates)
+        if cjk and (found is None or cjk[0][0] < found[0]):
+            found = cjk[0]
+        if found is None:
+            continue
+        at, word = found
+        if NEGATION.search(mask_not_negations(clause[:at])):
+            continue
+        return Found(True, word, start + at, start + at + len(word), "cue")
+    return None
+
+
 def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     """The words of the request that ask for a change, or None when none do.
 
@@ -578,7 +640,7 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if NEGATION.search(mask_not_negations(before)):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
-    return None
+    return around_change(text)
 
 
 _REFUSAL = re.compile(r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:don't|dont|do\s+not|never)\s+", re.I)
@@ -715,6 +777,10 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
             if kind in ("conditional", "retracted", "reported"):
                 negated = True
             out.append(Found(not negated, word, base + at, base + at + len(word), how))
+    around = around_change(text)
+    if around is not None and not any(f.start <= around.start < f.end for f in out):
+        out.append(around)
+        out.sort(key=lambda f: f.start)
     return out
 
 

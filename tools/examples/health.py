@@ -251,6 +251,7 @@ _RECORD_WORDS = (
     "加一条",
     "记好",
     "记上",
+    "put in",
 )
 _TREND_WORDS = ("趋势", "走势", "trend")
 _AGAIN_WORDS = (
