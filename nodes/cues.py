@@ -27,6 +27,7 @@ __all__ = [
     "NOT_CUES",
     "OTHER_CHANGE_VERBS",
     "PAST_FORMS",
+    "advised_create",
     "around_change",
     "asked_changes",
     "asks_a_question",
@@ -792,6 +793,40 @@ _CAN_DO = re.compile(
 )
 """Asking whether a change can be made: "can I still return 10088?", "is it possible to get a
 refund". The word after it is the change asked about."""
+
+
+_ADVICE = re.compile(
+    r"\b(?:should\s+(?:i|we)|shall\s+(?:i|we)|do\s+(?:i|we)\s+(?:need|have)\s+to|"
+    r"is\s+it\s+(?:even\s+)?worth)\s+(?:(?:even|still|just|really|bother)\s+)*(?P<verb>[a-z]+)|"
+    r"(?:要不要|需不需要|该不该|应不应该|值不值得)",
+    re.I,
+)
+"""Asking for advice on whether to make a change: "should I open a ticket for this?",
+"is it worth filing?", "要不要开个工单"."""
+
+
+def advised_create(text: str, extra: Iterable[str] = ()) -> Found | None:
+    """A new thing the request asks whether to make ("should I bother opening a ticket?").
+
+    Advice on making something new is no question a read of what exists answers: the list
+    of tickets does not say whether a broken chair needs one. Only the `create` kind: a
+    question whether to cancel order 10091 is one its status helps with. `extra`: the
+    domain's own Chinese cues of that kind ("开个" for a ticket).
+    """
+    creates = set(_ing_forms(CHANGE_KINDS["create"]))
+    for m in _ADVICE.finditer(mask_not_cues(text)):
+        verb = m.group("verb")
+        if verb is not None and verb.lower() in creates:
+            at = m.start("verb")
+            return Found(True, text[at : at + len(verb)], at, at + len(verb), "asked")
+        if verb is None:
+            after = text[m.end() : m.end() + 6]
+            cues = [w for w in (*CHANGE_KINDS["create"], *extra) if _is_cjk(w)]
+            hits = _cjk_verbs(after, cues)
+            if hits:
+                at = m.end() + hits[0][0]
+                return Found(True, hits[0][1], at, at + len(hits[0][1]), "asked")
+    return None
 
 
 def asked_changes(text: str) -> list[Found]:

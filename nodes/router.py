@@ -64,6 +64,7 @@ from nodes.cues import (
     GENERIC_CUES,
     OTHER_CHANGE_VERBS,
     PAST_FORMS,
+    advised_create,
     asked_changes,
     asks_a_question,
     asks_for_information,
@@ -139,6 +140,10 @@ drops the 的, so any 我 counts)."""
 _ABOUT_USER = re.compile(r"\bthe user(?:'s)?\b|\btheir own\b", re.I)
 """An intent description about the user's own things ("the user's contact details")."""
 UNMADE_CHANGE = "not {intent}: the request asks about a change ({verb!r}) that no intent here makes"
+ADVICE_ON_CHANGE = (
+    "not {intent}: the request asks whether to make something new ({verb!r}), which what "
+    "{intent} shows does not answer"
+)
 MADE_BY = "intent {intent}: the request asks for its change ({verb!r})"
 FOREIGN_CHANGE = (
     "not {intent}: the request asks for a change ({verb!r}) that {intent} does not make"
@@ -966,6 +971,10 @@ def _unserved_change(
         None,
     )
     if verb is None:
+        if (advised := advised_create(text, _write_cues(domain))) is not None:
+            return _unrouted(
+                domain, decision, ADVICE_ON_CHANGE.format(intent=intent.name, verb=advised.text)
+            )
         if (unmade := _unmade_change(domain, intent, text)) is not None:
             return _unrouted(
                 domain, decision, UNMADE_CHANGE.format(intent=intent.name, verb=unmade.text)
