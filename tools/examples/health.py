@@ -27,6 +27,7 @@ from tools.slots import (
     find_date,
     find_period,
     find_reading,
+    find_word,
     mentions,
     negated,
 )
@@ -266,6 +267,18 @@ saves nothing; nor is a bare "再看看", which after a reading means "then look
 138/92，再看看近两周的血压变化" shows the trend once). A trend named both before and after
 the reading asks for it twice too (`_trend_around`)."""
 DEFAULT_PERIOD_DAYS = 14
+_OTHER_MEASURES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("heart rate", ("heart rate", "heartrate", "pulse", "bpm", "心率", "脉搏", "心跳")),
+    ("blood sugar", ("blood sugar", "glucose", "血糖")),
+    ("weight", ("weight", "kg", "kilos", "pounds", "lbs", "体重", "公斤", "斤")),
+    ("steps", ("steps", "步数")),
+    ("sleep", ("sleep", "睡眠")),
+    ("temperature", ("temperature", "体温")),
+    ("cholesterol", ("cholesterol", "胆固醇")),
+    ("blood oxygen", ("blood oxygen", "spo2", "oxygen", "血氧")),
+)
+"""Measures other than blood pressure: a request about one is not this domain's, whose
+tools keep blood pressure only ("record my heart rate, 72", "我的血糖最近一周怎么样")."""
 
 
 def _period(text: str, default_days: int = DEFAULT_PERIOD_DAYS) -> Found | str:
@@ -278,12 +291,22 @@ def _day(text: str, today: date) -> Found | str:
     return find_date(text, today) or today.isoformat()
 
 
+def _measure(text: str) -> dict[str, Any]:
+    """The measure a request names when it is not blood pressure, as the `metric` slot.
+
+    Only blood pressure is tracked, so the slots model rejects any other: the run asks
+    rather than showing a blood-pressure trend for "my heart rate this week".
+    """
+    found = find_word(text, _OTHER_MEASURES, "enum")
+    return {} if found is None else {"metric": found}
+
+
 def metric_slots(text: str, today: date) -> dict[str, Any]:
     """Reading, date and period from any request about readings; what is absent is absent."""
     slots: dict[str, Any] = {"date": _day(text, today), "period": _period(text)}
     if (reading := find_reading(text)) is not None:
         slots["value"] = reading
-    return slots
+    return slots | _measure(text)
 
 
 def record_slots(text: str, today: date) -> dict[str, Any]:
@@ -292,8 +315,8 @@ def record_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def trend_slots(text: str, today: date) -> dict[str, Any]:
-    """The period only."""
-    return {"period": _period(text)}
+    """The period, and another measure when one is named."""
+    return {"period": _period(text)} | _measure(text)
 
 
 def _wants_trend(text: str) -> bool:
@@ -353,8 +376,19 @@ def extract_record_and_recheck(text: str, today: date) -> dict[str, Any] | None:
     return extract_record_and_review(text, today)
 
 
+def _measure_field() -> Any:
+    """The `metric` slot: blood pressure only, and never part of the slots a run keeps."""
+    return Field(
+        default=None,
+        exclude=True,
+        description="Only blood pressure is kept; a request about another measure is asked about.",
+    )
+
+
 class RecordAndReviewSlots(BaseModel):
     """Validated slots of `record_and_review_metric`."""
+
+    metric: Literal["blood pressure"] | None = _measure_field()
 
     value: str = Field(pattern=r"^[0-9]{2,3}/[0-9]{2,3}$")
     date: dt.date
@@ -364,12 +398,16 @@ class RecordAndReviewSlots(BaseModel):
 class RecordSlots(BaseModel):
     """Validated slots of `record_metric`."""
 
+    metric: Literal["blood pressure"] | None = _measure_field()
+
     value: str = Field(pattern=r"^[0-9]{2,3}/[0-9]{2,3}$")
     date: dt.date
 
 
 class TrendSlots(BaseModel):
     """Validated slots of `review_metric_trend`."""
+
+    metric: Literal["blood pressure"] | None = _measure_field()
 
     period: Period
 
