@@ -142,6 +142,8 @@ also ends a notification, "close" a ticket no intent closes): a request opening 
 ("close ticket T-4") is about a change, not about what it names (`change_verb`)."""
 
 _KIND_OF: dict[str, str] = {w: kind for kind, words in CHANGE_KINDS.items() for w in words}
+_PHRASES = tuple(w for w in _KIND_OF if " " in w)
+"""The change words of more than one word ("leave a review", "buy again", "hand over")."""
 
 _AROUND = re.compile(
     r"\bbefore\s+and\s+after\b|\bbefore\s*/\s*after\b|前后|之前和之后|之前之后", re.I
@@ -174,8 +176,17 @@ _AROUND_VERB = re.compile(
 
 
 def change_kind(verb: str) -> str | None:
-    """The kind of change a verb asks for (`CHANGE_KINDS`), or None when it is not listed."""
-    return _KIND_OF.get(verb.strip().lower())
+    """The kind of change a verb asks for (`CHANGE_KINDS`), or None when it is not listed.
+
+    Its "-ing" form counts as the verb ("adding", "entering", "logging", "putting in").
+    """
+    word = " ".join(verb.strip().lower().split())
+    first, _, rest = word.partition(" ")
+    candidates = [word]
+    if first.endswith("ing") and len(first) > 4:
+        base = first[:-3]
+        candidates += [f"{b} {rest}".strip() for b in (base, base + "e", base[:-1])]
+    return next((_KIND_OF[c] for c in candidates if c in _KIND_OF), None)
 
 
 NOT_CUES: tuple[str, ...] = (
@@ -428,6 +439,14 @@ def _reported(clause: str) -> bool:
     return False
 
 
+_ONLY_VALUES = re.compile(
+    r"(?:[\d.,/]+|and|or|plus|&|eur|usd|cny|rmb|euros?|dollars?|bucks|yuan|元|块|和|还有|[$€¥￥]|"
+    r"[\s,;.!?，。；！？—–-])+",
+    re.I,
+)
+"""A clause of values only ("14.20 and 9.90"): the rest of a list the clause before began."""
+
+
 def unasked_clauses(text: str) -> dict[int, str]:
     """The clauses that mention a change without asking for it, by start offset and why.
 
@@ -452,6 +471,8 @@ def unasked_clauses(text: str) -> dict[int, str]:
             out[start] = "retracted"
         elif _reported(clause):
             out.setdefault(start, "reported")
+        elif n > 0 and out.get(cut[n - 1][0]) == "reported" and _ONLY_VALUES.fullmatch(body):
+            out[start] = "reported"  # "I filed 3 lunches for 12.50, 14.20 and 9.90"
     return out
 
 
@@ -847,7 +868,10 @@ def asked_changes(text: str) -> list[Found]:
             out.append(Found(True, word, start + at, start + at + len(word), "asked"))
         masked = mask_not_cues(clause)
         for m in _CAN_DO.finditer(masked):
-            verb = m.group("verb")
+            # The longest listed phrase the verb opens: "can I write a review" asks about
+            # a review, not about writing.
+            found = _find_cue(masked[m.start("verb") :], _PHRASES)
+            verb = found[1] if found is not None and found[0] == 0 else m.group("verb")
             if change_kind(verb) is not None:
                 at = start + m.start("verb")
                 out.append(Found(True, text[at : at + len(verb)], at, at + len(verb), "asked"))
