@@ -39,6 +39,7 @@ from tools.slots import (
     Found,
     find_amount,
     find_date,
+    find_period,
     find_word,
     number_roles,
     parse_period_days,
@@ -2095,3 +2096,173 @@ def test_a_claim_in_a_currency_the_tool_does_not_take_is_asked_about(text: str) 
 def test_yuan_after_a_number_is_still_yuan() -> None:
     decision = decide_offline(EXPENSES, "报销午餐 35 元，今天", DAY)
     assert (decision.action, decision.slots["currency"]) == ("route", "CNY"), decision.detail
+
+
+# --- round 16: actions that are not reads, time gone by, entry lines, comparisons ----------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "combine orders 10093 and 10094 into one box"),
+        (DOMAIN, "能不能把订单10093拆成两次发"),
+        (DOMAIN, "settle the balance on 10097"),
+        (DOMAIN, "给订单10095打个好评"),
+        (DOMAIN, "can I write a review for order 10093?"),
+        (DOMAIN, "把 J-3 的报告发到我邮箱里"),
+        (EXPENSES, "escalate ticket T-11 to level 2"),
+        (EXPENSES, "把T-12移交给安全组"),
+        (EXPENSES, "export my claims for the past 14 days as csv"),
+        (EXPENSES, "把最近两周的报销导出成表格"),
+    ],
+)
+def test_an_action_no_intent_makes_is_asked_about_not_read(domain: Domain, text: str) -> None:
+    """Splitting, paying, reviewing, handing over, exporting: not answered by a read."""
+    decision = _no_write(domain, text)
+    assert decision.action == "clarify", decision.detail
+    assert decision.intent is None
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Reads asked with read verbs still route.
+        (DOMAIN, "show me order 10093", "order_status", {"order_id": "10093"}),
+        (DOMAIN, "tell me where 10094 is", "order_status", {"order_id": "10094"}),
+        (DOMAIN, "查一下订单10095到哪了", "order_status", {"order_id": "10095"}),
+        (EXPENSES, "看看T-12的进度", "ticket_status", {"ticket_id": "T-12"}),
+        (DOMAIN, "should I cancel 10093?", "order_status", {"order_id": "10093"}),
+        # Time gone by is no period.
+        (DOMAIN, "where is 10093? it's been 9 days", "order_status", {"order_id": "10093"}),
+        (DOMAIN, "10094 已经等了两周了，到哪了", "order_status", {"order_id": "10094"}),
+        (EXPENSES, "T-7 has been open for 4 days now, any news?", "ticket_status", {}),
+        # A change told as done, a list of its amounts with it: the question is the total.
+        (
+            EXPENSES,
+            "I filed 3 lunches for 12.50, 14.20 and 9.90, what's my total for the last 14 days?",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        (EXPENSES, "我报了三笔午饭 35、42 和 28 元，最近两周一共多少？", "expense_total", {}),
+        # Pages are a list's.
+        (DOMAIN, "订单第2页", "list_orders", {}),
+        (DOMAIN, "show the next page of my orders", "list_orders", {}),
+    ],
+)
+def test_round_16_reads_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    decision = _assert_routed(domain, text, intent, slots)
+    assert not _writes(domain, decision)
+
+
+def test_time_gone_by_is_its_own_role_not_a_period() -> None:
+    for text in ("any news? it's been 6 days", "已经5天了还没到", "waited 3 weeks for it"):
+        assert [r.kind for r in number_roles(text)] == ["elapsed"], text
+        assert find_period(text) is None
+    assert find_period("what's my total for the last 14 days now?") is not None
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            EXPENSES,
+            "cab 19 USD last friday",
+            "submit_expense",
+            {"amount": "19", "currency": "USD", "category": "taxi", "date": "2026-03-13"},
+        ),
+        (
+            EXPENSES,
+            "酒店 420 元 前天",
+            "submit_expense",
+            {"amount": "420", "currency": "CNY", "category": "hotel", "date": "2026-03-13"},
+        ),
+        (DOMAIN, "bp 124/79 on tuesday", "record_metric", {"value": "124/79"}),
+        (DOMAIN, "今天血压 127/83", "record_metric", {"value": "127/83", "date": "2026-03-15"}),
+        (
+            EXPENSES,
+            "spent 22 EUR on parking, file it as other",
+            "submit_expense",
+            {"amount": "22", "category": "other"},
+        ),
+        # Paying by 支付宝 names how a bill was paid, not a payment no intent makes.
+        (EXPENSES, "用支付宝付的午饭 36 元，帮我报销", "submit_expense", {"amount": "36"}),
+    ],
+)
+def test_an_entry_line_is_its_write(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    """What, how much in which currency, and when (a claim), or a reading and its name; and
+    a claim filed "as other" or paid by 支付宝."""
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the hotel was 200 or 220 USD, file it",
+        "paid 80 for dinner, dollars or euros I'm not sure, file it",
+        "file a 25 EUR taxi... hmm wait, don't",
+    ],
+)
+def test_an_unsure_or_taken_back_claim_is_not_filed(text: str) -> None:
+    decision = _no_write(EXPENSES, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "notify", "summary"),
+    [
+        (
+            "the VPN client freezes whenever I connect, could someone take a look? no need to "
+            "notify me",
+            False,
+            "the VPN client freezes whenever I connect",
+        ),
+        ("teams keeps signing me out, open a ticket, text me updates", True, None),
+        ("会议室电视没信号了，找人来看看吧", False, "会议室电视没信号了"),
+    ],
+)
+def test_someone_to_look_at_a_problem_is_a_ticket(
+    text: str, notify: bool, summary: str | None
+) -> None:
+    decision = _assert_routed(EXPENSES, text, "open_ticket", {"notify": notify})
+    assert decision.slots["summary"] == (summary or "teams keeps signing me out")
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        (
+            "show my 14 day trend before and after entering 133/86",
+            {"value": "133/86", "period": "14d"},
+        ),
+        ("compare my weekly trend before and after logging 131/84", {"value": "131/84"}),
+        ("我想对比一下加上今天的 129/83 前后两周走势的变化", {"value": "129/83"}),
+    ],
+)
+def test_a_trend_before_and_after_a_reading_records_it_between(
+    text: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(DOMAIN, text, "record_and_recheck_metric", slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Before and after a reading it does not give: asked which, nothing saved or shown.
+        (DOMAIN, "compare my weekly trend before and after I log a new reading"),
+        # Advice on making something new is not the list of what exists.
+        (EXPENSES, "do I need to open a ticket for a sticky key?"),
+        (EXPENSES, "键盘有个键不灵，要不要开个工单？"),
+        # Blood pressure only: another measure is asked about, never shown as one.
+        (DOMAIN, "show my pulse for the last 14 days"),
+        (DOMAIN, "最近两周体重怎么样"),
+        (DOMAIN, "log my heart rate 68 bpm"),
+    ],
+)
+def test_round_16_questions_are_asked_about(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+    assert decision.question is not None or decision.action == "invalid"
