@@ -2,10 +2,11 @@
 
 The held-out part is written after the router is frozen and measured once. A round whose
 misses the router is then changed for is folded into the dev part, and the held-out file
-stays empty until the next round is written. Round 16 is the held-out part: measured once
+stays empty until the next round is written. Round 16, the last one, was measured once
 (at 261a2d0 against the router frozen at 375ed97: 0.880 in scope, 117 of 133, slots 0.987,
 0.767 of the out-of-scope requests asked about, no request routed to a write it did not ask
-for, no out-of-scope request sent to a write) and not changed for since. With a round in
+for, no out-of-scope request sent to a write), then fixed from and folded into the dev
+part; the held-out part is empty until round 17 is written. With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -30,9 +31,10 @@ measured once at 261a2d0 against the router frozen at 375ed97; rounds 14 and 15:
 0.914): a drop is a regression. The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Just below the held-out slot accuracy of round 16 (0.987; rounds 14 and 15: 0.974, 0.988)."""
-DEV_FLOOR = 0.945
-"""Just below the dev part's in-scope accuracy with rounds 9 to 15 folded in (0.947, 2589
-lines): a change that loses what the rounds so far taught is a regression."""
+DEV_FLOOR = 0.954
+"""Just below the dev part's in-scope accuracy with rounds 9 to 16 folded in (0.955, 2008 of
+2103, 2765 lines; 0.947 before round 16's fixes and fold): a change that loses what the
+rounds so far taught is a regression."""
 PENDING = "held-out part is empty (the next round is written after the freeze): not measured"
 MISROUTED = 1
 """Exit code of `eval --router` when a request was routed to a write it did not ask for."""
