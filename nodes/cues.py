@@ -148,7 +148,7 @@ _PHRASES = tuple(w for w in _KIND_OF if " " in w)
 _AROUND = re.compile(
     r"\bbefore\s+and\s+after\b|\bbefore\s*/\s*after\b|前后|之前和之后|之前之后", re.I
 )
-"""A comparison around a change ("my trend before and after adding 124/82", "记录前后的
+"""A comparison around a change ("my trend before and after adding 127/83", "记录前后的
 走势"): the "after" exists only once the change is made, so it asks for the change."""
 
 
@@ -171,8 +171,8 @@ _AROUND_VERB = re.compile(
     + r")(?![\w'-])",
     re.I,
 )
-"""The create verbs in any form a comparison around a change uses ("adding", "once I add",
-"after i put in", "entering")."""
+"""The create verbs in any form a comparison around a change uses ("adding", "once I enter",
+"after we put in", "entering")."""
 
 
 def change_kind(verb: str) -> str | None:
@@ -418,7 +418,7 @@ def _reported(clause: str) -> bool:
     """
     body, _ = _request_body(clause)
     if _AROUND.search(clause):
-        return False  # "before and after i put in 126/80": the change is asked for
+        return False  # "before and after we put in 119/77": the change is asked for
     opening = _find_cue(body, (*GENERIC_CUES, *OTHER_CHANGE_VERBS))
     if opening is not None and opening[0] == 0 and not _is_cjk(opening[1]):
         return False
@@ -608,8 +608,8 @@ def asks_for_information(text: str) -> bool:
 def around_change(text: str) -> Found | None:
     """The change a before-and-after comparison asks for, or None (`_AROUND`).
 
-    "compare my weekly trend before and after adding 124/82", "how does my trend change
-    once I add 141/89? show before and after", "记录126/80前后的趋势": a create verb in
+    "compare my 7-day trend before and after adding 127/83", "how does the chart move
+    once I enter 137/88? show before and after", "记录 119/77 前后的趋势": a create verb in
     any form, in a clause that neither refuses it nor puts it under a condition.
     """
     if not _AROUND.search(text):

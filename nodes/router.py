@@ -319,7 +319,7 @@ def _evidence_problem(
 _NUMBER_LABEL = re.compile(
     r"(?:[A-Za-z]+\.?|[\u3400-\u9fff]{1,4})\s*(?:no\.?|#|号|[:：])?\s*$", re.I
 )
-"""The word that names a number of the line ("发票号 8841", "receipt #2231", "ref 77")."""
+"""The word that names a number of the line ("发票号 5521", "receipt #2231", "ref 77")."""
 
 
 def _entry(
@@ -327,14 +327,14 @@ def _entry(
 ) -> Found | None:
     """The word that makes a line with no verb an entry for the intent, or None.
 
-    People log the way they write a list: "taxi 7 days ago 32 dollars", "bp 128/82 this
-    morning", "出租车 33 元，昨天", "血压130/85". Such a line asks for the intent's change
+    People log the way they write a list: "cab 3 days ago 27 dollars", "bp 121/79 this
+    morning", "的士 47 元，前天", "血压 126/81". Such a line asks for the intent's change
     when it names what it records (one of `IntentSpec.entry_words`), every slot the write
     needs words for has them (an amount with its currency, a reading), and so does every
     slot of `IntentSpec.entry_slots` (a claim's day), and nothing is left
-    once those words, dates, the labels of other numbers ("发票号 8841") and filler are
-    gone. So a verb ("my taxi cost 30 EUR", "I paid 40 EUR for dinner"), a question, a
-    refusal, a change told as done, a condition or a bare value ("130/85", "taxi 35" with
+    once those words, dates, the labels of other numbers ("发票号 5521") and filler are
+    gone. So a verb ("my cab cost 26 EUR", "I paid 44 EUR for a dinner"), a question, a
+    refusal, a change told as done, a condition or a bare value ("127/84", "taxi 41" with
     no currency) is not an entry: the write gate stays shut and the run asks.
     """
     if not intent.entry_words or asks_for_information(text):
@@ -372,7 +372,7 @@ def _entry(
 
 _SUBJECTS = frozenset({"i", "we", "i'm", "i'd", "我", "你", "要", "想", "能", "可以"})
 """Filler words that make a line a sentence about the values ("I", "我", "想"), not a log
-entry: "我昨天量的血压是 128/84" tells a reading, like "my taxi cost 30 EUR"."""
+entry: "我昨天量的血压是 128/84" tells a reading, like "my cab cost 26 EUR"."""
 
 
 def _sentence_words(rest: str, noise: tuple[str, ...]) -> list[str]:

@@ -304,10 +304,10 @@ class IntentSpec:
             the request behind it (a category guessed as "other") makes the run ask.
         entry_words: Words that name what a line with no verb records ("bp", "血压", a
             claim's categories "taxi", "lunch"), for an intent people write to as a log:
-            "bp 128/82 this morning" or "taxi 32 USD yesterday" asks for the change when
+            "bp 121/79 this morning" or "cab 27 USD on monday" asks for the change when
             the line is one of these words and the values the intent needs (every slot
             its write needs words for) and nothing else. Not a question, a refusal or a
-            bare value ("130/85", "taxi 35" with no currency): those are asked about.
+            bare value ("127/84", "taxi 41" with no currency): those are asked about.
         entry_slots: Slots an entry line must also give words for, beyond those the write
             needs: a claim's date, so "taxi 32 USD yesterday" is a claim while "lunch 15
             eur", with no day, may be a price or a note and is asked about.

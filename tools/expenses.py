@@ -634,7 +634,7 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     """A claim's words; the date, currency, category and period by rule.
 
     An amount next to an expense word, or an amount with its currency beside a category
-    word ("I paid 15 for parking, euros, file it under other", "taxi 32 USD yesterday"):
+    word ("parking was 12, in euros, file it as other", "cab 27 USD on monday"):
     what the money went on and how much say "claim" as well as the word does. The write
     gate still wants a word that asks for it, or an entry line. `find_amount` never takes a
     number that belongs to a period, a date or an ordinal, so "my expense total for the

@@ -6,7 +6,7 @@ root causes of tool loops: the value is computed once, validated, and handed to 
 Every number of a request first gets a role (`number_roles`): part of a period ("last 7
 days"), of a date ("2 weeks ago", "2026-03-01"), a reading ("150/95"), an id ("order 10086",
 "J-3"), an ordinal or a quantity ("3 of 5", "3rd", "2 receipts"), a time, time gone by
-("it's been 5 days"), money ("42.50 EUR") or a plain number. A finder (`find_amount`,
+("it's been 6 days"), money ("42.50 EUR") or a plain number. A finder (`find_amount`,
 `find_period`, ...) only takes a number whose role means its slot, and returns a `Found`:
 the value plus the span of the request it came from, which the router keeps as the slot's
 evidence and checks before any write.
@@ -204,8 +204,8 @@ _ELAPSED = (
     rf"(?:天|周|个星期|星期|个礼拜|礼拜|个月)(?:了|多了)?|"
     rf"(?:{_CN_NUM})\s*(?:天|周|个星期|个礼拜|个月)了"
 )
-"""Time that has gone by, not a window asked for: "it's been 5 days", "waited 2 weeks",
-"for 3 days now" (not "the last 14 days now"), "已经5天了", "等了一周", "两天了还没到". A
+"""Time that has gone by, not a window asked for: "it's been 6 days", "waited 2 weeks",
+"for 3 days now" (not "the last two weeks now"), "已经5天了", "等了一周", "两天了还没到". A
 complaint about how long something takes names no period of a trend or a total."""
 
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.

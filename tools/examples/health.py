@@ -278,7 +278,7 @@ _OTHER_MEASURES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("blood oxygen", ("blood oxygen", "spo2", "oxygen", "血氧")),
 )
 """Measures other than blood pressure: a request about one is not this domain's, whose
-tools keep blood pressure only ("record my heart rate, 72", "我的血糖最近一周怎么样")."""
+tools keep blood pressure only ("record my heart rate, 66", "我这两周的血糖怎么样")."""
 
 
 def _period(text: str, default_days: int = DEFAULT_PERIOD_DAYS) -> Found | str:
