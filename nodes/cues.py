@@ -108,13 +108,13 @@ examples and cues ask for ("file", "submit" and "报销" are all `create`), and 
 request to send, schedule or change a report is not a request to build one. The kinds after
 `invoice` are actions people ask of a shop, a helpdesk or an app (split or merge, pay,
 order again, review, hand to someone else, export a file) that are
-not reads: a read intent never answers them with what it shows ("split order 10095",
-"把工单转给网络组", "导出成 Excel"); the intent whose own words make them does, else the
+not reads: a read intent never answers them with what it shows ("split order 10093 in two",
+"把这个工单转交给安全组", "导出成表格"); the intent whose own words make them does, else the
 run asks."""
 
 _NO_CUE = frozenset({"stop", "forward", "mail", "转发", "发邮件", "发到"})
 """Change words that never open the write gate: "stop" also ends a notification, and
-forwarding or mailing something, or sending it to a mailbox ("发到我邮箱"), is not the
+forwarding or mailing something, or sending it to a mailbox ("把月报发到邮箱"), is not the
 message a send intent makes."""
 _LEFT_TO_DOMAINS = frozenset({"void"})
 """A kind's word no list carries: a domain that means it says so in its `write_cues`."""

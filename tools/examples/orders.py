@@ -137,7 +137,7 @@ _PAGE = re.compile(
     r"下一?页|上一?页|再一页|第\s*(?:\d+|[一二两三四五六七八九十]+)\s*页|翻页|后面的?几?页",
     re.I,
 )
-"""A page of a list ("next page of orders", "下一页订单", "第2页的订单"): only a list has
+"""A page of a list ("the next page of my orders", "订单再翻一页", "订单第3页"): only a list has
 pages, so it asks for the list, read on."""
 
 
