@@ -2146,6 +2146,7 @@ def test_an_action_no_intent_makes_is_asked_about_not_read(domain: Domain, text:
         (EXPENSES, "我报了三笔午饭 35、42 和 28 元，最近两周一共多少？", "expense_total", {}),
         # Pages are a list's.
         (DOMAIN, "订单第2页", "list_orders", {}),
+        (DOMAIN, "订单再翻一页", "list_orders", {}),
         (DOMAIN, "show the next page of my orders", "list_orders", {}),
     ],
 )

@@ -134,7 +134,7 @@ _ORDER_ID = r"(\d{3,20})"
 _LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
 _PAGE = re.compile(
     r"\b(?:next|previous|prev|another|more|other|last|first)\s+page\b|\bpage\s+\d+\b|"
-    r"下一?页|上一?页|再一页|第\s*(?:\d+|[一二两三四五六七八九十]+)\s*页|翻页|后面的?几?页",
+    r"下一?页|上一?页|再一页|第\s*(?:\d+|[一二两三四五六七八九十]+)\s*页|翻一?页|后面的?几?页",
     re.I,
 )
 """A page of a list ("the next page of my orders", "订单再翻一页", "订单第3页"): only a list has
