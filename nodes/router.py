@@ -70,6 +70,7 @@ from nodes.cues import (
     asks_for_information,
     change_cue,
     change_kind,
+    change_verb,
     change_verbs,
     conditional_clauses,
     content_words,
@@ -129,6 +130,11 @@ UNSERVED_CHANGE = (
 )
 UNUSED_VALUE = (
     "not {intent}: the request asks about {value!r} (a {kind}), which {intent} does not take"
+)
+ENTRY_ASKED = "not {intent}: the line names what {intent} writes, but no word asks for a change"
+ENTRY_QUESTION = (
+    'I wrote nothing: "{line}" does not ask me to change anything. To have it written, '
+    'say: "{request}".'
 )
 BARE_NAME = "not {intent}: {words!r} names a thing but not what to do with it"
 NOT_THE_USERS = "not {intent}: the request asks about {words!r}, not the user's own"
@@ -404,8 +410,52 @@ def _is_cjk_word(word: str) -> bool:
 def _asks_change(
     intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
 ) -> Found | None:
-    """The words asking for the intent's change: a cue (`change_cue`) or an entry line."""
-    return change_cue(text, intent.write_cues) or _entry(intent, text, evidence)
+    """The words asking for the intent's change: a cue, or an entry line if it opts in.
+
+    An entry line opens the gate only for an intent with `IntentSpec.entry_routes`.
+    """
+    cue = change_cue(text, intent.write_cues)
+    if cue is not None or not intent.entry_routes:
+        return cue
+    return _entry(intent, text, evidence)
+
+
+def _entry_asked(
+    intent: IntentSpec, text: str, today: date, decision: Decision | None = None
+) -> Decision | None:
+    """The question for an entry line of an intent that does not run one, or None.
+
+    "cab 27 USD on monday" names a claim and all its values, yet no word of it asks for a
+    change: it may be a note, a price or a question cut short. The run writes nothing and
+    says what it would write and how to ask for it, so one more line from the user files it.
+    """
+    if not intent.entry_words or intent.entry_routes:
+        return None
+    values, evidence = split_found(_fill(intent, text, today))
+    if _entry(intent, text, evidence) is None:
+        return None
+    try:
+        slots = validate_slots(intent, values)
+    except SlotError:
+        return None
+    shown = {k: (v.isoformat() if isinstance(v, date) else v) for k, v in slots.items()}
+    try:
+        request = intent.entry_request.format(**shown) if intent.entry_request else ""
+    except (KeyError, IndexError, ValueError):
+        request = ""
+    if not request:
+        words = ", ".join(f"{k} {v}" for k, v in shown.items() if evidence.get(k) is not None)
+        request = f"{intent.write_cues[0] if intent.write_cues else 'do'} it: {words}"
+    base = decision or Decision(action="clarify")
+    return replace(
+        base,
+        action="clarify",
+        intent=None,
+        slots={},
+        evidence={},
+        question=ENTRY_QUESTION.format(line=text.strip(), request=request),
+        detail=ENTRY_ASKED.format(intent=intent.name),
+    )
 
 
 def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
@@ -699,6 +749,10 @@ def by_rules(
             return _slot_error(intent, exc, rule=intent.name), refused
         problem, asked, cue = _gate(domain, intent, text, evidence)
         if problem is not None and not asked:
+            if (entry := _entry_asked(intent, text, today)) is not None:
+                return replace(
+                    entry, rule=intent.name, refused=(*refused, (intent.name, problem))
+                ), refused
             refused.append((intent.name, problem))
             continue
         if problem is not None:
@@ -719,10 +773,10 @@ def by_rules(
 
 
 def _entry_or_cue(intent: IntentSpec, text: str, today: date) -> bool:
-    """Whether the request asks for the intent's change, by a cue or as an entry line."""
+    """Whether the request asks for the intent's change: a cue, or an opted-in entry line."""
     if change_cue(text, intent.write_cues) is not None:
         return True
-    if not intent.entry_words:
+    if not intent.entry_words or not intent.entry_routes:
         return False
     _, evidence = split_found(_fill(intent, text, today))
     return _entry(intent, text, evidence) is not None
@@ -791,6 +845,8 @@ def by_ranking(
             )
         intent = domain.intent(name)
         if _guarded(intent) and domain.writes(name) and not _entry_or_cue(intent, text, today):
+            if (entry := _entry_asked(intent, text, today, base)) is not None:
+                return replace(entry, confidence=p, refused=(*refused, (name, NO_CHANGE_ASKED)))
             refused.append((name, NO_CHANGE_ASKED))
             excluded |= {n for n, _ in ranking.ranked if n is not None and domain.writes(n)}
             _to_read_sibling(domain, text, name, scores)
@@ -1225,6 +1281,83 @@ def _respelled(
     return replace(second, detail=second.detail + RESPELLED.format(words=words), tokens=tokens)
 
 
+_ALSO = re.compile(
+    r"[,，;；.。]?\s*(?:\b(?:and\s+)?(?:also|plus|as\s+well\s+as|in\s+addition|besides)\b|"
+    r"\b(?:and\s+)?while\s+you(?:'re|\s+are)\s+at\s+it\b|\b(?:and\s+)?on\s+top\s+of\s+that\b|"
+    r"顺便|顺带|顺手|另外|还有|此外|同时)[\s,，:：]*",
+    re.I,
+)
+"""What joins a second request to a first ("cancel it, and while you're at it show me…",
+"file this and also open a ticket", "取消它，顺便…", "另外…"): the words after it are a
+request of their own."""
+TWO_REQUESTS = "two requests in one: {first!r} ({a}) and {second!r} ({b}); one at a time"
+TWO_REQUESTS_QUESTION = (
+    'You asked for two things: "{first}" and "{second}". I did neither, since one of them '
+    "changes something: send them one at a time."
+)
+
+
+def _two_requests(domain: Domain, text: str, today: date, decision: Decision) -> Decision:
+    """The decision, or a question when the request joins two intents' requests, one a write.
+
+    "cancel order 10093, and while you're at it show my profile" asks for a cancellation
+    and a profile: running the first and dropping the second does half of what was asked,
+    and a write cannot be taken back. Each side of the joining word (`_ALSO`) is decided on
+    its own (offline: rules and the lexical classifier); when they go to two intents and
+    the intent the whole request went to does not cover both (its tools include theirs, as
+    a claim that shows the total after, or a reading saved then the trend shown), or one
+    side asks for something no intent here gives, the run asks for one at a time. A
+    request routed to a read alone, or with no write on either side, stands.
+    """
+    if decision.action != "route" or decision.intent is None:
+        return decision
+    m = _ALSO.search(text)
+    if m is None or m.start() == 0:
+        return decision
+    first, second = text[: m.start()].strip(" ,，;；"), text[m.end() :].strip()
+    if not content_words(first) or not content_words(second):
+        return decision
+    names = [_part_intent(_decide_offline(domain, part, today)) for part in (first, second)]
+    if not any(n is not None and domain.writes(n) for n in (*names, decision.intent)):
+        return decision
+    tools = _tools_of(domain, decision.intent)
+    if all(n is not None and _tools_of(domain, n) <= tools for n in names):
+        return decision
+    if names[1] is None and not (
+        asks_for_information(second) or change_verb(second, _write_cues(domain))
+    ):
+        return decision  # "30 EUR plus tip": a value, not a second request
+    return replace(
+        decision,
+        action="clarify",
+        intent=None,
+        slots={},
+        evidence={},
+        cue=None,
+        question=TWO_REQUESTS_QUESTION.format(first=first, second=second),
+        detail=TWO_REQUESTS.format(
+            first=first, second=second, a=names[0] or "no intent", b=names[1] or "no intent"
+        ),
+    )
+
+
+PART_SURE = 0.5
+"""How sure the classifier must be of a side of a joined request that did not route on its
+own ("plus a ticket about the broken scanner" borrows the first side's verb) to name it."""
+
+
+def _part_intent(decision: Decision) -> str | None:
+    """The intent one side of a joined request asks for: its route, or a clear best guess."""
+    if decision.action == "route":
+        return decision.intent
+    best = next(((n, p) for n, p in decision.candidates if n is not None), None)
+    return best[0] if best is not None and best[1] >= PART_SURE else None
+
+
+def _tools_of(domain: Domain, name: str) -> frozenset[str]:
+    return frozenset(t.name for t in domain.tools if name in t.intents)
+
+
 def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
     decision, refused = by_rules(domain, text, today)
     ranking = None
@@ -1235,7 +1368,7 @@ def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
-    decision = _decide_offline(domain, text, today)
+    decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
     if decision.action == "route":
         return decision
     fixed, changed = respell(domain, text)
@@ -1262,7 +1395,7 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     A request not routed as typed is decided again with its misspellings read as the
     domain's own words (`respell`), as `decide_offline` does.
     """
-    decision = await _decide(domain, text, today, model)
+    decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
     if decision.action == "route":
         return decision
     fixed, changed = respell(domain, text)

@@ -2165,22 +2165,58 @@ def test_time_gone_by_is_its_own_role_not_a_period() -> None:
 
 
 @pytest.mark.parametrize(
-    ("domain", "text", "intent", "slots"),
+    ("domain", "text", "ask"),
+    [
+        (EXPENSES, "cab 19 USD last friday", "file a taxi claim of 19 USD for 2026-03-13"),
+        (EXPENSES, "酒店 420 元 前天", "file a hotel claim of 420 CNY for 2026-03-13"),
+        (DOMAIN, "bp 124/79 on tuesday", "record blood pressure 124/79 for 2026-03-10"),
+        (DOMAIN, "今天血压 127/83", "record blood pressure 127/83 for 2026-03-15"),
+    ],
+)
+def test_an_entry_line_asks_and_says_how_to_write_it(domain: Domain, text: str, ask: str) -> None:
+    """No word asks for a change, so nothing is written; the answer quotes the request that
+    would write it, and that request, sent as is, does."""
+    decision = _no_write(domain, text)
+    assert decision.action == "clarify", decision.detail
+    assert decision.question is not None
+    assert f'"{ask}"' in decision.question
+    intent = "submit_expense" if domain is EXPENSES else "record_metric"
+    _assert_routed(domain, ask, intent, {})
+
+
+def _opted_in(domain: Domain, name: str) -> Domain:
+    """The domain with one intent that runs its entry lines (`IntentSpec.entry_routes`)."""
+    intents = tuple(replace(i, entry_routes=True) if i.name == name else i for i in domain.intents)
+    return replace(domain, name=f"{domain.name}-log", intents=intents)
+
+
+@pytest.mark.parametrize(
+    ("base", "name", "text", "slots"),
     [
         (
             EXPENSES,
-            "cab 19 USD last friday",
             "submit_expense",
+            "cab 19 USD last friday",
             {"amount": "19", "currency": "USD", "category": "taxi", "date": "2026-03-13"},
         ),
-        (
-            EXPENSES,
-            "酒店 420 元 前天",
-            "submit_expense",
-            {"amount": "420", "currency": "CNY", "category": "hotel", "date": "2026-03-13"},
-        ),
-        (DOMAIN, "bp 124/79 on tuesday", "record_metric", {"value": "124/79"}),
-        (DOMAIN, "今天血压 127/83", "record_metric", {"value": "127/83", "date": "2026-03-15"}),
+        (EXPENSES, "submit_expense", "酒店 420 元 前天", {"amount": "420", "category": "hotel"}),
+        (DOMAIN, "record_metric", "bp 124/79 on tuesday", {"value": "124/79"}),
+        (DOMAIN, "record_metric", "今天血压 127/83", {"value": "127/83", "date": "2026-03-15"}),
+    ],
+)
+def test_a_domain_that_opts_in_runs_its_entry_lines(
+    base: Domain, name: str, text: str, slots: dict[str, Any]
+) -> None:
+    domain = _opted_in(base, name)
+    _assert_routed(domain, text, name, slots)
+    # Still not a question, a bare value or a line with no day.
+    for other in ("taxi 41", "127/84", "lunch 15 eur", "was the cab 19 USD last friday?"):
+        assert not _writes(domain, decide_offline(domain, other, DAY)), other
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
         (
             EXPENSES,
             "spent 22 EUR on parking, file it as other",
@@ -2191,11 +2227,9 @@ def test_time_gone_by_is_its_own_role_not_a_period() -> None:
         (EXPENSES, "用支付宝付的午饭 36 元，帮我报销", "submit_expense", {"amount": "36"}),
     ],
 )
-def test_an_entry_line_is_its_write(
+def test_a_claim_as_other_or_paid_by_app_is_filed(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
-    """What, how much in which currency, and when (a claim), or a reading and its name; and
-    a claim filed "as other" or paid by 支付宝."""
     _assert_routed(domain, text, intent, slots)
 
 
@@ -2267,3 +2301,45 @@ def test_round_16_questions_are_asked_about(domain: Domain, text: str) -> None:
     decision = _no_write(domain, text)
     assert decision.action in ("clarify", "invalid"), decision.detail
     assert decision.question is not None or decision.action == "invalid"
+
+
+# --- round 17: two requests in one, someone else's things, questions no read answers ------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "cancel order 10093, and while you're at it show me my profile"),
+        (DOMAIN, "取消订单10094，另外给我看看我的联系方式"),
+        (EXPENSES, "submit a 18 USD taxi claim plus a ticket about the broken scanner"),
+        (EXPENSES, "报销 55 元午餐，顺便开个工单说打印机卡纸"),
+        (EXPENSES, "open a ticket about the wifi dropping and also show my 14-day total"),
+    ],
+)
+def test_two_requests_one_a_write_ask_for_one_at_a_time(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action == "clarify", decision.detail
+    assert decision.question is not None
+    assert "one at a time" in decision.question
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # A change and its own follow-up read: one intent makes both.
+        (DOMAIN, "record 131/86 and also show my 7-day trend", "record_and_review_metric"),
+        (DOMAIN, "帮我记一下血压 128/82，顺便看看最近7天的趋势", "record_and_review_metric"),
+        (
+            EXPENSES,
+            "file a 25 EUR lunch claim for today and also show me my total",
+            "submit_expense",
+        ),
+        (EXPENSES, "报销 60 元午餐，顺便看看报销总额", "submit_expense"),
+        # Two reads, or a value joined by "plus", are no second request for a write.
+        (EXPENSES, "file 40 EUR for a hotel night plus breakfast", "submit_expense"),
+    ],
+)
+def test_one_request_with_its_own_follow_up_still_routes(
+    domain: Domain, text: str, intent: str
+) -> None:
+    _assert_routed(domain, text, intent, {})

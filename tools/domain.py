@@ -311,6 +311,15 @@ class IntentSpec:
         entry_slots: Slots an entry line must also give words for, beyond those the write
             needs: a claim's date, so "taxi 32 USD yesterday" is a claim while "lunch 15
             eur", with no day, may be a price or a note and is asked about.
+        entry_routes: Whether an entry line runs the write. Off by default: a line with no
+            word asking for a change may be a note, a price or a question cut short, and a
+            request whose words do not ask for a change never runs a write; the run asks,
+            naming what it would write (`entry_request`). A domain whose users really log
+            this way (a personal log, a scanner's output) opts in.
+        entry_request: How to ask for the entry's change, with the line's slots filled in
+            (`str.format` fields named after slots): "file a {category} claim of {amount}
+            {currency} for {date}". The clarifying answer to an entry line quotes it. Empty:
+            the answer names the intent and the values.
         policy: Who proposes the steps whose arguments are determined (`StepPolicy`); a
             strict procedure declares "workflow". None: the run's model decides
             (`graph.models.preferred_policy`), else `DEFAULT_POLICY`.
@@ -340,6 +349,8 @@ class IntentSpec:
     assumed: tuple[str, ...] = ()
     entry_words: tuple[str, ...] = ()
     entry_slots: tuple[str, ...] = ()
+    entry_routes: bool = False
+    entry_request: str = ""
     policy: StepPolicy | None = None
     open_ended: bool = False
     done_when: DoneCondition | None = None
