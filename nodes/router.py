@@ -1358,12 +1358,98 @@ def _tools_of(domain: Domain, name: str) -> frozenset[str]:
     return frozenset(t.name for t in domain.tools if name in t.intents)
 
 
+_KIN = (
+    r"(?:mom|mum|mother|dad|father|parents?|wife|husband|spouse|partner|son|daughter|kids?|"
+    r"child|children|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|friend|"
+    r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend)"
+)
+_OTHERS = re.compile(
+    rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|\b(?:his|her|their)\s+(?!own\b)[a-z]|"
+    r"(?-i:\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
+    r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
+    r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
+    r"\s+(?!own\b)[a-z]|"
+    r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|"
+    r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人)|"
+    r"(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
+    r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|他的|她的|他们的|她们的",
+    re.I,
+)
+"""Someone else's things: a relative's, a colleague's or a named person's ("my mom's
+readings", "her claims", "Li Wei's total", "我爸的血压", "同事小王的工单", "老张的订单"). The
+tools keep the user's own; another person's are not theirs to show or change here."""
+SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
+
+_KNOWLEDGE = re.compile(
+    r"\bwhat\s+(?:counts?\s+as|is\s+considered|(?:is|are)\s+(?:a\s+)?(?:normal|healthy|"
+    r"high|low|good|safe)\b)|\bis\s+(?:\d[\d/]*|that|this|it|mine)\s+(?:too\s+|very\s+)?"
+    r"(?:high|low|normal|ok|okay|bad|dangerous|healthy|safe)\b|\bwhat\s+does\s+.{1,40}\bmean\b|"
+    r"\bhow\s+(?:do|can|should)\s+(?:i|we)\s+(?:lower|reduce|improve|bring\s+down|raise)\b|"
+    r"算(?:不算)?(?:高|低|正常|偏高|偏低)|正常吗|是怎么回事|什么意思|怎么办|要紧吗|严重吗|"
+    r"危险吗|怎么降|如何降|有什么(?:影响|危害|建议)",
+    re.I,
+)
+"""A question about the subject, not about the user's records: what counts as high, what a
+word means, how to bring a value down ("is 150 over 95 dangerous?", "偏高怎么办"). No read
+of the user's records answers it."""
+_POLICY = re.compile(
+    r"\bpolic(?:y|ies)\b|\ballowance\b|\bper\s+diem\b|\b(?:limit|cap|maximum|max)\s+"
+    r"(?:for|on|per)\b|\b(?:when|how\s+(?:long|soon))\b.{0,40}\b(?:paid|reimburse\w*|refund\w*|"
+    r"payout|money)\b|"
+    r"政策|规定|上限|限额|额度|到账|打款|报销标准|能报多少|回款",
+    re.I,
+)
+"""A question about the rules or when money comes ("what's the cap per night?", "when will
+the refund land?", "报销什么时候到账", "餐补上限"): the business's rules and payments, which
+no read of the user's records shows."""
+_BREAKDOWN = re.compile(
+    r"\bbreak\s*(?:it\s+|them\s+)?down\b|\bbreakdown\b|\b(?:by|per|for\s+each|each)\s+"
+    r"(?:category|categories|type|kind|claim|item|month|week|day|merchant)\b|\bitemi[sz]ed?\b|"
+    r"按(?:类别|类型|分类|月|周|天|每)|分(?:类|别)(?:统计|汇总|列出|看)|明细|每一笔|逐笔|各类",
+    re.I,
+)
+"""A total asked for per group or item ("split by category", "按类别汇总", "明细"): a total
+intent gives one number for a period, not its parts."""
+_TOTAL = re.compile(r"\btotal\b|合计|总额|总计|总共", re.I)
+KNOWLEDGE = "not {intent}: the request asks about the subject ({words!r}), not the user's records"
+POLICY = (
+    "not {intent}: the request asks about rules or payments ({words!r}), which it does not show"
+)
+BREAKDOWN = "not {intent}: the request asks for parts ({words!r}) of what it shows as one total"
+
+
+def _withdrawn(domain: Domain, text: str, decision: Decision) -> Decision:
+    """The route withdrawn when what the request asks about is not the user's own records.
+
+    Checked on every route of an intent declared for the two-stage router: someone else's
+    things (`_OTHERS`), whatever the intent; and, for a read, a question about the subject
+    (`_KNOWLEDGE`), about rules or payments (`_POLICY`) or for the parts of a total
+    (`_BREAKDOWN`). Each is asked about: the domain's clarifying question says what it does.
+    """
+    if decision.action != "route" or decision.intent is None:
+        return decision
+    intent = domain.intent(decision.intent)
+    if not _guarded(intent):
+        return decision
+    if (m := _OTHERS.search(text)) is not None:
+        words = m.group().strip()
+        return _unrouted(domain, decision, SOMEONE_ELSES.format(intent=intent.name, words=words))
+    if domain.writes(intent.name):
+        return decision
+    for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_POLICY, POLICY)):
+        if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
+            return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
+    if _TOTAL.search(intent.description) and (m := _BREAKDOWN.search(text)) is not None:
+        return _unrouted(domain, decision, BREAKDOWN.format(intent=intent.name, words=m.group()))
+    return decision
+
+
 def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
     decision, refused = by_rules(domain, text, today)
     ranking = None
     if _ranking_needed(domain, text, decision):
         ranking = _lexical_ranking(domain, text)
-    return _combine(domain, text, today, decision, refused, ranking)
+    return _withdrawn(domain, text, _combine(domain, text, today, decision, refused, ranking))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:
@@ -1407,7 +1493,7 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
 async def _decide(domain: Domain, text: str, today: date, model: str | BaseChatModel) -> Decision:
     decision, refused = by_rules(domain, text, today)
     if not _ranking_needed(domain, text, decision):
-        return _combine(domain, text, today, decision, refused, None)
+        return _withdrawn(domain, text, _combine(domain, text, today, decision, refused, None))
     ranking: Ranking | None = None
     try:
         chat = _structured_model(model)
@@ -1420,7 +1506,7 @@ async def _decide(domain: Domain, text: str, today: date, model: str | BaseChatM
         ranking = replace(_lexical_ranking(domain, text), detail=MODEL_FAILED.format(error=error))
     if ranking is None:
         ranking = _lexical_ranking(domain, text)
-    return _combine(domain, text, today, decision, refused, ranking)
+    return _withdrawn(domain, text, _combine(domain, text, today, decision, refused, ranking))
 
 
 def _request(state: State) -> str:

@@ -2343,3 +2343,42 @@ def test_one_request_with_its_own_follow_up_still_routes(
     domain: Domain, text: str, intent: str
 ) -> None:
     _assert_routed(domain, text, intent, {})
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Someone else's things: a relative's, a colleague's, a named person's.
+        (DOMAIN, "how has my dad's blood pressure looked this past fortnight?"),
+        (DOMAIN, "我妈这两周的血压怎么样"),
+        (DOMAIN, "is her order 10093 on its way?"),
+        (EXPENSES, "what is Chen Jie's claims total for the last 14 days?"),
+        (EXPENSES, "同事老周的工单T-5处理了没"),
+        (EXPENSES, "log my boss's lunch 30 EUR as a claim"),
+        # Questions about the subject, rules or payments, and a total's parts.
+        (DOMAIN, "is 150/95 too high for a runner?"),
+        (DOMAIN, "血压偏高怎么办"),
+        (EXPENSES, "how soon does the refund reach my card after I file?"),
+        (EXPENSES, "出差餐补的限额是多少"),
+        (EXPENSES, "give me an itemized view of the last 14 days of claims"),
+        (EXPENSES, "按类别汇总一下我这两周的报销"),
+    ],
+)
+def test_round_17_not_the_users_records_is_asked_about(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # The user's own things, and questions about them, still route.
+        (DOMAIN, "How's my blood pressure been across the last 14 days?", "review_metric_trend"),
+        (DOMAIN, "我最近两周血压高不高", "review_metric_trend"),
+        (DOMAIN, "Where's the parcel for order 10094?", "order_status"),
+        (DOMAIN, "when does order 10095 arrive", "order_status"),
+        (EXPENSES, "what's my own expense total for the last 14 days?", "expense_total"),
+    ],
+)
+def test_round_17_the_users_own_records_still_route(domain: Domain, text: str, intent: str) -> None:
+    _assert_routed(domain, text, intent, {})
