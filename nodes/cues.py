@@ -99,15 +99,20 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     "transfer": (
         *("transfer", "assign", "reassign", "escalate", "hand over", "hand off"),
-        *("转给", "转交", "移交", "指派", "分配给", "转到"),
+        *("转给", "转交", "移交", "指派", "分配给", "转到", "升级为", "升级成"),
     ),
     "export": ("export", "导出"),
+    "purchase": (
+        *("buy", "purchase", "order me", "购买", "下单买", "帮我买", "买一个", "买一台"),
+        *("买个", "买台"),
+    ),
 }
 """What kind of change each verb asks for. A write intent makes the kinds of change its own
 examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
 request to send, schedule or change a report is not a request to build one. The kinds after
 `invoice` are actions people ask of a shop, a helpdesk or an app (split or merge, pay,
-order again, review, hand to someone else, export a file) that are
+order again, review, hand to someone else or escalate, export a file, buy something new)
+that are
 not reads: a read intent never answers them with what it shows ("split order 10093 in two",
 "把这个工单转交给安全组", "导出成表格"); the intent whose own words make them does, else the
 run asks."""

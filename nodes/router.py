@@ -84,7 +84,7 @@ from nodes.cues import (
 from nodes.search.lexical import STOPWORDS, stem
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
-from tools.slots import ID_NOUNS, Found, Role, clauses, number_roles, split_found
+from tools.slots import ID_NOUNS, Found, Role, clauses, find_date, number_roles, split_found
 
 THRESHOLD: dict[str, float] = {"lexical": 0.4, "model": 0.6}
 """Below this probability the router asks instead of guessing, when the ranking brings no
@@ -1411,6 +1411,11 @@ _BREAKDOWN = re.compile(
 """A total asked for per group or item ("split by category", "按类别汇总", "明细"): a total
 intent gives one number for a period, not its parts."""
 _TOTAL = re.compile(r"\btotal\b|合计|总额|总计|总共", re.I)
+_SINCE = re.compile(r"\bago\b|\bsince\b|前(?!天)|以来", re.I)
+"""A date that starts a span ("2 weeks ago", "两周前"), not one day's things."""
+ONE_DAY = (
+    "not {intent}: the request asks about one day ({words!r}), and {intent} shows a period of days"
+)
 KNOWLEDGE = "not {intent}: the request asks about the subject ({words!r}), not the user's records"
 POLICY = (
     "not {intent}: the request asks about rules or payments ({words!r}), which it does not show"
@@ -1418,7 +1423,7 @@ POLICY = (
 BREAKDOWN = "not {intent}: the request asks for parts ({words!r}) of what it shows as one total"
 
 
-def _withdrawn(domain: Domain, text: str, decision: Decision) -> Decision:
+def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> Decision:
     """The route withdrawn when what the request asks about is not the user's own records.
 
     Checked on every route of an intent declared for the two-stage router: someone else's
@@ -1441,6 +1446,13 @@ def _withdrawn(domain: Domain, text: str, decision: Decision) -> Decision:
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if _TOTAL.search(intent.description) and (m := _BREAKDOWN.search(text)) is not None:
         return _unrouted(domain, decision, BREAKDOWN.format(intent=intent.name, words=m.group()))
+    if (
+        "period" in intent.slots_model.model_fields
+        and decision.evidence.get("period") is None
+        and (day := find_date(text, today)) is not None
+        and not _SINCE.search(day.text)
+    ):
+        return _unrouted(domain, decision, ONE_DAY.format(intent=intent.name, words=day.text))
     return decision
 
 
@@ -1449,7 +1461,9 @@ def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
     ranking = None
     if _ranking_needed(domain, text, decision):
         ranking = _lexical_ranking(domain, text)
-    return _withdrawn(domain, text, _combine(domain, text, today, decision, refused, ranking))
+    return _withdrawn(
+        domain, text, today, _combine(domain, text, today, decision, refused, ranking)
+    )
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:
@@ -1493,7 +1507,9 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
 async def _decide(domain: Domain, text: str, today: date, model: str | BaseChatModel) -> Decision:
     decision, refused = by_rules(domain, text, today)
     if not _ranking_needed(domain, text, decision):
-        return _withdrawn(domain, text, _combine(domain, text, today, decision, refused, None))
+        return _withdrawn(
+            domain, text, today, _combine(domain, text, today, decision, refused, None)
+        )
     ranking: Ranking | None = None
     try:
         chat = _structured_model(model)
@@ -1506,7 +1522,9 @@ async def _decide(domain: Domain, text: str, today: date, model: str | BaseChatM
         ranking = replace(_lexical_ranking(domain, text), detail=MODEL_FAILED.format(error=error))
     if ranking is None:
         ranking = _lexical_ranking(domain, text)
-    return _withdrawn(domain, text, _combine(domain, text, today, decision, refused, ranking))
+    return _withdrawn(
+        domain, text, today, _combine(domain, text, today, decision, refused, ranking)
+    )
 
 
 def _request(state: State) -> str:

@@ -2382,3 +2382,36 @@ def test_round_17_not_the_users_records_is_asked_about(domain: Domain, text: str
 )
 def test_round_17_the_users_own_records_still_route(domain: Domain, text: str, intent: str) -> None:
     _assert_routed(domain, text, intent, {})
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Buying something new and escalating are changes no intent here makes.
+        (DOMAIN, "could you buy me a new cuff for the monitor"),
+        (DOMAIN, "帮我买一台新的电子血压计"),
+        (EXPENSES, "工单T-4请升级成最高优先级"),
+        # A total in a currency it does not convert to, and one day's single item.
+        (EXPENSES, "what's my 14-day total in pounds?"),
+        (EXPENSES, "最近7天的报销合计换算成日元是多少"),
+        (EXPENSES, "how much was that hotel on monday?"),
+    ],
+)
+def test_round_17_changes_and_totals_no_intent_gives_are_asked_about(
+    domain: Domain, text: str
+) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "period"),
+    [
+        ("how much have I spent since 2 weeks ago?", None),
+        ("what's my total for the last 14 days? roughly 200 euros I guess", "14d"),
+        ("我最近两周一共报销了多少", "14d"),
+    ],
+)
+def test_round_17_totals_over_a_span_still_route(text: str, period: str | None) -> None:
+    decision = _assert_routed(EXPENSES, text, "expense_total", {})
+    assert period is None or decision.slots["period"] == period

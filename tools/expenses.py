@@ -23,7 +23,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
@@ -650,8 +650,18 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
 
 
 def total_slots(text: str, today: date) -> dict[str, Any]:
-    """The period only."""
-    return {"period": _period(text)}
+    """The period, and a currency the total is asked in ("my 14-day total in yen").
+
+    The claims tool sums each claim in its own currency and converts nothing, so a
+    currency named on its own (not an amount's, as in "about 300 euros") is kept for the
+    slots model to reject: the run asks rather than showing a total it was not asked for.
+    """
+    slots: dict[str, Any] = {"period": _period(text)}
+    found = find_word(text, _ALL_CURRENCY_WORDS, "enum")
+    money = [r for r in number_roles(text) if r.kind == "money"]
+    if found is not None and not any(r.start <= found.start < r.end + 2 for r in money):
+        slots["currency"] = found
+    return slots
 
 
 def extract_total(text: str, today: date) -> dict[str, Any] | None:
@@ -767,10 +777,28 @@ class ExpenseSlots(BaseModel):
     period: Period
 
 
+NO_CONVERSION = (
+    "the total is shown in each claim's own currency and not converted to {currency}; "
+    "ask for the total without a currency"
+)
+
+
 class TotalSlots(BaseModel):
     """Validated slots of `expense_total`."""
 
+    currency: str | None = Field(
+        default=None,
+        exclude=True,
+        description="The total is not converted; a total asked in a currency is asked about.",
+    )
     period: Period
+
+    @field_validator("currency")
+    @classmethod
+    def _no_conversion(cls, value: str | None) -> None:
+        if value is not None:
+            raise ValueError(NO_CONVERSION.format(currency=value))
+        return value
 
 
 class TicketSlots(BaseModel):
