@@ -1022,7 +1022,7 @@ def _unserved_change(
         (
             v
             for v in change_verbs(text, _write_cues(domain))
-            if not _vouches(intent, v.text) and (v.value or not informational)
+            if (not _vouches(intent, v.text) or _wanted(text, v)) and (v.value or not informational)
         ),
         None,
     )
@@ -1048,6 +1048,22 @@ def _unserved_change(
     return _unrouted(
         domain, decision, UNSERVED_CHANGE.format(intent=intent.name, how=how, verb=verb.text)
     )
+
+
+_WANTED = re.compile(
+    r"(?:我想|我要|想要|帮我|给我|申请)\s*$|\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like)\s+"
+    r"to\s+$",
+    re.I,
+)
+
+
+def _wanted(text: str, verb: Found) -> bool:
+    """Whether the user says they want the change ("我想报销…", "I want to file…").
+
+    A read intent's examples may use the verb as a noun ("报销合计" is the claims total),
+    which lets the verb through; wanting it makes it the change asked for.
+    """
+    return bool(verb.value) and _WANTED.search(text[: verb.start]) is not None
 
 
 def _unmade_change(domain: Domain, intent: IntentSpec, text: str) -> Found | None:
@@ -1423,6 +1439,33 @@ POLICY = (
 BREAKDOWN = "not {intent}: the request asks for parts ({words!r}) of what it shows as one total"
 
 
+ORDINAL = "not {intent}: {words!r} names one thing by its place in a list, not by its id"
+_ON_LIST = re.compile(r"\b(?:on|in)\s+(?:my|the)\s+list\b|列表(?:里|中|上)", re.I)
+"""A place asked of the list itself ("the 3rd order on my list"): the list answers it."""
+_PAGE = re.compile(r"\s*(?:页|pages?\b)|(?:page|p\.)\s*$", re.I)
+
+
+def _unused_ordinal(text: str, decision: Decision) -> Role | None:
+    """A place in a list no slot took ("order 3 of 5", "the 2nd one", "第2个工单"), or None.
+
+    Which thing is third depends on an order the user sees and the tools do not: a read
+    shows the list or its latest instead of the one meant, so the run asks for its id. A
+    page of a list ("第3页", "page 2") is the list's own.
+    """
+    used = [(ev["start"], ev["end"]) for ev in decision.evidence.values() if ev and "start" in ev]
+    roles = number_roles(text)
+    named = any(ev and ev.get("kind") == "id" for ev in decision.evidence.values())
+    if named or any(r.kind == "id" for r in roles) or _ON_LIST.search(text):
+        return None  # "the 2nd one I opened, T-3": the id says which
+    for role in roles:
+        if role.kind != "ordinal" or any(s < role.end and role.start < e for s, e in used):
+            continue
+        if _PAGE.match(text, role.end) or _PAGE.search(text[: role.start]):
+            continue
+        return role
+    return None
+
+
 def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> Decision:
     """The route withdrawn when what the request asks about is not the user's own records.
 
@@ -1441,6 +1484,8 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
         return _unrouted(domain, decision, SOMEONE_ELSES.format(intent=intent.name, words=words))
     if domain.writes(intent.name):
         return decision
+    if (place := _unused_ordinal(text, decision)) is not None:
+        return _unrouted(domain, decision, ORDINAL.format(intent=intent.name, words=place.text))
     for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_POLICY, POLICY)):
         if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))

@@ -2415,3 +2415,37 @@ def test_round_17_changes_and_totals_no_intent_gives_are_asked_about(
 def test_round_17_totals_over_a_span_still_route(text: str, period: str | None) -> None:
     decision = _assert_routed(EXPENSES, text, "expense_total", {})
     assert period is None or decision.slots["period"] == period
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A place in a list is no id: which one is meant is asked.
+        (DOMAIN, "any news on order 2 of 4?"),
+        (DOMAIN, "我下的第3个订单到哪了"),
+        (EXPENSES, "what happened to the 2nd ticket I raised?"),
+        # Wanting a claim is asking for one (here with no amount), not for the total.
+        (EXPENSES, "我想报销前天的打车费，总共三段"),
+        (EXPENSES, "I want to file my parking from monday, the total was on the receipt"),
+    ],
+)
+def test_round_17_a_place_or_a_wanted_claim_is_asked_about(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # With its id, or of the list itself, a place stays a read.
+        (DOMAIN, "is 10094 here yet? it's the 2nd order I placed this week", "order_status"),
+        (EXPENSES, "is T-7 closed? the 3rd one I opened", "ticket_status"),
+        (DOMAIN, "第2页的订单", "list_orders"),
+        # The total asked for, with the claims' own word.
+        (EXPENSES, "我想看看这两周的报销合计", "expense_total"),
+    ],
+)
+def test_round_17_a_place_with_its_id_or_a_total_still_routes(
+    domain: Domain, text: str, intent: str
+) -> None:
+    _assert_routed(domain, text, intent, {})

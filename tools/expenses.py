@@ -422,7 +422,12 @@ _TOTAL_WORDS = (
     "多少",
     "统计",
 )
-_SUBMIT_WORDS = ("submit", "file ", "claim ", "reimburse ", "提交")
+_SUBMIT_WORDS = (
+    *("submit", "file ", "claim ", "reimburse ", "提交"),
+    *("想报销", "要报销", "帮我报销", "给我报销", "申请报销", "我来报销"),
+)
+"""Words that file a claim, so no total is read from them: "我想报销…，总共两晚" wants a
+claim (and says no amount), not the claims total."""
 _SOMEONE_LOOK = (
     *("someone look", "someone take a look", "someone have a look", "someone check"),
     *("someone fix", "someone come", "somebody look", "somebody take a look"),
