@@ -52,6 +52,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "create": (
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
         *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
+        *("put together", "pull together"),
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
         *("request", "put in", "put through"),
@@ -71,6 +72,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
+        *("发条消息", "发个消息", "发消息", "发条信息"),
         "发到",
     ),
     "modify": (
@@ -561,7 +563,8 @@ def clause_asks(clause: str) -> bool:
 
 
 _CN_SEND_FIRST = re.compile(
-    r"^(?:帮我|请|麻烦)?(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)"
+    r"^(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
+    r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)"
 )
 """A clause that opens by asking for a message asks for it, whatever question follows
 ("发个短信告诉我10089到哪了" wants a text, which says where 10089 is)."""

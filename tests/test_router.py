@@ -2449,3 +2449,18 @@ def test_round_17_a_place_with_its_id_or_a_total_still_routes(
     domain: Domain, text: str, intent: str
 ) -> None:
     _assert_routed(domain, text, intent, {})
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A message to the user's phone asked for first is the text, whatever it says.
+        (DOMAIN, "给我手机上发个消息，告诉我10095到哪了", "notify_order", {"order_id": "10095"}),
+        # "put together" builds a report like "compile".
+        (DOMAIN, "please put together the monthly report", "build_report", {"report": "monthly"}),
+    ],
+)
+def test_round_17_a_text_or_a_report_asked_for_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -956,6 +956,8 @@ TICKET_STATUS_EXAMPLES = (
     "我的工单 T-9 好了没",
     "where's my latest ticket at",
     "what happened to the ticket I opened yesterday",
+    "我最新的那个工单现在啥情况",
+    "上次提的那个工单进展如何",
 )
 
 

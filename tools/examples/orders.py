@@ -266,6 +266,7 @@ LIST_ORDERS_EXAMPLES = (
     "which orders have I placed",
     "我下过哪些订单",
     "我最近的几个订单",
+    "显示最近3笔订单",
 )
 
 

@@ -244,6 +244,8 @@ REPORT_EXAMPLES = (
     "生成每周报告",
     "compile the weekly report",
     "kick off a monthly report",
+    "could I have the monthly report pulled together",
+    "帮我把这周的报告弄出来",
 )
 JOB_EXAMPLES = (
     "check on report job J-999",
