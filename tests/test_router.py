@@ -2464,3 +2464,52 @@ def test_round_17_a_text_or_a_report_asked_for_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- round 18: a ticket paid for, subject questions, new orders, typed slips -----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # A travel or event ticket with its price is what a claim's money went on.
+        ("claim 80 EUR for the ferry tickets", {"amount": "80", "currency": "EUR"}),
+        ("file 45 dollars for 2 concert tickets", {"amount": "45", "currency": "USD"}),
+        ("submit a $30 ticket from the museum", {"amount": "30", "currency": "USD"}),
+        ("报销火车票 200 元", {"amount": "200", "currency": "CNY"}),
+        ("机票 1200 元，帮我提交", {"amount": "1200", "currency": "CNY"}),
+        ("提交 68 元的停车票", {"amount": "68", "currency": "CNY"}),
+    ],
+)
+def test_round_18_a_ticket_paid_for_is_a_claim_not_a_helpdesk_ticket(
+    text: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(EXPENSES, text, "submit_expense", {**slots, "category": "other"})
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "slots"),
+    [
+        # The helpdesk's own tickets still open and show, beside a fare in their summary.
+        (
+            "open a ticket: the train ticket site keeps timing out",
+            "open_ticket",
+            {"summary": "the train ticket site keeps timing out"},
+        ),
+        ("open a ticket for the 40 EUR I was charged twice", "open_ticket", {}),
+        ("raise a ticket about the parking ticket machine being broken", "open_ticket", {}),
+        ("开个工单，门禁卡刷不开", "open_ticket", {"summary": "门禁卡刷不开"}),
+        ("what's the status of ticket T-5", "ticket_status", {"ticket_id": "T-5"}),
+        # A total spent on fares is a read, never a ticket.
+        ("how much did I spend on plane tickets this month", "expense_total", {}),
+    ],
+)
+def test_round_18_helpdesk_tickets_still_route_beside_a_fare(
+    text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(EXPENSES, text, intent, slots)
+
+
+def test_round_18_a_fare_with_no_words_that_file_it_opens_nothing() -> None:
+    decision = _no_write(EXPENSES, "I got a parking ticket, what do I do")
+    assert decision.action in ("clarify", "invalid"), decision.detail

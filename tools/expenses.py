@@ -449,6 +449,68 @@ _TICKET_WORDS = (
     "report an issue",
     "report a problem",
 )
+_FARE_QUALIFIER = (
+    r"train|rail|railway|plane|flight|airline|air|bus|coach|ferry|boat|metro|subway|tube|"
+    r"tram|shuttle|concert|theat(?:re|er)|movie|cinema|museum|zoo|exhibition|gallery|event|"
+    r"match|festival|gig|parking|lottery|raffle|entry|entrance|admission|one-way|return|"
+    r"round-trip|season"
+)
+_FARE_TICKET = re.compile(
+    rf"\b(?:{_FARE_QUALIFIER})\s+tickets?\b|"
+    r"(?:火车|飞机|高铁|动车|汽车|大巴|巴士|地铁|轮船|电影|演出|演唱会|音乐会|展览|球赛|停车)票|"
+    r"机票|车票|门票|船票|球票",
+    re.I,
+)
+"""A ticket one pays for: a fare or an entry ("train tickets", "a parking ticket", "机票",
+"门票"). It is what a claim's money went on, never a helpdesk ticket: "claim 80 EUR for
+the ferry tickets" files a claim and opens nothing."""
+_HELPDESK_TICKET = re.compile(
+    r"\b(?:open|opened|raise|raised|log|logged|create|created|file|filed|submit|submitted|"
+    r"new|another|support|helpdesk|(?-i:IT))\s+(?:(?:a|an|the|new|another|support|helpdesk|"
+    r"(?-i:IT))\s+)*"
+    r"tickets?\b|\btickets?\s*#?\s*[Tt]?-?\d",
+    re.I,
+)
+"""A ticket the helpdesk keeps: one opened, raised or filed ("open a ticket", "raise a
+support ticket") or named by its id ("ticket T-4")."""
+_MONEY_NEAR = re.compile(
+    r"\s*(?:[-,:(]\s*)?(?:(?:for|of|at|costing|costs?|was|were|worth|priced\s+at)\s+)?"
+    r"(?:(?:the|my|our|a|an|two|three|four|\d+)\s+)?$",
+    re.I,
+)
+"""What may stand between a ticket and its price: "tickets, 27 EUR", "ticket for $40"."""
+
+
+def _fares(text: str) -> list[tuple[int, int]]:
+    """Where the request names a ticket it paid for.
+
+    A travel or event ticket, or a ticket beside its price ("a 30 USD ticket", "tickets at
+    45 EUR each"). A ticket the helpdesk keeps (`_HELPDESK_TICKET`) is never one: "open a
+    ticket for the 40 EUR I was charged twice" asks the helpdesk about money, not claims it.
+    """
+    spans = [m.span() for m in _FARE_TICKET.finditer(text)]
+    helpdesk = [m.span() for m in _HELPDESK_TICKET.finditer(text)]
+    money = [r for r in number_roles(text) if r.kind == "money"]
+    for m in re.finditer(r"\btickets?\b", text, re.I):
+        start, end = m.span()
+        if any(s <= start < e for s, e in (*spans, *helpdesk)):
+            continue
+        if any(
+            (r.end <= start and _MONEY_NEAR.fullmatch(text[r.end : start]))
+            or (end <= r.start and _MONEY_NEAR.fullmatch(text[end : r.start]))
+            for r in money
+        ):
+            spans.append((start, end))
+    return spans
+
+
+def _without_fares(text: str) -> str:
+    """The request with its paid-for tickets blanked, so "ticket" there names no helpdesk."""
+    for start, end in _fares(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 _IT_DESK = re.compile(r"(?<![A-Za-z])(?:IT|I\.T\.)(?![A-Za-z])")
 """The IT department, in capitals ("log it with IT", "raise it with the IT team"): the
 helpdesk by another name. Case matters: "log it" is not IT."""
@@ -640,18 +702,22 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
 
     An amount next to an expense word, or an amount with its currency beside a category
     word ("parking was 12, in euros, file it as other", "cab 27 USD on monday"):
-    what the money went on and how much say "claim" as well as the word does. The write
+    what the money went on and how much say "claim" as well as the word does. A ticket paid
+    for is such a word ("file 45 dollars for 2 concert tickets", "机票 900 元，帮我提交"),
+    with its currency or a word that files it. The write
     gate still wants a word that asks for it, or an entry line. `find_amount` never takes a
     number that belongs to a period, a date or an ordinal, so "my expense total for the
     last 7 days" has no amount and is not a claim.
     """
     claim_word = contains_any(text, _EXPENSE_WORDS)
-    if not claim_word and find_word(text, _CATEGORY_WORDS, "enum") is None:
+    fare = bool(_fares(text))
+    if not claim_word and not fare and find_word(text, _CATEGORY_WORDS, "enum") is None:
         return None
     slots = expense_slots(text, today)
     if "amount" not in slots:
         return None
-    return slots if claim_word or isinstance(slots["currency"], Found) else None
+    filed = fare and contains_any(text, _SUBMIT_WORDS)
+    return slots if claim_word or filed or isinstance(slots["currency"], Found) else None
 
 
 def total_slots(text: str, today: date) -> dict[str, Any]:
@@ -752,8 +818,13 @@ def ticket_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
-    """A problem to open a ticket for: a ticket word (or IT named) and no ticket id."""
-    named = contains_any(text, _TICKET_WORDS) or _IT_DESK.search(text) is not None
+    """A problem to open a ticket for: a ticket word (or IT named) and no ticket id.
+
+    A ticket paid for ("bus tickets", "停车票") is no ticket word: a claim for one is not
+    a problem for the helpdesk.
+    """
+    helpdesk = _without_fares(text)
+    named = contains_any(helpdesk, _TICKET_WORDS) or _IT_DESK.search(helpdesk) is not None
     if not named or find_id(text, _TICKET_ID) is not None:
         return None
     slots = ticket_slots(text, today)
