@@ -78,7 +78,11 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
-        "downgrade",
+        *("downgrade", "改个", "改下", "换个"),
+    ),
+    "annotate": (
+        *("add a note", "add a comment", "leave a note", "leave a comment", "attach a note"),
+        *("加个备注", "加备注", "添加备注", "写个备注", "备注一下", "加个评论", "加条备注"),
     ),
     "delete": ("delete", "remove", "erase", "删除", "删掉"),
     "close": ("close", "关闭", "关掉", "关了"),
@@ -106,7 +110,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "export": ("export", "导出"),
     "purchase": (
         *("buy", "purchase", "order me", "购买", "下单买", "帮我买", "买一个", "买一台"),
-        *("买个", "买台"),
+        *("买个", "买台", "place an order", "place a new order", "place another order"),
+        *("put in an order", "put in a new order", "帮我下单", "给我下单", "下个单", "下一单"),
     ),
 }
 """What kind of change each verb asks for. A write intent makes the kinds of change its own

@@ -1379,6 +1379,12 @@ _KIN = (
     r"child|children|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|friend|"
     r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend)"
 )
+_SURNAME = (
+    "[王李张刘陈杨黄赵吴徐孙马朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡杜叶程苏魏吕"
+    "丁沈姚卢姜崔钟谭陆汪范廖贾夏韦邹孟熊秦邱尹薛侯黎贺顾毛郝龚邵严戴莫孔汤]"
+)
+"""Common Chinese surnames, without those that are everyday words here (高 of 高压, 金 of
+金额, 周 of 上周): a full name before 的 ("帮我看看郑凯的报销") is someone else's."""
 _OTHERS = re.compile(
     rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|\b(?:his|her|their)\s+(?!own\b)[a-z]|"
     r"(?-i:\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
@@ -1388,7 +1394,8 @@ _OTHERS = re.compile(
     r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人)|"
     r"(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
-    r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|他的|她的|他们的|她们的",
+    r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|他的|她的|他们的|她们的|"
+    rf"(?:(?<=[给把帮替为查看和跟与])|(?<![\u3400-\u9fff])){_SURNAME}[\u3400-\u9fff]{{1,2}}的",
     re.I,
 )
 """Someone else's things: a relative's, a colleague's or a named person's ("my mom's
@@ -1397,17 +1404,28 @@ tools keep the user's own; another person's are not theirs to show or change her
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
 
 _KNOWLEDGE = re.compile(
-    r"\bwhat\s+(?:counts?\s+as|is\s+considered|(?:is|are)\s+(?:a\s+)?(?:normal|healthy|"
-    r"high|low|good|safe)\b)|\bis\s+(?:\d[\d/]*|that|this|it|mine)\s+(?:too\s+|very\s+)?"
+    r"\bwhat(?:\s+counts?\s+as|(?:'s|\s+is|\s+are)\s+(?:considered|(?:a\s+)?(?:normal|healthy|"
+    r"high|low|good|safe)\b))|\bfor\s+(?:(?:a|an|someone|people|men|women)\s+)?(?:my\s+age|"
+    r"(?:of\s+)?my\s+age|\d+\s*(?:-\s*)?years?(?:\s*-\s*|\s+)old)\b|"
+    r"\bis\s+(?:\d[\d/]*|that|this|it|mine)\s+(?:too\s+|very\s+)?"
     r"(?:high|low|normal|ok|okay|bad|dangerous|healthy|safe)\b|\bwhat\s+does\s+.{1,40}\bmean\b|"
     r"\bhow\s+(?:do|can|should)\s+(?:i|we)\s+(?:lower|reduce|improve|bring\s+down|raise)\b|"
     r"算(?:不算)?(?:高|低|正常|偏高|偏低)|正常吗|是怎么回事|什么意思|怎么办|要紧吗|严重吗|"
-    r"危险吗|怎么降|如何降|有什么(?:影响|危害|建议)",
+    r"危险吗|怎么降|如何降|有什么(?:影响|危害|建议)|\d+\s*岁的?人|这个(?:年纪|年龄)|同龄人",
     re.I,
 )
 """A question about the subject, not about the user's records: what counts as high, what a
 word means, how to bring a value down ("is 150 over 95 dangerous?", "偏高怎么办"). No read
 of the user's records answers it."""
+_FORECAST = re.compile(
+    r"\bwhat\s+will\s+(?:my|the|our|they|it)\b.{0,40}\b(?:be|look\s+like)\b|\bpredict\w*|\bforecast\w*|"
+    r"\bwill\s+(?:my|it|they|that)\b.{0,30}\b(?:go|get|be|keep)\s+(?:going\s+)?(?:up|down|"
+    r"higher|lower|better|worse)\b|预测|会是多少|会变成|会不会(?:升|降|变|高|低|好)|"
+    r"会(?:升高|降低|变高|变低|更高|更低)",
+    re.I,
+)
+"""A question about what is still to come ("what will my numbers be next month?", "will
+it keep going up?", "下个月血压会是多少"): a read shows what was recorded, not a forecast."""
 _POLICY = re.compile(
     r"\bpolic(?:y|ies)\b|\ballowance\b|\bper\s+diem\b|\b(?:limit|cap|maximum|max)\s+"
     r"(?:for|on|per)\b|\b(?:when|how\s+(?:long|soon))\b.{0,40}\b(?:paid|reimburse\w*|refund\w*|"
@@ -1433,6 +1451,7 @@ ONE_DAY = (
     "not {intent}: the request asks about one day ({words!r}), and {intent} shows a period of days"
 )
 KNOWLEDGE = "not {intent}: the request asks about the subject ({words!r}), not the user's records"
+FORECAST = "not {intent}: the request asks what is to come ({words!r}), not what was recorded"
 POLICY = (
     "not {intent}: the request asks about rules or payments ({words!r}), which it does not show"
 )
@@ -1471,7 +1490,8 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
 
     Checked on every route of an intent declared for the two-stage router: someone else's
     things (`_OTHERS`), whatever the intent; and, for a read, a question about the subject
-    (`_KNOWLEDGE`), about rules or payments (`_POLICY`) or for the parts of a total
+    (`_KNOWLEDGE`), about what is to come (`_FORECAST`), about rules or payments
+    (`_POLICY`) or for the parts of a total
     (`_BREAKDOWN`). Each is asked about: the domain's clarifying question says what it does.
     """
     if decision.action != "route" or decision.intent is None:
@@ -1486,7 +1506,7 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
         return decision
     if (place := _unused_ordinal(text, decision)) is not None:
         return _unrouted(domain, decision, ORDINAL.format(intent=intent.name, words=place.text))
-    for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_POLICY, POLICY)):
+    for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_FORECAST, FORECAST), (_POLICY, POLICY)):
         if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if _TOTAL.search(intent.description) and (m := _BREAKDOWN.search(text)) is not None:

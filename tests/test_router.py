@@ -2513,3 +2513,45 @@ def test_round_18_helpdesk_tickets_still_route_beside_a_fare(
 def test_round_18_a_fare_with_no_words_that_file_it_opens_nothing() -> None:
     decision = _no_write(EXPENSES, "I got a parking ticket, what do I do")
     assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # What is to come, or what is usual for an age, is no read of the user's records.
+        (DOMAIN, "what will my readings look like next month?"),
+        (DOMAIN, "我的血压会不会升高"),
+        (DOMAIN, "下个月血压会是多少"),
+        (DOMAIN, "what's a healthy pressure for someone my age"),
+        (DOMAIN, "60岁的人血压多少算正常"),
+        # Placing a new order, changing an order's field, adding a note: no intent makes them.
+        (DOMAIN, "can you place an order for two more cuffs"),
+        (DOMAIN, "给我下个单，要三盒"),
+        (DOMAIN, "订单10092换个地址"),
+        (EXPENSES, "给工单T-6加个备注：打印机在三楼"),
+        (EXPENSES, "add a note to ticket T-2 saying it's urgent"),
+        # Someone named by their full name owns what follows 的.
+        (EXPENSES, "看看刘洋的报销合计"),
+        (DOMAIN, "张伟的订单10090到哪了"),
+    ],
+)
+def test_round_18_forecasts_new_orders_notes_and_named_peoples_things_are_asked_about(
+    domain: Domain, text: str
+) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # Reads that look alike still route: the user's own, with no forecast or new order.
+        (DOMAIN, "查一下高压的趋势", "review_metric_trend"),
+        (DOMAIN, "when will order 10091 arrive?", "order_status"),
+        (DOMAIN, "I placed order 10093, where is it", "order_status"),
+        (DOMAIN, "我的订单10090到哪了", "order_status"),
+        (EXPENSES, "工单T-3进展如何", "ticket_status"),
+    ],
+)
+def test_round_18_reads_that_look_alike_still_route(domain: Domain, text: str, intent: str) -> None:
+    _assert_routed(domain, text, intent, {})
