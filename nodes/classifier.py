@@ -137,6 +137,10 @@ _STOP = frozenset(
     ]
 )
 
+_CHAT = {"u": "you", "ya": "you", "r": "are", "ur": "your", "yr": "your", "plz": "please"}
+"""Chat spellings of common words ("r u", "ur"): read as the words, so they weigh nothing,
+as the words themselves do, instead of counting as tokens no example has."""
+
 
 def features(text: str) -> Counter[str]:
     """Bag of tokens: number roles, stemmed English words, Chinese unigrams and bigrams."""
@@ -158,6 +162,7 @@ def features(text: str) -> Counter[str]:
             bag.update(run[i : i + 2] for i in range(len(run) - 1))
         else:
             word = run.split("'")[0] if run.endswith(("'s", "'ll", "'d", "'re", "'ve")) else run
+            word = _CHAT.get(word, word)
             if word not in _STOP:
                 bag[stem(word)] += 1
     return bag

@@ -1183,8 +1183,8 @@ GUESSED_WRITE = (
     "for it, and a guessed word never runs a write"
 )
 GUESSED_WRITE_QUESTION = (
-    "Did you mean {guess} ({intent})? I make no change on a word I had to guess: say it "
-    "again in your own words and I will."
+    'Did you mean "{request}" ({intent}), reading {guess}? I make no change on a word I had '
+    "to guess: say it again in your own words and I will."
 )
 
 
@@ -1270,7 +1270,11 @@ def respell(domain: Domain, text: str) -> tuple[str, tuple[tuple[str, str], ...]
 
 
 def _respelled(
-    domain: Domain, decision: Decision, second: Decision, changed: tuple[tuple[str, str], ...]
+    domain: Domain,
+    decision: Decision,
+    second: Decision,
+    fixed: str,
+    changed: tuple[tuple[str, str], ...],
 ) -> Decision:
     """The decision on the respelled request when it routes to a read, else a question.
 
@@ -1280,7 +1284,8 @@ def _respelled(
     were read how, and its evidence is words of the request as respelled. A guess may find
     a read, never run a write: "cancer screening kit 10091, can you check it" is one edit
     from "cancel", so a respelled route to an intent that writes becomes a question naming
-    the guess, and the user's own words decide. The model tokens of both decisions count.
+    the guess and the request as respelled (`fixed`), so saying it again is one step,
+    and the user's own words decide. The model tokens of both decisions count.
     """
     tokens = decision.tokens + second.tokens
     if second.action != "route" or second.intent is None:
@@ -1291,7 +1296,9 @@ def _respelled(
         return replace(
             decision,
             tokens=tokens,
-            question=GUESSED_WRITE_QUESTION.format(guess=guess, intent=second.intent),
+            question=GUESSED_WRITE_QUESTION.format(
+                request=fixed, guess=guess, intent=second.intent
+            ),
             detail=GUESSED_WRITE.format(intent=second.intent, words=words),
         )
     return replace(second, detail=second.detail + RESPELLED.format(words=words), tokens=tokens)
@@ -1539,7 +1546,7 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     fixed, changed = respell(domain, text)
     if not changed:
         return decision
-    return _respelled(domain, decision, _decide_offline(domain, fixed, today), changed)
+    return _respelled(domain, decision, _decide_offline(domain, fixed, today), fixed, changed)
 
 
 def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:
@@ -1566,7 +1573,8 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     fixed, changed = respell(domain, text)
     if not changed:
         return decision
-    return _respelled(domain, decision, await _decide(domain, fixed, today, model), changed)
+    second = await _decide(domain, fixed, today, model)
+    return _respelled(domain, decision, second, fixed, changed)
 
 
 async def _decide(domain: Domain, text: str, today: date, model: str | BaseChatModel) -> Decision:

@@ -2555,3 +2555,52 @@ def test_round_18_forecasts_new_orders_notes_and_named_peoples_things_are_asked_
 )
 def test_round_18_reads_that_look_alike_still_route(domain: Domain, text: str, intent: str) -> None:
     _assert_routed(domain, text, intent, {})
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # An id told as its noun and a plain number is the id.
+        (DOMAIN, "job #4 done yet?", "job_status", {"job_id": "J-4"}),
+        (DOMAIN, "no new report please, only look at job 23", "job_status", {"job_id": "J-23"}),
+        (DOMAIN, "任务12好了吗", "job_status", {"job_id": "J-12"}),
+        (EXPENSES, "what about ticket #14?", "ticket_status", {"ticket_id": "T-14"}),
+        (EXPENSES, "工单9怎么样了", "ticket_status", {"ticket_id": "T-9"}),
+        # A problem before a dash, and the IT desk named after it, opens a ticket.
+        (
+            EXPENSES,
+            "the lift badge reader is dead – raise it with IT, tell me once it's sorted",
+            "open_ticket",
+            {"summary": "the lift badge reader is dead", "notify": True},
+        ),
+        # Chat spellings ("r u", "ur") weigh what the words they stand for weigh.
+        (DOMAIN, "what's ur phone number for me on file", "customer_profile", {}),
+        (EXPENSES, "how r my tickets going", "ticket_status", {"ticket_id": None}),
+    ],
+)
+def test_round_18_ids_after_their_noun_dashes_and_chat_spellings_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A number after the noun that has another role is no id.
+        (EXPENSES, "ticket 2 of 4 I opened, any news"),
+        (DOMAIN, "the job from 3 days ago, is it done?"),
+    ],
+)
+def test_round_18_a_number_with_another_role_is_no_id(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route" or "J-3" not in str(decision.slots), decision.detail
+    assert decision.action != "route" or decision.slots.get("ticket_id") is None
+
+
+async def test_round_18_a_guessed_write_proposes_the_corrected_request(harness: Harness) -> None:
+    """A typed slip never runs the write; the answer offers the request as it would read."""
+    out = await harness.run("pls recrod my pressure 131/86")
+    assert out["tool_calls"] == []
+    assert harness.executions() == 0
+    assert '"pls record my pressure 131/86"' in out["answer"]

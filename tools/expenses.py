@@ -34,6 +34,7 @@ from tools.slots import (
     find_amount,
     find_date,
     find_id,
+    find_named_id,
     find_period,
     find_word,
     number_roles,
@@ -607,6 +608,14 @@ _ANAPHORS = frozenset(
 ("My laptop fan is loud. Could you raise a ticket for that?"), never in these words."""
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _TICKET_ID = r"([Tt]-\d{1,9})"
+_TICKET_NOUNS = r"\btickets?|工单"
+
+
+def _ticket_id(text: str) -> Found | None:
+    """The ticket's id, "T-3", or told as "ticket 3" or "工单3"."""
+    return find_id(text, _TICKET_ID) or find_named_id(text, _TICKET_NOUNS, "T")
+
+
 DEFAULT_PERIOD_DAYS = 30
 
 
@@ -768,8 +777,9 @@ def _in_refused_clause(text: str, at: int) -> bool:
     return any(start <= at < start + len(c) and refuses(c) for start, c in clauses(text))
 
 
-_PUNCTUATED = re.compile(r"[,.;!?，。；！？]")
-_PIECE = r"[^,.;!?，。；！？]+"
+_PUNCTUATED = re.compile(r"[,.;!?，。；！？—–]")
+_PIECE = r"[^,.;!?，。；！？—–]+"
+"""A clause: a dash ends one too ("the lift is stuck — get IT on it")."""
 _SPACED_PIECE = r"(?:[^\s]|(?<![\u4e00-\u9fff])\s(?![\u4e00-\u9fff]))+"
 """Chinese typed with spaces for commas ("门禁卡刷不开了 开个 ticket 吧"): with no
 punctuation at all, a space beside a Chinese character ends a piece."""
@@ -797,7 +807,7 @@ def find_summary(text: str) -> Found | None:
     for piece in re.finditer(_PIECE if _PUNCTUATED.search(text) else _SPACED_PIECE, text):
         words = piece.group().strip()
         rest = _SUMMARY_NOISE.sub(" ", words).strip()
-        if find_id(words, _TICKET_ID) is not None:
+        if _ticket_id(words) is not None:
             continue  # a clause about an existing ticket says nothing new is wrong
         if _in_refused_clause(text, piece.start()):
             continue  # "不用再开工单了" says what not to do, not what is wrong
@@ -825,7 +835,7 @@ def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
     """
     helpdesk = _without_fares(text)
     named = contains_any(helpdesk, _TICKET_WORDS) or _IT_DESK.search(helpdesk) is not None
-    if not named or find_id(text, _TICKET_ID) is not None:
+    if not named or _ticket_id(text) is not None:
         return None
     slots = ticket_slots(text, today)
     return slots if "summary" in slots else None
@@ -833,13 +843,13 @@ def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
 
 def ticket_status_slots(text: str, today: date) -> dict[str, Any]:
     """The ticket id when the words give one; none means the latest tickets."""
-    found = find_id(text, _TICKET_ID)
+    found = _ticket_id(text)
     return {"ticket_id": replace(found, value=found.value.upper()) if found else None}
 
 
 def extract_ticket_status(text: str, today: date) -> dict[str, Any] | None:
     """A ticket id to look up."""
-    found = find_id(text, _TICKET_ID)
+    found = _ticket_id(text)
     return None if found is None else ticket_status_slots(text, today)
 
 
@@ -1029,6 +1039,8 @@ TICKET_STATUS_EXAMPLES = (
     "what happened to the ticket I opened yesterday",
     "我最新的那个工单现在啥情况",
     "上次提的那个工单进展如何",
+    "how are my tickets coming along",
+    "my helpdesk tickets, how are they going",
 )
 
 

@@ -751,6 +751,28 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
     return None
 
 
+def find_named_id(text: str, nouns: str, prefix: str) -> Found | None:
+    """An id told as its noun and a plain number ("job 11", "ticket #9", "工单9"), or None.
+
+    The number must have no other role: "ticket 2 of 4" is a place in a list, "job 11 days
+    ago" a date, "3 tickets" a count. The value is written as the id is ("J-11").
+
+    Args:
+        text: The request.
+        nouns: A regex of the nouns that name the id's kind ("job" or "任务").
+        prefix: The id's letter, "J" for "J-11".
+    """
+    for role in number_roles(text):
+        if role.kind != "number" or not re.fullmatch(r"\d{1,9}", role.text):
+            continue
+        before = text[: role.start]
+        noun = re.search(rf"(?:{nouns})\s*(?:#|no\.?\s*|number\s+|号)?\s*$", before, re.I)
+        if noun is not None:
+            words = text[noun.start() : role.end]
+            return Found(f"{prefix}-{role.text}", words, noun.start(), role.end, "id")
+    return None
+
+
 def _occurrences(lowered: str, word: str) -> list[int]:
     r"""Where the word occurs: between non-letters for English, anywhere for CJK or symbols.
 

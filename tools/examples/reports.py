@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, IntentSpec, Step
 from tools.examples.backend import DDL
-from tools.slots import contains_any, find_id, find_period, find_word
+from tools.slots import contains_any, find_id, find_named_id, find_period, find_word
 from tools.store import audit, run_in_store
 
 REPORTS = "reports"
@@ -165,8 +165,8 @@ def report_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def job_slots(text: str, today: date) -> dict[str, Any]:
-    """The job id, "J-3"."""
-    found = find_id(text, r"([Jj]-\d{1,9})")
+    """The job id, "J-3", or told as "job 3"."""
+    found = find_id(text, r"([Jj]-\d{1,9})") or find_named_id(text, r"\bjobs?|任务", "J")
     return {} if found is None else {"job_id": replace(found, value=found.value.upper())}
 
 

@@ -374,6 +374,10 @@ PROFILE_EXAMPLES = (
     "what do you have on file for me",
     "what's the phone number on my account",
     "show my personal info",
+    "which phone number are you using to reach me",
+    "what email address are you using for my account",
+    "你们现在用的是我哪个邮箱",
+    "我账户资料里登记的地址和电话",
 )
 
 
