@@ -80,10 +80,6 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
         *("downgrade", "改个", "改下", "换个"),
     ),
-    "annotate": (
-        *("add a note", "add a comment", "leave a note", "leave a comment", "attach a note"),
-        *("加个备注", "加备注", "添加备注", "写个备注", "备注一下", "加个评论", "加条备注"),
-    ),
     "delete": ("delete", "remove", "erase", "删除", "删掉"),
     "close": ("close", "关闭", "关掉", "关了"),
     "schedule": ("schedule", "reschedule", "定时"),
@@ -113,13 +109,17 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("买个", "买台", "place an order", "place a new order", "place another order"),
         *("put in an order", "put in a new order", "帮我下单", "给我下单", "下个单", "下一单"),
     ),
+    "annotate": (
+        *("add a note", "add a comment", "leave a note", "leave a comment", "attach a note"),
+        *("加个备注", "加备注", "添加备注", "写个备注", "备注一下", "加个评论", "加条备注"),
+    ),
 }
 """What kind of change each verb asks for. A write intent makes the kinds of change its own
 examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
 request to send, schedule or change a report is not a request to build one. The kinds after
 `invoice` are actions people ask of a shop, a helpdesk or an app (split or merge, pay,
-order again, review, hand to someone else or escalate, export a file, buy something new)
-that are
+order again, review, hand to someone else or escalate, export a file, buy something new,
+add a note) that are
 not reads: a read intent never answers them with what it shows ("split order 10093 in two",
 "把这个工单转交给安全组", "导出成表格"); the intent whose own words make them does, else the
 run asks."""
