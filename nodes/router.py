@@ -1320,6 +1320,26 @@ TWO_REQUESTS_QUESTION = (
 )
 
 
+_THEN = re.compile(
+    r"[,，;；]?\s*(?:\b(?:and\s+then|then|and)\b|然后|接着|并且|再)[\s,，:：]*",
+    re.I,
+)
+"""Plain words that join two steps ("file it and open a ticket", "check it, then cancel",
+"查一下，再生成…", "然后", "接着", "并且"). Far more common than `_ALSO` inside one request
+("record it and show the trend", "before and after"), so a side is a request of its own only
+when both sides, decided alone, go to two different intents, one of them a write."""
+
+
+def _sides(text: str, m: re.Match[str]) -> tuple[str, str] | None:
+    """The words before and after a joining word, or None when either has no content."""
+    if m.start() == 0:
+        return None
+    first, second = text[: m.start()].strip(" ,，;；"), text[m.end() :].strip()
+    if not content_words(first) or not content_words(second):
+        return None
+    return first, second
+
+
 def _two_requests(domain: Domain, text: str, today: date, decision: Decision) -> Decision:
     """The decision, or a question when the request joins two intents' requests, one a write.
 
@@ -1329,27 +1349,51 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
     its own (offline: rules and the lexical classifier); when they go to two intents and
     the intent the whole request went to does not cover both (its tools include theirs, as
     a claim that shows the total after, or a reading saved then the trend shown), or one
-    side asks for something no intent here gives, the run asks for one at a time. A
-    request routed to a read alone, or with no write on either side, stands.
+    side asks for something no intent here gives, the run asks for one at a time. A plain
+    "and"/"then"/再 (`_THEN`) joins two requests only when both sides, decided alone, route
+    to two different intents, one a write, that the whole's intent does not cover: a side
+    that is a value, a modifier, a remark or a step of the same intent leaves it whole.
+    A request routed to a read alone, or with no write on either side, stands.
     """
     if decision.action != "route" or decision.intent is None:
         return decision
-    m = _ALSO.search(text)
-    if m is None or m.start() == 0:
-        return decision
-    first, second = text[: m.start()].strip(" ,，;；"), text[m.end() :].strip()
-    if not content_words(first) or not content_words(second):
-        return decision
-    names = [_part_intent(_decide_offline(domain, part, today)) for part in (first, second)]
-    if not any(n is not None and domain.writes(n) for n in (*names, decision.intent)):
-        return decision
     tools = _tools_of(domain, decision.intent)
-    if all(n is not None and _tools_of(domain, n) <= tools for n in names):
-        return decision
-    if names[1] is None and not (
-        asks_for_information(second) or change_verb(second, _write_cues(domain))
-    ):
-        return decision  # "30 EUR plus tip": a value, not a second request
+    m = _ALSO.search(text)
+    sides = _sides(text, m) if m is not None else None
+    if sides is not None:
+        first, second = sides
+        names = [_part_intent(_decide_offline(domain, part, today)) for part in sides]
+        if not any(n is not None and domain.writes(n) for n in (*names, decision.intent)):
+            return decision
+        if all(n is not None and _tools_of(domain, n) <= tools for n in names):
+            return decision
+        if names[1] is None and not (
+            asks_for_information(second) or change_verb(second, _write_cues(domain))
+        ):
+            return decision  # "30 EUR plus tip": a value, not a second request
+        return _one_at_a_time(decision, first, second, names)
+    for m in _THEN.finditer(text):
+        sides = _sides(text, m)
+        if sides is None:
+            continue
+        parts = [_decide_offline(domain, part, today) for part in sides]
+        names = [d.intent if d.action == "route" else None for d in parts]
+        a, b = names
+        if (
+            a is not None
+            and b is not None
+            and a != b
+            and (domain.writes(a) or domain.writes(b))
+            and not (_tools_of(domain, a) <= tools and _tools_of(domain, b) <= tools)
+        ):
+            return _one_at_a_time(decision, *sides, names)
+    return decision
+
+
+def _one_at_a_time(
+    decision: Decision, first: str, second: str, names: list[str | None]
+) -> Decision:
+    """The question that asks for two joined requests one at a time, nothing run."""
     return replace(
         decision,
         action="clarify",

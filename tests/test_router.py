@@ -2604,3 +2604,50 @@ async def test_round_18_a_guessed_write_proposes_the_corrected_request(harness: 
     assert out["tool_calls"] == []
     assert harness.executions() == 0
     assert '"pls record my pressure 131/86"' in out["answer"]
+
+
+# --- round 19: two requests joined by a plain "and"/"then"/再 ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (EXPENSES, "submit a 42 EUR hotel claim and open a ticket about my badge not working"),
+        (EXPENSES, "open a ticket about the projector, then file 15 USD for parking"),
+        (DOMAIN, "cancel order 10095 and then show me my contact details"),
+        (DOMAIN, "看一下订单10091到哪了，然后帮我生成一份周报"),
+        (EXPENSES, "报销 80 元打车，再开个工单说显示器坏了"),
+        (EXPENSES, "帮我开个工单说网络很慢，接着报销 35 元午餐"),
+    ],
+)
+def test_two_requests_joined_by_and_or_then_ask_for_one_at_a_time(
+    domain: Domain, text: str
+) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action == "clarify", decision.detail
+    assert decision.question is not None
+    assert "one at a time" in decision.question
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # One intent covers both steps: a reading saved and the trend shown, a claim and
+        # its total after.
+        (DOMAIN, "save 127/83 and then show how my week looks", "record_and_review_metric"),
+        (DOMAIN, "记一下血压 126/80，然后看看最近7天的趋势", "record_and_review_metric"),
+        (EXPENSES, "file a 19 EUR lunch and show me my total after", "submit_expense"),
+        (EXPENSES, "报销 45 元午餐，再看看我的报销总额", "submit_expense"),
+        # A remark or a value on one side is no request of its own.
+        (
+            EXPENSES,
+            "my keyboard keeps double typing and it is driving me mad, please open a ticket",
+            "open_ticket",
+        ),
+        (EXPENSES, "file 28 USD for a taxi and a tip", "submit_expense"),
+    ],
+)
+def test_one_request_joined_by_and_or_then_still_routes(
+    domain: Domain, text: str, intent: str
+) -> None:
+    _assert_routed(domain, text, intent, {})
