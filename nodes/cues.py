@@ -225,12 +225,13 @@ _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just)\b[\s,]*)*"
     r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?|"
     r"i(?:'d| would)\s+(?:just\s+)?like\s+(?:you\s+)?to\s+|"
-    r"i\s+(?:just\s+|really\s+|only\s+)?(?:want|need)\s+(?:you\s+)?to\s+(?:just\s+)?|"
+    r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna)\s+(?:just\s+)?|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+)?",
     re.I,
 )
 """Openings that make what follows a request: "can you", "please", "I want to" ("I want
-to return order 10088" asks to return it, "I just want to know" asks to know)."""
+to return order 10088" asks to return it, "I just want to know" asks to know), and its chat
+spelling "I wanna"."""
 _CN_POLITE = re.compile(
     r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|我想|我要|我?就想|我?只想)+"
 )

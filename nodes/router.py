@@ -1445,13 +1445,15 @@ _OTHERS = re.compile(
     r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人)|"
     r"(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
+    rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|[小老][\u3400-\u9fff])|"
     r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|他的|她的|他们的|她们的|"
     rf"(?:(?<=[给把帮替为查看和跟与])|(?<![\u3400-\u9fff])){_SURNAME}[\u3400-\u9fff]{{1,2}}的",
     re.I,
 )
 """Someone else's things: a relative's, a colleague's or a named person's ("my mom's
-readings", "her claims", "Li Wei's total", "我爸的血压", "同事小王的工单", "老张的订单"). The
-tools keep the user's own; another person's are not theirs to show or change here."""
+readings", "her claims", "Li Wei's total", "我爸的血压", "同事小王的工单", "老张的订单", and a
+colleague named with no 的: "朋友王芳上周的报销"). The tools keep the user's own; another
+person's are not theirs to show or change here."""
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
 
 _KNOWLEDGE = re.compile(
@@ -1496,6 +1498,14 @@ _BREAKDOWN = re.compile(
 """A total asked for per group or item ("split by category", "按类别汇总", "明细"): a total
 intent gives one number for a period, not its parts."""
 _TOTAL = re.compile(r"\btotal\b|合计|总额|总计|总共", re.I)
+_ONE_ITEM = re.compile(
+    r"\b(?:biggest|largest|smallest|most\s+expensive|cheapest|priciest|single)\s+"
+    r"(?:(?:single|one|individual)\s+)?(?:claim|expense|item|purchase|receipt|bill|charge|one)s?\b|"
+    r"最大的?一笔|最贵的?一笔|最小的?一笔|最便宜的?一笔|单笔最|最大一笔|哪一笔最",
+    re.I,
+)
+"""One item's figure ("the largest expense I filed", "my cheapest claim", "最贵的一笔报销"):
+a total intent sums a period, it does not pick one of its items."""
 _SINCE = re.compile(r"\bago\b|\bsince\b|前(?!天)|以来", re.I)
 """A date that starts a span ("2 weeks ago", "两周前"), not one day's things."""
 ONE_DAY = (
@@ -1507,6 +1517,7 @@ POLICY = (
     "not {intent}: the request asks about rules or payments ({words!r}), which it does not show"
 )
 BREAKDOWN = "not {intent}: the request asks for parts ({words!r}) of what it shows as one total"
+ONE_ITEM = "not {intent}: the request asks for one item ({words!r}), not a period's total"
 
 
 ORDINAL = "not {intent}: {words!r} names one thing by its place in a list, not by its id"
@@ -1542,8 +1553,8 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
     Checked on every route of an intent declared for the two-stage router: someone else's
     things (`_OTHERS`), whatever the intent; and, for a read, a question about the subject
     (`_KNOWLEDGE`), about what is to come (`_FORECAST`), about rules or payments
-    (`_POLICY`) or for the parts of a total
-    (`_BREAKDOWN`). Each is asked about: the domain's clarifying question says what it does.
+    (`_POLICY`), for the parts of a total (`_BREAKDOWN`) or for one of its items
+    (`_ONE_ITEM`). Each is asked about: the domain's clarifying question says what it does.
     """
     if decision.action != "route" or decision.intent is None:
         return decision
@@ -1562,6 +1573,8 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if _TOTAL.search(intent.description) and (m := _BREAKDOWN.search(text)) is not None:
         return _unrouted(domain, decision, BREAKDOWN.format(intent=intent.name, words=m.group()))
+    if _TOTAL.search(intent.description) and (m := _ONE_ITEM.search(text)) is not None:
+        return _unrouted(domain, decision, ONE_ITEM.format(intent=intent.name, words=m.group()))
     if (
         "period" in intent.slots_model.model_fields
         and decision.evidence.get("period") is None

@@ -2651,3 +2651,77 @@ def test_one_request_joined_by_and_or_then_still_routes(
     domain: Domain, text: str, intent: str
 ) -> None:
     _assert_routed(domain, text, intent, {})
+
+
+# --- round 19: a refused change then a read, a second look, a colleague, one item, 打了车 -----
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A refused change, then "wanna know": the read of the same order.
+        (
+            DOMAIN,
+            "pls don't cancel order 10092, i only wanna know where it's at",
+            "order_status",
+            {"order_id": "10092"},
+        ),
+        # Trend, a reading, then the trend's second look named without the word trend.
+        (
+            DOMAIN,
+            "how does my 7 day trend look? then save 128/84 and show me the updated one",
+            "record_and_recheck_metric",
+            {"value": "128/84", "period": "7d"},
+        ),
+        (
+            DOMAIN,
+            "先看看最近7天的趋势，然后记录 125/80，再看看更新后的",
+            "record_and_recheck_metric",
+            {"value": "125/80", "period": "7d"},
+        ),
+        # 打…车 with a count or 了 between is a taxi.
+        (
+            EXPENSES,
+            "昨天打了3趟车，一共花了66元，帮我报销",
+            "submit_expense",
+            {"amount": "66", "category": "taxi"},
+        ),
+        (EXPENSES, "打了个车 25 元，报销一下", "submit_expense", {"category": "taxi"}),
+    ],
+)
+def test_round_19_reads_second_looks_and_taxi_rides_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A colleague named with no 的.
+        (EXPENSES, "帮我看看同事王芳这两周报销了多少"),
+        (EXPENSES, "朋友小陈上周的报销合计是多少"),
+        # One item's figure is no period total.
+        (EXPENSES, "show me my largest expense in the last 7 days"),
+        (EXPENSES, "what's the cheapest claim I filed this week"),
+        (EXPENSES, "最近两周最贵的一笔报销是多少"),
+    ],
+)
+def test_round_19_a_colleague_or_one_item_is_asked_about(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # The user's own totals, and a trend then a reading with no second look, still route.
+        (EXPENSES, "what's my expense total for the last 14 days?", "expense_total"),
+        (EXPENSES, "我最近14天报销了多少", "expense_total"),
+        (DOMAIN, "show my 7-day trend and then record 127/82", "record_and_review_metric"),
+    ],
+)
+def test_round_19_own_totals_and_one_look_still_route(
+    domain: Domain, text: str, intent: str
+) -> None:
+    _assert_routed(domain, text, intent, {})

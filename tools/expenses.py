@@ -410,6 +410,9 @@ so it has words behind it, as a category word would."""
 _OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票")
 """Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking) or
 "火车费" (a train) is not a taxi fare; the claim is "other"."""
+_TAXI_RIDE = re.compile(r"打了?\s*(?:[\d一两二三四五六七八九十几]+\s*(?:次|趟|回)|个|辆)?的?车")
+"""A taxi taken, told with a count or 了 between 打 and 车 ("打了3趟车", "打了个车"): the
+verb of 打车, a taxi word however it is split."""
 _TOTAL_WORDS = (
     "total",
     "sum",
@@ -665,6 +668,8 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     found = find_word(masked, _CATEGORY_WORDS, "enum")
     if found is not None:
         return replace(found, text=text[found.start : found.end])
+    if (ride := _TAXI_RIDE.search(masked)) is not None:
+        return Found("taxi", ride.group(), ride.start(), ride.end(), "enum")
     rest = text
     blanks = [*spans, *((r.start, r.end) for r in number_roles(text))]
     lowered = text.lower()

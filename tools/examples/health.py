@@ -350,23 +350,33 @@ def extract_trend(text: str, today: date) -> dict[str, Any] | None:
     return trend_slots(text, today)
 
 
-def _trend_around(text: str) -> bool:
-    """A trend named before the reading and again after it, neither refused.
+_LOOK_AFTER = re.compile(
+    r"\b(?:updated|refreshed|new\s+one|afterwards|after\s+(?:that|it|this))\b|更新后|更新的",
+    re.I,
+)
+"""Words after a reading that name the trend's second look ("show me the updated one",
+"and the refreshed chart afterwards", "再看看更新后的"), once a trend came before it."""
 
-    "what does my 30 day trend look like? then log 131/85 and show me the updated 30 day
-    trend", "先查趋势，然后录入 120/80，再看趋势": the same trend, before and after.
+
+def _trend_around(text: str) -> bool:
+    """A trend named before the reading and looked at again after it, neither refused.
+
+    "how's my 2 week trend? now save 126/81 and show the trend once more", "先查趋势，然后
+    录入 120/80，再看趋势": the same trend, before and after. After the reading, the second
+    look may be named without the word trend ("then show me the updated one", `_LOOK_AFTER`).
     """
     reading = find_reading(text)
     if reading is None:
         return False
     lowered = text.lower()
-    at = [
+    trend = [
         m.start()
         for word in _TREND_WORDS
         for m in re.finditer(re.escape(word), lowered)
         if not negated(text, m.start())
     ]
-    return any(a < reading.start for a in at) and any(a >= reading.end for a in at)
+    looks = [m.start() for m in _LOOK_AFTER.finditer(text) if not negated(text, m.start())]
+    return any(a < reading.start for a in trend) and any(a >= reading.end for a in trend + looks)
 
 
 def extract_record_and_recheck(text: str, today: date) -> dict[str, Any] | None:
