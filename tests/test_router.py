@@ -2669,7 +2669,7 @@ def test_one_request_joined_by_and_or_then_still_routes(
         # Trend, a reading, then the trend's second look named without the word trend.
         (
             DOMAIN,
-            "how does my 7 day trend look? then save 128/84 and show me the updated one",
+            "how does my 7 day trend look? then save 128/84 and pull up the updated chart",
             "record_and_recheck_metric",
             {"value": "128/84", "period": "7d"},
         ),

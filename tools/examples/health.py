@@ -354,7 +354,7 @@ _LOOK_AFTER = re.compile(
     r"\b(?:updated|refreshed|new\s+one|afterwards|after\s+(?:that|it|this))\b|更新后|更新的",
     re.I,
 )
-"""Words after a reading that name the trend's second look ("show me the updated one",
+"""Words after a reading that name the trend's second look ("pull up the updated chart",
 "and the refreshed chart afterwards", "再看看更新后的"), once a trend came before it."""
 
 
@@ -363,7 +363,7 @@ def _trend_around(text: str) -> bool:
 
     "how's my 2 week trend? now save 126/81 and show the trend once more", "先查趋势，然后
     录入 120/80，再看趋势": the same trend, before and after. After the reading, the second
-    look may be named without the word trend ("then show me the updated one", `_LOOK_AFTER`).
+    look may be named without the word trend ("and then the updated chart", `_LOOK_AFTER`).
     """
     reading = find_reading(text)
     if reading is None:
