@@ -480,13 +480,18 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
 
 
 _OR = re.compile(r"\s*(?:or|to|-|–|~|或者?|还是|到)\s*$", re.I)
+_LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|，|、|and|&|plus|和|与|跟|及|加)\s*$", re.I)
+"""What joins a bare number to the amount after it in a list ("8, 12 and 30 EUR", "9 和 14 元")."""
 
 
 def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
-    """A number offered as the amount's other possibility, or None.
+    """A number offered as the amount's other possibility or listed beside it, or None.
 
     "either 120 or 140 EUR", "300 到 400 元": the user is not sure of the amount, and a
-    write must not pick one of them.
+    write must not pick one of them. "40 and 65 USD", "8, 12 和 30 元": the currency is said
+    once for a list of amounts, so the bare numbers are amounts too and one claim would
+    drop them. Only the bare number right before the amount, joined by a comma or "and",
+    counts; a count ("my 3 cab rides, ..."), a date or an id is no listed amount.
     """
     if ev.get("kind") != "amount":
         return None
@@ -497,6 +502,10 @@ def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | 
             and _OR.match(text[role.end : ev["start"]])
         ):
             return role
+    before = [role for role in roles if role.end <= ev["start"]]
+    last = max(before, key=lambda role: role.end, default=None)
+    if last is not None and last.kind == "number" and _LISTED.match(text[last.end : ev["start"]]):
+        return last
     return None
 
 

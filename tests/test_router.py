@@ -2725,3 +2725,35 @@ def test_round_19_own_totals_and_one_look_still_route(
     domain: Domain, text: str, intent: str
 ) -> None:
     _assert_routed(domain, text, intent, {})
+
+
+# --- round 20: amounts listed with the currency said once ------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "claim my 3 cab rides, 40 and 65 USD",
+        "file 8, 12 and 30 EUR for parking",
+        "报销停车费 9 和 14 元",
+        "报销 3 次午餐，18、25 和 31 元",
+    ],
+)
+def test_round_20_amounts_listed_with_one_currency_ask(text: str) -> None:
+    decision = _no_write(EXPENSES, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+    assert decision.slots == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # A count, a date or an id before the amount is no second amount.
+        ("file my 3 cab rides, 105 USD in all", {"amount": "105"}),
+        ("file a cab on 3/9, 47 EUR", {"amount": "47"}),
+        ("order 10093, and 26 USD of shipping: file it", {"amount": "26"}),
+        ("报销 3 次打车，一共 88 元", {"amount": "88"}),
+    ],
+)
+def test_round_20_a_count_before_one_amount_still_routes(text: str, slots: dict[str, Any]) -> None:
+    _assert_routed(EXPENSES, text, "submit_expense", slots)
