@@ -1501,11 +1501,15 @@ no read of the user's records shows."""
 _BREAKDOWN = re.compile(
     r"\bbreak\s*(?:it\s+|them\s+)?down\b|\bbreakdown\b|\b(?:by|per|for\s+each|each)\s+"
     r"(?:category|categories|type|kind|claim|item|month|week|day|merchant)\b|\bitemi[sz]ed?\b|"
-    r"按(?:类别|类型|分类|月|周|天|每)|分(?:类|别)(?:统计|汇总|列出|看)|明细|每一笔|逐笔|各类",
+    r"按(?:类别|类型|分类|月|周|天|每)|分(?:类|别)(?:统计|汇总|列出|看)|明细|每一笔|逐笔|各类|"
+    r"\bon\s+\w+(?:\s+\w+)?\s+alone\b|\b(?:just|only)\s+(?:on|for)\s+(?!(?:the|this|last|past|my)\b)\w+|"
+    r"\bon\s+(?:just|only)\s+(?!(?:the|this|last|past|my)\b)\w+|"
+    r"光是|单是|单单|只算|仅算|光[\u4e00-\u9fff]{1,3}(?:就|一项)",
     re.I,
 )
-"""A total asked for per group or item ("split by category", "按类别汇总", "明细"): a total
-intent gives one number for a period, not its parts."""
+"""A total asked for per group or item ("split by category", "按类别汇总", "明细"), or for
+one named part of it ("on meals alone", "only on hotels", "光吃饭就花了多少"): a total intent
+gives one number for a period, not its parts."""
 _TOTAL = re.compile(r"\btotal\b|合计|总额|总计|总共", re.I)
 _ONE_ITEM = re.compile(
     r"\b(?:biggest|largest|smallest|most\s+expensive|cheapest|priciest|single)\s+"

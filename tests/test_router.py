@@ -2757,3 +2757,47 @@ def test_round_20_amounts_listed_with_one_currency_ask(text: str) -> None:
 )
 def test_round_20_a_count_before_one_amount_still_routes(text: str, slots: dict[str, Any]) -> None:
     _assert_routed(EXPENSES, text, "submit_expense", slots)
+
+
+# --- round 20: an invoice, a priority, one category's share -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # An invoice asked for with its noun first, and a ticket's priority: changes no
+        # intent makes.
+        (DOMAIN, "订单10094的发票可以开吗"),
+        (DOMAIN, "10088那单的发票帮我开一下"),
+        (EXPENSES, "工单T-6的优先级帮我调低一点"),
+        (EXPENSES, "can you bump the priority of ticket T-4?"),
+        # One named category of a total.
+        (EXPENSES, "what did I spend on hotels alone this month?"),
+        (EXPENSES, "how much went only on meals in the past 7 days"),
+        (EXPENSES, "最近一周光吃饭就花了多少"),
+        (EXPENSES, "单是酒店这两周报了多少"),
+    ],
+)
+def test_round_20_an_invoice_a_priority_or_one_category_is_asked_about(
+    domain: Domain, text: str
+) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # A ticket's priority asked about, and the whole total with just/only, still route.
+        (EXPENSES, "工单T-7现在是什么优先级", "ticket_status"),
+        (EXPENSES, "what priority does ticket T-9 have?", "ticket_status"),
+        (EXPENSES, "just tell me what I spent in the last 14 days", "expense_total"),
+        (EXPENSES, "what's my total for only this week?", "expense_total"),
+        (EXPENSES, "我这两周一共报销了多少", "expense_total"),
+        (DOMAIN, "订单10095到哪了", "order_status"),
+    ],
+)
+def test_round_20_a_priority_asked_about_or_a_whole_total_still_routes(
+    domain: Domain, text: str, intent: str
+) -> None:
+    _assert_routed(domain, text, intent, {})
