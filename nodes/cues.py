@@ -163,10 +163,11 @@ _PHRASES = tuple(w for w in _KIND_OF if " " in w)
 """The change words of more than one word ("leave a review", "buy again", "hand over")."""
 
 _AROUND = re.compile(
-    r"\bbefore\s+and\s+after\b|\bbefore\s*/\s*after\b|前后|之前和之后|之前之后", re.I
+    r"\b(?:before|b4)\s*(?:\band\b|\bn\b|&|\+|/)\s*after\b|前后|之前和之后|之前之后", re.I
 )
 """A comparison around a change ("my trend before and after adding 127/83", "记录前后的
-走势"): the "after" exists only once the change is made, so it asks for the change."""
+走势"), in chat spelling too ("b4 & after", "b4 n after"): the "after" exists only once the
+change is made, so it asks for the change."""
 
 
 def _ing_forms(verbs: Iterable[str]) -> list[str]:

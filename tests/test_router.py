@@ -2801,3 +2801,62 @@ def test_round_20_a_priority_asked_about_or_a_whole_total_still_routes(
     domain: Domain, text: str, intent: str
 ) -> None:
     _assert_routed(domain, text, intent, {})
+
+
+# --- round 20: a 故障单, needing a report, a before-and-after in chat spelling -----------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            EXPENSES,
+            "提交一个故障单：投影仪没有信号，不用通知我",
+            "open_ticket",
+            {"summary": "投影仪没有信号", "notify": False},
+        ),
+        (EXPENSES, "开个维修单，会议室的空调不制冷", "open_ticket", {}),
+        (
+            DOMAIN,
+            "I need the monthly report for the past 30 days",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        (
+            DOMAIN,
+            "we want a weekly report covering the last 7 days",
+            "build_report",
+            {"report": "weekly"},
+        ),
+        (
+            DOMAIN,
+            "7 day trend b4 n after saving 128/83",
+            "record_and_recheck_metric",
+            {"value": "128/83", "period": "7d"},
+        ),
+        (
+            DOMAIN,
+            "trend b4 & after i log 119/76, 14 days pls",
+            "record_and_recheck_metric",
+            {"value": "119/76", "period": "14d"},
+        ),
+    ],
+)
+def test_round_20_a_fault_ticket_a_needed_report_and_b4_and_after_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Not needing a report, a ticket's status by its 故障单 noun, a question before and
+        # after something that is no reading.
+        (DOMAIN, "I don't need the monthly report"),
+        (EXPENSES, "不用提交故障单了，键盘已经好了"),
+        (DOMAIN, "was my pressure better b4 & after lunch?"),
+    ],
+)
+def test_round_20_no_report_no_ticket_no_reading_writes_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)

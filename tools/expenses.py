@@ -448,6 +448,8 @@ _TICKET_WORDS = (
     "工单",
     "报修",
     "报障",
+    "故障单",
+    "维修单",
     "helpdesk",
     "help desk",
     "report an issue",
@@ -601,7 +603,7 @@ _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|"
     r"open|raise|file|log|create|submit|report|a|an|new|support|helpdesk|help\s+desk|"
     r"it\s+ticket|ticket|it|issue|problem)(?![a-z0-9_])|"
-    r"帮我|请|开个|开一个|提个|提一个|建个|工单|报修|报障|一下",
+    r"帮我|请|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|报修|报障|一下",
     re.I,
 )
 _ANAPHORS = frozenset(

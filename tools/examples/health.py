@@ -260,12 +260,15 @@ _AGAIN_WORDS = (
     *("再看一次", "再看一遍", "再查一次", "再查一遍", "刷新", "重新看", "前后", "对比"),
     *("再给我看一遍", "再给我看一次", "再显示一遍", "再显示一次"),
     "之前和之后",
+    *("before & after", "before n after", "before/after", "b4 and after", "b4 & after"),
+    *("b4 n after", "b4/after"),
 )
 """The trend asked for twice, around the reading: "show it again", "rerun the trend", "前后
-对比", "再看一遍". "compare" alone is not among them: "compare my trend with last month"
-saves nothing; nor is a bare "再看看", which after a reading means "then look" ("帮我录入
-138/92，再看看近两周的血压变化" shows the trend once). A trend named both before and after
-the reading asks for it twice too (`_trend_around`)."""
+对比", "再看一遍", in chat spelling too ("b4 & after"). "compare" alone is not among them:
+"compare my trend with last month" saves nothing; nor is a bare "再看看", which after a
+reading means "then look" ("帮我录入 138/92，再看看近两周的血压变化" shows the trend
+once). A trend named both before and after the reading asks for it twice too
+(`_trend_around`)."""
 DEFAULT_PERIOD_DAYS = 14
 _OTHER_MEASURES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("heart rate", ("heart rate", "heartrate", "pulse", "bpm", "心率", "脉搏", "心跳")),

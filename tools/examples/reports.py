@@ -272,6 +272,11 @@ INTENTS = (
         write_cues=(
             *("put together", "整理一份", "做个报表", "出个报告"),
             *("report pls", "report please", "report plz", "rpt pls", "rpt please"),
+            # "I need the weekly report": needing or wanting a report is asking for one.
+            *("need the weekly", "need a weekly", "need my weekly", "need this week's"),
+            *("need the monthly", "need a monthly", "need my monthly", "need this month's"),
+            *("want the weekly", "want a weekly", "want my weekly"),
+            *("want the monthly", "want a monthly", "want my monthly"),
         ),
         required_evidence=("report",),
         slots_model=ReportSlots,
