@@ -1560,6 +1560,23 @@ def _unused_ordinal(text: str, decision: Decision) -> Role | None:
     return None
 
 
+def _unused_id(text: str, intent: IntentSpec, decision: Decision) -> Role | None:
+    """An id the request names that the read's id slot did not take, or None.
+
+    "where's my parcel 10093?" asked of a helpdesk whose ids look like "T-4": the number is
+    an id of a thing the intent does not look up, and a read with its id slot empty shows
+    the latest of its own things instead of the one meant, so the run asks.
+    """
+    ids = [name for name in intent.slots_model.model_fields if name.endswith("_id")]
+    if not ids or any(decision.slots.get(name) is not None for name in ids):
+        return None
+    used = [(ev["start"], ev["end"]) for ev in decision.evidence.values() if ev and "start" in ev]
+    for role in number_roles(text):
+        if role.kind == "id" and not any(s < role.end and role.start < e for s, e in used):
+            return role
+    return None
+
+
 def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> Decision:
     """The route withdrawn when what the request asks about is not the user's own records.
 
@@ -1581,6 +1598,9 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
         return decision
     if (place := _unused_ordinal(text, decision)) is not None:
         return _unrouted(domain, decision, ORDINAL.format(intent=intent.name, words=place.text))
+    if (other := _unused_id(text, intent, decision)) is not None:
+        why = UNUSED_VALUE.format(intent=intent.name, value=other.text, kind="thing's id")
+        return _unrouted(domain, decision, why)
     for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_FORECAST, FORECAST), (_POLICY, POLICY)):
         if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))

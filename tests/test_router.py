@@ -2860,3 +2860,30 @@ def test_round_20_a_fault_ticket_a_needed_report_and_b4_and_after_route(
 )
 def test_round_20_no_report_no_ticket_no_reading_writes_nothing(domain: Domain, text: str) -> None:
     _no_write(domain, text)
+
+
+# --- round 20: an id of a thing the domain does not look up ------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["where's my parcel 10095?", "我的快递10097到哪了", "包裹10094到哪了"]
+)
+def test_round_20_an_id_no_slot_takes_is_asked_about(text: str) -> None:
+    decision = _no_write(EXPENSES, text)
+    assert decision.action == "clarify", decision.detail
+    assert "which ticket_status does not take" in decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "slots"),
+    [
+        # The domain's own id, a number told as a ticket, or no id at all still route.
+        (EXPENSES, "where's ticket T-8 at?", {"ticket_id": "T-8"}),
+        (EXPENSES, "工单11现在什么状态", {"ticket_id": "T-11"}),
+        (EXPENSES, "any news on my tickets?", {}),
+    ],
+)
+def test_round_20_the_domains_own_id_or_none_still_routes(
+    domain: Domain, text: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, "ticket_status", slots)
