@@ -272,7 +272,7 @@ INTENTS = (
         write_cues=(
             *("put together", "整理一份", "做个报表", "出个报告"),
             *("report pls", "report please", "report plz", "rpt pls", "rpt please"),
-            # "I need the weekly report": needing or wanting a report is asking for one.
+            # "I need my monthly report": needing or wanting a report is asking for one.
             *("need the weekly", "need a weekly", "need my weekly", "need this week's"),
             *("need the monthly", "need a monthly", "need my monthly", "need this month's"),
             *("want the weekly", "want a weekly", "want my weekly"),
