@@ -446,15 +446,10 @@ def _entry_asked(
     if not request:
         words = ", ".join(f"{k} {v}" for k, v in shown.items() if evidence.get(k) is not None)
         request = f"{intent.write_cues[0] if intent.write_cues else 'do'} it: {words}"
-    base = decision or Decision(action="clarify")
-    return replace(
-        base,
-        action="clarify",
-        intent=None,
-        slots={},
-        evidence={},
-        question=ENTRY_QUESTION.format(line=text.strip(), request=request),
-        detail=ENTRY_ASKED.format(intent=intent.name),
+    return _asking(
+        decision or Decision(action="clarify"),
+        ENTRY_QUESTION.format(line=text.strip(), request=request),
+        ENTRY_ASKED.format(intent=intent.name),
     )
 
 
@@ -782,13 +777,13 @@ def by_rules(
 
 
 def _entry_or_cue(intent: IntentSpec, text: str, today: date) -> bool:
-    """Whether the request asks for the intent's change: a cue, or an opted-in entry line."""
-    if change_cue(text, intent.write_cues) is not None:
-        return True
-    if not intent.entry_words or not intent.entry_routes:
-        return False
-    _, evidence = split_found(_fill(intent, text, today))
-    return _entry(intent, text, evidence) is not None
+    """Whether the request asks for the intent's change (`_asks_change`).
+
+    The slots are filled only when an opted-in entry line needs their evidence.
+    """
+    lines = intent.entry_routes and bool(intent.entry_words)
+    evidence = split_found(_fill(intent, text, today))[1] if lines else {}
+    return _asks_change(intent, text, evidence) is not None
 
 
 def by_ranking(
@@ -1135,14 +1130,20 @@ def _bare_name(domain: Domain, intent: IntentSpec, text: str, decision: Decision
 
 def _unrouted(domain: Domain, decision: Decision, detail: str) -> Decision:
     """The decision withdrawn: no intent, no slots, the domain's clarifying question."""
+    return _asking(decision, domain.clarify, detail)
+
+
+def _asking(decision: Decision, question: str, detail: str, **more: Any) -> Decision:
+    """The decision turned into a question: no intent, no slots, nothing run."""
     return replace(
         decision,
         action="clarify",
         intent=None,
         slots={},
         evidence={},
-        question=domain.clarify,
+        question=question,
         detail=detail,
+        **more,
     )
 
 
@@ -1403,17 +1404,13 @@ def _one_at_a_time(
     decision: Decision, first: str, second: str, names: list[str | None]
 ) -> Decision:
     """The question that asks for two joined requests one at a time, nothing run."""
-    return replace(
+    return _asking(
         decision,
-        action="clarify",
-        intent=None,
-        slots={},
-        evidence={},
-        cue=None,
-        question=TWO_REQUESTS_QUESTION.format(first=first, second=second),
-        detail=TWO_REQUESTS.format(
+        TWO_REQUESTS_QUESTION.format(first=first, second=second),
+        TWO_REQUESTS.format(
             first=first, second=second, a=names[0] or "no intent", b=names[1] or "no intent"
         ),
+        cue=None,
     )
 
 
@@ -1539,6 +1536,11 @@ _ON_LIST = re.compile(r"\b(?:on|in)\s+(?:my|the)\s+list\b|列表(?:里|中|上)"
 _PAGE = re.compile(r"\s*(?:页|pages?\b)|(?:page|p\.)\s*$", re.I)
 
 
+def _used_spans(decision: Decision) -> list[tuple[int, int]]:
+    """The spans of the request its slots' evidence took."""
+    return [(ev["start"], ev["end"]) for ev in decision.evidence.values() if ev and "start" in ev]
+
+
 def _unused_ordinal(text: str, decision: Decision) -> Role | None:
     """A place in a list no slot took ("order 3 of 5", "the 2nd one", "第2个工单"), or None.
 
@@ -1546,7 +1548,7 @@ def _unused_ordinal(text: str, decision: Decision) -> Role | None:
     shows the list or its latest instead of the one meant, so the run asks for its id. A
     page of a list ("第3页", "page 2") is the list's own.
     """
-    used = [(ev["start"], ev["end"]) for ev in decision.evidence.values() if ev and "start" in ev]
+    used = _used_spans(decision)
     roles = number_roles(text)
     named = any(ev and ev.get("kind") == "id" for ev in decision.evidence.values())
     if named or any(r.kind == "id" for r in roles) or _ON_LIST.search(text):
@@ -1570,7 +1572,7 @@ def _unused_id(text: str, intent: IntentSpec, decision: Decision) -> Role | None
     ids = [name for name in intent.slots_model.model_fields if name.endswith("_id")]
     if not ids or any(decision.slots.get(name) is not None for name in ids):
         return None
-    used = [(ev["start"], ev["end"]) for ev in decision.evidence.values() if ev and "start" in ev]
+    used = _used_spans(decision)
     for role in number_roles(text):
         if role.kind == "id" and not any(s < role.end and role.start < e for s, e in used):
             return role
@@ -1604,10 +1606,10 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
     for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_FORECAST, FORECAST), (_POLICY, POLICY)):
         if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
-    if _TOTAL.search(intent.description) and (m := _BREAKDOWN.search(text)) is not None:
-        return _unrouted(domain, decision, BREAKDOWN.format(intent=intent.name, words=m.group()))
-    if _TOTAL.search(intent.description) and (m := _ONE_ITEM.search(text)) is not None:
-        return _unrouted(domain, decision, ONE_ITEM.format(intent=intent.name, words=m.group()))
+    if _TOTAL.search(intent.description):
+        for pattern, why in ((_BREAKDOWN, BREAKDOWN), (_ONE_ITEM, ONE_ITEM)):
+            if (m := pattern.search(text)) is not None:
+                return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if (
         "period" in intent.slots_model.model_fields
         and decision.evidence.get("period") is None
