@@ -30,7 +30,7 @@ from tests.conftest import (
     assert_valid_history,
 )
 from tests.test_models_e2e import LoopingChatModel
-from tools.domain import Budget, Domain, IntentSpec, SlotError, Step
+from tools.domain import Budget, Domain, IntentSpec, SlotError, Step, validate_slots
 from tools.examples import DOMAIN
 from tools.expenses import DOMAIN as EXPENSES
 from tools.expenses import REGISTRY as EXPENSE_TOOLS
@@ -128,6 +128,17 @@ def test_out_of_enum_period_is_a_slot_error(text: str) -> None:
     assert err.value.field_name == "period"
     assert "7d" in err.value.detail
     assert "14d" in err.value.detail
+    # What the request said is named beside what is allowed, so a misread shows.
+    assert err.value.found == "21d"
+    assert err.value.detail.endswith("got '21d'")
+
+
+def test_a_missing_slot_error_names_no_value() -> None:
+    intent = DOMAIN.intent("review_metric_trend")
+    with pytest.raises(SlotError) as err:
+        validate_slots(intent, {})
+    assert err.value.found is None
+    assert err.value.detail == "Field required"
 
 
 @pytest.mark.parametrize("text", ["what's the weather like?", "今天天气怎么样", "hello"])

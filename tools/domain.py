@@ -535,14 +535,25 @@ def open_intent(
     )
 
 
-class SlotError(ValueError):
-    """Raised when an intent matched but a slot value is outside its allowed set."""
+_NOT_GIVEN: Any = object()
+"""A slot error's `found` when the request gave no value (pydantic's "missing")."""
 
-    def __init__(self, intent: str, field_name: str, message: str) -> None:
-        super().__init__(f"{intent}: {field_name}: {message}")
+
+class SlotError(ValueError):
+    """Raised when an intent matched but a slot value is outside its allowed set.
+
+    Attributes:
+        found: The value the request gave, when it gave one: the user reads what was
+            understood beside what is allowed ("got '21d'"), so a misread is visible.
+    """
+
+    def __init__(self, intent: str, field_name: str, message: str, found: Any = _NOT_GIVEN) -> None:
+        detail = message if found is _NOT_GIVEN else f"{message}, got {found!r}"
+        super().__init__(f"{intent}: {field_name}: {detail}")
         self.intent = intent
         self.field_name = field_name
-        self.detail = message
+        self.detail = detail
+        self.found = None if found is _NOT_GIVEN else found
 
 
 def validate_slots(intent: IntentSpec, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -557,7 +568,8 @@ def validate_slots(intent: IntentSpec, values: Mapping[str, Any]) -> dict[str, A
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = ".".join(str(p) for p in first["loc"]) or "slots"
-        raise SlotError(intent.name, loc, first["msg"]) from None
+        found = _NOT_GIVEN if first["type"] == "missing" else first.get("input", _NOT_GIVEN)
+        raise SlotError(intent.name, loc, first["msg"], found) from None
     return slots.model_dump(mode="json")
 
 
