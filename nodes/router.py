@@ -76,6 +76,7 @@ from nodes.cues import (
     content_words,
     mask_not_cues,
     recurring,
+    simplified,
     someone_else,
     unasked_clauses,
     without_refusals,
@@ -909,6 +910,7 @@ def by_ranking(
 
 def decide_for(domain: Domain, name: str, text: str, today: date) -> Decision:
     """Route to the intent a person chose: its slots and evidence are still checked."""
+    text = simplified(text)
     intent = domain.intent(name)
     try:
         values, evidence = split_found(_fill(intent, text, today))
@@ -916,6 +918,8 @@ def decide_for(domain: Domain, name: str, text: str, today: date) -> Decision:
     except SlotError as exc:
         return _slot_error(intent, exc, source="human")
     problem, _, _ = _gate(domain, intent, text, evidence, asked=True)
+    if problem is None and _guarded(intent) and not domain.writes(name):
+        problem = _evidence_problem(intent, text, evidence)
     if problem is not None:
         return Decision(action="invalid", intent=name, source="human", detail=problem)
     return Decision(
@@ -1372,7 +1376,7 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
     sides = _sides(text, m) if m is not None else None
     if sides is not None:
         first, second = sides
-        names = [_part_intent(_decide_offline(domain, part, today)) for part in sides]
+        names = [_part_intent(_decide_offline(domain, part, today, said=False)) for part in sides]
         if not any(n is not None and domain.writes(n) for n in (*names, decision.intent)):
             return decision
         if all(n is not None and _tools_of(domain, n) <= tools for n in names):
@@ -1386,7 +1390,7 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
         sides = _sides(text, m)
         if sides is None:
             continue
-        parts = [_decide_offline(domain, part, today) for part in sides]
+        parts = [_decide_offline(domain, part, today, said=False) for part in sides]
         names = [d.intent if d.action == "route" else None for d in parts]
         a, b = names
         if (
@@ -1579,7 +1583,9 @@ def _unused_id(text: str, intent: IntentSpec, decision: Decision) -> Role | None
     return None
 
 
-def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> Decision:
+def _withdrawn(
+    domain: Domain, text: str, today: date, decision: Decision, *, said: bool = True
+) -> Decision:
     """The route withdrawn when what the request asks about is not the user's own records.
 
     Checked on every route of an intent declared for the two-stage router: someone else's
@@ -1587,6 +1593,8 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
     (`_KNOWLEDGE`), about what is to come (`_FORECAST`), about rules or payments
     (`_POLICY`), for the parts of a total (`_BREAKDOWN`) or for one of its items
     (`_ONE_ITEM`). Each is asked about: the domain's clarifying question says what it does.
+    A read whose required slot the request does not say is asked about too (`_unsaid`),
+    unless `said` is False: one side of a joined request still names its intent.
     """
     if decision.action != "route" or decision.intent is None:
         return decision
@@ -1617,21 +1625,42 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
         and not _SINCE.search(day.text)
     ):
         return _unrouted(domain, decision, ONE_DAY.format(intent=intent.name, words=day.text))
-    return decision
+    return _unsaid(intent, text, decision) if said else decision
 
 
-def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
+def _unsaid(intent: IntentSpec, text: str, decision: Decision) -> Decision:
+    """A read route asked about when a slot its slots model requires has no words behind it.
+
+    The same rule as a write's (`_needs_evidence`): a default is no evidence unless the
+    intent declares the slot `assumed`. "show my bp trend" and "what's my total?" name no
+    period, and a period is one of 7, 14 or 30 days, so the run asks which rather than
+    showing the window code would pick; "this month" is a calendar window, not a number of
+    days, and is asked about as a write's is.
+    """
+    if (
+        decision.action != "route"
+        or (problem := _evidence_problem(intent, text, decision.evidence)) is None
+    ):
+        return decision
+    return replace(decision, action="invalid", slots={}, detail=problem)
+
+
+def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True) -> Decision:
     decision, refused = by_rules(domain, text, today)
     ranking = None
     if _ranking_needed(domain, text, decision):
         ranking = _lexical_ranking(domain, text)
-    return _withdrawn(
-        domain, text, today, _combine(domain, text, today, decision, refused, ranking)
-    )
+    combined = _combine(domain, text, today, decision, refused, ranking)
+    return _withdrawn(domain, text, today, combined, said=said)
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:
-    """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
+    """Rules, then the lexical classifier: the router with no model (the eval runs this).
+
+    The request is read in simplified characters (`simplified`): a traditional one asks
+    for the same thing.
+    """
+    text = simplified(text)
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
     if decision.action == "route":
         return decision
@@ -1657,8 +1686,10 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     """Rules, then the chat model's structured output (or the lexical classifier).
 
     A request not routed as typed is decided again with its misspellings read as the
-    domain's own words (`respell`), as `decide_offline` does.
+    domain's own words (`respell`), as `decide_offline` does, and in simplified
+    characters.
     """
+    text = simplified(text)
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
     if decision.action == "route":
         return decision
