@@ -1334,6 +1334,12 @@ TWO_REQUESTS_QUESTION = (
 )
 
 
+TWO_READS_QUESTION = (
+    'You asked for two things: "{first}" and "{second}". I answer one at a time: send them '
+    "one at a time."
+)
+
+
 _THEN = re.compile(
     r"[,，;；]?\s*(?:\b(?:and\s+then|then|and)\b|然后|接着|并且|再)[\s,，:：]*",
     re.I,
@@ -1378,7 +1384,7 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
         first, second = sides
         names = [_part_intent(_decide_offline(domain, part, today, said=False)) for part in sides]
         if not any(n is not None and domain.writes(n) for n in (*names, decision.intent)):
-            return decision
+            return _two_reads(domain, decision, first, second, names, tools)
         if all(n is not None and _tools_of(domain, n) <= tools for n in names):
             return decision
         if names[1] is None and not (
@@ -1397,11 +1403,40 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
             a is not None
             and b is not None
             and a != b
-            and (domain.writes(a) or domain.writes(b))
             and not (_tools_of(domain, a) <= tools and _tools_of(domain, b) <= tools)
         ):
-            return _one_at_a_time(decision, *sides, names)
+            if domain.writes(a) or domain.writes(b):
+                return _one_at_a_time(decision, *sides, names)
+            return _two_reads(domain, decision, *sides, names, tools)
     return decision
+
+
+def _two_reads(
+    domain: Domain,
+    decision: Decision,
+    first: str,
+    second: str,
+    names: list[str | None],
+    tools: frozenset[str],
+) -> Decision:
+    """The decision, or a question when two joined reads go to two intents, run as one.
+
+    "where's 10093, and also what phone number do you have for me?" asks for an order's
+    status and the contact details: the route answers one and drops the other. Both sides
+    must route on their own, to two different intents, not both covered by the whole's
+    tools; the run then asks for one at a time (nothing is written either way).
+    """
+    a, b = names
+    if a is None or b is None or a == b or domain.writes(a) or domain.writes(b):
+        return decision
+    if _tools_of(domain, a) <= tools and _tools_of(domain, b) <= tools:
+        return decision
+    return _asking(
+        decision,
+        TWO_READS_QUESTION.format(first=first, second=second),
+        TWO_REQUESTS.format(first=first, second=second, a=a, b=b),
+        cue=None,
+    )
 
 
 def _one_at_a_time(
