@@ -119,13 +119,22 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("add a note", "add a comment", "leave a note", "leave a comment", "attach a note"),
         *("加个备注", "加备注", "添加备注", "写个备注", "备注一下", "加个评论", "加条备注"),
     ),
+    "add_item": (
+        *("add an item", "add another item", "add items", "add to my order", "add to the order"),
+        *("add it to my order", "add it to the order", "加一件", "加件", "加一个商品", "加个商品"),
+        "加购",
+    ),
+    "expedite": (
+        *("expedite", "speed up", "hurry up", "prioritise"),
+        *("prioritize", "加急", "加快"),
+    ),
 }
 """What kind of change each verb asks for. A write intent makes the kinds of change its own
 examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
 request to send, schedule or change a report is not a request to build one. The kinds after
 `invoice` are actions people ask of a shop, a helpdesk or an app (split or merge, pay,
 order again, review, hand to someone else or escalate, export a file, buy something new,
-add a note) that are
+add a note, add an item to an order, speed a delivery up) that are
 not reads: a read intent never answers them with what it shows ("split order 10093 in two",
 "把这个工单转交给安全组", "导出成表格"); the intent whose own words make them does, else the
 run asks."""

@@ -1540,12 +1540,15 @@ _BREAKDOWN = re.compile(
     r"按(?:类别|类型|分类|月|周|天|每)|分(?:类|别)(?:统计|汇总|列出|看)|明细|每一笔|逐笔|各类|"
     r"\bon\s+\w+(?:\s+\w+)?\s+alone\b|\b(?:just|only)\s+(?:on|for)\s+(?!(?:the|this|last|past|my)\b)\w+|"
     r"\bon\s+(?:just|only)\s+(?!(?:the|this|last|past|my)\b)\w+|"
+    r"\b(?:just|only)\s+(?:my\s+|the\s+)?(?!(?:the|this|last|past|my|own|total|recent)\b)[a-z]+"
+    r"\s+(?:expenses|claims|costs|spending|receipts|bills)\b|"
     r"光是|单是|单单|只算|仅算|光[\u4e00-\u9fff]{1,3}(?:就|一项)",
     re.I,
 )
 """A total asked for per group or item ("split by category", "按类别汇总", "明细"), or for
 one named part of it ("on meals alone", "only on hotels", "光吃饭就花了多少"): a total intent
-gives one number for a period, not its parts."""
+gives one number for a period, not its parts; nor for one kind of them ("only my meal
+expenses")."""
 _TOTAL = re.compile(r"\btotal\b|合计|总额|总计|总共", re.I)
 _ONE_ITEM = re.compile(
     r"\b(?:biggest|largest|smallest|most\s+expensive|cheapest|priciest|single)\s+"
