@@ -112,6 +112,7 @@ _CALENDAR = re.compile(
 """A period told as the calendar's week or month so far ("this month", "这个月"): a write
 that needs its period's words takes a number of days only, so the run asks rather than
 reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
+WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
 _PER_UNIT = re.compile(
     r"\s*(?:each|apiece|per\s+\w+|a\s+(?:night|day|head|person|piece|pop)|/\s*\w+|"
@@ -300,6 +301,10 @@ def _evidence_problem(
     a number of days ("this month").
     """
     roles = number_roles(text)
+    period = evidence.get("period")
+    day = evidence.get("date")
+    if period and day and period["start"] < day["end"] and day["start"] < period["end"]:
+        return WINDOW_START.format(text=day["text"], period=period["text"])
     for name in _needs_evidence(intent):
         ev = evidence.get(name)
         if ev is None:
@@ -316,11 +321,19 @@ def _evidence_problem(
         if ev.get("kind") == "period" and _CALENDAR.search(str(ev["text"])):
             return CALENDAR_PERIOD.format(slot=name, text=ev["text"])
         for role in roles:
+            if ev.get("kind") == "period" and _within(role, ev):
+                continue  # "since 2 weeks ago": the day a window counts back to is its start
             if role.start < ev["end"] and ev["start"] < role.end and role.kind not in allowed:
                 return CONFLICTING_EVIDENCE.format(
                     slot=name, text=ev["text"], role_text=role.text, role=role.kind
                 )
     return None
+
+
+def _within(role: Role, ev: Mapping[str, Any]) -> bool:
+    """Whether a number's role lies inside longer evidence that holds it."""
+    inside = ev["start"] <= role.start and role.end <= ev["end"]
+    return inside and role.end - role.start < ev["end"] - ev["start"]
 
 
 _NUMBER_LABEL = re.compile(

@@ -569,7 +569,22 @@ def find_period(text: str) -> Found | None:
                 return f
     if found:
         return found[0]
+    if (since := _SINCE_AGO.search(text)) is not None:
+        span = since.group("en") or since.group("then") or since.group("cn")
+        if (days := _period_days(span)) is not None:
+            return Found(days, since.group().strip(), since.start(), since.end(), "period")
     return find_word(text, _EVERY, "period")
+
+
+_SINCE_AGO = re.compile(
+    rf"\bsince\s+(?P<en>(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\s+ago)\b|"
+    rf"\b(?P<then>(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\s+ago)\b[^.?!]{{0,60}}\bsince\s+then\b|"
+    rf"(?P<cn>(?:{_CN_NUM})\s*(?:天|周|个星期|星期|个礼拜|礼拜|个月))前(?:到现在|至今|以来|开始)",
+    re.I,
+)
+"""A window counted back from today to a day N ago ("since 2 weeks ago", "2 weeks ago …
+since then", "两周前到现在"): N days, weeks or months, as "the last N" is. "2 weeks ago"
+alone is a day, not a window."""
 
 
 def parse_period_days(text: str) -> int | None:
