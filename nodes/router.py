@@ -332,8 +332,8 @@ def _evidence_problem(
 
 def _within(role: Role, ev: Mapping[str, Any]) -> bool:
     """Whether a number's role lies inside longer evidence that holds it."""
-    inside = ev["start"] <= role.start and role.end <= ev["end"]
-    return inside and role.end - role.start < ev["end"] - ev["start"]
+    start, end = int(ev["start"]), int(ev["end"])
+    return start <= role.start and role.end <= end and role.end - role.start < end - start
 
 
 _NUMBER_LABEL = re.compile(
@@ -922,7 +922,12 @@ def by_ranking(
 
 
 def decide_for(domain: Domain, name: str, text: str, today: date) -> Decision:
-    """Route to the intent a person chose: its slots and evidence are still checked."""
+    """Route to the intent a person chose: its slots and evidence are still checked.
+
+    A write's, that is: a read a person picks for a request that names no period shows the
+    window its slot rule gives, since the person, asked, chose it (`_unsaid` is for a
+    route no one confirmed).
+    """
     text = simplified(text)
     intent = domain.intent(name)
     try:
@@ -931,8 +936,6 @@ def decide_for(domain: Domain, name: str, text: str, today: date) -> Decision:
     except SlotError as exc:
         return _slot_error(intent, exc, source="human")
     problem, _, _ = _gate(domain, intent, text, evidence, asked=True)
-    if problem is None and _guarded(intent) and not domain.writes(name):
-        problem = _evidence_problem(intent, text, evidence)
     if problem is not None:
         return Decision(action="invalid", intent=name, source="human", detail=problem)
     return Decision(
