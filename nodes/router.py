@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
@@ -113,6 +113,7 @@ _CALENDAR = re.compile(
 that needs its period's words takes a number of days only, so the run asks rather than
 reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
 WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
+SAY_WHICH = "; say which: {choices}"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
 _PER_UNIT = re.compile(
     r"\s*(?:each|apiece|per\s+\w+|a\s+(?:night|day|head|person|piece|pop)|/\s*\w+|"
@@ -1696,6 +1697,12 @@ def _unsaid(intent: IntentSpec, text: str, decision: Decision) -> Decision:
         or (problem := _evidence_problem(intent, text, decision.evidence)) is None
     ):
         return decision
+    name = problem.partition(":")[0]
+    field = intent.slots_model.model_fields.get(name)
+    choices = get_args(field.annotation) if field is not None else ()
+    missing = problem == MISSING_EVIDENCE.format(slot=name)
+    if missing and choices and all(isinstance(c, str) for c in choices):
+        problem += SAY_WHICH.format(choices=", ".join(choices))
     return replace(decision, action="invalid", slots={}, detail=problem)
 
 

@@ -2914,7 +2914,7 @@ def test_round_20_the_domains_own_id_or_none_still_routes(
 def test_round_21_a_read_with_no_period_asks_which(domain: Domain, text: str, intent: str) -> None:
     decision = _no_write(domain, text)
     assert (decision.action, decision.intent, decision.slots) == ("invalid", intent, {})
-    assert decision.detail == "period: no words of the request give it"
+    assert decision.detail == "period: no words of the request give it; say which: 7d, 14d, 30d"
 
 
 @pytest.mark.parametrize(
