@@ -42,6 +42,7 @@ __all__ = [
     "content_words",
     "mask_not_cues",
     "recurring",
+    "simplified",
     "someone_else",
     "unasked_clauses",
     "without_refusals",
@@ -118,13 +119,22 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("add a note", "add a comment", "leave a note", "leave a comment", "attach a note"),
         *("加个备注", "加备注", "添加备注", "写个备注", "备注一下", "加个评论", "加条备注"),
     ),
+    "add_item": (
+        *("add an item", "add another item", "add items", "add to my order", "add to the order"),
+        *("add it to my order", "add it to the order", "加一件", "加件", "加一个商品", "加个商品"),
+        "加购",
+    ),
+    "expedite": (
+        *("expedite", "speed up", "hurry up", "prioritise"),
+        *("prioritize", "加急", "加快"),
+    ),
 }
 """What kind of change each verb asks for. A write intent makes the kinds of change its own
 examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
 request to send, schedule or change a report is not a request to build one. The kinds after
 `invoice` are actions people ask of a shop, a helpdesk or an app (split or merge, pay,
 order again, review, hand to someone else or escalate, export a file, buy something new,
-add a note) that are
+add a note, add an item to an order, speed a delivery up) that are
 not reads: a read intent never answers them with what it shows ("split order 10093 in two",
 "把这个工单转交给安全组", "导出成表格"); the intent whose own words make them does, else the
 run asks."""
@@ -191,6 +201,34 @@ _AROUND_VERB = re.compile(
 )
 """The create verbs in any form a comparison around a change uses ("adding", "once I enter",
 "after we put in", "entering")."""
+
+
+_TRADITIONAL = str.maketrans(
+    "過報銷總額計錢塊費車飯歐圓幣筆單張條訂號貨運遞郵發買賣價換轉記錄顯趨勢壓測醫療體"
+    "溫線圖週幫這個開麼們裡裏請讓給說嗎時間問題機進處狀態還沒將後幾據數電話為與從來現"
+    "實點網絡無腦鍵盤壞夠門戶帳賬務關閉審準確認證訊聯繫係館飛燈樣麽啟動辦約預導傳統術"
+    "護險稅內兩歲錯誤選擇讀寫復隨變熱員專業鐘頁碼舊雙齊協調優當該對剛經結簽產購貼補簡"
+    "驗餘輛馬場觀櫃區廳飲聽麗貴萬億華陸鐵戲劇紀響應視頻滿殺趕標壇匯彙細類別項邊於",
+    "过报销总额计钱块费车饭欧圆币笔单张条订号货运递邮发买卖价换转记录显趋势压测医疗体"
+    "温线图周帮这个开么们里里请让给说吗时间问题机进处状态还没将后几据数电话为与从来现"
+    "实点网络无脑键盘坏够门户账账务关闭审准确认证讯联系系馆飞灯样么启动办约预导传统术"
+    "护险税内两岁错误选择读写复随变热员专业钟页码旧双齐协调优当该对刚经结签产购贴补简"
+    "验余辆马场观柜区厅饮听丽贵万亿华陆铁戏剧纪响应视频满杀赶标坛汇汇细类别项边于",
+)
+"""Traditional characters and the simplified ones they are read as, one for one: the same
+words in the other script ("過去14天的報銷總額" is "过去14天的报销总额"). Only characters
+whose simplified form is a different character of the same meaning, and none that is itself
+an everyday simplified character of another meaning (覆 of 覆盖 stays)."""
+
+
+def simplified(text: str) -> str:
+    """The request with its traditional characters written as simplified ones.
+
+    One character for one, so every span found in the result is the same span of the
+    request as typed. The lexicon, the rules and the examples are written in simplified
+    characters; a request typed in traditional ones asks for the same things.
+    """
+    return text.translate(_TRADITIONAL)
 
 
 def change_kind(verb: str) -> str | None:

@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
@@ -76,6 +76,7 @@ from nodes.cues import (
     content_words,
     mask_not_cues,
     recurring,
+    simplified,
     someone_else,
     unasked_clauses,
     without_refusals,
@@ -111,6 +112,8 @@ _CALENDAR = re.compile(
 """A period told as the calendar's week or month so far ("this month", "这个月"): a write
 that needs its period's words takes a number of days only, so the run asks rather than
 reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
+WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
+SAY_WHICH = "; say which: {choices}"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
 _PER_UNIT = re.compile(
     r"\s*(?:each|apiece|per\s+\w+|a\s+(?:night|day|head|person|piece|pop)|/\s*\w+|"
@@ -299,6 +302,10 @@ def _evidence_problem(
     a number of days ("this month").
     """
     roles = number_roles(text)
+    period = evidence.get("period")
+    day = evidence.get("date")
+    if period and day and period["start"] < day["end"] and day["start"] < period["end"]:
+        return WINDOW_START.format(text=day["text"], period=period["text"])
     for name in _needs_evidence(intent):
         ev = evidence.get(name)
         if ev is None:
@@ -315,11 +322,19 @@ def _evidence_problem(
         if ev.get("kind") == "period" and _CALENDAR.search(str(ev["text"])):
             return CALENDAR_PERIOD.format(slot=name, text=ev["text"])
         for role in roles:
+            if ev.get("kind") == "period" and _within(role, ev):
+                continue  # "since 2 weeks ago": the day a window counts back to is its start
             if role.start < ev["end"] and ev["start"] < role.end and role.kind not in allowed:
                 return CONFLICTING_EVIDENCE.format(
                     slot=name, text=ev["text"], role_text=role.text, role=role.kind
                 )
     return None
+
+
+def _within(role: Role, ev: Mapping[str, Any]) -> bool:
+    """Whether a number's role lies inside longer evidence that holds it."""
+    start, end = int(ev["start"]), int(ev["end"])
+    return start <= role.start and role.end <= end and role.end - role.start < end - start
 
 
 _NUMBER_LABEL = re.compile(
@@ -908,7 +923,13 @@ def by_ranking(
 
 
 def decide_for(domain: Domain, name: str, text: str, today: date) -> Decision:
-    """Route to the intent a person chose: its slots and evidence are still checked."""
+    """Route to the intent a person chose: its slots and evidence are still checked.
+
+    A write's, that is: a read a person picks for a request that names no period shows the
+    window its slot rule gives, since the person, asked, chose it (`_unsaid` is for a
+    route no one confirmed).
+    """
+    text = simplified(text)
     intent = domain.intent(name)
     try:
         values, evidence = split_found(_fill(intent, text, today))
@@ -1330,6 +1351,12 @@ TWO_REQUESTS_QUESTION = (
 )
 
 
+TWO_READS_QUESTION = (
+    'You asked for two things: "{first}" and "{second}". I answer one at a time: send them '
+    "one at a time."
+)
+
+
 _THEN = re.compile(
     r"[,，;；]?\s*(?:\b(?:and\s+then|then|and)\b|然后|接着|并且|再)[\s,，:：]*",
     re.I,
@@ -1372,9 +1399,9 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
     sides = _sides(text, m) if m is not None else None
     if sides is not None:
         first, second = sides
-        names = [_part_intent(_decide_offline(domain, part, today)) for part in sides]
+        names = [_part_intent(_decide_offline(domain, part, today, said=False)) for part in sides]
         if not any(n is not None and domain.writes(n) for n in (*names, decision.intent)):
-            return decision
+            return _two_reads(domain, decision, first, second, names, tools)
         if all(n is not None and _tools_of(domain, n) <= tools for n in names):
             return decision
         if names[1] is None and not (
@@ -1386,18 +1413,47 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
         sides = _sides(text, m)
         if sides is None:
             continue
-        parts = [_decide_offline(domain, part, today) for part in sides]
+        parts = [_decide_offline(domain, part, today, said=False) for part in sides]
         names = [d.intent if d.action == "route" else None for d in parts]
         a, b = names
         if (
             a is not None
             and b is not None
             and a != b
-            and (domain.writes(a) or domain.writes(b))
             and not (_tools_of(domain, a) <= tools and _tools_of(domain, b) <= tools)
         ):
-            return _one_at_a_time(decision, *sides, names)
+            if domain.writes(a) or domain.writes(b):
+                return _one_at_a_time(decision, *sides, names)
+            return _two_reads(domain, decision, *sides, names, tools)
     return decision
+
+
+def _two_reads(
+    domain: Domain,
+    decision: Decision,
+    first: str,
+    second: str,
+    names: list[str | None],
+    tools: frozenset[str],
+) -> Decision:
+    """The decision, or a question when two joined reads go to two intents, run as one.
+
+    "where's 10093, and also what phone number do you have for me?" asks for an order's
+    status and the contact details: the route answers one and drops the other. Both sides
+    must route on their own, to two different intents, not both covered by the whole's
+    tools; the run then asks for one at a time (nothing is written either way).
+    """
+    a, b = names
+    if a is None or b is None or a == b or domain.writes(a) or domain.writes(b):
+        return decision
+    if _tools_of(domain, a) <= tools and _tools_of(domain, b) <= tools:
+        return decision
+    return _asking(
+        decision,
+        TWO_READS_QUESTION.format(first=first, second=second),
+        TWO_REQUESTS.format(first=first, second=second, a=a, b=b),
+        cue=None,
+    )
 
 
 def _one_at_a_time(
@@ -1501,12 +1557,15 @@ _BREAKDOWN = re.compile(
     r"按(?:类别|类型|分类|月|周|天|每)|分(?:类|别)(?:统计|汇总|列出|看)|明细|每一笔|逐笔|各类|"
     r"\bon\s+\w+(?:\s+\w+)?\s+alone\b|\b(?:just|only)\s+(?:on|for)\s+(?!(?:the|this|last|past|my)\b)\w+|"
     r"\bon\s+(?:just|only)\s+(?!(?:the|this|last|past|my)\b)\w+|"
+    r"\b(?:just|only)\s+(?:my\s+|the\s+)?(?!(?:the|this|last|past|my|own|total|recent)\b)[a-z]+"
+    r"\s+(?:expenses|claims|costs|spending|receipts|bills)\b|"
     r"光是|单是|单单|只算|仅算|光[\u4e00-\u9fff]{1,3}(?:就|一项)",
     re.I,
 )
 """A total asked for per group or item ("split by category", "按类别汇总", "明细"), or for
 one named part of it ("on meals alone", "only on hotels", "光吃饭就花了多少"): a total intent
-gives one number for a period, not its parts."""
+gives one number for a period, not its parts; nor for one kind of them ("only my meal
+expenses")."""
 _TOTAL = re.compile(r"\btotal\b|合计|总额|总计|总共", re.I)
 _ONE_ITEM = re.compile(
     r"\b(?:biggest|largest|smallest|most\s+expensive|cheapest|priciest|single)\s+"
@@ -1579,7 +1638,9 @@ def _unused_id(text: str, intent: IntentSpec, decision: Decision) -> Role | None
     return None
 
 
-def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> Decision:
+def _withdrawn(
+    domain: Domain, text: str, today: date, decision: Decision, *, said: bool = True
+) -> Decision:
     """The route withdrawn when what the request asks about is not the user's own records.
 
     Checked on every route of an intent declared for the two-stage router: someone else's
@@ -1587,6 +1648,8 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
     (`_KNOWLEDGE`), about what is to come (`_FORECAST`), about rules or payments
     (`_POLICY`), for the parts of a total (`_BREAKDOWN`) or for one of its items
     (`_ONE_ITEM`). Each is asked about: the domain's clarifying question says what it does.
+    A read whose required slot the request does not say is asked about too (`_unsaid`),
+    unless `said` is False: one side of a joined request still names its intent.
     """
     if decision.action != "route" or decision.intent is None:
         return decision
@@ -1617,21 +1680,48 @@ def _withdrawn(domain: Domain, text: str, today: date, decision: Decision) -> De
         and not _SINCE.search(day.text)
     ):
         return _unrouted(domain, decision, ONE_DAY.format(intent=intent.name, words=day.text))
-    return decision
+    return _unsaid(intent, text, decision) if said else decision
 
 
-def _decide_offline(domain: Domain, text: str, today: date) -> Decision:
+def _unsaid(intent: IntentSpec, text: str, decision: Decision) -> Decision:
+    """A read route asked about when a slot its slots model requires has no words behind it.
+
+    The same rule as a write's (`_needs_evidence`): a default is no evidence unless the
+    intent declares the slot `assumed`. "show my bp trend" and "what's my total?" name no
+    period, and a period is one of 7, 14 or 30 days, so the run asks which rather than
+    showing the window code would pick; "this month" is a calendar window, not a number of
+    days, and is asked about as a write's is.
+    """
+    if (
+        decision.action != "route"
+        or (problem := _evidence_problem(intent, text, decision.evidence)) is None
+    ):
+        return decision
+    name = problem.partition(":")[0]
+    field = intent.slots_model.model_fields.get(name)
+    choices = get_args(field.annotation) if field is not None else ()
+    missing = problem == MISSING_EVIDENCE.format(slot=name)
+    if missing and choices and all(isinstance(c, str) for c in choices):
+        problem += SAY_WHICH.format(choices=", ".join(choices))
+    return replace(decision, action="invalid", slots={}, detail=problem)
+
+
+def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True) -> Decision:
     decision, refused = by_rules(domain, text, today)
     ranking = None
     if _ranking_needed(domain, text, decision):
         ranking = _lexical_ranking(domain, text)
-    return _withdrawn(
-        domain, text, today, _combine(domain, text, today, decision, refused, ranking)
-    )
+    combined = _combine(domain, text, today, decision, refused, ranking)
+    return _withdrawn(domain, text, today, combined, said=said)
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:
-    """Rules, then the lexical classifier: the router with no model (the eval runs this)."""
+    """Rules, then the lexical classifier: the router with no model (the eval runs this).
+
+    The request is read in simplified characters (`simplified`): a traditional one asks
+    for the same thing.
+    """
+    text = simplified(text)
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
     if decision.action == "route":
         return decision
@@ -1657,8 +1747,10 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     """Rules, then the chat model's structured output (or the lexical classifier).
 
     A request not routed as typed is decided again with its misspellings read as the
-    domain's own words (`respell`), as `decide_offline` does.
+    domain's own words (`respell`), as `decide_offline` does, and in simplified
+    characters.
     """
+    text = simplified(text)
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
     if decision.action == "route":
         return decision

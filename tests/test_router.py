@@ -445,8 +445,8 @@ def test_a_read_rule_does_not_take_a_request_that_opens_with_a_change(
 
 
 def test_a_change_verb_the_read_intents_examples_use_is_their_wording() -> None:
-    assert change_verb("expense total this month") is not None
-    decision = decide_offline(EXPENSES, "expense total this month", DAY)
+    assert change_verb("expense total for the past 2 weeks") is not None
+    decision = decide_offline(EXPENSES, "expense total for the past 2 weeks", DAY)
     assert (decision.action, decision.intent) == ("route", "expense_total")
 
 
@@ -499,7 +499,7 @@ def test_a_read_intent_does_not_take_a_change_it_does_not_make(domain: Domain, t
         (DOMAIN, "don't cancel anything, I just want to know where order 10091 is", "order_status"),
         (
             EXPENSES,
-            "don't file anything, just tell me how much I've claimed this month",
+            "don't file anything, just tell me how much I've claimed in the last 30 days",
             "expense_total",
         ),
         (
@@ -1425,7 +1425,7 @@ def test_a_required_slot_not_assumed_needs_evidence() -> None:
         ),
         (
             EXPENSES,
-            "I was about to file a 30 EUR taxi claim but forget it, what's my total this week?",
+            "I was about to file a 30 EUR taxi but forget it, what's my total for the past week?",
             "expense_total",
             {"period": "7d"},
         ),
@@ -1466,13 +1466,13 @@ def test_a_retracted_change_runs_no_write(domain: Domain, text: str) -> None:
     [
         (
             EXPENSES,
-            "I submitted 45 USD for lunch this morning, what's my total this month?",
+            "I submitted 45 USD for lunch this morning, what's my total for the past month?",
             "expense_total",
             {"period": "30d"},
         ),
         (
             EXPENSES,
-            "I've already logged a 20 EUR taxi, how much this week?",
+            "I've already logged a 20 EUR taxi, how much in the past week?",
             "expense_total",
             {"period": "7d"},
         ),
@@ -1919,13 +1919,22 @@ def test_a_write_asks_which_days_a_calendar_window_means(text: str) -> None:
     assert "calendar window" in decision.detail
 
 
-def test_a_read_shows_the_nearest_window_for_a_calendar_one() -> None:
-    decision = decide_offline(DOMAIN, "看看我这个月的血压", DAY)
-    assert (decision.action, decision.intent, decision.slots) == (
-        "route",
-        "review_metric_trend",
-        {"period": "30d"},
-    )
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        (DOMAIN, "看看我这个月的血压", "review_metric_trend"),
+        (DOMAIN, "is my pressure trending down this week", "review_metric_trend"),
+        (EXPENSES, "本月报销总计", "expense_total"),
+        (EXPENSES, "what did I claim this month?", "expense_total"),
+    ],
+)
+def test_a_read_asks_which_days_a_calendar_window_means(
+    domain: Domain, text: str, intent: str
+) -> None:
+    """A period is 7, 14 or 30 days; "this month" is none of them, so a read asks too."""
+    decision = _no_write(domain, text)
+    assert (decision.action, decision.intent, decision.slots) == ("invalid", intent, {})
+    assert "calendar window" in decision.detail
 
 
 # --- round 13: the window asked about, 欧 after a number, a stay is a hotel -------------------
@@ -2512,7 +2521,7 @@ def test_round_18_a_ticket_paid_for_is_a_claim_not_a_helpdesk_ticket(
         ("开个工单，门禁卡刷不开", "open_ticket", {"summary": "门禁卡刷不开"}),
         ("what's the status of ticket T-5", "ticket_status", {"ticket_id": "T-5"}),
         # A total spent on fares is a read, never a ticket.
-        ("how much did I spend on plane tickets this month", "expense_total", {}),
+        ("how much did I spend on plane tickets in the last 30 days", "expense_total", {}),
     ],
 )
 def test_round_18_helpdesk_tickets_still_route_beside_a_fare(
@@ -2557,7 +2566,7 @@ def test_round_18_forecasts_new_orders_notes_and_named_peoples_things_are_asked_
     ("domain", "text", "intent"),
     [
         # Reads that look alike still route: the user's own, with no forecast or new order.
-        (DOMAIN, "查一下高压的趋势", "review_metric_trend"),
+        (DOMAIN, "查一下最近两周高压的趋势", "review_metric_trend"),
         (DOMAIN, "when will order 10091 arrive?", "order_status"),
         (DOMAIN, "I placed order 10093, where is it", "order_status"),
         (DOMAIN, "我的订单10090到哪了", "order_status"),
@@ -2803,7 +2812,7 @@ def test_round_20_an_invoice_a_priority_or_one_category_is_asked_about(
         (EXPENSES, "工单T-7现在是什么优先级", "ticket_status"),
         (EXPENSES, "what priority does ticket T-9 have?", "ticket_status"),
         (EXPENSES, "just tell me what I spent in the last 14 days", "expense_total"),
-        (EXPENSES, "what's my total for only this week?", "expense_total"),
+        (EXPENSES, "what's my total for only the last 7 days?", "expense_total"),
         (EXPENSES, "我这两周一共报销了多少", "expense_total"),
         (DOMAIN, "订单10095到哪了", "order_status"),
     ],
@@ -2898,3 +2907,103 @@ def test_round_20_the_domains_own_id_or_none_still_routes(
     domain: Domain, text: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, "ticket_status", slots)
+
+
+# --- round 21: a read's period said or asked, traditional characters, two reads, more kinds --
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # A period is one of 7, 14 or 30 days, and a read's has words behind it or is asked.
+        (DOMAIN, "how has my bp been doing?", "review_metric_trend"),
+        (DOMAIN, "血压走势怎么样了", "review_metric_trend"),
+        (EXPENSES, "what have I claimed so far?", "expense_total"),
+        (EXPENSES, "我一共报了多少钱", "expense_total"),
+    ],
+)
+def test_round_21_a_read_with_no_period_asks_which(domain: Domain, text: str, intent: str) -> None:
+    decision = _no_write(domain, text)
+    assert (decision.action, decision.intent, decision.slots) == ("invalid", intent, {})
+    assert decision.detail == "period: no words of the request give it; say which: 7d, 14d, 30d"
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A window counted back to a day N ago, or half a month, names its days.
+        (EXPENSES, "how much have I claimed since 1 week ago?", "expense_total", {"period": "7d"}),
+        (DOMAIN, "两周前到现在的血压趋势", "review_metric_trend", {"period": "14d"}),
+        (EXPENSES, "最近半个月报销总额", "expense_total", {"period": "14d"}),
+        (
+            EXPENSES,
+            "my trip began 2 weeks ago, what's my expense total since then?",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        # Traditional characters read as the simplified ones they are.
+        (DOMAIN, "這兩週的血壓趨勢", "review_metric_trend", {"period": "14d"}),
+        (
+            EXPENSES,
+            "幫我報銷昨天的打車費 30 歐元",
+            "submit_expense",
+            {"amount": "30", "currency": "EUR", "category": "taxi", "date": "2026-03-14"},
+        ),
+        # A count of nights is a hotel stay, whatever the hotel is called.
+        (
+            EXPENSES,
+            "file 3 nights in Lisbon, 450 EUR total",
+            "submit_expense",
+            {"amount": "450", "currency": "EUR", "category": "hotel"},
+        ),
+        (
+            EXPENSES,
+            "出差住了三晚 900 元，帮我报销",
+            "submit_expense",
+            {"amount": "900", "currency": "CNY", "category": "hotel"},
+        ),
+    ],
+)
+def test_round_21_periods_scripts_and_stays_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_round_21_a_write_dated_where_a_window_starts_asks() -> None:
+    decision = _no_write(DOMAIN, "save 128/82 and show my trend since 2 weeks ago")
+    assert decision.action == "invalid"
+    assert "where the window" in decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Two reads of two intents, joined: one at a time, nothing run.
+        (DOMAIN, "show my contact details and also where is order 10095"),
+        (DOMAIN, "list my orders, and what's my phone number on file"),
+        (EXPENSES, "看看T-3的进度，再看看最近两周报销总额"),
+        # Changes no intent makes: an item added to an order, a delivery sped up.
+        (DOMAIN, "please add another item to order 10090"),
+        (DOMAIN, "订单10088能加急吗"),
+        (DOMAIN, "can you speed up delivery of 10087?"),
+        # One kind of a total is a part of it.
+        (EXPENSES, "just my taxi expenses for the last 14 days"),
+    ],
+)
+def test_round_21_two_reads_or_an_unmade_change_are_asked_about(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert (decision.action, decision.intent, decision.slots) == ("clarify", None, {})
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # One read asked with "and" stays one read; a whole total with a period routes.
+        (DOMAIN, "show the status and the tracking of order 10091", "order_status"),
+        (EXPENSES, "my total expenses for the last 7 days", "expense_total"),
+        (DOMAIN, "add 128/80 to my readings", "record_metric"),
+    ],
+)
+def test_round_21_one_request_still_routes(domain: Domain, text: str, intent: str) -> None:
+    _assert_routed(domain, text, intent, {})

@@ -2,11 +2,11 @@
 
 The held-out part is written after the router is frozen and measured once. A round whose
 misses the router is then changed for is folded into the dev part, and the held-out file
-stays empty until the next round is written. Round 16, the last one, was measured once
-(at 261a2d0 against the router frozen at 375ed97: 0.880 in scope, 117 of 133, slots 0.987,
-0.767 of the out-of-scope requests asked about, no request routed to a write it did not ask
-for, no out-of-scope request sent to a write), then fixed from and folded into the dev
-part; the held-out part is empty until round 17 is written. With a round in
+stays empty until the next round is written. Round 21, the last one, was measured once
+(at 2d0ba86: 0.885 in scope, 115 of 130, slots 1.000, 0.930 of the out-of-scope requests
+asked about, no request routed to a write it did not ask for, no out-of-scope request sent
+to a write), then fixed from and folded into the dev part; the held-out part is empty until
+round 22 is written. With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -31,10 +31,11 @@ once at 2d0ba86; round 20: 0.946 and round 19: 0.940, each on its own writer's l
 drop is a regression. The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Just below the held-out slot accuracy of round 21 (1.000; round 20: 1.000)."""
-DEV_FLOOR = 0.961
-"""Just below the dev part's in-scope accuracy with rounds 9 to 20 folded in (0.9620, 2530 of
-2630, 3463 lines; 0.9612 on rounds 0-19, whose in-scope decisions round 20's fixes left as
-they were): a change that loses what the rounds so far taught is a regression."""
+DEV_FLOOR = 0.973
+"""Just below the dev part's in-scope accuracy with rounds 9 to 21 folded in (0.9736, 2687 of
+2760, 3636 lines, 38 reads with no period or a calendar window relabelled "ask" per the
+period rule of docs/routing.md; rounds 0-20 alone 0.9753 on those labels, 0.9608 on the
+labels they had): a change that loses what the rounds so far taught is a regression."""
 PENDING = "held-out part is empty (the next round is written after the freeze): not measured"
 MISROUTED = 1
 """Exit code of `eval --router` when a request was routed to a write it did not ask for."""
@@ -116,7 +117,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     reason="issue 14 target not met at the last held-out measurement: in-scope accuracy 0.885 "
     "(115 of 130) in round 21 (rounds 4-21: 0.781, 0.837, 0.870, 0.879, 0.842, 0.945, 0.825, "
     "0.862, 0.844, 0.924, 0.908, 0.914, 0.880, 0.908, 0.917, 0.940, 0.946, 0.885), offline "
-    "lexical classifier",
+    "lexical classifier; round 21 is folded into the dev part since, and the held-out part "
+    "is pending until round 22 is measured",
 )
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]

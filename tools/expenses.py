@@ -413,6 +413,14 @@ _OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动�
 _TAXI_RIDE = re.compile(r"打了?\s*(?:[\d一两二三四五六七八九十几]+\s*(?:次|趟|回)|个|辆)?的?车")
 """A taxi taken, told with a count or 了 between 打 and 车 ("打了3趟车", "打了个车"): the
 verb of 打车, a taxi word however it is split."""
+_STAY = re.compile(
+    r"\b(?:\d+|a\s+couple\s+of|two|three|four|five|six|seven|several|few)\s+nights?\b|"
+    r"(?:住了?)?[\d一两二三四五六七八九十几]+\s*(?:个)?晚(?!上|饭|餐)",
+    re.I,
+)
+"""A count of nights ("2 nights at the Hilton", "住了两晚"): a stay, so a hotel, whatever
+the hotel is called. "last night" counts none, and "80 块一晚" is a price per night that the
+router asks about."""
 _TOTAL_WORDS = (
     "total",
     "sum",
@@ -672,6 +680,8 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
         return replace(found, text=text[found.start : found.end])
     if (ride := _TAXI_RIDE.search(masked)) is not None:
         return Found("taxi", ride.group(), ride.start(), ride.end(), "enum")
+    if (stay := _STAY.search(text)) is not None:
+        return Found("hotel", stay.group(), stay.start(), stay.end(), "enum")
     rest = text
     blanks = [*spans, *((r.start, r.end) for r in number_roles(text))]
     lowered = text.lower()
@@ -727,7 +737,8 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     """
     claim_word = contains_any(text, _EXPENSE_WORDS)
     fare = bool(_fares(text))
-    if not claim_word and not fare and find_word(text, _CATEGORY_WORDS, "enum") is None:
+    named = find_word(text, _CATEGORY_WORDS, "enum") is not None or _STAY.search(text) is not None
+    if not claim_word and not fare and not named:
         return None
     slots = expense_slots(text, today)
     if "amount" not in slots:

@@ -158,6 +158,14 @@ OPEN_PERIOD_DAYS = 0
 """The length an open period reads as: no domain offers it, so its slot fails validation."""
 _TERSE_PERIOD = rf"{_B}\d{{1,3}}\s?(?:d|wks?|w|mos?)\b"
 """A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d")."""
+HALF_MONTH_DAYS = 14
+_HALF_MONTH = re.compile(
+    r"(?:(?:最近|近|过去|这)\s*)?半个?月(?:内|以来)?|"
+    r"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:last|past)\s+half\s+(?:a\s+)?month\b",
+    re.I,
+)
+"""Half a month ("最近半个月", "the past half month"): said for two weeks, the window of 14
+days."""
 _TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
 
 _NAMED_READING = (
@@ -266,6 +274,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    ("period", _HALF_MONTH),
     (
         "period",
         re.compile(
@@ -514,6 +523,8 @@ _PERIOD_CN = re.compile(rf"(?P<n>{_CN_NUM})?\s*(?P<u>天|日|周|个星期|星�
 
 def _period_days(span: str) -> int | None:
     lowered = span.lower()
+    if _HALF_MONTH.fullmatch(span.strip()):
+        return HALF_MONTH_DAYS
     if re.fullmatch(_OPEN_PERIOD, span.strip(), re.I):
         return OPEN_PERIOD_DAYS
     if terse := re.fullmatch(r"(\d{1,3})\s?(d|wks?|w|mos?)", lowered):
@@ -569,7 +580,22 @@ def find_period(text: str) -> Found | None:
                 return f
     if found:
         return found[0]
+    if (since := _SINCE_AGO.search(text)) is not None:
+        span = since.group("en") or since.group("then") or since.group("cn")
+        if (days := _period_days(span)) is not None:
+            return Found(days, since.group().strip(), since.start(), since.end(), "period")
     return find_word(text, _EVERY, "period")
+
+
+_SINCE_AGO = re.compile(
+    rf"\bsince\s+(?P<en>(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\s+ago)\b|"
+    rf"\b(?P<then>(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\s+ago)\b[^.?!]{{0,60}}\bsince\s+then\b|"
+    rf"(?P<cn>(?:{_CN_NUM})\s*(?:天|周|个星期|星期|个礼拜|礼拜|个月))前(?:到现在|至今|以来|开始)",
+    re.I,
+)
+"""A window counted back from today to a day N ago ("since 2 weeks ago", "2 weeks ago …
+since then", "两周前到现在"): N days, weeks or months, as "the last N" is. "2 weeks ago"
+alone is a day, not a window."""
 
 
 def parse_period_days(text: str) -> int | None:
