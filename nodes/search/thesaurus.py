@@ -315,6 +315,11 @@ it already names a read ("how many ...?")."""
 
 READ_OPENERS = frozenset(stem(w) for w in ("show", "list", "display", "view", "describe"))
 """First words of an English request to be shown something."""
+READ_OPENER_PAIRS = frozenset(
+    tuple(stem(w) for w in pair.split()) for pair in ("pull up", "look up", "tell me")
+)
+"""Two-word openers of a request to be shown something ("pull up the details of ...").
+"give me" is not one: on round 5 it cost a request ("give me every number that ...")."""
 CHINESE_READ_OPENERS = ("列出", "查看", "看看", "看一下", "看下", "查一下", "显示", "列一下")
 """First words of a Chinese request to be shown something."""
 
@@ -343,10 +348,12 @@ def asks_about(words: Sequence[str], request: str) -> bool:
 def shows(words: Sequence[str], request: str) -> bool:
     """Whether a request opens by asking to be shown something.
 
-    "Show me the settings of ..." and "列出所有..." ask what is, as a question does,
-    whatever change words follow.
+    "Show me the settings of ...", "Pull up comment 12" and "列出所有..." ask what is, as a
+    question does, whatever change words follow.
     """
     if words and words[0] in READ_OPENERS:
+        return True
+    if tuple(words[:2]) in READ_OPENER_PAIRS:
         return True
     text = request.lstrip()
     return _CJK.match(text) is not None and text.startswith(CHINESE_READ_OPENERS)
