@@ -359,6 +359,25 @@ def shows(words: Sequence[str], request: str) -> bool:
     return _CJK.match(text) is not None and text.startswith(CHINESE_READ_OPENERS)
 
 
+LEADING_CLAUSE = frozenset(("before", "after", "once", "when", "since", "while", "if"))
+"""First words of a clause that sets the scene before the request proper ("Before I add a
+secret, get me the key")."""
+_CLAUSE_END = re.compile(r"[,:;，：；]")
+
+
+def main_clause(request: str) -> str:
+    """The request without a leading clause that sets the scene: what its shape is read on.
+
+    "Before we clean up, show me every tag" opens with a read; "before" does not say so.
+    """
+    text = request.lstrip()
+    first = text.split(maxsplit=1)[0].lower() if text else ""
+    if first not in LEADING_CLAUSE:
+        return request
+    end = _CLAUSE_END.search(text)
+    return text[end.end() :].lstrip() if end and text[end.end() :].strip() else request
+
+
 def asks_a_question(words: Sequence[str], request: str) -> bool:
     """Whether a request is phrased as a question, in English or Chinese."""
     text = request.strip()
@@ -448,6 +467,9 @@ class Thesaurus:
             for substring, target in self.chinese:
                 if substring in request:
                     found[target] = None
+        # Its shape (a question, what it asks about) is read on its main clause.
+        request = main_clause(request)
+        words = [stem(w) for w in _WORD.findall(request.lower())]
         if self.question_reads and asks_a_question(words, request):
             about = asks_about(words, request)
             if not _names(found, words, READ_VERBS) and (
@@ -463,6 +485,7 @@ class Thesaurus:
 
         Ranking then favours only the verbs that change nothing (`READ_VERBS`).
         """
+        request = main_clause(request)
         words = [stem(w) for w in _WORD.findall(request.lower())]
         return self.question_reads and (asks_about(words, request) or shows(words, request))
 
