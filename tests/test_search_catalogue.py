@@ -198,7 +198,7 @@ def test_resource_names_and_urls_are_values_that_still_say_their_kind() -> None:
 
 
 def test_a_number_written_as_a_phone_number_says_phone_number() -> None:
-    read, values = split_values("can we still text +1-206-555-0147?")
+    _read, values = split_values("can we still text +1-206-555-0147?")
     assert values == ["1-206-555-0147"]
     assert value_hints(values) == ["phone number"]
     assert value_hints(["415.555.0100"]) == ["phone number"]
