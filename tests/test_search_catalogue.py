@@ -314,6 +314,7 @@ def test_a_request_for_a_change_is_not_pulled_to_the_read_by_its_fields() -> Non
         ("back up my workspace to a branch", "fn_export_workspace"),
         ("which pricing tiers does the app offer?", "fn_list_plans"),
         ("which second-factor gadgets does the user have?", "fn_list_mfa_devices"),
+        ("Stop following spam-bot from my account", "fn_unfollow_user"),
     ],
 )
 def test_common_ways_of_saying_an_operation_or_object_meet_the_api_word(
@@ -335,6 +336,8 @@ def test_common_ways_of_saying_an_operation_or_object_meet_the_api_word(
             ("fn_get_app", "Returns an app and what it offers."),
             ("fn_list_mfa_devices", "Lists the MFA devices of a user."),
             ("fn_list_user_tags", "Lists the tags of a user."),
+            ("fn_stop_function", "Stops a running function."),
+            ("fn_unfollow_user", "Unfollows a user."),
         )
     ]
     assert ToolCatalogue(tools).rank(text, limit=1) == [best]

@@ -66,6 +66,9 @@ _RUN = re.compile(rf"[A-Za-z0-9]+|[{_CJK_RANGES}]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
 _ID_TAIL = re.compile(r"-\d")
+_STOP_DOING = re.compile(r"\b(?:stop|quit)\s+\w+ing\b", re.I)
+""""Stop encrypting with this key", "stop following them": the undoing of an action (detach,
+unfollow), not a `stop` operation; the thesaurus names the undoing where it can."""
 
 _STOP_TEXT = """a an the of to for in on at by with and or is are was were be been it its this that
     these those me my i we our you your he she they them their please can could would should
@@ -379,6 +382,8 @@ class SearchIndex:
         read, values = split_values(query, self.knows)
         totals: defaultdict[int, float] = defaultdict(float)
         typed = set(tokenize(read))
+        if _STOP_DOING.search(read):
+            typed.discard("stop")  # "stop following X" undoes a follow; it stops nothing
         terms = dict.fromkeys(typed, 1.0)
         for term in tokenize(" ".join(value_hints(values))):
             terms.setdefault(term, 0.5)  # `docs/old.md` is a value, but says "a file"
