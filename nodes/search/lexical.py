@@ -55,8 +55,8 @@ OBJECT_WORD_SHARE = 0.5
 READ_SHARE = 0.5
 """How much of the best write sibling's weight a read tool of the same object gets for a
 word only the writes have: `put_config` describes the fields `get_config` returns. Counted
-only for a request that reads (`SearchIndex.read_postings`); 0.5 beat 0.3 and 0.8 on the
-round-5 requests of both published catalogues (docs/search.md)."""
+only for a request that reads (`SearchIndex.read_postings`). Chosen among 0.3, 0.5 and 0.8
+on the published catalogues' round-5 and earlier requests (docs/search.md)."""
 FIELD_WEIGHTS: Mapping[str, int] = {"name": 2, "namespace": 1, "description": 1, "args": 1}
 """How often a field's tokens are counted: a word in the tool's name says more than one in
 its description. Integers, so the same token lists can be handed to any BM25 library."""
