@@ -553,7 +553,8 @@ def test_real_catalogues_load_and_every_label_names_one_of_their_tools(name: str
     assert len(names) > 1000
     labelled = requests(name, "dev")
     assert len(labelled) >= 150
-    assert sum(r.lang == "zh" for r in labelled) >= len(labelled) // 3 - 1
+    rounds = 5  # 0, 1, 3, 4, 5: each a third in Chinese, give or take a request
+    assert sum(r.lang == "zh" for r in labelled) >= len(labelled) // 3 - rounds
     for r in (*labelled, *requests(name, "heldout")):  # held-out is empty between rounds
         assert r.tools, r
         assert set(r.tools) <= names, r
