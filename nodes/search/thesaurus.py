@@ -319,7 +319,7 @@ READ_OPENER_PAIRS = frozenset(
     tuple(stem(w) for w in pair.split()) for pair in ("pull up", "look up", "tell me")
 )
 """Two-word openers of a request to be shown something ("pull up the details of ...").
-"give me" is not one: on round 5 it cost a request ("give me every number that ...")."""
+"give me" is not one: on the published catalogues it cost a request that asked for a list."""
 CHINESE_READ_OPENERS = ("列出", "查看", "看看", "看一下", "看下", "查一下", "显示", "列一下")
 """First words of a Chinese request to be shown something."""
 
