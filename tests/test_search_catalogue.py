@@ -26,7 +26,7 @@ from graph.evals.registry_bench import DenseOnly
 from graph.state import State
 from nodes.search.catalogue import ToolCatalogue, from_langchain, from_mcp, from_openapi
 from nodes.search.lexicon import Lexicon, default_lexicon, split_values, value_hints
-from nodes.search.ranker import HybridRanker, LexicalRanker
+from nodes.search.ranker import HybridRanker, LexicalIndex, LexicalRanker
 from nodes.tool_loader import tool_loader
 from tests.fakes import search_spec
 from tools.domain import Domain, IntentSpec
@@ -197,6 +197,14 @@ def test_resource_names_and_urls_are_values_that_still_say_their_kind() -> None:
     assert value_hints(["urn:isbn:0451450523"]) == []  # not an ARN: no kind to read
 
 
+def test_a_number_written_as_a_phone_number_says_phone_number() -> None:
+    _read, values = split_values("can we still text +1-206-555-0147?")
+    assert values == ["1-206-555-0147"]
+    assert value_hints(values) == ["phone number"]
+    assert value_hints(["415.555.0100"]) == ["phone number"]
+    assert value_hints(["10-20-30", "2032-12-31", "2.3.0"]) == []  # too few digits, a date
+
+
 def test_an_owner_slash_name_path_says_repository_and_picks_the_repository_twin() -> None:
     assert value_hints(["acme/web"]) == ["repository repo"]
     assert value_hints(["team/docs/guide.md"]) == ["file"]
@@ -242,6 +250,97 @@ def test_common_request_words_are_read_and_a_word_is_not_split_across_two() -> N
     assert catalogue.rank("往存储里写入一条记录", limit=1) == ["kv_put_entry"]
     assert catalogue.rank("把这个条目取出来看看", limit=1) == ["kv_get_entry"]
     assert catalogue.rank("把预算上限调到 800", limit=1) == ["kv_update_budget"]
+    assert lexicon.english("把数据集的策略替换成这份") == [
+        "dataset", "policy", "replace", "put"
+    ]  # fmt: skip
+
+
+CONFIG_TOOLS = [
+    ToolEntry(name="fn_get_event_log", namespace="fn",
+              description="Returns the event log of a function: each event and its age."),
+    ToolEntry(name="fn_delete_retry_config", namespace="fn",
+              description="Deletes the retry configuration of a function."),
+    ToolEntry(name="fn_get_retry_config", namespace="fn",
+              description="Gets the retry configuration of a function."),
+    ToolEntry(name="fn_put_retry_config", namespace="fn",
+              description="Sets the retry configuration of a function.",
+              parameters={"type": "object", "properties": {
+                  "maximum_attempts": {"type": "integer",
+                                       "description": "How many times to retry."},
+                  "maximum_event_age": {"type": "integer",
+                                        "description": "Oldest event age to keep, seconds."},
+                  "on_failure": {"type": "string",
+                                 "description": "Where to send a failed event."}}}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what maximum attempts and event age are set for the resizer function?",
+        "show me the maximum attempts and event age of the resizer function",
+        "Before I change anything, tell me the maximum attempts and event age of resizer",
+    ],
+)
+def test_a_read_is_found_by_the_fields_only_its_writes_describe(text: str) -> None:
+    """The get returns what the put sets: a request asking about those fields meets it.
+
+    Only the put names the fields, so it keeps its own weight for them; the get, which
+    names none, now comes before a read of another object that shares two of the words.
+    """
+    ranked = ToolCatalogue(CONFIG_TOOLS).rank(text)
+    assert ranked.index("fn_get_retry_config") < ranked.index("fn_get_event_log")
+
+
+def test_a_request_for_a_change_is_not_pulled_to_the_read_by_its_fields() -> None:
+    catalogue = ToolCatalogue(CONFIG_TOOLS)
+    ranked = catalogue.rank("set maximum attempts to 2 and event age to 600 on resizer")
+    assert ranked[0] == "fn_put_retry_config"
+    assert ranked.index("fn_delete_retry_config") < ranked.index("fn_get_retry_config")
+    # without the read's extra weights the get has no field word at all
+    index = catalogue.index()
+    assert isinstance(index, LexicalIndex)
+    get = index.index.ids["fn_get_retry_config"]
+    assert get not in {d for d, _w in index.index.postings.get("attempt", ())}
+    assert get in {d for d, _w in index.index.read_postings["attempt"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "best"),
+    [
+        ("Kill off the thumbnailer function, we migrated", "fn_delete_function"),
+        ("Pull the admin policy off the user intern", "fn_detach_user_policy"),
+        ("Someone invited me to the project. Turn it down.", "fn_decline_invitation"),
+        ("back up my workspace to a branch", "fn_export_workspace"),
+        ("which pricing tiers does the app offer?", "fn_list_plans"),
+        ("which second-factor gadgets does the user have?", "fn_list_mfa_devices"),
+        ("Stop following spam-bot from my account", "fn_unfollow_user"),
+    ],
+)
+def test_common_ways_of_saying_an_operation_or_object_meet_the_api_word(
+    text: str, best: str
+) -> None:
+    tools = [
+        ToolEntry(name=name, namespace="fn", description=description)
+        for name, description in (
+            ("fn_delete_function", "Deletes a function."),
+            ("fn_get_function", "Returns a function's code and settings."),
+            ("fn_detach_user_policy", "Removes a policy from a user."),
+            ("fn_attach_user_policy", "Gives a user a policy."),
+            ("fn_get_user_policy", "Returns a policy a user has."),
+            ("fn_accept_invitation", "Accepts an invitation to a project."),
+            ("fn_decline_invitation", "Declines an invitation to a project."),
+            ("fn_export_workspace", "Exports a workspace's changes to a branch."),
+            ("fn_create_workspace", "Creates a workspace from a branch."),
+            ("fn_list_plans", "Lists the plans an app's listing offers."),
+            ("fn_get_app", "Returns an app and what it offers."),
+            ("fn_list_mfa_devices", "Lists the MFA devices of a user."),
+            ("fn_list_user_tags", "Lists the tags of a user."),
+            ("fn_stop_function", "Stops a running function."),
+            ("fn_unfollow_user", "Unfollows a user."),
+        )
+    ]
+    assert ToolCatalogue(tools).rank(text, limit=1) == [best]
 
 
 def test_a_name_in_the_request_does_not_pull_in_tools_it_spells() -> None:
@@ -454,7 +553,8 @@ def test_real_catalogues_load_and_every_label_names_one_of_their_tools(name: str
     assert len(names) > 1000
     labelled = requests(name, "dev")
     assert len(labelled) >= 150
-    assert sum(r.lang == "zh" for r in labelled) >= len(labelled) // 3 - 1
+    rounds = 5  # 0, 1, 3, 4, 5: each a third in Chinese, give or take a request
+    assert sum(r.lang == "zh" for r in labelled) >= len(labelled) // 3 - rounds
     for r in (*labelled, *requests(name, "heldout")):  # held-out is empty between rounds
         assert r.tools, r
         assert set(r.tools) <= names, r
