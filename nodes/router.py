@@ -85,7 +85,16 @@ from nodes.cues import (
 from nodes.search.lexical import STOPWORDS, stem
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
-from tools.slots import ID_NOUNS, Found, Role, clauses, find_date, number_roles, split_found
+from tools.slots import (
+    ID_NOUNS,
+    Found,
+    Role,
+    clauses,
+    find_date,
+    number_roles,
+    split_found,
+    unread_day,
+)
 
 THRESHOLD: dict[str, float] = {"lexical": 0.4, "model": 0.6}
 """Below this probability the router asks instead of guessing, when the ranking brings no
@@ -112,6 +121,7 @@ _CALENDAR = re.compile(
 """A period told as the calendar's week or month so far ("this month", "这个月"): a write
 that needs its period's words takes a number of days only, so the run asks rather than
 reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
+UNREAD_DAY = "date: {text!r} names no day that has passed; say which day it was"
 WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
 SAY_WHICH = "; say which: {choices}"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
@@ -646,6 +656,7 @@ def _gate(
     intent: IntentSpec,
     text: str,
     evidence: Mapping[str, dict[str, Any] | None],
+    today: date,
     *,
     asked: bool = False,
 ) -> tuple[str | None, bool, Found | None]:
@@ -662,8 +673,25 @@ def _gate(
     foreign = None if asked else _foreign_change(domain, intent, text)
     if foreign is not None:
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
-    problem = _evidence_problem(intent, text, evidence)
+    problem = _evidence_problem(intent, text, evidence) or _unread_day(
+        intent, text, evidence, today
+    )
     return problem, True, cue
+
+
+def _unread_day(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None], today: date
+) -> str | None:
+    """Why a write's date may not default to today when the request names another day.
+
+    A date slot with no evidence is today ("save 120/80"), but words that name a day code
+    could not read as one that has passed ("save 120/80 for tomorrow", "本月20号", "next
+    Tuesday") say it is not today: the write would be dated wrongly, so the run asks.
+    """
+    if "date" not in intent.slots_model.model_fields or evidence.get("date") is not None:
+        return None
+    day = unread_day(text, today)
+    return None if day is None else UNREAD_DAY.format(text=day.text)
 
 
 def _read_siblings(domain: Domain, name: str) -> list[str]:
@@ -766,7 +794,7 @@ def by_rules(
             slots = validate_slots(intent, values)
         except SlotError as exc:
             return _slot_error(intent, exc, rule=intent.name), refused
-        problem, asked, cue = _gate(domain, intent, text, evidence)
+        problem, asked, cue = _gate(domain, intent, text, evidence, today)
         if problem is not None and not asked:
             if (entry := _entry_asked(intent, text, today)) is not None:
                 return replace(
@@ -888,7 +916,7 @@ def by_ranking(
                 tokens=ranking.tokens,
                 refused=tuple(refused),
             )
-        problem, _, cue = _gate(domain, intent, text, evidence)
+        problem, _, cue = _gate(domain, intent, text, evidence, today)
         reads = _guarded(intent) and not domain.writes(name)
         if problem is None and reads and (value := _unused_value(text, evidence)):
             return replace(
@@ -936,7 +964,7 @@ def decide_for(domain: Domain, name: str, text: str, today: date) -> Decision:
         slots = validate_slots(intent, values)
     except SlotError as exc:
         return _slot_error(intent, exc, source="human")
-    problem, _, _ = _gate(domain, intent, text, evidence, asked=True)
+    problem, _, _ = _gate(domain, intent, text, evidence, today, asked=True)
     if problem is not None:
         return Decision(action="invalid", intent=name, source="human", detail=problem)
     return Decision(
@@ -1002,7 +1030,7 @@ def _maker(
         slots = validate_slots(intent, values)
     except SlotError:
         return None
-    problem, _, cue = _gate(domain, intent, text, evidence)
+    problem, _, cue = _gate(domain, intent, text, evidence, today)
     if problem is not None:
         return None
     return Decision(
