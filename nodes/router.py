@@ -75,6 +75,7 @@ from nodes.cues import (
     conditional_clauses,
     content_words,
     mask_not_cues,
+    on_event,
     recurring,
     simplified,
     someone_else,
@@ -648,7 +649,11 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
         return other
     # A change on a schedule ("every Monday", "每周一自动") is not the one change now that
     # the intent makes, unless its own words ask for a schedule.
-    return recurring(text) if "schedule" not in kinds else None
+    if "schedule" not in kinds and (again := recurring(text)) is not None:
+        return again
+    # A change once something happens ("text me when 10087 ships") is not the change now,
+    # unless the intent's own examples ask for one on an event.
+    return on_event(text, intent.examples)
 
 
 def _gate(
