@@ -560,7 +560,7 @@ _ON_EVENT = re.compile(
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery)\b|"
     r"(?:到了|到货|发货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
-    r"(?:之后|以后|后|的时候|时|就)",
+    r"(?:之后|以后|后(?!的)|的时候|时|就)",
     re.I,
 )
 """A change asked for when something happens later ("text me when 10087 ships",
