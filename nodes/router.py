@@ -678,10 +678,35 @@ def _gate(
     foreign = None if asked else _foreign_change(domain, intent, text)
     if foreign is not None:
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
-    problem = _evidence_problem(intent, text, evidence) or _unread_day(
-        intent, text, evidence, today
+    problem = (
+        _evidence_problem(intent, text, evidence)
+        or _unread_day(intent, text, evidence, today)
+        or _part_of_one(text)
     )
     return problem, True, cue
+
+
+_ITEM_OF = re.compile(
+    r"\b(?:items?|products?|things?|pieces?)\s+(?:in|of|from)\s+(?:my\s+|the\s+|this\s+)?"
+    r"(?:order|parcel|package)\b|\bkeep\s+the\s+rest\b|\bpart\s+of\s+(?:my\s+|the\s+)?order\b|"
+    r"(?:订单|包裹)\s*[0-9]*\s*(?:里|中)的|其中(?:一|两|[0-9])\s*[件个样]|只取消(?:一|[0-9])\s*[件个样]|"
+    r"其余的?(?:不变|保留|留着)",
+    re.I,
+)
+"""Words that name a part of a thing, not the thing ("the 2nd item in order 10091, keep
+the rest", "订单里的一件"): a write on the whole would change more than was asked."""
+PART_OF_ONE = "not the whole: {words!r} names a part of the thing, which no intent here changes"
+
+
+def _part_of_one(text: str) -> str | None:
+    """Why a write may not run on a whole thing when the request asks about a part of it.
+
+    Words naming a part (`_ITEM_OF`: "just the 2nd item in order 10091, keep the rest"):
+    cancelling the order would cancel what the user wants to keep. A place in a list alone
+    is not ("the 2nd one I placed", "2nd reading today"): it says which thing, not a part.
+    """
+    m = _ITEM_OF.search(text)
+    return None if m is None else PART_OF_ONE.format(words=m.group())
 
 
 def _unread_day(
@@ -695,8 +720,22 @@ def _unread_day(
     """
     if "date" not in intent.slots_model.model_fields or evidence.get("date") is not None:
         return None
-    day = unread_day(text, today)
-    return None if day is None else UNREAD_DAY.format(text=day.text)
+    if (day := unread_day(text, today)) is not None:
+        return UNREAD_DAY.format(text=day.text)
+    if (m := _SEVERAL.search(text)) is not None:
+        return SEVERAL_DAYS.format(text=m.group())
+    return None
+
+
+_SEVERAL = re.compile(
+    r"(?<![\w.])(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|"
+    r"multiple)\s+(?:taxi|cab|ride|trip|meal|dinner|lunch|breakfast|reading|measurement)s\b|"
+    r"(?:[2-9]|[1-9][0-9]|[两二三四五六七八九十几]|好几)\s*(?:次|趟|顿|回)",
+    re.I,
+)
+"""Several events of one kind ("3 次打车", "two dinners", "3 readings"): unless the request
+names their day, they need not all have been today."""
+SEVERAL_DAYS = "date: {text!r} need not all be today, and no day is named; say which day"
 
 
 def _read_siblings(domain: Domain, name: str) -> list[str]:
