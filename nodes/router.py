@@ -729,7 +729,8 @@ def _unread_day(
 
 _SEVERAL = re.compile(
     r"(?<![\w.])(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|"
-    r"multiple)\s+(?:taxi|cab|ride|trip|meal|dinner|lunch|breakfast|reading|measurement)s\b|"
+    r"multiple)\s+(?:[a-z]+\s+)?(?:taxi|cab|ride|trip|meal|dinner|lunch|breakfast|reading|"
+    r"measurement)s\b|"
     r"(?:[2-9]|[1-9][0-9]|[两二三四五六七八九十几]|好几)\s*(?:次|趟|顿|回)",
     re.I,
 )

@@ -1201,7 +1201,10 @@ def test_a_casual_u_is_no_ticket_summary() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["2 cabs to the airport, 48 EUR total, please file it", "took 3 taxis, 60 EUR, claim it"],
+    [
+        "2 cabs to the airport yesterday, 48 EUR total, please file it",
+        "took 3 taxis on Friday, 60 EUR, claim it",
+    ],
 )
 def test_plural_categories_are_the_category(text: str) -> None:
     decision = decide_offline(EXPENSES, text, DAY)
@@ -2769,10 +2772,10 @@ def test_round_20_amounts_listed_with_one_currency_ask(text: str) -> None:
     ("text", "slots"),
     [
         # A count, a date or an id before the amount is no second amount.
-        ("file my 3 cab rides, 105 USD in all", {"amount": "105"}),
+        ("file my 3 cab rides from yesterday, 105 USD in all", {"amount": "105"}),
         ("file a cab on 3/9, 47 EUR", {"amount": "47"}),
         ("order 10093, and 26 USD of shipping: file it", {"amount": "26"}),
-        ("报销 3 次打车，一共 88 元", {"amount": "88"}),
+        ("报销昨天 3 次打车，一共 88 元", {"amount": "88"}),
     ],
 )
 def test_round_20_a_count_before_one_amount_still_routes(text: str, slots: dict[str, Any]) -> None:
@@ -3007,3 +3010,63 @@ def test_round_21_two_reads_or_an_unmade_change_are_asked_about(domain: Domain, 
 )
 def test_round_21_one_request_still_routes(domain: Domain, text: str, intent: str) -> None:
     _assert_routed(domain, text, intent, {})
+
+
+# --- rounds 22-23: a day of the month, a day to come, a change on an event, a part ------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "day"),
+    [
+        # A Chinese day of the month is that day, the latest up to today, or of the month said.
+        (DOMAIN, "5号量的血压 135/85 帮我记一下", "2026-03-05"),
+        (DOMAIN, "记一下这个月12号的血压 132/84", "2026-03-12"),
+        (EXPENSES, "上个月3号打车 45 元报销", "2026-02-03"),
+        (EXPENSES, "二十号的午饭 60 元帮我报销", "2026-02-20"),
+    ],
+)
+def test_round_22_a_chinese_day_of_the_month_dates_the_write(
+    domain: Domain, text: str, day: str
+) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action == "route", decision.detail
+    assert str(decision.slots["date"]) == day
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "why"),
+    [
+        # A day still to come, or one code cannot read as past, is never dated today.
+        (DOMAIN, "log 131/86 for tomorrow morning", "date: 'tomorrow'"),
+        (DOMAIN, "明天的血压 128/80 先帮我记上", "date: '明天'"),
+        (EXPENSES, "file a taxi for next Tuesday, 30 USD", "date: 'next Tuesday'"),
+        (EXPENSES, "本月20号的晚饭 200 元报销", "date: '本月20号'"),
+        # Several events of one kind with no day named need not all be today.
+        (EXPENSES, "file 2 dinners, 80 EUR altogether", "date: '2 dinners'"),
+        (EXPENSES, "报销两顿饭一共 150 元", "date: '两顿'"),
+        # A part of an order is not the order.
+        (DOMAIN, "cancel only one item from order 10092 and keep the rest", "not the whole"),
+        (DOMAIN, "订单10092里的一件帮我取消，其余的保留", "not the whole"),
+    ],
+)
+def test_round_22_a_write_dated_or_scoped_wrongly_asks(domain: Domain, text: str, why: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action == "invalid"
+    assert decision.detail.startswith(why), decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["please sms me once order 10088 is delivered", "10089发货以后短信通知我"],
+)
+def test_round_22_a_text_on_a_later_event_is_not_sent_now(text: str) -> None:
+    decision = _no_write(DOMAIN, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+def test_round_22_a_ticket_notice_on_an_event_still_opens_the_ticket() -> None:
+    # open_ticket's own examples ask for a notice once the ticket is triaged.
+    decision = decide_offline(
+        EXPENSES, "open a ticket for the broken fan, text me when it updates", DAY
+    )
+    assert (decision.action, decision.intent) == ("route", "open_ticket"), decision.detail
