@@ -1624,6 +1624,16 @@ _POLICY = re.compile(
 """A question about the rules or when money comes ("what's the cap per night?", "when will
 the refund land?", "报销什么时候到账", "餐补上限"): the business's rules and payments, which
 no read of the user's records shows."""
+_STILL_POSSIBLE = re.compile(
+    r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|it's)\s+(?:still\s+)?"
+    r"(?:possible|too\s+late)\s+to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to)"
+    r"\s+(?P<en>[a-z]+)|(?:还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})",
+    re.I,
+)
+"""A question whether a change can still be made ("can I still cancel 10093?", "订单10095还能
+取消吗"): neither the change (it is asked about, not asked for) nor the thing's status,
+which does not say what the business allows."""
+STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
 _BREAKDOWN = re.compile(
     r"\bbreak\s*(?:it\s+|them\s+)?down\b|\bbreakdown\b|\b(?:by|per|for\s+each|each)\s+"
     r"(?:category|categories|type|kind|claim|item|month|week|day|merchant)\b|\bitemi[sz]ed?\b|"
@@ -1738,6 +1748,9 @@ def _withdrawn(
         return _unrouted(domain, decision, ORDINAL.format(intent=intent.name, words=place.text))
     if (other := _unused_id(text, intent, decision)) is not None:
         why = UNUSED_VALUE.format(intent=intent.name, value=other.text, kind="thing's id")
+        return _unrouted(domain, decision, why)
+    if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(m["en"] or m["cn"]):
+        why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
     for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_FORECAST, FORECAST), (_POLICY, POLICY)):
         if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):

@@ -3070,3 +3070,19 @@ def test_round_22_a_ticket_notice_on_an_event_still_opens_the_ticket() -> None:
         EXPENSES, "open a ticket for the broken fan, text me when it updates", DAY
     )
     assert (decision.action, decision.intent) == ("route", "open_ticket"), decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Whether a change can still be made: not the change, and not the thing's status.
+        "could we still cancel order 10094?",
+        "is it too late to cancel 10096",
+        "订单10097还来得及取消吗",
+        "10098还可以撤销吗？",
+    ],
+)
+def test_round_22_whether_a_change_is_still_possible_asks(text: str) -> None:
+    decision = _no_write(DOMAIN, text)
+    assert decision.action == "clarify", decision.detail
+    assert "can still be made" in decision.detail
