@@ -1634,6 +1634,32 @@ _STILL_POSSIBLE = re.compile(
 取消吗"): neither the change (it is asked about, not asked for) nor the thing's status,
 which does not say what the business allows."""
 STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
+_NOT_LATEST = (
+    r"(?!(?:latest|last|newest|recent|most|open|new|other|current|only|same|first|helpdesk|"
+    r"support|it|this|that|one|any)\b)"
+)
+_NAMED_BY = re.compile(
+    rf"\b(?:ticket|one)\s+(?:about|for|on|regarding|re)\s+(?:the\s+|my\s+|a\s+|an\s+)?"
+    rf"(?!me\b|it\b|us\b){_NOT_LATEST}[a-z]+|"
+    rf"\b(?:my|the)\s+{_NOT_LATEST}[a-z]+(?:\s+{_NOT_LATEST}[a-z]+)?\s+ticket\b|"
+    rf"\bthe\s+{_NOT_LATEST}[a-z]+\s+one\b|"
+    rf"\b(?:ticket|one)\s+(?:i|we)\s+(?:opened|filed|raised|logged|submitted|created|made)\s+"
+    rf"(?:(?:on|around)\s+)?(?:yesterday|today|this\s+morning|last\s+\w+|\w+day|"
+    rf"[\w-]+\s+(?:day|week|month)s?\s+ago|(?:about|for|on|regarding)\s+(?:the\s+|my\s+|a\s+)?"
+    rf"{_NOT_LATEST}[a-z]+)\b|"
+    rf"\bticket\s+from\s+(?:yesterday|last\s+\w+|\w+day|[\w-]+\s+(?:day|week|month)s?\s+ago)\b|"
+    rf"\b(?:opened|filed|raised|logged|submitted)\s+a\s+ticket\s+(?:yesterday|last\s+\w+|"
+    rf"on\s+\w+day|[\w-]+\s+(?:day|week|month)s?\s+ago)\b|"
+    r"(?:关于|有关)[\u4e00-\u9fff]{1,8}的工单|"
+    r"(?:昨天|前天|上周[一二三四五六日天]?|[0-9一二两三四五六七八九十]+天前|周[一二三四五六日天])"
+    r"(?:提|开|报|建)的(?:那个)?工单",
+    re.I,
+)
+"""A thing named by its subject or its day ("the ticket I opened 2 days ago", "my printer
+ticket", "关于打印机的工单"): a read that shows one by id or the latest does not know which
+that is, so the run asks for its id. "my latest ticket" is the latest."""
+_LATEST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+one)\b|最新|最近|上一个|上次", re.I)
+NAMED_BY = "not {intent}: {words!r} names one by its subject or day, not by its id or as the latest"
 _BREAKDOWN = re.compile(
     r"\bbreak\s*(?:it\s+|them\s+)?down\b|\bbreakdown\b|\b(?:by|per|for\s+each|each)\s+"
     r"(?:category|categories|type|kind|claim|item|month|week|day|merchant)\b|\bitemi[sz]ed?\b|"
@@ -1749,6 +1775,8 @@ def _withdrawn(
     if (other := _unused_id(text, intent, decision)) is not None:
         why = UNUSED_VALUE.format(intent=intent.name, value=other.text, kind="thing's id")
         return _unrouted(domain, decision, why)
+    if (m := _NAMED_BY.search(text)) is not None and _by_id_or_latest(intent, decision, text):
+        return _unrouted(domain, decision, NAMED_BY.format(intent=intent.name, words=m.group()))
     if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(m["en"] or m["cn"]):
         why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
@@ -1767,6 +1795,23 @@ def _withdrawn(
     ):
         return _unrouted(domain, decision, ONE_DAY.format(intent=intent.name, words=day.text))
     return _unsaid(intent, text, decision) if said else decision
+
+
+def _by_id_or_latest(intent: IntentSpec, decision: Decision, text: str) -> bool:
+    """Whether the read shows the latest of its things because no id and no "latest" was said.
+
+    Its id slot is optional (None shows the latest), empty, and no word asks for the latest.
+    """
+    ids = [
+        name
+        for name, info in intent.slots_model.model_fields.items()
+        if name.endswith("_id") and not info.is_required()
+    ]
+    return (
+        bool(ids)
+        and all(decision.slots.get(name) is None for name in ids)
+        and not _LATEST.search(text)
+    )
 
 
 def _unsaid(intent: IntentSpec, text: str, decision: Decision) -> Decision:

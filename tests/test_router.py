@@ -1803,7 +1803,6 @@ def test_remembering_a_reading_is_not_recording_it(text: str) -> None:
             "open_ticket",
             {"summary": "门禁卡刷不开了", "notify": True},
         ),
-        (EXPENSES, "did my ticket about the printer actually get opened?", "ticket_status", {}),
     ],
 )
 def test_round_11_ways_of_asking_route_with_their_slots(
@@ -3086,3 +3085,35 @@ def test_round_22_whether_a_change_is_still_possible_asks(text: str) -> None:
     decision = _no_write(DOMAIN, text)
     assert decision.action == "clarify", decision.detail
     assert "can still be made" in decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A ticket named by its subject or its day is neither one by id nor the latest.
+        "did my ticket about the printer actually get opened?",
+        "any news on my wifi ticket?",
+        "what is the status of the ticket I filed last Monday?",
+        "is the ticket I opened about the projector resolved yet",
+        "关于门禁卡的工单处理了吗",
+        "昨天提的工单有人管吗",
+    ],
+)
+def test_round_22_a_ticket_named_by_subject_or_day_asks(text: str) -> None:
+    decision = _no_write(EXPENSES, text)
+    assert decision.action == "clarify", decision.detail
+    assert "by its subject or day" in decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("how's my latest ticket about the printer going?", {"ticket_id": None}),
+        ("my VPN ticket, T-8, any update?", {"ticket_id": "T-8"}),
+        ("我最新那个关于打印机的工单怎么样了", {"ticket_id": None}),
+    ],
+)
+def test_round_22_a_ticket_by_id_or_the_latest_still_routes(
+    text: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(EXPENSES, text, "ticket_status", slots)
