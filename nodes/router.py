@@ -116,7 +116,8 @@ CALENDAR_PERIOD = (
     "{slot}: {text!r} is a calendar window, not a number of days; say 7, 14 or 30 days"
 )
 _CALENDAR = re.compile(
-    r"\b(?:this|current)\s+(?:week|month)\b|本月|本周|这个月|这周|这个?星期|这个?礼拜|本星期",
+    r"\b(?:this|current)\s+(?:week|month)\b|本月|本周|这个月|这周|这个?星期|这个?礼拜|本星期|"
+    r"(?<![最近过去])上个?月|(?<![最近过去])上(?:周|个?星期|个?礼拜)",
     re.I,
 )
 """A period told as the calendar's week or month so far ("this month", "这个月"): a write
@@ -1668,6 +1669,9 @@ _BREAKDOWN = re.compile(
     r"\bon\s+(?:just|only)\s+(?!(?:the|this|last|past|my)\b)\w+|"
     r"\b(?:just|only)\s+(?:my\s+|the\s+)?(?!(?:the|this|last|past|my|own|total|recent)\b)[a-z]+"
     r"\s+(?:expenses|claims|costs|spending|receipts|bills)\b|"
+    r"\b(?:spen[dt]|spending|claimed|paid|put)\s+(?:[a-z]+\s+){0,2}?on\s+(?:taxis?|cabs?|rides?|"
+    r"hotels?|lodging|meals?|food|dinners?|lunch(?:es)?|breakfasts?|flights?|travel)\b|"
+    r"(?:打车|出租车|酒店|住宿|餐饮|吃饭)(?:上|方面)?(?:一共|总共)?(?:花|报)了?(?:多少|几)|"
     r"光是|单是|单单|只算|仅算|光[\u4e00-\u9fff]{1,3}(?:就|一项)",
     re.I,
 )

@@ -3117,3 +3117,18 @@ def test_round_22_a_ticket_by_id_or_the_latest_still_routes(
     text: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(EXPENSES, text, "ticket_status", slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # One category of a total is a part of it; last calendar month or week is no window.
+        (EXPENSES, "what did I spend on hotels over the last 14 days"),
+        (EXPENSES, "最近30天打车一共花了多少"),
+        (EXPENSES, "上周的报销总额"),
+        (DOMAIN, "上个月的血压趋势给我看看"),
+    ],
+)
+def test_round_22_one_category_or_last_calendar_month_asks(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
