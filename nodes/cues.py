@@ -247,14 +247,14 @@ def change_kind(verb: str) -> str | None:
 
 NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets", "open ticket?"),
-    *("update on", "updates on", "change in", "changes in"),
+    *("update on", "updates on", "change in", "changes in", "make sure", "make certain"),
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
     *("记号", "惦记", "书记", "记错", "记清"),
     *("支付宝", "微信支付", "支付方式", "付款方式", "付款码", "支付码"),
 )
 """Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
 "我记得上次是 130/85": remembering is not recording, "用支付宝付的" names how a bill was
-paid, not a payment to make)."""
+paid, not a payment to make, "make sure the texts reach me" checks, not builds)."""
 
 
 def mask_not_cues(text: str) -> str:

@@ -1606,6 +1606,15 @@ _KNOWLEDGE = re.compile(
 """A question about the subject, not about the user's records: what counts as high, what a
 word means, how to bring a value down ("is 150 over 95 dangerous?", "偏高怎么办"). No read
 of the user's records answers it."""
+_CAPABILITIES = re.compile(
+    r"\bwhat\s+(?:else\s+)?(?:can|could|do)\s+you\s+(?:do|help\s+(?:me\s+)?with|offer)\b|"
+    r"\bwhat\s+are\s+you\s+(?:able\s+to\s+do|for|good\s+for)\b|\bhow\s+can\s+you\s+help\b|"
+    r"你(?:都|还)?(?:能|会|可以)(?:做|干|帮我做|帮我干|帮)?(?:些)?(?:什么|啥)|你有(?:什么|哪些)功能",
+    re.I,
+)
+"""A question about the assistant itself ("what can you do?", "你能做什么"): the domain's
+clarifying question lists what it does; no intent's read answers it."""
+CAPABILITIES = "not {intent}: the request asks what the assistant can do ({words!r})"
 _FORECAST = re.compile(
     r"\bwhat\s+will\s+(?:my|the|our|they|it)\b.{0,40}\b(?:be|look\s+like)\b|\bpredict\w*|\bforecast\w*|"
     r"\bwill\s+(?:my|it|they|that)\b.{0,30}\b(?:go|get|be|keep)\s+(?:going\s+)?(?:up|down|"
@@ -1784,7 +1793,12 @@ def _withdrawn(
     if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(m["en"] or m["cn"]):
         why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
-    for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_FORECAST, FORECAST), (_POLICY, POLICY)):
+    for pattern, why in (
+        (_KNOWLEDGE, KNOWLEDGE),
+        (_FORECAST, FORECAST),
+        (_POLICY, POLICY),
+        (_CAPABILITIES, CAPABILITIES),
+    ):
         if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if _TOTAL.search(intent.description):

@@ -3132,3 +3132,31 @@ def test_round_22_a_ticket_by_id_or_the_latest_still_routes(
 def test_round_22_one_category_or_last_calendar_month_asks(domain: Domain, text: str) -> None:
     decision = _no_write(domain, text)
     assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "slots"),
+    [
+        # The last digits of a phone are no second order id; "发到我手机" asks for a text.
+        (
+            "text me where order 10094 is, phone ending with 0931",
+            "notify_order",
+            {"order_id": "10094"},
+        ),
+        ("10095的物流发到我手机上，尾号是5521", "notify_order", {"order_id": "10095"}),
+        # "make sure" checks; it builds nothing.
+        (
+            "what email do you have for me? just making sure it's current",
+            "customer_profile",
+            {},
+        ),
+    ],
+)
+def test_round_23_phone_digits_and_make_sure(text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(DOMAIN, text, intent, slots)
+
+
+@pytest.mark.parametrize("text", ["what else can you help me with?", "你都能做些什么"])
+def test_round_23_a_question_about_the_assistant_asks(text: str) -> None:
+    decision = _no_write(DOMAIN, text)
+    assert decision.action == "clarify", decision.detail

@@ -236,6 +236,13 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
     # someone else's (another shop's order, a phone): none of its parts is an id here.
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
+    # The last digits of a phone or a card ("my number ends in 4417", "尾号4417") are no id.
+    (
+        "number",
+        re.compile(
+            r"\b(?:ends?|ending)\s+(?:in|with)\s+\d{2,6}\b|尾号\s*(?:是|为)?\s*\d{2,6}", re.I
+        ),
+    ),
     ("code", re.compile(_ERROR_CODE, re.I)),
     ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
     (
