@@ -93,6 +93,7 @@ from tools.slots import (
     clauses,
     find_date,
     number_roles,
+    parse_period_days,
     split_found,
     unread_day,
 )
@@ -489,9 +490,22 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
     as an id (three digits or more).
     """
     kind = str(ev.get("kind"))
-    wanted = {"id": ("id", "number"), "reading": ("reading",), "amount": ("money",)}.get(kind, ())
+    wanted = {
+        "id": ("id", "number"),
+        "reading": ("reading",),
+        "amount": ("money",),
+        "period": ("period",),
+    }.get(kind, ())
     for role in roles:
         if role.kind not in wanted or (role.start < ev["end"] and ev["start"] < role.end):
+            continue
+        if kind == "period":
+            # "the past 7 days, and the 30 day one too": two windows, one read at a time.
+            # A calendar week or month beside it says when something happened ("I measured
+            # it 3 times this week, show me the last 14 days").
+            days, said = parse_period_days(role.text), parse_period_days(str(ev["text"]))
+            if days and said and days != said and not _CALENDAR.search(role.text):
+                return role
             continue
         digits = re.sub(r"\D", "", role.text)
         if role.kind == "number" and (len(digits) < 3 or digits != role.text.strip()):

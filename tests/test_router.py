@@ -3160,3 +3160,27 @@ def test_round_23_phone_digits_and_make_sure(text: str, intent: str, slots: dict
 def test_round_23_a_question_about_the_assistant_asks(text: str) -> None:
     decision = _no_write(DOMAIN, text)
     assert decision.action == "clarify", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Two windows of one read: one at a time. The same window said twice is one.
+        (DOMAIN, "show my bp trend over 7 days and over 30 days"),
+        (EXPENSES, "最近7天和最近30天的报销总额"),
+        (EXPENSES, "my 14-day total, and the 30-day one as well"),
+    ],
+)
+def test_round_22_two_windows_of_one_read_ask(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action == "invalid"
+    assert decision.detail.startswith("period: the request names more than one"), decision.detail
+
+
+def test_round_22_one_window_said_twice_routes() -> None:
+    _assert_routed(
+        EXPENSES,
+        "how much did I claim in the last 14 days (2 weeks)?",
+        "expense_total",
+        {"period": "14d"},
+    )

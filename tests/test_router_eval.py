@@ -33,7 +33,7 @@ drop is a regression. The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Just below the held-out slot accuracy of round 21 (1.000; round 20: 1.000)."""
 DEV_FLOOR = 0.975
-"""Just below the dev part's in-scope accuracy with rounds 9 to 23 folded in (0.9759, 2953 of
+"""Just below the dev part's in-scope accuracy with rounds 9 to 23 folded in (0.9762, 2954 of
 3026, 3985 lines; the reads with no period or a calendar window, the questions whether a
 change can still be made, the tickets named by subject or day and the texts asked for on a
 later event relabelled "ask" per docs/routing.md; rounds 0-21 alone 0.9761 on those labels,
