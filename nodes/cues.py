@@ -247,14 +247,14 @@ def change_kind(verb: str) -> str | None:
 
 NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets", "open ticket?"),
-    *("update on", "updates on", "change in", "changes in"),
+    *("update on", "updates on", "change in", "changes in", "make sure", "make certain"),
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
     *("记号", "惦记", "书记", "记错", "记清"),
     *("支付宝", "微信支付", "支付方式", "付款方式", "付款码", "支付码"),
 )
 """Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
 "我记得上次是 130/85": remembering is not recording, "用支付宝付的" names how a bill was
-paid, not a payment to make)."""
+paid, not a payment to make, "make sure the texts reach me" checks, not builds)."""
 
 
 def mask_not_cues(text: str) -> str:
@@ -552,6 +552,37 @@ def recurring(text: str) -> Found | None:
     """The words that ask for a change on a schedule, or None (`_RECURRING`)."""
     m = _RECURRING.search(text)
     return None if m is None else Found(True, m.group(), m.start(), m.end(), "recurring")
+
+
+_ON_EVENT = re.compile(
+    r"\b(?:when|once|as\s+soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,4}?"
+    r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
+    r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
+    r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery)\b|"
+    r"(?:到了|到货|发货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
+    r"(?:之后|以后|后(?!的)|的时候|时|就)",
+    re.I,
+)
+"""A change asked for when something happens later ("text me when 10087 ships",
+"订单10090到了之后发短信提醒我"): the intent sends its message now, with the status as it
+is, so it does not make that change unless its own examples ask for it on such an event."""
+
+
+_ON_ANY_EVENT = re.compile(
+    r"\b(?:when|once|as\s+soon\s+as|whenever|the\s+moment)\b|之后|以后|的时候", re.I
+)
+
+
+def on_event(text: str, examples: Iterable[str] = ()) -> Found | None:
+    """The words that ask for a change once something happens, or None (`_ON_EVENT`).
+
+    None too when one of the intent's `examples` asks for its change on some event
+    ("ping me once it's triaged"): the intent then makes it later itself.
+    """
+    m = _ON_EVENT.search(text)
+    if m is None or any(_ON_ANY_EVENT.search(e) for e in examples):
+        return None
+    return Found(True, m.group(), m.start(), m.end(), "event")
 
 
 def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:

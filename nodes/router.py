@@ -75,6 +75,7 @@ from nodes.cues import (
     conditional_clauses,
     content_words,
     mask_not_cues,
+    on_event,
     recurring,
     simplified,
     someone_else,
@@ -85,7 +86,17 @@ from nodes.cues import (
 from nodes.search.lexical import STOPWORDS, stem
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
-from tools.slots import ID_NOUNS, Found, Role, clauses, find_date, number_roles, split_found
+from tools.slots import (
+    ID_NOUNS,
+    Found,
+    Role,
+    clauses,
+    find_date,
+    number_roles,
+    parse_period_days,
+    split_found,
+    unread_day,
+)
 
 THRESHOLD: dict[str, float] = {"lexical": 0.4, "model": 0.6}
 """Below this probability the router asks instead of guessing, when the ranking brings no
@@ -106,12 +117,14 @@ CALENDAR_PERIOD = (
     "{slot}: {text!r} is a calendar window, not a number of days; say 7, 14 or 30 days"
 )
 _CALENDAR = re.compile(
-    r"\b(?:this|current)\s+(?:week|month)\b|本月|本周|这个月|这周|这个?星期|这个?礼拜|本星期",
+    r"\b(?:this|current)\s+(?:week|month)\b|本月|本周|这个月|这周|这个?星期|这个?礼拜|本星期|"
+    r"(?<![最近过去])上个?月|(?<![最近过去])上(?:周|个?星期|个?礼拜)",
     re.I,
 )
 """A period told as the calendar's week or month so far ("this month", "这个月"): a write
 that needs its period's words takes a number of days only, so the run asks rather than
 reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
+UNREAD_DAY = "date: {text!r} names no day that has passed; say which day it was"
 WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
 SAY_WHICH = "; say which: {choices}"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
@@ -477,9 +490,22 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
     as an id (three digits or more).
     """
     kind = str(ev.get("kind"))
-    wanted = {"id": ("id", "number"), "reading": ("reading",), "amount": ("money",)}.get(kind, ())
+    wanted = {
+        "id": ("id", "number"),
+        "reading": ("reading",),
+        "amount": ("money",),
+        "period": ("period",),
+    }.get(kind, ())
     for role in roles:
         if role.kind not in wanted or (role.start < ev["end"] and ev["start"] < role.end):
+            continue
+        if kind == "period":
+            # "the past 7 days, and the 30 day one too": two windows, one read at a time.
+            # A calendar week or month beside it says when something happened ("I measured
+            # it 3 times this week, show me the last 14 days").
+            days, said = parse_period_days(role.text), parse_period_days(str(ev["text"]))
+            if days and said and days != said and not _CALENDAR.search(role.text):
+                return role
             continue
         digits = re.sub(r"\D", "", role.text)
         if role.kind == "number" and (len(digits) < 3 or digits != role.text.strip()):
@@ -638,7 +664,11 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
         return other
     # A change on a schedule ("every Monday", "每周一自动") is not the one change now that
     # the intent makes, unless its own words ask for a schedule.
-    return recurring(text) if "schedule" not in kinds else None
+    if "schedule" not in kinds and (again := recurring(text)) is not None:
+        return again
+    # A change once something happens ("text me when 10087 ships") is not the change now,
+    # unless the intent's own examples ask for one on an event.
+    return on_event(text, intent.examples)
 
 
 def _gate(
@@ -646,6 +676,7 @@ def _gate(
     intent: IntentSpec,
     text: str,
     evidence: Mapping[str, dict[str, Any] | None],
+    today: date,
     *,
     asked: bool = False,
 ) -> tuple[str | None, bool, Found | None]:
@@ -662,8 +693,65 @@ def _gate(
     foreign = None if asked else _foreign_change(domain, intent, text)
     if foreign is not None:
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
-    problem = _evidence_problem(intent, text, evidence)
+    problem = (
+        _evidence_problem(intent, text, evidence)
+        or _unread_day(intent, text, evidence, today)
+        or _part_of_one(text)
+    )
     return problem, True, cue
+
+
+_ITEM_OF = re.compile(
+    r"\b(?:items?|products?|things?|pieces?)\s+(?:in|of|from)\s+(?:my\s+|the\s+|this\s+)?"
+    r"(?:order|parcel|package)\b|\bkeep\s+the\s+rest\b|\bpart\s+of\s+(?:my\s+|the\s+)?order\b|"
+    r"(?:订单|包裹)\s*[0-9]*\s*(?:里|中)的|其中(?:一|两|[0-9])\s*[件个样]|只取消(?:一|[0-9])\s*[件个样]|"
+    r"其余的?(?:不变|保留|留着)",
+    re.I,
+)
+"""Words that name a part of a thing, not the thing ("the 2nd item in order 10091, keep
+the rest", "订单里的一件"): a write on the whole would change more than was asked."""
+PART_OF_ONE = "not the whole: {words!r} names a part of the thing, which no intent here changes"
+
+
+def _part_of_one(text: str) -> str | None:
+    """Why a write may not run on a whole thing when the request asks about a part of it.
+
+    Words naming a part (`_ITEM_OF`: "just the 2nd item in order 10091, keep the rest"):
+    cancelling the order would cancel what the user wants to keep. A place in a list alone
+    is not ("the 2nd one I placed", "2nd reading today"): it says which thing, not a part.
+    """
+    m = _ITEM_OF.search(text)
+    return None if m is None else PART_OF_ONE.format(words=m.group())
+
+
+def _unread_day(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None], today: date
+) -> str | None:
+    """Why a write's date may not default to today when the request names another day.
+
+    A date slot with no evidence is today ("save 120/80"), but words that name a day code
+    could not read as one that has passed ("save 120/80 for tomorrow", "本月20号", "next
+    Tuesday") say it is not today: the write would be dated wrongly, so the run asks.
+    """
+    if "date" not in intent.slots_model.model_fields or evidence.get("date") is not None:
+        return None
+    if (day := unread_day(text, today)) is not None:
+        return UNREAD_DAY.format(text=day.text)
+    if (m := _SEVERAL.search(text)) is not None:
+        return SEVERAL_DAYS.format(text=m.group())
+    return None
+
+
+_SEVERAL = re.compile(
+    r"(?<![\w.])(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|"
+    r"multiple)\s+(?:[a-z]+\s+)?(?:taxi|cab|ride|trip|meal|dinner|lunch|breakfast|reading|"
+    r"measurement)s\b|"
+    r"(?:[2-9]|[1-9][0-9]|[两二三四五六七八九十几]|好几)\s*(?:次|趟|顿|回)",
+    re.I,
+)
+"""Several events of one kind ("3 次打车", "two dinners", "3 readings"): unless the request
+names their day, they need not all have been today."""
+SEVERAL_DAYS = "date: {text!r} need not all be today, and no day is named; say which day"
 
 
 def _read_siblings(domain: Domain, name: str) -> list[str]:
@@ -766,7 +854,7 @@ def by_rules(
             slots = validate_slots(intent, values)
         except SlotError as exc:
             return _slot_error(intent, exc, rule=intent.name), refused
-        problem, asked, cue = _gate(domain, intent, text, evidence)
+        problem, asked, cue = _gate(domain, intent, text, evidence, today)
         if problem is not None and not asked:
             if (entry := _entry_asked(intent, text, today)) is not None:
                 return replace(
@@ -888,7 +976,7 @@ def by_ranking(
                 tokens=ranking.tokens,
                 refused=tuple(refused),
             )
-        problem, _, cue = _gate(domain, intent, text, evidence)
+        problem, _, cue = _gate(domain, intent, text, evidence, today)
         reads = _guarded(intent) and not domain.writes(name)
         if problem is None and reads and (value := _unused_value(text, evidence)):
             return replace(
@@ -936,7 +1024,7 @@ def decide_for(domain: Domain, name: str, text: str, today: date) -> Decision:
         slots = validate_slots(intent, values)
     except SlotError as exc:
         return _slot_error(intent, exc, source="human")
-    problem, _, _ = _gate(domain, intent, text, evidence, asked=True)
+    problem, _, _ = _gate(domain, intent, text, evidence, today, asked=True)
     if problem is not None:
         return Decision(action="invalid", intent=name, source="human", detail=problem)
     return Decision(
@@ -1002,7 +1090,7 @@ def _maker(
         slots = validate_slots(intent, values)
     except SlotError:
         return None
-    problem, _, cue = _gate(domain, intent, text, evidence)
+    problem, _, cue = _gate(domain, intent, text, evidence, today)
     if problem is not None:
         return None
     return Decision(
@@ -1532,6 +1620,15 @@ _KNOWLEDGE = re.compile(
 """A question about the subject, not about the user's records: what counts as high, what a
 word means, how to bring a value down ("is 150 over 95 dangerous?", "偏高怎么办"). No read
 of the user's records answers it."""
+_CAPABILITIES = re.compile(
+    r"\bwhat\s+(?:else\s+)?(?:can|could|do)\s+you\s+(?:do|help\s+(?:me\s+)?with|offer)\b|"
+    r"\bwhat\s+are\s+you\s+(?:able\s+to\s+do|for|good\s+for)\b|\bhow\s+can\s+you\s+help\b|"
+    r"你(?:都|还)?(?:能|会|可以)(?:做|干|帮我做|帮我干|帮)?(?:些)?(?:什么|啥)|你有(?:什么|哪些)功能",
+    re.I,
+)
+"""A question about the assistant itself ("what can you do?", "你能做什么"): the domain's
+clarifying question lists what it does; no intent's read answers it."""
+CAPABILITIES = "not {intent}: the request asks what the assistant can do ({words!r})"
 _FORECAST = re.compile(
     r"\bwhat\s+will\s+(?:my|the|our|they|it)\b.{0,40}\b(?:be|look\s+like)\b|\bpredict\w*|\bforecast\w*|"
     r"\bwill\s+(?:my|it|they|that)\b.{0,30}\b(?:go|get|be|keep)\s+(?:going\s+)?(?:up|down|"
@@ -1551,6 +1648,42 @@ _POLICY = re.compile(
 """A question about the rules or when money comes ("what's the cap per night?", "when will
 the refund land?", "报销什么时候到账", "餐补上限"): the business's rules and payments, which
 no read of the user's records shows."""
+_STILL_POSSIBLE = re.compile(
+    r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|it's)\s+(?:still\s+)?"
+    r"(?:possible|too\s+late)\s+to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to)"
+    r"\s+(?P<en>[a-z]+)|(?:还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})",
+    re.I,
+)
+"""A question whether a change can still be made ("can I still cancel 10093?", "订单10095还能
+取消吗"): neither the change (it is asked about, not asked for) nor the thing's status,
+which does not say what the business allows."""
+STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
+_NOT_LATEST = (
+    r"(?!(?:latest|last|newest|recent|most|open|new|other|current|only|same|first|helpdesk|"
+    r"support|it|this|that|one|any)\b)"
+)
+_NAMED_BY = re.compile(
+    rf"\b(?:ticket|one)\s+(?:about|for|on|regarding|re)\s+(?:the\s+|my\s+|a\s+|an\s+)?"
+    rf"(?!me\b|it\b|us\b){_NOT_LATEST}[a-z]+|"
+    rf"\b(?:my|the)\s+{_NOT_LATEST}[a-z]+(?:\s+{_NOT_LATEST}[a-z]+)?\s+ticket\b|"
+    rf"\bthe\s+{_NOT_LATEST}[a-z]+\s+one\b|"
+    rf"\b(?:ticket|one)\s+(?:i|we)\s+(?:opened|filed|raised|logged|submitted|created|made)\s+"
+    rf"(?:(?:on|around)\s+)?(?:yesterday|today|this\s+morning|last\s+\w+|\w+day|"
+    rf"[\w-]+\s+(?:day|week|month)s?\s+ago|(?:about|for|on|regarding)\s+(?:the\s+|my\s+|a\s+)?"
+    rf"{_NOT_LATEST}[a-z]+)\b|"
+    rf"\bticket\s+from\s+(?:yesterday|last\s+\w+|\w+day|[\w-]+\s+(?:day|week|month)s?\s+ago)\b|"
+    rf"\b(?:opened|filed|raised|logged|submitted)\s+a\s+ticket\s+(?:yesterday|last\s+\w+|"
+    rf"on\s+\w+day|[\w-]+\s+(?:day|week|month)s?\s+ago)\b|"
+    r"(?:关于|有关)[\u4e00-\u9fff]{1,8}的工单|"
+    r"(?:昨天|前天|上周[一二三四五六日天]?|[0-9一二两三四五六七八九十]+天前|周[一二三四五六日天])"
+    r"(?:提|开|报|建)的(?:那个)?工单",
+    re.I,
+)
+"""A thing named by its subject or its day ("the ticket I opened 2 days ago", "my printer
+ticket", "关于打印机的工单"): a read that shows one by id or the latest does not know which
+that is, so the run asks for its id. "my latest ticket" is the latest."""
+_LATEST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+one)\b|最新|最近|上一个|上次", re.I)
+NAMED_BY = "not {intent}: {words!r} names one by its subject or day, not by its id or as the latest"
 _BREAKDOWN = re.compile(
     r"\bbreak\s*(?:it\s+|them\s+)?down\b|\bbreakdown\b|\b(?:by|per|for\s+each|each)\s+"
     r"(?:category|categories|type|kind|claim|item|month|week|day|merchant)\b|\bitemi[sz]ed?\b|"
@@ -1559,6 +1692,9 @@ _BREAKDOWN = re.compile(
     r"\bon\s+(?:just|only)\s+(?!(?:the|this|last|past|my)\b)\w+|"
     r"\b(?:just|only)\s+(?:my\s+|the\s+)?(?!(?:the|this|last|past|my|own|total|recent)\b)[a-z]+"
     r"\s+(?:expenses|claims|costs|spending|receipts|bills)\b|"
+    r"\b(?:spen[dt]|spending|claimed|paid|put)\s+(?:[a-z]+\s+){0,2}?on\s+(?:taxis?|cabs?|rides?|"
+    r"hotels?|lodging|meals?|food|dinners?|lunch(?:es)?|breakfasts?|flights?|travel)\b|"
+    r"(?:打车|出租车|酒店|住宿|餐饮|吃饭)(?:上|方面)?(?:一共|总共)?(?:花|报)了?(?:多少|几)|"
     r"光是|单是|单单|只算|仅算|光[\u4e00-\u9fff]{1,3}(?:就|一项)",
     re.I,
 )
@@ -1666,7 +1802,17 @@ def _withdrawn(
     if (other := _unused_id(text, intent, decision)) is not None:
         why = UNUSED_VALUE.format(intent=intent.name, value=other.text, kind="thing's id")
         return _unrouted(domain, decision, why)
-    for pattern, why in ((_KNOWLEDGE, KNOWLEDGE), (_FORECAST, FORECAST), (_POLICY, POLICY)):
+    if (m := _NAMED_BY.search(text)) is not None and _by_id_or_latest(intent, decision, text):
+        return _unrouted(domain, decision, NAMED_BY.format(intent=intent.name, words=m.group()))
+    if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(m["en"] or m["cn"]):
+        why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
+        return _unrouted(domain, decision, why)
+    for pattern, why in (
+        (_KNOWLEDGE, KNOWLEDGE),
+        (_FORECAST, FORECAST),
+        (_POLICY, POLICY),
+        (_CAPABILITIES, CAPABILITIES),
+    ):
         if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if _TOTAL.search(intent.description):
@@ -1681,6 +1827,23 @@ def _withdrawn(
     ):
         return _unrouted(domain, decision, ONE_DAY.format(intent=intent.name, words=day.text))
     return _unsaid(intent, text, decision) if said else decision
+
+
+def _by_id_or_latest(intent: IntentSpec, decision: Decision, text: str) -> bool:
+    """Whether the read shows the latest of its things because no id and no "latest" was said.
+
+    Its id slot is optional (None shows the latest), empty, and no word asks for the latest.
+    """
+    ids = [
+        name
+        for name, info in intent.slots_model.model_fields.items()
+        if name.endswith("_id") and not info.is_required()
+    ]
+    return (
+        bool(ids)
+        and all(decision.slots.get(name) is None for name in ids)
+        and not _LATEST.search(text)
+    )
 
 
 def _unsaid(intent: IntentSpec, text: str, decision: Decision) -> Decision:

@@ -138,3 +138,28 @@ async def test_the_seven_day_total_is_shown_and_nothing_is_filed(harness: Harnes
     assert table_rows(harness.store, "expenses") == 0
     assert out["card"] == {"card": "expense_total", "period": "7d", "totals": {}}
     assert out["answer"].startswith("Last 7d: 0 claim(s)")
+
+
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [
+        (EXAMPLES, "save 131/86 for tomorrow"),
+        (EXAMPLES, "订单10089发货以后发短信通知我"),
+        (EXAMPLES, "cancel just one item in order 10092, keep the rest"),
+        (EXPENSES, "报销两顿饭一共 150 元"),
+        (EXPENSES, "上个月的晚饭 230 块帮我报销，本月20号的"),
+    ],
+)
+async def test_a_write_dated_later_or_on_a_part_writes_nothing(
+    harness: Harness, spec: str, text: str
+) -> None:
+    """A day to come, a change on a later event, several days or a part: asked, not written.
+
+    The write intent may be named in the question (the route is "invalid"), but none runs.
+    """
+    out = await harness.run(text, domain=spec)
+    assert out["route"]["action"] != "route", out["route"]
+    for tool in write_tools(spec):
+        assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
+    for table in WRITE_TABLES[spec]:
+        assert table_rows(harness.store, table) == 0, f"{table} has rows"

@@ -186,6 +186,16 @@ _DAY_OF_MONTH = re.compile(r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b", re
 """A day named by its date alone ("hotel in Berlin on the 9th"): the latest such day up to
 today. Only after "on the", so "the 2nd order" stays an ordinal."""
 
+_CN_DAY_OF_MONTH = re.compile(
+    r"(?:(?P<cm>上上个?月|上个?月|这个?月|本月)\s*(?P<cmd>[12]?[0-9]|3[01]|[一二三]?十[一二三四五六七八九]?|"
+    r"[一二三四五六七八九])\s*[号日]|(?<![0-9零〇一二两三四五六七八九十月第])"
+    r"(?P<cd>[12]?[0-9]|3[01]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*号)"
+    r"(?![楼线房室床座台桌码])"
+)
+"""A day named by its day of the month in Chinese ("3号", "13号那天", "上个月28号"): the
+latest such day up to today, or that day of the month named. Not a building or a line
+("3号楼", "1号线"), and not an id ("10086号", more than two digits)."""
+
 _MONTH_SLASH_DAY = re.compile(
     r"\b(?:on|for|from|dated)\s+(?P<sm>1[0-2]|0?[1-9])/(?P<sd>3[01]|[12]\d|0?[1-9])(?![\d/])",
     re.I,
@@ -226,6 +236,13 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
     # someone else's (another shop's order, a phone): none of its parts is an id here.
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
+    # The last digits of a phone or a card ("my number ends in 4417", "尾号4417") are no id.
+    (
+        "number",
+        re.compile(
+            r"\b(?:ends?|ending)\s+(?:in|with)\s+\d{2,6}\b|尾号\s*(?:是|为)?\s*\d{2,6}", re.I
+        ),
+    ),
     ("code", re.compile(_ERROR_CODE, re.I)),
     ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
     (
@@ -249,6 +266,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             r"(?:[0-9]{1,2}|[一二三四五六七八九十]{1,3})月[0-9一二三四五六七八九十]{1,3}[日号]"
         ),
     ),
+    ("date", _CN_DAY_OF_MONTH),
     (
         "date",
         re.compile(
@@ -665,6 +683,20 @@ def _weekday_date(span: str, today: date) -> date | None:
     return today - timedelta(days=(today.weekday() - day) % 7)
 
 
+def _latest_day(day: int, today: date) -> date | None:
+    """The latest day up to today that is the given day of its month ("on the 9th", "3号")."""
+    month_of = today
+    for _ in range(3):  # this month, else the latest month that has the day
+        try:
+            found = month_of.replace(day=day)
+        except ValueError:
+            found = None
+        if found is not None and found <= today:
+            return found
+        month_of = month_of.replace(day=1) - timedelta(days=1)
+    return None
+
+
 def _role_date(role: Role, today: date) -> date | None:
     span = role.text
     if _WEEKDAY.fullmatch(span.strip()):
@@ -676,17 +708,19 @@ def _role_date(role: Role, today: date) -> date | None:
             return None
     if (m := _AGO.search(span)) and re.search(r"ago|back|earlier|前", span, re.I):
         return today - timedelta(days=_count(m.group("n")) * _UNIT_DAYS[m.group("u").lower()])
+    if m := _CN_DAY_OF_MONTH.fullmatch(span):
+        if m.group("cm") is None:
+            return _latest_day(cn_number(m.group("cd")), today)
+        month_of = today.replace(day=1)
+        for _ in range(m.group("cm").count("上")):  # 上个月 one month back, 上上个月 two
+            month_of = (month_of - timedelta(days=1)).replace(day=1)
+        try:
+            found = month_of.replace(day=cn_number(m.group("cmd")))
+        except ValueError:
+            return None
+        return found if found <= today else None
     if m := _DAY_OF_MONTH.fullmatch(span):
-        month_of = today
-        for _ in range(3):  # this month, else the latest month that has the day
-            try:
-                found = month_of.replace(day=int(m.group("dom")))
-            except ValueError:
-                found = None
-            if found is not None and found <= today:
-                return found
-            month_of = month_of.replace(day=1) - timedelta(days=1)
-        return None
+        return _latest_day(int(m.group("dom")), today)
     if m := _MONTH_SLASH_DAY.fullmatch(span):
         month, day = int(m.group("sm")), int(m.group("sd"))
     elif m := _CN_MONTH_DAY.search(span):
@@ -718,6 +752,31 @@ def find_date(text: str, today: date) -> Found | None:
             if at >= 0:
                 day = today - timedelta(days=back)
                 return Found(day.isoformat(), text[at : at + len(word)], at, at + len(word), "date")
+    return None
+
+
+_DAY_TO_COME = re.compile(
+    rf"\b(?:(?:the\s+)?day\s+after\s+)?(?:tomorrow|tmrw?|tmr)\b|\bnext\s+(?:week|month)\b|"
+    rf"\bin\s+(?:{_EN_NUM})\s+(?:day|week)s?\b|(?:{_EN_NUM})\s+(?:day|week)s?\s+from\s+now\b|"
+    rf"大?后天|明天|明日|明早|明晚|下个?(?:周|星期|礼拜|月)|(?:{_CN_NUM})\s*(?:天|周|个星期|个月)(?:以|之)?后",
+    re.I,
+)
+"""A day still to come ("tomorrow", "next week", "明天", "3天后"): no day a reading was
+taken or money spent."""
+
+
+def unread_day(text: str, today: date) -> Role | None:
+    """Words that name a day but no day up to today, or None.
+
+    A date phrase `find_date` could not read as a past day ("本月20号" on the 15th, "next
+    Tuesday", "明天", "tomorrow"): a write dated today instead would be dated wrongly, so
+    the router asks which day is meant.
+    """
+    if (m := _DAY_TO_COME.search(text)) is not None:
+        return Role("date", m.start(), m.end(), m.group())
+    for role in number_roles(text):
+        if role.kind == "date" and _role_date(role, today) is None:
+            return role
     return None
 
 

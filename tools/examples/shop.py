@@ -357,6 +357,7 @@ NOTIFY_EXAMPLES = (
     "sms me the tracking for 10086",
     "send a text with order 10087's status",
     "给我发个短信说一下10088到哪了",
+    "订单10088的物流发到我手机上",
 )
 PROFILE_EXAMPLES = (
     "show my contact details",
@@ -401,7 +402,7 @@ INTENTS = (
         extract=extract_notify,
         fill=order_slots,
         examples=NOTIFY_EXAMPLES,
-        write_cues=("text me", "发个短信", "短信告诉我", "短信通知"),
+        write_cues=("text me", "发个短信", "短信告诉我", "短信通知", "发我手机", "发到我手机"),
         required_evidence=("order_id",),
         slots_model=OrderRefSlots,
         steps=(PROFILE_LOADED, NOTIFY_ORDER_FOUND, CUSTOMER_NOTIFIED),
