@@ -731,15 +731,31 @@ def _unread_day(
 
     A date slot with no evidence is today ("save 120/80"), but words that name a day code
     could not read as one that has passed ("save 120/80 for tomorrow", "本月20号", "next
-    Tuesday") say it is not today: the write would be dated wrongly, so the run asks.
+    Tuesday") say it is not today: the write would be dated wrongly, so the run asks. Only
+    a day that dates the write counts: one in a clause of its own, away from every value
+    the write takes ("deadline is tomorrow!! submit my hotel 480 EUR", "save 150/100, the
+    doc wants to see it tmrw"), says when something else happens.
     """
     if "date" not in intent.slots_model.model_fields or evidence.get("date") is not None:
         return None
-    if (day := unread_day(text, today)) is not None:
+    if (day := unread_day(text, today)) is not None and _dates_the_write(text, day, evidence):
         return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:
         return SEVERAL_DAYS.format(text=m.group())
     return None
+
+
+def _dates_the_write(text: str, day: Role, evidence: Mapping[str, dict[str, Any] | None]) -> bool:
+    """Whether the day phrase shares a clause with the write's values, or the write has none."""
+    used = [ev["start"] for ev in evidence.values() if ev and ev.get("start") is not None]
+    if not used:
+        return True
+    cut = clauses(text)
+
+    def clause_at(at: int) -> int:
+        return next((s for s, c in cut if s <= at < s + len(c)), -1)
+
+    return clause_at(day.start) in {clause_at(at) for at in used}
 
 
 _SEVERAL = re.compile(

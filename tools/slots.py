@@ -132,14 +132,17 @@ _LONG_PERIOD = (
 _WEEKDAY_EN = (
     r"\b(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
     r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs)"
-    r"(?P<en_plural>s)?\b"
+    r"(?:(?=s\s+(?:[a-z]+\s+)?(?:reading|measurement|number|bp|pressure|dinner|lunch|breakfast|"
+    r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?\b)"
 )
 _WEEKDAY_CN = (
     r"(?<![0-9零〇一二两三四五六七八九十几每])(?P<cn_when>上上个?|上个?|下个?|这个?|本)?"
     r"(?:周|星期|礼拜)(?P<cn_day>[二三四五六日天]|一(?![共起下次遍个些直样般点定切律致]))"
 )
 """A day named by its weekday: "last thursday", "on Friday", "上周四", "周五". Not a count of
-weeks ("两周一共", "这两周"), and "every Monday" or "下周二" name no past day (`_weekday_date`)."""
+weeks ("两周一共", "这两周"), and "every Monday" or "下周二" name no past day (`_weekday_date`).
+"fridays reading" is a possessive with its apostrophe left out (a day's reading or meal), not
+"on Fridays"."""
 _OPEN_PERIOD = (
     rf"\bsince\s+(?!(?:{_EN_NUM})\s*(?:day|week|month)s?\s+(?:ago|back|earlier)\b)"
     rf"(?:the\s+)?(?:(?:start|beginning)\s+of\s+(?:the\s+)?)?(?:(?:last|this)\s+)?"
@@ -182,9 +185,14 @@ _FREQUENCY = (
 )
 """How often, not how long: the "a day" of "2x a day" or "twice a day" is no period."""
 
-_DAY_OF_MONTH = re.compile(r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b", re.I)
-"""A day named by its date alone ("hotel in Berlin on the 9th"): the latest such day up to
-today. Only after "on the", so "the 2nd order" stays an ordinal."""
+_DAY_OF_MONTH = re.compile(
+    r"\b(?:on|from(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+[a-z])))\s+the\s+"
+    r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b",
+    re.I,
+)
+"""A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd"):
+the latest such day up to today. Only after "on the", or "from the" with no noun after it, so
+"the 2nd order" and "the item from the 2nd order" stay ordinals."""
 
 _CN_DAY_OF_MONTH = re.compile(
     r"(?:(?P<cm>上上个?月|上个?月|这个?月|本月)\s*(?P<cmd>[12]?[0-9]|3[01]|[一二三]?十[一二三四五六七八九]?|"
