@@ -697,8 +697,75 @@ def _gate(
         _evidence_problem(intent, text, evidence)
         or _unread_day(intent, text, evidence, today)
         or _part_of_one(text)
+        or _several_of_one(intent, text)
+        or _two_choices(intent, text, evidence, today)
     )
     return problem, True, cue
+
+
+_JOINER = re.compile(r"\b(?:and|or|plus)\b|&|和|与|跟|及|或|、", re.I)
+
+
+def _two_choices(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None], today: date
+) -> str | None:
+    """Why two values of one choice listed together stop the write, or None.
+
+    "make the weekly and the monthly report", "周报和月报都做一下", "hotel and taxi 40
+    EUR": the slot takes one value, and the write would make one and drop the other. The
+    slot is filled again with its words blanked out; another value joined to the first by
+    "and", "or" or "和" within a few words counts ("taxi to the hotel" is one taxi).
+    """
+    for name, ev in evidence.items():
+        if not ev or ev.get("kind") != "enum" or ev.get("start") is None:
+            continue
+        start, end = int(ev["start"]), int(ev["end"])
+        try:
+            said = _fill(intent, text, today).get(name)
+            other = _fill(intent, text[:start] + " " * (end - start) + text[end:], today)
+        except SlotError:
+            continue
+        found = other.get(name)
+        if not isinstance(found, Found) or not isinstance(said, Found) or found.value == said.value:
+            continue
+        between = text[min(end, found.end) : max(start, found.start)]
+        if (
+            _JOINER.search(between)
+            and len(re.findall(r"[a-z]+|[\u3400-\u9fff]", between, re.I)) <= 5
+        ):
+            return TWO_VALUES.format(slot=name, text=ev["text"], other=found.text)
+    return None
+
+
+_COUNTED = re.compile(
+    r"\b(?:two|three|four|five|both|[2-5])\s+(?P<between>(?:[\w'-]+\s+){0,5}?)"
+    r"(?P<thing>[a-z]+)s\b|"
+    r"(?:[两二三四五俩几])\s*(?:个|份|张|条|笔|单)(?P<zh_thing>[\u3400-\u9fff]{1,6})",
+    re.I,
+)
+SEVERAL_OF_ONE = (
+    "more than one: {words!r}, and {intent} makes one at a time; ask for one, then the other"
+)
+
+
+def _several_of_one(intent: IntentSpec, text: str) -> str | None:
+    """Why a count of the write's own thing stops it ("open two tickets", "两份报告").
+
+    A write makes one thing per run: "open two tickets, one for the printer and one for
+    my mouse" or "make both the weekly and the monthly reports" would make one and drop
+    the other, so the run asks for one at a time. Only a count of what the intent itself
+    makes counts (its own words, "ticket", "报告"): "two taxis" or "两个小时前" do not.
+    """
+    own = _own_words(intent)
+    for m in _COUNTED.finditer(text):
+        if m.group("thing") is not None:
+            if m.group("thing").lower() in own:
+                return SEVERAL_OF_ONE.format(words=m.group(), intent=intent.name)
+            continue
+        zh = m.group("zh_thing")
+        if any(zh[i : i + 2] in own for i in range(min(len(zh) - 1, 4))):
+            return SEVERAL_OF_ONE.format(words=m.group(), intent=intent.name)
+    return None
 
 
 _ITEM_OF = re.compile(
