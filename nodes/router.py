@@ -703,7 +703,13 @@ def _gate(
     return problem, True, cue
 
 
-_JOINER = re.compile(r"\b(?:and|or|plus)\b|&|和|与|跟|及|或|、", re.I)
+_JOINED = re.compile(
+    r"\W*(?:(?:the|a|an|my|our|one)\s+)?(?P<own>[a-z]+\W+)?(?:and|or|&|和|与|跟|及|或|、)\W*"
+    r"(?:(?:the|a|an|my|our|one)\s+)?",
+    re.I,
+)
+"""What joins two values listed together: "and", "or", "和", "、", with an article or the
+intent's own noun ("weekly report, and monthly") beside it."""
 
 
 def _two_choices(
@@ -714,7 +720,8 @@ def _two_choices(
     "make the weekly and the monthly report", "周报和月报都做一下", "hotel and taxi 40
     EUR": the slot takes one value, and the write would make one and drop the other. The
     slot is filled again with its words blanked out; another value joined to the first by
-    "and", "or" or "和" within a few words counts ("taxi to the hotel" is one taxi).
+    "and", "or" or "和" alone counts. "taxi to the hotel" is one taxi and "a hotel night
+    plus breakfast" one hotel bill.
     """
     for name, ev in evidence.items():
         if not ev or ev.get("kind") != "enum" or ev.get("start") is None:
@@ -728,11 +735,9 @@ def _two_choices(
         found = other.get(name)
         if not isinstance(found, Found) or not isinstance(said, Found) or found.value == said.value:
             continue
-        between = text[min(end, found.end) : max(start, found.start)]
-        if (
-            _JOINER.search(between)
-            and len(re.findall(r"[a-z]+|[\u3400-\u9fff]", between, re.I)) <= 5
-        ):
+        joined = _JOINED.fullmatch(text[min(end, found.end) : max(start, found.start)])
+        own = joined and joined.group("own")
+        if joined and (not own or re.sub(r"\W", "", own).lower() in _own_words(intent)):
             return TWO_VALUES.format(slot=name, text=ev["text"], other=found.text)
     return None
 
