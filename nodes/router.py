@@ -125,6 +125,11 @@ _CALENDAR = re.compile(
 that needs its period's words takes a number of days only, so the run asks rather than
 reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
 UNREAD_DAY = "date: {text!r} names no day that has passed; say which day it was"
+TWO_WEEKS_DAY = (
+    "date: {text!r} is a day of the last week or of the one before, as weeks start on "
+    "Monday or on Sunday; say the date"
+)
+_LAST_WEEK = re.compile(r"上上?个?(?:周|星期|礼拜)")
 WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
 SAY_WHICH = "; say which: {choices}"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
@@ -811,6 +816,8 @@ def _unread_day(
     if "date" not in intent.slots_model.model_fields or evidence.get("date") is not None:
         return None
     if (day := unread_day(text, today)) is not None and _dates_the_write(text, day, evidence):
+        if _LAST_WEEK.match(day.text):
+            return TWO_WEEKS_DAY.format(text=day.text)
         return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:
         return SEVERAL_DAYS.format(text=m.group())

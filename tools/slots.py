@@ -662,8 +662,10 @@ def _weekday_date(span: str, today: date) -> date | None:
     """The past day a weekday names, or None for a day to come or a recurring one.
 
     English "last Thursday" is the latest Thursday before today; "Thursday" or "on
-    Thursday" the latest one up to today. Chinese counts in calendar weeks from Monday:
-    "上周四" is the previous week's Thursday, "这周四"/"本周四" this week's (if it has
+    Thursday" the latest one up to today. Chinese counts in calendar weeks: "上周四" is
+    the previous week's Thursday, unless weeks that start on Monday and weeks that start
+    on Sunday disagree about it (any "上周X" on a Sunday, "上周日" on any day): then it
+    names no one day and the write asks, "这周四"/"本周四" this week's (if it has
     come), a bare "周四" the latest Thursday up to today. "next Tuesday", "every Monday",
     "下周二" name no day past, so they fill no date.
     """
@@ -684,7 +686,12 @@ def _weekday_date(span: str, today: date) -> date | None:
         return None
     if when.startswith("上"):
         weeks = 2 if when.startswith("上上") else 1
-        return monday - timedelta(days=7 * weeks) + timedelta(days=day)
+        found = monday - timedelta(days=7 * weeks) + timedelta(days=day)
+        # A week that starts on Sunday gives another day on a Sunday ("上周三" on Sunday
+        # the 15th: the 4th, or the 11th) or for "上周日": no one day is named.
+        sunday = today - timedelta(days=(today.weekday() + 1) % 7)
+        other = sunday - timedelta(days=7 * weeks) + timedelta(days=(day + 1) % 7)
+        return found if found == other else None
     if when:
         found = monday + timedelta(days=day)
         return found if found <= today else None
