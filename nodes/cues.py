@@ -53,6 +53,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "create": (
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
         *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
+        *("write it down", "jot it down", "note it down", "write that down", "jot that down"),
         *("put together", "pull together"),
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),

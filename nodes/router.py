@@ -92,6 +92,7 @@ from tools.slots import (
     Role,
     clauses,
     find_date,
+    negated,
     number_roles,
     parse_period_days,
     split_found,
@@ -813,14 +814,36 @@ def _unread_day(
     the write takes ("deadline is tomorrow!! submit my hotel 480 EUR", "save 150/100, the
     doc wants to see it tmrw"), says when something else happens.
     """
-    if "date" not in intent.slots_model.model_fields or evidence.get("date") is not None:
+    if "date" not in intent.slots_model.model_fields:
         return None
+    if (said := evidence.get("date")) is not None:
+        return _another_day(text, said, today)
     if (day := unread_day(text, today)) is not None and _dates_the_write(text, day, evidence):
         if _LAST_WEEK.match(day.text):
             return TWO_WEEKS_DAY.format(text=day.text)
         return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:
         return SEVERAL_DAYS.format(text=m.group())
+    return None
+
+
+def _another_day(text: str, said: Mapping[str, Any], today: date) -> str | None:
+    """Why a write dated by one phrase stops when the request names another past day.
+
+    "sorry to bother you on a Sunday ... please save yesterday's reading": the first day
+    phrase is not always the write's, and a write must not pick one of two days. A day
+    refused ("not today's ride, the one from yesterday") is no second day.
+    """
+    if said.get("start") is None:
+        return None
+    start, end = int(said["start"]), int(said["end"])
+    first = find_date(text, today)
+    masked = text[:start] + " " * (end - start) + text[end:]
+    other = find_date(masked, today)
+    if other is None or first is None or other.value == first.value:
+        return None
+    if not negated(masked, other.start):  # "not today's ride, the one from yesterday"
+        return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
     return None
 
 

@@ -385,14 +385,16 @@ _CLAUSE = re.compile(r"(?:[^,;.!?，。；！？：\n—–]|(?<=\d)[.,](?=\d))+
 """A clause runs to its punctuation; a point or comma inside a number ("23.40", "1,280")
 is no clause's end."""
 _JOINERS = re.compile(
-    r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
+    r"\s+(?:and\s+then|and|then|but|also|plus)\s+|"
+    r"\s+so\s+(?=(?:could|can|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b)|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
 )
 """Words that join two requests; "再" after a negation ("不用再开工单了", "别再发了") means
 "again", not "then", and keeps its refusal in the clause; "并" in 合并 (merge) and 一并
 (together) joins nothing. A space between two Chinese
 characters is Chinese typed with spaces for commas ("键盘有几个键坏了 帮我提个工单": the
-question word of the first part is not the second's)."""
+question word of the first part is not the second's). "so" joins only before a polite
+request ("my doctor wants a record so could you please save it?"), not in "so far"."""
 _DASH = re.compile(r"\s+-+\s+")
 
 
