@@ -1066,6 +1066,8 @@ TICKET_STATUS_EXAMPLES = (
     "上次提的那个工单进展如何",
     "how are my tickets coming along",
     "my helpdesk tickets, how are they going",
+    "any progress on my ticket?",
+    "any updates on T-4",
 )
 
 
