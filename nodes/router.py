@@ -571,7 +571,11 @@ def _unused_value(text: str, evidence: Mapping[str, dict[str, Any] | None]) -> R
         return next(((s, c) for s, c in cut if s <= at < s + len(c)), (-1, ""))
 
     for role in number_roles(text):
-        if role.kind not in _VALUE_ROLES or any(s < role.end and role.start < e for s, e in used):
+        # A sum with its cents ("did the 23.40 taxi go through?") is money without a currency.
+        cents = role.kind == "number" and re.fullmatch(r"\d+\.\d\d", role.text.strip())
+        if not (role.kind in _VALUE_ROLES or cents) or any(
+            s < role.end and role.start < e for s, e in used
+        ):
             continue
         start, clause = clause_at(role.start)
         if not asks_for_information(clause):
