@@ -852,7 +852,11 @@ def _another_day(text: str, said: Mapping[str, Any], today: date) -> str | None:
 
 
 def _dates_the_write(text: str, day: Role, evidence: Mapping[str, dict[str, Any] | None]) -> bool:
-    """Whether the day phrase shares a clause with the write's values, or the write has none."""
+    """Whether the day phrase dates the write.
+
+    It does when it shares a clause with the write's values, when the write has none, or
+    when its clause says nothing else ("230 块帮我报销，本月20号的").
+    """
     used = [ev["start"] for ev in evidence.values() if ev and ev.get("start") is not None]
     if not used:
         return True
@@ -861,7 +865,13 @@ def _dates_the_write(text: str, day: Role, evidence: Mapping[str, dict[str, Any]
     def clause_at(at: int) -> int:
         return next((s for s, c in cut if s <= at < s + len(c)), -1)
 
-    return clause_at(day.start) in {clause_at(at) for at in used}
+    at = clause_at(day.start)
+    if at in {clause_at(u) for u in used}:
+        return True
+    # A clause that is only the day ("..., 本月20号的") dates the write all the same.
+    clause = next((c for s, c in cut if s == at), "")
+    rest = clause[: day.start - at] + clause[day.end - at :]
+    return not content_words(rest)
 
 
 _SEVERAL = re.compile(
