@@ -53,6 +53,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "create": (
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
         *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
+        *("write it down", "jot it down", "note it down", "write that down", "jot that down"),
         *("put together", "pull together"),
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
@@ -68,7 +69,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void"),
-        *("取消", "撤销", "撤了", "撤掉", "作废"),
+        *("取消", "撤销", "撤了", "撤掉", "作废", "退掉", "停掉", "停止", "终止"),
     ),
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
@@ -139,8 +140,8 @@ not reads: a read intent never answers them with what it shows ("split order 100
 "把这个工单转交给安全组", "导出成表格"); the intent whose own words make them does, else the
 run asks."""
 
-_NO_CUE = frozenset({"stop", "forward", "mail", "转发", "发邮件", "发到"})
-"""Change words that never open the write gate: "stop" also ends a notification, and
+_NO_CUE = frozenset({"stop", "停掉", "停止", "forward", "mail", "转发", "发邮件", "发到"})
+"""Change words that never open the write gate: "stop" ("停掉") also ends a notification, and
 forwarding or mailing something, or sending it to a mailbox ("把月报发到邮箱"), is not the
 message a send intent makes."""
 _LEFT_TO_DOMAINS = frozenset({"void"})
@@ -593,7 +594,8 @@ def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
         if _is_cjk(cue_l):
             at = lowered.find(cue_l)
         else:
-            m = re.search(rf"(?<![\w'-]){re.escape(cue_l)}(?![\w'-])", lowered)
+            # Latin letters bound an English cue, not CJK ones: "reopen一下T-6" opens with it.
+            m = re.search(rf"(?<![a-z0-9_'-]){re.escape(cue_l)}(?![a-z0-9_'-])", lowered)
             at = m.start() if m else -1
         if at >= 0 and (best is None or at < best[0]):
             best = (at, clause[at : at + len(cue)])

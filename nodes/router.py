@@ -92,6 +92,7 @@ from tools.slots import (
     Role,
     clauses,
     find_date,
+    negated,
     number_roles,
     parse_period_days,
     split_found,
@@ -125,6 +126,11 @@ _CALENDAR = re.compile(
 that needs its period's words takes a number of days only, so the run asks rather than
 reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
 UNREAD_DAY = "date: {text!r} names no day that has passed; say which day it was"
+TWO_WEEKS_DAY = (
+    "date: {text!r} is a day of the last week or of the one before, as weeks start on "
+    "Monday or on Sunday; say the date"
+)
+_LAST_WEEK = re.compile(r"上上?个?(?:周|星期|礼拜)")
 WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
 SAY_WHICH = "; say which: {choices}"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
@@ -565,7 +571,11 @@ def _unused_value(text: str, evidence: Mapping[str, dict[str, Any] | None]) -> R
         return next(((s, c) for s, c in cut if s <= at < s + len(c)), (-1, ""))
 
     for role in number_roles(text):
-        if role.kind not in _VALUE_ROLES or any(s < role.end and role.start < e for s, e in used):
+        # A sum with its cents ("did the 23.40 taxi go through?") is money without a currency.
+        cents = role.kind == "number" and re.fullmatch(r"\d+\.\d\d", role.text.strip())
+        if not (role.kind in _VALUE_ROLES or cents) or any(
+            s < role.end and role.start < e for s, e in used
+        ):
             continue
         start, clause = clause_at(role.start)
         if not asks_for_information(clause):
@@ -697,8 +707,80 @@ def _gate(
         _evidence_problem(intent, text, evidence)
         or _unread_day(intent, text, evidence, today)
         or _part_of_one(text)
+        or _several_of_one(intent, text)
+        or _two_choices(intent, text, evidence, today)
     )
     return problem, True, cue
+
+
+_JOINED = re.compile(
+    r"\W*(?:(?:the|a|an|my|our|one)\s+)?(?P<own>[a-z]+\W+)?(?:and|or|&|和|与|跟|及|或|、)\W*"
+    r"(?:(?:the|a|an|my|our|one)\s+)?",
+    re.I,
+)
+"""What joins two values listed together: "and", "or", "和", "、", with an article or the
+intent's own noun ("weekly report, and monthly") beside it."""
+
+
+def _two_choices(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None], today: date
+) -> str | None:
+    """Why two values of one choice listed together stop the write, or None.
+
+    "make the weekly and the monthly report", "周报和月报都做一下", "hotel and taxi 40
+    EUR": the slot takes one value, and the write would make one and drop the other. The
+    slot is filled again with its words blanked out; another value joined to the first by
+    "and", "or" or "和" alone counts. "taxi to the hotel" is one taxi and "a hotel night
+    plus breakfast" one hotel bill.
+    """
+    for name, ev in evidence.items():
+        if not ev or ev.get("kind") != "enum" or ev.get("start") is None:
+            continue
+        start, end = int(ev["start"]), int(ev["end"])
+        try:
+            said = _fill(intent, text, today).get(name)
+            other = _fill(intent, text[:start] + " " * (end - start) + text[end:], today)
+        except SlotError:
+            continue
+        found = other.get(name)
+        if not isinstance(found, Found) or not isinstance(said, Found) or found.value == said.value:
+            continue
+        joined = _JOINED.fullmatch(text[min(end, found.end) : max(start, found.start)])
+        own = joined and joined.group("own")
+        if joined and (not own or re.sub(r"\W", "", own).lower() in _own_words(intent)):
+            return TWO_VALUES.format(slot=name, text=ev["text"], other=found.text)
+    return None
+
+
+_COUNTED = re.compile(
+    r"\b(?:two|three|four|five|both|[2-5])\s+(?P<between>(?:[\w'-]+\s+){0,5}?)"
+    r"(?P<thing>[a-z]+)s\b|"
+    r"(?:[两二三四五俩几])\s*(?:个|份|张|条|笔|单)(?P<zh_thing>[\u3400-\u9fff]{1,6})",
+    re.I,
+)
+SEVERAL_OF_ONE = (
+    "more than one: {words!r}, and {intent} makes one at a time; ask for one, then the other"
+)
+
+
+def _several_of_one(intent: IntentSpec, text: str) -> str | None:
+    """Why a count of the write's own thing stops it ("open two tickets", "两份报告").
+
+    A write makes one thing per run: "open two tickets, one for the printer and one for
+    my mouse" or "make both the weekly and the monthly reports" would make one and drop
+    the other, so the run asks for one at a time. Only a count of what the intent itself
+    makes counts (its own words, "ticket", "报告"): "two taxis" or "两个小时前" do not.
+    """
+    own = _own_words(intent)
+    for m in _COUNTED.finditer(text):
+        if m.group("thing") is not None:
+            if m.group("thing").lower() in own:
+                return SEVERAL_OF_ONE.format(words=m.group(), intent=intent.name)
+            continue
+        zh = m.group("zh_thing")
+        if any(zh[i : i + 2] in own for i in range(min(len(zh) - 1, 4))):
+            return SEVERAL_OF_ONE.format(words=m.group(), intent=intent.name)
+    return None
 
 
 _ITEM_OF = re.compile(
@@ -731,15 +813,65 @@ def _unread_day(
 
     A date slot with no evidence is today ("save 120/80"), but words that name a day code
     could not read as one that has passed ("save 120/80 for tomorrow", "本月20号", "next
-    Tuesday") say it is not today: the write would be dated wrongly, so the run asks.
+    Tuesday") say it is not today: the write would be dated wrongly, so the run asks. Only
+    a day that dates the write counts: one in a clause of its own, away from every value
+    the write takes ("deadline is tomorrow!! submit my hotel 480 EUR", "save 150/100, the
+    doc wants to see it tmrw"), says when something else happens.
     """
-    if "date" not in intent.slots_model.model_fields or evidence.get("date") is not None:
+    if "date" not in intent.slots_model.model_fields:
         return None
-    if (day := unread_day(text, today)) is not None:
+    if (said := evidence.get("date")) is not None:
+        return _another_day(text, said, today)
+    if (day := unread_day(text, today)) is not None and _dates_the_write(text, day, evidence):
+        if _LAST_WEEK.match(day.text):
+            return TWO_WEEKS_DAY.format(text=day.text)
         return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:
         return SEVERAL_DAYS.format(text=m.group())
     return None
+
+
+def _another_day(text: str, said: Mapping[str, Any], today: date) -> str | None:
+    """Why a write dated by one phrase stops when the request names another past day.
+
+    "sorry to bother you on a Sunday ... please save yesterday's reading": the first day
+    phrase is not always the write's, and a write must not pick one of two days. A day
+    refused ("not today's ride, the one from yesterday") is no second day.
+    """
+    if said.get("start") is None:
+        return None
+    start, end = int(said["start"]), int(said["end"])
+    first = find_date(text, today)
+    masked = text[:start] + " " * (end - start) + text[end:]
+    other = find_date(masked, today)
+    if other is None or first is None or other.value == first.value:
+        return None
+    if not negated(masked, other.start):  # "not today's ride, the one from yesterday"
+        return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
+    return None
+
+
+def _dates_the_write(text: str, day: Role, evidence: Mapping[str, dict[str, Any] | None]) -> bool:
+    """Whether the day phrase dates the write.
+
+    It does when it shares a clause with the write's values, when the write has none, or
+    when its clause says nothing else ("230 块帮我报销，本月20号的").
+    """
+    used = [ev["start"] for ev in evidence.values() if ev and ev.get("start") is not None]
+    if not used:
+        return True
+    cut = clauses(text)
+
+    def clause_at(at: int) -> int:
+        return next((s for s, c in cut if s <= at < s + len(c)), -1)
+
+    at = clause_at(day.start)
+    if at in {clause_at(u) for u in used}:
+        return True
+    # A clause that is only the day ("..., 本月20号的") dates the write all the same.
+    clause = next((c for s, c in cut if s == at), "")
+    rest = clause[: day.start - at] + clause[day.end - at :]
+    return not content_words(rest)
 
 
 _SEVERAL = re.compile(

@@ -163,3 +163,30 @@ async def test_a_write_dated_later_or_on_a_part_writes_nothing(
         assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
     for table in WRITE_TABLES[spec]:
         assert table_rows(harness.store, table) == 0, f"{table} has rows"
+
+
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [
+        (EXPENSES, "open two tickets please: one for the scanner, one for the projector"),
+        (EXPENSES, "帮我开两个工单，键盘和耳机都坏了"),
+        (EXAMPLES, "build the weekly and the monthly report"),
+        (EXPENSES, "submit taxi and meal 64 EUR"),
+        (EXAMPLES, "sorry it's Sunday, but please log yesterday's reading, 131/84"),
+        (EXAMPLES, "J-3 跑太久了，帮我终止"),
+    ],
+)
+async def test_two_of_one_write_or_an_unsure_day_writes_nothing(
+    harness: Harness, spec: str, text: str
+) -> None:
+    """Rounds 24-25: two things of one write, two days named or a change no intent makes.
+
+    The run asks, and no write tool runs. ("上周X" depends on the run's real day: its
+    Sunday case is in tests/test_router.py, on a fixed day.)
+    """
+    out = await harness.run(text, domain=spec)
+    assert out["route"]["action"] != "route", out["route"]
+    for tool in write_tools(spec):
+        assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
+    for table in WRITE_TABLES[spec]:
+        assert table_rows(harness.store, table) == 0, f"{table} has rows"

@@ -923,7 +923,6 @@ def test_a_change_no_intent_makes_is_asked_about_not_read(domain: Domain, text: 
         ("last sunday", "2026-03-08"),
         ("measured on Sunday", "2026-03-15"),
         ("thurs 120/80", "2026-03-12"),
-        ("上周四的血压 125/80", "2026-03-05"),
         ("周五量的 131/84", "2026-03-13"),
         ("这周六的晚饭", "2026-03-14"),
         ("礼拜三", "2026-03-11"),
@@ -931,7 +930,7 @@ def test_a_change_no_intent_makes_is_asked_about_not_read(domain: Domain, text: 
     ],
 )
 def test_a_weekday_is_the_date_it_names(text: str, day: str) -> None:
-    """DAY is a Sunday: "last Thursday" is three days back, "上周四" the previous week's."""
+    """DAY is a Sunday: "last Thursday" is three days back ("上周四" on a Sunday: round 24)."""
     found = find_date(text, DAY)
     assert found is not None
     assert (found.value, found.kind) == (day, "date")
@@ -956,7 +955,6 @@ def test_a_weekday_to_come_or_a_count_of_weeks_is_no_past_date(text: str, days: 
     ("domain", "text", "intent", "slots"),
     [
         (DOMAIN, "log 119/78 from last thursday", "record_metric", {"date": "2026-03-12"}),
-        (DOMAIN, "上周四的血压 125/80 帮我记一下", "record_metric", {"date": "2026-03-05"}),
         (EXPENSES, "claim 30 EUR for lunch last Friday", "submit_expense", {"date": "2026-03-13"}),
         (EXPENSES, "报销周五的晚饭 80 元", "submit_expense", {"date": "2026-03-13"}),
     ],
@@ -3184,3 +3182,135 @@ def test_round_22_one_window_said_twice_routes() -> None:
         "expense_total",
         {"period": "14d"},
     )
+
+
+# --- rounds 24-25: what their held-out part taught (general rules; no test names an eval line) --
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A count of the write's own thing, or two values of one choice: one at a time.
+        (EXPENSES, "please open three tickets: keyboard, monitor and headset"),
+        (EXPENSES, "帮我开两个工单，一个键盘一个显示器"),
+        (DOMAIN, "I need both the monthly and the weekly report please"),
+        (DOMAIN, "帮我做两份报告"),
+        (DOMAIN, "build the monthly and the weekly report"),
+        (EXPENSES, "submit meal and hotel 95 EUR from yesterday"),
+    ],
+)
+def test_round_24_two_of_one_write_ask_one_at_a_time(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action != "route", decision.detail
+    if decision.action == "invalid" and text.isascii():
+        assert "one at a time" in decision.detail
+
+
+def test_round_24_one_thing_beside_another_word_still_routes() -> None:
+    _assert_routed(EXPENSES, "file 25 EUR for the taxi to the hotel", "submit_expense", {})
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "day"),
+    [
+        # Weeks from Monday and weeks from Sunday agree on a Wednesday: the previous week's.
+        ("上周四的血压 125/80", date(2026, 3, 11), "2026-03-05"),
+        ("上周一 130/85", date(2026, 3, 12), "2026-03-02"),
+    ],
+)
+def test_round_24_last_weeks_day_on_a_weekday(text: str, today: date, day: str) -> None:
+    found = find_date(text, today)
+    assert found is not None
+    assert found.value == day
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # On a Sunday (DAY), or "上周日" any day, the two ways to count weeks disagree.
+        (EXPENSES, "上周二打车 45 元，帮我报销"),
+        (DOMAIN, "上周四的血压 125/80 帮我记一下"),
+    ],
+)
+def test_round_24_last_weeks_day_on_a_sunday_asks(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action == "invalid"
+    assert decision.detail.startswith("date:"), decision.detail
+
+
+def test_round_24_last_sunday_in_chinese_names_no_one_day() -> None:
+    assert find_date("上周日 125/80", date(2026, 3, 11)) is None
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A day to come in a clause of its own dates something else, not the write.
+        (EXPENSES, "my report is due tomorrow! submit a 35 USD taxi", "submit_expense", {}),
+        (DOMAIN, "log 128/84, I see the cardiologist tomorrow", "record_metric", {}),
+        (EXPENSES, "claim my 210 EUR hotel from the 4th", "submit_expense", {"date": "2026-03-04"}),
+        # A weekday's possessive without its apostrophe is a past day.
+        (DOMAIN, "save mondays reading 127/81", "record_metric", {"date": "2026-03-09"}),
+    ],
+)
+def test_round_24_a_future_day_elsewhere_does_not_stop_the_write(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_round_24_a_day_to_come_beside_the_value_still_asks() -> None:
+    decision = _no_write(DOMAIN, "save 128/84 for tomorrow morning")
+    assert decision.action == "invalid"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "笔记本蓝屏了，帮我报修，有结果发消息给我",
+        "my mouse is broken, open a ticket and message me once it's fixed",
+    ],
+)
+def test_round_25_message_me_on_progress_is_notify(text: str) -> None:
+    _assert_routed(EXPENSES, text, "open_ticket", {"notify": True})
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A change no intent makes, a verb next to Chinese, a stop word in Chinese.
+        (EXPENSES, "reopen一下T-2吧"),
+        (DOMAIN, "J-7 卡住了，帮我终止它"),
+        # Two past days named: which one dates the write is not for code to pick.
+        (DOMAIN, "it's Sunday so I'm catching up: please log yesterday's 133/86"),
+    ],
+)
+def test_round_25_unmade_changes_and_two_days_ask(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (DOMAIN, "10094 退掉吧，不要了", "cancel_order", {"order_id": "10094"}),
+        (EXPENSES, "帮我submit一笔meal，42 EUR，昨天", "submit_expense", {"amount": "42"}),
+        (DOMAIN, "took it just now, 121/79, jot it down please", "record_metric", {}),
+        (
+            DOMAIN,
+            "my nurse wants a log so could you save this morning's reading: 129/83",
+            "record_metric",
+            {"value": "129/83"},
+        ),
+        (EXPENSES, "any progress on my helpdesk ticket?", "ticket_status", {}),
+    ],
+)
+def test_round_25_asking_words_and_reads_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_round_25_a_sum_with_cents_beside_a_read_asks() -> None:
+    decision = _no_write(EXPENSES, "14 day total please, and was the 18.60 lunch approved?")
+    assert decision.action == "clarify", decision.detail

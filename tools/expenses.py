@@ -552,11 +552,18 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "text me if",
             "message me when",
             "message me updates",
+            "message me if",
+            "message me once",
             "email me updates",
             "send me updates",
             "keep me in the loop",
             "有进展告诉我",
             "有进展通知我",
+            "发消息给我",
+            "发信息给我",
+            "发个消息给我",
+            "给我发消息",
+            "给我发个消息",
             "短信通知我",
             "发短信告诉我",
             "通知我",
@@ -1059,6 +1066,8 @@ TICKET_STATUS_EXAMPLES = (
     "上次提的那个工单进展如何",
     "how are my tickets coming along",
     "my helpdesk tickets, how are they going",
+    "any progress on my ticket?",
+    "any updates on T-4",
 )
 
 

@@ -132,14 +132,17 @@ _LONG_PERIOD = (
 _WEEKDAY_EN = (
     r"\b(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
     r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs)"
-    r"(?P<en_plural>s)?\b"
+    r"(?:(?=s\s+(?:[a-z]+\s+)?(?:reading|measurement|number|bp|pressure|dinner|lunch|breakfast|"
+    r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?\b)"
 )
 _WEEKDAY_CN = (
     r"(?<![0-9零〇一二两三四五六七八九十几每])(?P<cn_when>上上个?|上个?|下个?|这个?|本)?"
     r"(?:周|星期|礼拜)(?P<cn_day>[二三四五六日天]|一(?![共起下次遍个些直样般点定切律致]))"
 )
 """A day named by its weekday: "last thursday", "on Friday", "上周四", "周五". Not a count of
-weeks ("两周一共", "这两周"), and "every Monday" or "下周二" name no past day (`_weekday_date`)."""
+weeks ("两周一共", "这两周"), and "every Monday" or "下周二" name no past day (`_weekday_date`).
+"fridays reading" is a possessive with its apostrophe left out (a day's reading or meal), not
+"on Fridays"."""
 _OPEN_PERIOD = (
     rf"\bsince\s+(?!(?:{_EN_NUM})\s*(?:day|week|month)s?\s+(?:ago|back|earlier)\b)"
     rf"(?:the\s+)?(?:(?:start|beginning)\s+of\s+(?:the\s+)?)?(?:(?:last|this)\s+)?"
@@ -182,9 +185,14 @@ _FREQUENCY = (
 )
 """How often, not how long: the "a day" of "2x a day" or "twice a day" is no period."""
 
-_DAY_OF_MONTH = re.compile(r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b", re.I)
-"""A day named by its date alone ("hotel in Berlin on the 9th"): the latest such day up to
-today. Only after "on the", so "the 2nd order" stays an ordinal."""
+_DAY_OF_MONTH = re.compile(
+    r"\b(?:on|from(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+[a-z])))\s+the\s+"
+    r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b",
+    re.I,
+)
+"""A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd"):
+the latest such day up to today. Only after "on the", or "from the" with no noun after it, so
+"the 2nd order" and "the item from the 2nd order" stay ordinals."""
 
 _CN_DAY_OF_MONTH = re.compile(
     r"(?:(?P<cm>上上个?月|上个?月|这个?月|本月)\s*(?P<cmd>[12]?[0-9]|3[01]|[一二三]?十[一二三四五六七八九]?|"
@@ -377,14 +385,16 @@ _CLAUSE = re.compile(r"(?:[^,;.!?，。；！？：\n—–]|(?<=\d)[.,](?=\d))+
 """A clause runs to its punctuation; a point or comma inside a number ("23.40", "1,280")
 is no clause's end."""
 _JOINERS = re.compile(
-    r"\s+(?:and\s+then|and|then|but|also|plus)\s+|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
+    r"\s+(?:and\s+then|and|then|but|also|plus)\s+|"
+    r"\s+so\s+(?=(?:could|can|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b)|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
 )
 """Words that join two requests; "再" after a negation ("不用再开工单了", "别再发了") means
 "again", not "then", and keeps its refusal in the clause; "并" in 合并 (merge) and 一并
 (together) joins nothing. A space between two Chinese
 characters is Chinese typed with spaces for commas ("键盘有几个键坏了 帮我提个工单": the
-question word of the first part is not the second's)."""
+question word of the first part is not the second's). "so" joins only before a polite
+request ("my doctor wants a record so could you please save it?"), not in "so far"."""
 _DASH = re.compile(r"\s+-+\s+")
 
 
@@ -654,8 +664,10 @@ def _weekday_date(span: str, today: date) -> date | None:
     """The past day a weekday names, or None for a day to come or a recurring one.
 
     English "last Thursday" is the latest Thursday before today; "Thursday" or "on
-    Thursday" the latest one up to today. Chinese counts in calendar weeks from Monday:
-    "上周四" is the previous week's Thursday, "这周四"/"本周四" this week's (if it has
+    Thursday" the latest one up to today. Chinese counts in calendar weeks: "上周四" is
+    the previous week's Thursday, unless weeks that start on Monday and weeks that start
+    on Sunday disagree about it (any "上周X" on a Sunday, "上周日" on any day): then it
+    names no one day and the write asks, "这周四"/"本周四" this week's (if it has
     come), a bare "周四" the latest Thursday up to today. "next Tuesday", "every Monday",
     "下周二" name no day past, so they fill no date.
     """
@@ -676,7 +688,12 @@ def _weekday_date(span: str, today: date) -> date | None:
         return None
     if when.startswith("上"):
         weeks = 2 if when.startswith("上上") else 1
-        return monday - timedelta(days=7 * weeks) + timedelta(days=day)
+        found = monday - timedelta(days=7 * weeks) + timedelta(days=day)
+        # A week that starts on Sunday gives another day on a Sunday ("上周三" on Sunday
+        # the 15th: the 4th, or the 11th) or for "上周日": no one day is named.
+        sunday = today - timedelta(days=(today.weekday() + 1) % 7)
+        other = sunday - timedelta(days=7 * weeks) + timedelta(days=(day + 1) % 7)
+        return found if found == other else None
     if when:
         found = monday + timedelta(days=day)
         return found if found <= today else None

@@ -561,6 +561,9 @@ TREND_EXAMPLES = (
     "show my bp history for 2 weeks",
     "血压数据最近怎么样",
     "过去一周的血压情况",
+    "can you pull up my readings from the past two weeks",
+    "bring up my bp numbers for the last month",
+    "把最近两周的血压调出来",
 )
 
 

@@ -246,7 +246,7 @@ TOOLS = (
 )
 
 
-_CANCEL_WORDS = ("cancel", "取消")
+_CANCEL_WORDS = ("cancel", "取消", "撤单", "退订", "退掉")
 _NOTIFY_WORDS = ("text me", "a text", "sms", "notify", "notification", "短信", "通知")
 _PROFILE_WORDS = ("contact details", "my profile", "my contact", "联系方式", "个人资料", "个人信息")
 
