@@ -72,6 +72,7 @@ from nodes.cues import (
     change_kind,
     change_verb,
     change_verbs,
+    clauses,
     conditional_clauses,
     content_words,
     mask_not_cues,
@@ -703,6 +704,8 @@ def _gate(
     foreign = None if asked else _foreign_change(domain, intent, text)
     if foreign is not None:
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
+    if not asked and (refused := _refused_change(intent, text, cue)) is not None:
+        return REFUSED_CHANGE.format(intent=intent.name, words=refused), False, None
     problem = (
         _evidence_problem(intent, text, evidence)
         or _unread_day(intent, text, evidence, today)
@@ -711,6 +714,60 @@ def _gate(
         or _two_choices(intent, text, evidence, today)
     )
     return problem, True, cue
+
+
+REFUSED_CHANGE = "not {intent}: the request refuses its change ({words!r})"
+_CN_REFUSED = re.compile(
+    r"(?:^|[\s，,。;；!！])(?:我)?(?:先|暂时|暂且|还)?(?:别|不要|不用|不必|甭)(?:急着|着急|忙着)?"
+    r"(?P<verb>[\u3400-\u9fff]{1,2})(?=[^\u3400-\u9fff]|$|[\u3400-\u9fff])"
+)
+
+
+_REMINDS = re.compile(r"(?:don't|dont|do\s+not)\s+forget\b|别忘|不要忘|不忘", re.I)
+"""A reminder ("别忘了报销", "don't forget to file it") refuses nothing."""
+
+
+def _refused_change(intent: IntentSpec, text: str, cue: Found | None) -> str | None:
+    """The words refusing the write intent's own change, or None.
+
+    "don't file anything yet, I'll send the receipt later" and "先别报，回头再说" name a claim
+    and even a later send, but refuse the change now: a write never runs on a request that
+    refuses it. A refused verb counts when its kind is the intent's main change (not a
+    send: "file a ticket, don't notify me" refuses only the message) and no other clause
+    asks for a change of that kind ("don't email it, text me"); a Chinese refusal ("先别报",
+    "不要提交") when one of the intent's change words follows it right away. A cue of
+    the main change after the refusal corrects it ("don't put it under taxi: claim 31.50
+    EUR for dinner") and asks.
+    """
+    kinds = _served_kinds(intent)
+    main = kinds - {"send"} or kinds
+    after = cue.start if cue is not None and change_kind(cue.text) in (*main, None) else None
+    reminded = {start for start, clause in clauses(text) if _REMINDS.match(clause.strip())}
+    verbs = [
+        v
+        for v in change_verbs(text, intent.write_cues)
+        if not _is_cjk_word(v.text) and not any(start <= v.start for start in reminded)
+    ]
+    asked = {change_kind(v.text) for v in verbs if v.value}
+    for verb in verbs:
+        kind = change_kind(verb.text)
+        corrected = after is not None and after > verb.start
+        if not verb.value and kind in main and kind not in asked and not corrected:
+            return verb.text
+    words = [
+        w
+        for w in (*intent.write_cues, *GENERIC_CUES)
+        if _is_cjk_word(w) and change_kind(w) in main
+    ]
+    for m in _CN_REFUSED.finditer(text):
+        at = m.start("verb")
+        if after is not None and after > at:
+            continue
+        whole = any(text.startswith(w, at) for w in words)
+        alone = len(m["verb"]) == 1 or m["verb"][1] in "了吗呢啊吧"
+        if whole or (alone and any(w[0] == m["verb"][0] for w in words)):
+            return m.group().strip(" ，,。;；!！")
+    return None
 
 
 _JOINED = re.compile(
