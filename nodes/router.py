@@ -704,6 +704,14 @@ def _gate(
     foreign = None if asked else _foreign_change(domain, intent, text)
     if foreign is not None:
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
+    if not asked and cue is not None and (done := _EXISTING.search(text)) is not None:
+        if cue.start < done.end():
+            later = change_cue(text[done.end() :], intent.write_cues)
+            if later is None:
+                return EXISTING.format(intent=intent.name, words=done.group()), False, None
+            cue = replace(later, start=later.start + done.end(), end=later.end + done.end())
+    if not asked and cue is not None and (other := _object_of(domain, intent, text, cue)):
+        return OTHER_OBJECT.format(intent=intent.name, words=other[1], other=other[0]), False, None
     if not asked and (refused := _refused_change(intent, text, cue)) is not None:
         return REFUSED_CHANGE.format(intent=intent.name, words=refused), False, None
     problem = (
@@ -714,6 +722,58 @@ def _gate(
         or _two_choices(intent, text, evidence, today)
     )
     return problem, True, cue
+
+
+EXISTING = "not {intent}: the request asks how one already made fared ({words!r})"
+_EXISTING = re.compile(
+    r"\b(?:got|was|were|been|be|is|are|get|gets|getting)\s+(?:it\s+)?(?:already\s+)?"
+    r"(?:rejected|approved|declined|denied|refused|bounced|paid(?:\s+out)?|reimbursed|"
+    r"processed|accepted)\b|"
+    r"\b(?:did|has|have)\s+(?:it|they|that|this|mine)\s+(?:already\s+)?"
+    r"(?:go|gone|went|come|came)\s+through\b|\b(?:went|gone)\s+through\b|"
+    r"被(?:驳回|拒|退回|打回|批准|通过)|(?:驳回|退回|打回)了|"
+    r"(?:通过|批|批准|到账|报销|下来|审核|审批)了(?:吗|没有?|么)|(?:通过|批|到账)没",
+    re.I,
+)
+"""Words asking how a thing already made fared ("got rejected", "did it go through",
+"被驳回", "批了吗"): a question about an existing claim, not a request to file one."""
+OTHER_OBJECT = "not {intent}: its change is asked for {words!r}, which {other} makes"
+_OBJECT = re.compile(
+    r"\s*(?:(?:a|an|the|me|us|my|new|another|one|some)\s+)*(?P<noun>[a-z]+)|"
+    r"\s*(?:个|一个|一下|一张|张|条|一条|份|一份)?(?P<cn>[\u3400-\u9fff]{2})",
+    re.I,
+)
+
+
+_PARTICLE = re.compile(r"[的了天个吗呢吧]")
+
+
+def _object_of(
+    domain: Domain, intent: IntentSpec, text: str, cue: Found
+) -> tuple[str, str] | None:
+    """(another write intent, the words) when the cue's own object names that intent.
+
+    "my 45 EUR taxi claim got rejected, log a ticket about it" names a claim and its
+    amount, but the verb asks for a ticket: the change a request asks for is the one its
+    verb's object names, so the claim's rule gives way to the intent whose name names the
+    object ("ticket" of open_ticket) or whose Chinese examples share it ("工单"), and
+    which this intent's own words do not use.
+    """
+    m = _OBJECT.match(text, cue.end)
+    if m is None:
+        return None
+    noun = (m["noun"] or "").lower()
+    word = stem(noun) if noun else m["cn"]
+    mine = _own_words(intent)
+    if not word or word in mine or noun in mine or word in STOPWORDS:
+        return None
+    for other in domain.intents:
+        if other.name != intent.name and domain.writes(other.name) and _guarded(other):
+            named = {stem(part) for part in other.name.split("_")}
+            own = {w for w in _own_words(other) if _is_cjk_word(w) and not _PARTICLE.search(w)}
+            if word in named or (not noun and word in own):
+                return other.name, m.group().strip()
+    return None
 
 
 REFUSED_CHANGE = "not {intent}: the request refuses its change ({words!r})"
