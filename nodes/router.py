@@ -704,6 +704,8 @@ def _gate(
     foreign = None if asked else _foreign_change(domain, intent, text)
     if foreign is not None:
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
+    if not asked and cue is not None and _SUMMED.fullmatch(cue.text) and _HOW_MUCH.search(text):
+        return SUM_ASKED.format(intent=intent.name, words=cue.text), False, None
     if not asked and cue is not None and (done := _EXISTING.search(text)) is not None:
         if cue.start < done.end():
             later = change_cue(text[done.end() :], intent.write_cues)
@@ -724,6 +726,15 @@ def _gate(
     return problem, True, cue
 
 
+SUM_ASKED = "not {intent}: {words!r} adds up what the request asks the total of"
+_SUMMED = re.compile(r"加上|算上|连同|plus|together", re.I)
+_HOW_MUCH = re.compile(
+    r"多少|几块|几钱|\bhow\s+much\b|\bwhat(?:'s|\s+is|\s+are|\s+does)\b.*\b(?:total|sum|come\s+to)\b|"
+    r"\b(?:total|sum)\s*\?",
+    re.I,
+)
+"""A question for an amount ("总共多少", "how much", "what's the total?"): beside it "加上"
+or "plus" sums what is asked about ("我报的那笔200块加上之前的，总共多少"), files nothing."""
 EXISTING = "not {intent}: the request asks how one already made fared ({words!r})"
 _EXISTING = re.compile(
     r"\b(?:got|was|were|been|be|is|are|get|gets|getting)\s+(?:it\s+)?(?:already\s+)?"
@@ -1384,7 +1395,9 @@ def _unserved_change(
         (
             v
             for v in change_verbs(text, _write_cues(domain))
-            if (not _vouches(intent, v.text) or _wanted(text, v)) and (v.value or not informational)
+            if (not _vouches(intent, v.text) or _wanted(text, v))
+            and (v.value or not informational)
+            and not (_SUMMED.fullmatch(v.text) and _HOW_MUCH.search(text))
         ),
         None,
     )
