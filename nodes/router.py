@@ -719,6 +719,7 @@ def _gate(
     problem = (
         _evidence_problem(intent, text, evidence)
         or _unread_day(intent, text, evidence, today)
+        or _calendar_window(intent, text, evidence)
         or _part_of_one(text)
         or _several_of_one(intent, text)
         or _two_choices(intent, text, evidence, today)
@@ -956,6 +957,52 @@ def _unread_day(
         return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:
         return SEVERAL_DAYS.format(text=m.group())
+    return None
+
+
+CALENDAR_DAY = "date: {text!r} is a month or a week, not a day; say which day it was"
+_PAST_CALENDAR = re.compile(
+    r"\b(?:last|previous|past)\s+(?:week|month)\b|(?<![最近过去])上上?个?(?:月|周|星期|礼拜)(?![0-9一二三四五六七八九十]|底|初|末)",
+    re.I,
+)
+_SHOWN = re.compile(
+    r"\b(?:show|total|trend|how|look|view|summar|pull|tell)\w*|看|总|趋势|走势|多少|曲线", re.I
+)
+"""Words of a part that shows a window: beside them "上个月" is that window, not the day."""
+_BARE_WINDOW = re.compile(r"\b(?:the|a)\s+(?:month|week)(?:'s)?\b(?!\s+(?:ago|before))|月视图|周视图", re.I)
+
+
+def _calendar_window(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
+) -> str | None:
+    """Why a write asks when a calendar window stands where a day or a window should be.
+
+    "报销上个月的酒店 1200元" names the month the money was spent, not the day: dated today
+    the claim would be wrong, so the run asks which day. "submit a taxi for 30 EUR and show
+    my total for this month" and "add 138/92 and give me the month view" name a calendar
+    window (or the month with no number of days) for the part that shows: the write's
+    window is 7, 14 or 30 days, so the run asks rather than showing another one.
+    """
+    fields = intent.slots_model.model_fields
+    said = {k: v for k, v in evidence.items() if v is not None and v.get("text") is not None}
+    if "date" in fields and "date" not in said:
+        period = said.get("period")
+        for m in _PAST_CALENDAR.finditer(text):
+            inside = period is not None and period["start"] <= m.start() < period["end"]
+            if not (inside and _SHOWN.search(text)):
+                return CALENDAR_DAY.format(text=m.group())
+    if "period" in fields:
+        period = said.get("period")
+        day = said.get("date")
+        if day is not None and period is not None and period["start"] < day["end"]:
+            period = None if day["start"] < period["end"] else period
+        if period is not None and _CALENDAR.search(str(period["text"])):
+            return CALENDAR_PERIOD.format(slot="period", text=period["text"])
+        if period is None and "period" not in said:
+            for pattern in (_CALENDAR, _BARE_WINDOW):
+                for m in pattern.finditer(text):
+                    if day is None or not (day["start"] <= m.start() < day["end"]):
+                        return CALENDAR_PERIOD.format(slot="period", text=m.group())
     return None
 
 
