@@ -991,18 +991,19 @@ def _calendar_window(
             inside = period is not None and period["start"] <= m.start() < period["end"]
             if not (inside and _SHOWN.search(text)):
                 return CALENDAR_DAY.format(text=m.group())
-    if "period" in fields:
-        period = said.get("period")
-        day = said.get("date")
-        if day is not None and period is not None and period["start"] < day["end"]:
-            period = None if day["start"] < period["end"] else period
-        if period is not None and _CALENDAR.search(str(period["text"])):
-            return CALENDAR_PERIOD.format(slot="period", text=period["text"])
-        if period is None and "period" not in said:
-            for pattern in (_CALENDAR, _BARE_WINDOW):
-                for m in pattern.finditer(text):
-                    if day is None or not (day["start"] <= m.start() < day["end"]):
-                        return CALENDAR_PERIOD.format(slot="period", text=m.group())
+    day = said.get("date")
+    period = said.get("period")
+    if day is not None and period is not None and period["start"] < day["end"]:
+        period = None if day["start"] < period["end"] else period
+    if period is not None and _CALENDAR.search(str(period["text"])):
+        return CALENDAR_PERIOD.format(slot="period", text=period["text"])
+    if period is None and "period" not in said and "date" in fields:
+        # A window beside a dated write: for its own total, or for a part this intent does
+        # not do ("add 138/92 and give me the month view").
+        for pattern in (_CALENDAR, _BARE_WINDOW):
+            for m in pattern.finditer(text):
+                if day is None or not (day["start"] <= m.start() < day["end"]):
+                    return CALENDAR_PERIOD.format(slot="period", text=m.group())
     return None
 
 
