@@ -720,6 +720,7 @@ def _gate(
         _evidence_problem(intent, text, evidence)
         or _unread_day(intent, text, evidence, today)
         or _calendar_window(intent, text, evidence)
+        or _addressee(text, evidence)
         or _part_of_one(text)
         or _several_of_one(intent, text)
         or _two_choices(intent, text, evidence, today)
@@ -957,6 +958,28 @@ def _unread_day(
         return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:
         return SEVERAL_DAYS.format(text=m.group())
+    return None
+
+
+ADDRESSEE = "{slot}: {text!r} is who a message goes to (a phone or service number), not an id"
+_FROM_NUMBER = re.compile(r"^\s*(?:发|打|拨)", re.I)
+
+
+def _addressee(text: str, evidence: Mapping[str, dict[str, Any] | None]) -> str | None:
+    """Why an id slot's number is where a message goes, or None.
+
+    "给10086发个短信问问话费" sends to 10086, a service number: the number a message is sent to
+    or a call made to is a phone number, not an order's id, so nothing is sent about an order.
+    """
+    for name, ev in evidence.items():
+        if not name.endswith("_id") or ev is None or ev.get("text") is None:
+            continue
+        start, end = int(ev["start"]), int(ev["end"])
+        before = text[:start]
+        if re.search(r"(?:给|打给|拨打?|致电|呼叫)\s*$", before) and _FROM_NUMBER.match(text[end:]):
+            return ADDRESSEE.format(slot=name, text=ev["text"])
+        if re.search(r"\b(?:call|ring|dial|phone)\s+$", before, re.I):
+            return ADDRESSEE.format(slot=name, text=ev["text"])
     return None
 
 
