@@ -34,13 +34,13 @@ once at 2d0ba86; round 20: 0.946 and round 19: 0.940, each on its own writer's l
 drop is a regression. The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Just below the held-out slot accuracy of round 21 (1.000; round 20: 1.000)."""
-DEV_FLOOR = 0.977
-"""Just below the dev part's in-scope accuracy with rounds 9 to 25 folded in (0.9773, 3228 of
-3303, 4348 lines; the reads with no period or a calendar window, the questions whether a
+DEV_FLOOR = 0.975
+"""Just below the dev part's in-scope accuracy with rounds 9 to 27 folded in (0.9754, 3489 of
+3577, 4712 lines; the reads with no period or a calendar window, the questions whether a
 change can still be made, the tickets named by subject or day, the texts asked for on a
-later event and "上周X" on a Sunday relabelled "ask" per docs/routing.md; rounds 0-23 alone
-0.9762, 2954 of 3026, at 33a2db1): a change that loses what the rounds so far taught is a
-regression."""
+later event, "上周X" on a Sunday, a claim beside a calendar month and "a report for the last
+7 days" relabelled per docs/routing.md; rounds 0-25 alone 0.977 of 3303 after the
+rounds 26-27 fixes): a change that loses what the rounds so far taught is a regression."""
 PENDING = "held-out part is empty (the next round is written after the freeze): not measured"
 MISROUTED = 1
 """Exit code of `eval --router` when a request was routed to a write it did not ask for."""
@@ -124,8 +124,10 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "0.862, 0.844, 0.924, 0.908, 0.914, 0.880, 0.908, 0.917, 0.940, 0.946, 0.885), offline "
     "lexical classifier; rounds 22-23 (measured once at ca24430: 0.932, 248 of 266, 4 "
     "misroutes to a write, 1 out-of-scope write) and rounds 24-25 (measured once at 33a2db1: "
-    "0.935, 259 of 277, 4 misroutes to a write, 0 out-of-scope writes) are folded into the dev "
-    "part since, and the held-out part is pending until rounds 26-27 are measured",
+    "0.935, 259 of 277, 4 misroutes to a write, 0 out-of-scope writes) and rounds 26-27 "
+    "(measured once at 71cbc84: 0.923, 253 of 274, 11 misroutes to a write, 3 out-of-scope "
+    "writes) are folded into the dev part since, and the held-out part is pending until "
+    "round 28 is measured",
 )
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]
