@@ -72,7 +72,6 @@ from nodes.cues import (
     change_kind,
     change_verb,
     change_verbs,
-    clauses,
     conditional_clauses,
     content_words,
     mask_not_cues,
@@ -706,12 +705,12 @@ def _gate(
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
     if not asked and cue is not None and _SUMMED.fullmatch(cue.text) and _HOW_MUCH.search(text):
         return SUM_ASKED.format(intent=intent.name, words=cue.text), False, None
-    if not asked and cue is not None and (done := _EXISTING.search(text)) is not None:
-        if cue.start < done.end():
-            later = change_cue(text[done.end() :], intent.write_cues)
-            if later is None:
-                return EXISTING.format(intent=intent.name, words=done.group()), False, None
-            cue = replace(later, start=later.start + done.end(), end=later.end + done.end())
+    done = _EXISTING.search(text) if cue is not None and not asked else None
+    if cue is not None and done is not None and cue.start < done.end():
+        later = change_cue(text[done.end() :], intent.write_cues)
+        if later is None:
+            return EXISTING.format(intent=intent.name, words=done.group()), False, None
+        cue = replace(later, start=later.start + done.end(), end=later.end + done.end())
     if not asked and cue is not None and (other := _object_of(domain, intent, text, cue)):
         return OTHER_OBJECT.format(intent=intent.name, words=other[1], other=other[0]), False, None
     if not asked and (refused := _refused_change(intent, text, cue)) is not None:
@@ -761,9 +760,7 @@ _OBJECT = re.compile(
 _PARTICLE = re.compile(r"[的了天个吗呢吧]")
 
 
-def _object_of(
-    domain: Domain, intent: IntentSpec, text: str, cue: Found
-) -> tuple[str, str] | None:
+def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tuple[str, str] | None:
     """(another write intent, the words) when the cue's own object names that intent.
 
     "my 45 EUR taxi claim got rejected, log a ticket about it" names a claim and its
@@ -828,9 +825,7 @@ def _refused_change(intent: IntentSpec, text: str, cue: Found | None) -> str | N
         if not verb.value and kind in main and kind not in asked and not corrected:
             return verb.text
     words = [
-        w
-        for w in (*intent.write_cues, *GENERIC_CUES)
-        if _is_cjk_word(w) and change_kind(w) in main
+        w for w in (*intent.write_cues, *GENERIC_CUES) if _is_cjk_word(w) and change_kind(w) in main
     ]
     for m in _CN_REFUSED.finditer(text):
         at = m.start("verb")
@@ -992,7 +987,9 @@ _SHOWN = re.compile(
     r"\b(?:show|total|trend|how|look|view|summar|pull|tell)\w*|看|总|趋势|走势|多少|曲线", re.I
 )
 """Words of a part that shows a window: beside them "上个月" is that window, not the day."""
-_BARE_WINDOW = re.compile(r"\b(?:the|a)\s+(?:month|week)(?:'s)?\b(?!\s+(?:ago|before))|月视图|周视图", re.I)
+_BARE_WINDOW = re.compile(
+    r"\b(?:the|a)\s+(?:month|week)(?:'s)?\b(?!\s+(?:ago|before))|月视图|周视图", re.I
+)
 
 
 def _calendar_window(

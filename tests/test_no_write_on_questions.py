@@ -190,3 +190,39 @@ async def test_two_of_one_write_or_an_unsure_day_writes_nothing(
         assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
     for table in WRITE_TABLES[spec]:
         assert table_rows(harness.store, table) == 0, f"{table} has rows"
+
+
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [
+        (EXPENSES, "don't submit anything yet, I'll email you the 95 EUR dinner receipt later"),
+        (EXPENSES, "先别报那笔 150 块的午饭，我回头补发票"),
+        (EXPENSES, "my 52 EUR taxi claim from the 10th - was it approved?"),
+        (EXPENSES, "那笔 260 元的酒店报销批了吗"),
+        (EXPENSES, "上个月的打车 70 元，报销一下"),
+        (EXAMPLES, "给10010发个短信查下余额"),
+    ],
+)
+async def test_a_refused_write_or_a_question_about_one_writes_nothing(
+    harness: Harness, spec: str, text: str
+) -> None:
+    """Rounds 26-27: a refused change, how a claim fared, a month for a day, a phone number.
+
+    The run asks, no write tool runs and no row is written.
+    """
+    out = await harness.run(text, domain=spec)
+    assert out["route"]["action"] != "route", out["route"]
+    for tool in write_tools(spec):
+        assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
+    for table in WRITE_TABLES[spec]:
+        assert table_rows(harness.store, table) == 0, f"{table} has rows"
+
+
+async def test_a_write_verb_naming_another_intent_writes_only_that_one(harness: Harness) -> None:
+    """A claim that got rejected and a ticket asked about it: one ticket, no expense row."""
+    out = await harness.run(
+        "my 33 EUR lunch claim got rejected, can you log a ticket about it", domain=EXPENSES
+    )
+    assert out["intent"] == "open_ticket", out["route"]
+    assert table_rows(harness.store, "tickets") == 1
+    assert table_rows(harness.store, "expenses") == 0

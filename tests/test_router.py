@@ -3314,3 +3314,79 @@ def test_round_25_asking_words_and_reads_route(
 def test_round_25_a_sum_with_cents_beside_a_read_asks() -> None:
     decision = _no_write(EXPENSES, "14 day total please, and was the 18.60 lunch approved?")
     assert decision.action == "clarify", decision.detail
+
+
+# --- rounds 26-27: what their held-out part taught (general rules; no test names an eval line) --
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A refused change never writes, whatever else the request names or sends later.
+        (EXPENSES, "hold off, don't submit the 60 EUR hotel until I find the invoice"),
+        (EXPENSES, "先不要报销这笔 120 元的打车费，等我找到发票"),
+        (DOMAIN, "别记 135/88，我再量一次"),
+        # How a claim already made fared is a question, not a claim.
+        (EXPENSES, "was my 18 USD breakfast claim approved or did it get rejected?"),
+        (EXPENSES, "上周那笔 300 元的住宿报销被退回了吗"),
+    ],
+)
+def test_round_26_refusals_and_questions_about_a_claim_write_nothing(
+    domain: Domain, text: str
+) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the 75 EUR hotel claim was declined, please open a ticket about it",
+        "我那笔 88 元的餐费报销被拒了，帮我开个工单",
+    ],
+)
+def test_round_26_the_write_verbs_object_picks_the_intent(text: str) -> None:
+    _assert_routed(EXPENSES, text, "open_ticket", {})
+
+
+def test_round_26_a_refusal_corrected_by_a_later_cue_still_writes() -> None:
+    _assert_routed(
+        EXPENSES, "don't file it as taxi, file 31 EUR as meal", "submit_expense", {"amount": "31"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # An English day of the month after "dated the" / "for the" dates the write.
+        (DOMAIN, "record 127/83 dated the 9th", "record_metric", {"date": "2026-03-09"}),
+        (EXPENSES, "file a 19 EUR lunch for the 11th", "submit_expense", {"date": "2026-03-11"}),
+        # A summing word beside a how-much question is the total's read.
+        (
+            EXPENSES,
+            "这笔 90 块的午饭加上之前报的，最近7天一共多少",
+            "expense_total",
+            {"period": "7d"},
+        ),
+    ],
+)
+def test_round_27_days_of_the_month_and_sums_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "slot"),
+    [
+        # A month with no day on a dated write, a calendar window beside it, a phone number.
+        (EXPENSES, "上个月打车 66 元，帮我报一下", "date"),
+        (EXPENSES, "claim 40 EUR taxi and show my total for this week", "period"),
+        (DOMAIN, "save 133/85 and give me the week view", "period"),
+        (DOMAIN, "给10088发条短信问下流量", "order_id"),
+    ],
+)
+def test_round_27_windows_and_phone_numbers_ask(domain: Domain, text: str, slot: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action == "invalid", decision.detail
+    assert decision.detail.startswith(f"{slot}:"), decision.detail
