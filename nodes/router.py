@@ -706,10 +706,13 @@ def _gate(
     if not asked and cue is not None and _SUMMED.fullmatch(cue.text) and _HOW_MUCH.search(text):
         return SUM_ASKED.format(intent=intent.name, words=cue.text), False, None
     done = _EXISTING.search(text) if cue is not None and not asked else None
+    if done is None and cue is not None and not asked:
+        done = _PAST_ENTRY.match(text, cue.end)
     if cue is not None and done is not None and cue.start < done.end():
         later = change_cue(text[done.end() :], intent.write_cues)
         if later is None:
-            return EXISTING.format(intent=intent.name, words=done.group()), False, None
+            words = text[cue.start : done.end()] if done.start() >= cue.end else done.group()
+            return EXISTING.format(intent=intent.name, words=words), False, None
         cue = replace(later, start=later.start + done.end(), end=later.end + done.end())
     if not asked and cue is not None and (other := _object_of(domain, intent, text, cue)):
         return OTHER_OBJECT.format(intent=intent.name, words=other[1], other=other[0]), False, None
@@ -737,6 +740,9 @@ _HOW_MUCH = re.compile(
 """A question for an amount ("总共多少", "how much", "what's the total?"): beside it "加上"
 or "plus" sums what is asked about ("我报的那笔200块加上之前的，总共多少"), files nothing."""
 EXISTING = "not {intent}: the request asks how one already made fared ({words!r})"
+_PAST_ENTRY = re.compile(r"(?:过|了)?的(?!时候|话)")
+"""A Chinese change word that describes a thing ("我昨天记的那个128/82", "上周报的那笔"):
+the entry was made before, and the request asks about it, never for it again."""
 _EXISTING = re.compile(
     r"\b(?:got|was|were|been|be|is|are|get|gets|getting)\s+(?:it\s+)?(?:already\s+)?"
     r"(?:rejected|approved|declined|denied|refused|bounced|paid(?:\s+out)?|reimbursed|"
@@ -845,6 +851,8 @@ _JOINED = re.compile(
 )
 """What joins two values listed together: "and", "or", "和", "、", with an article or the
 intent's own noun ("weekly report, and monthly") beside it."""
+_SIDE_BY_SIDE = re.compile(r"\W*(?:都|全|两个都|both\b)", re.I)
+"""Two values written side by side and then "both" ("周报月报都要"): one slot, two values."""
 
 
 def _two_choices(
@@ -870,7 +878,10 @@ def _two_choices(
         found = other.get(name)
         if not isinstance(found, Found) or not isinstance(said, Found) or found.value == said.value:
             continue
-        joined = _JOINED.fullmatch(text[min(end, found.end) : max(start, found.start)])
+        between = text[min(end, found.end) : max(start, found.start)]
+        if _SIDE_BY_SIDE.match(text, max(end, found.end)) and not between.strip():
+            return TWO_VALUES.format(slot=name, text=ev["text"], other=found.text)
+        joined = _JOINED.fullmatch(between)
         own = joined and joined.group("own")
         if joined and (not own or re.sub(r"\W", "", own).lower() in _own_words(intent)):
             return TWO_VALUES.format(slot=name, text=ev["text"], other=found.text)

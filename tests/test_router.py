@@ -3390,3 +3390,32 @@ def test_round_27_windows_and_phone_numbers_ask(domain: Domain, text: str, slot:
     decision = _no_write(domain, text)
     assert decision.action == "invalid", decision.detail
     assert decision.detail.startswith(f"{slot}:"), decision.detail
+
+
+# --- round 28 (measured once at 182a369, then folded into dev) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A Chinese change word that describes an entry made before asks about it, never for
+        # it again: the reading or claim is not written a second time.
+        (DOMAIN, "前天记过的那个 135/88，两周趋势里有吗？"),
+        (DOMAIN, "上周记的 129/84 怎么在30天趋势里看不到"),
+        (EXPENSES, "昨天报的那笔 60 块打车费，最近7天总额算进去了吗"),
+    ],
+)
+def test_round_28_an_entry_made_before_is_not_written_again(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize("text", ["生成报告，月报周报都要", "周报月报都帮我生成一下"])
+def test_round_28_two_values_side_by_side_with_both_ask(text: str) -> None:
+    decision = _no_write(DOMAIN, text)
+    assert decision.action == "invalid", decision.detail
+    assert decision.detail.startswith("report:"), decision.detail
+
+
+def test_round_28_a_change_word_before_a_noun_still_asks_for_the_change() -> None:
+    # "记的时候" (when recording) is no entry made before: the request still asks to record.
+    _assert_routed(DOMAIN, "记的时候日期用今天：128/82，帮我记一下", "record_metric", {})
