@@ -140,6 +140,16 @@ async def test_the_seven_day_total_is_shown_and_nothing_is_filed(harness: Harnes
     assert out["answer"].startswith("Last 7d: 0 claim(s)")
 
 
+async def _asked_and_nothing_written(harness: Harness, spec: str, text: str) -> None:
+    """The run asks instead of routing: no write tool runs and no row is written."""
+    out = await harness.run(text, domain=spec)
+    assert out["route"]["action"] != "route", out["route"]
+    for tool in write_tools(spec):
+        assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
+    for table in WRITE_TABLES[spec]:
+        assert table_rows(harness.store, table) == 0, f"{table} has rows"
+
+
 @pytest.mark.parametrize(
     ("spec", "text"),
     [
@@ -157,12 +167,7 @@ async def test_a_write_dated_later_or_on_a_part_writes_nothing(
 
     The write intent may be named in the question (the route is "invalid"), but none runs.
     """
-    out = await harness.run(text, domain=spec)
-    assert out["route"]["action"] != "route", out["route"]
-    for tool in write_tools(spec):
-        assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
-    for table in WRITE_TABLES[spec]:
-        assert table_rows(harness.store, table) == 0, f"{table} has rows"
+    await _asked_and_nothing_written(harness, spec, text)
 
 
 @pytest.mark.parametrize(
@@ -184,12 +189,7 @@ async def test_two_of_one_write_or_an_unsure_day_writes_nothing(
     The run asks, and no write tool runs. ("上周X" depends on the run's real day: its
     Sunday case is in tests/test_router.py, on a fixed day.)
     """
-    out = await harness.run(text, domain=spec)
-    assert out["route"]["action"] != "route", out["route"]
-    for tool in write_tools(spec):
-        assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
-    for table in WRITE_TABLES[spec]:
-        assert table_rows(harness.store, table) == 0, f"{table} has rows"
+    await _asked_and_nothing_written(harness, spec, text)
 
 
 @pytest.mark.parametrize(
@@ -210,12 +210,7 @@ async def test_a_refused_write_or_a_question_about_one_writes_nothing(
 
     The run asks, no write tool runs and no row is written.
     """
-    out = await harness.run(text, domain=spec)
-    assert out["route"]["action"] != "route", out["route"]
-    for tool in write_tools(spec):
-        assert harness.executions(tool) == 0, f"{tool} ran for {text!r}"
-    for table in WRITE_TABLES[spec]:
-        assert table_rows(harness.store, table) == 0, f"{table} has rows"
+    await _asked_and_nothing_written(harness, spec, text)
 
 
 async def test_a_write_verb_naming_another_intent_writes_only_that_one(harness: Harness) -> None:
