@@ -161,7 +161,7 @@ async def test_roles_decide_what_the_new_domain_offers(harness: Harness) -> None
 
 
 async def test_a_business_failure_is_a_failure(harness: Harness) -> None:
-    out = await harness.run("claim a hotel expense of 9000 EUR for the last week", domain=DOMAIN)
+    out = await harness.run("claim a hotel expense of 9000 EUR from yesterday", domain=DOMAIN)
 
     assert out["stop_reason"] == "tool_failed"
     assert out["checklist"]["expense_submitted"] is False
