@@ -1571,6 +1571,14 @@ async def test_a_retracted_or_reported_change_runs_only_the_read(
         assert harness.executions(write) == 0
 
 
+def _asks_one_at_a_time(domain: Domain, text: str) -> None:
+    """Two requests in one: no write runs, and the question asks for one at a time."""
+    decision = _no_write(domain, text)
+    assert decision.action == "clarify", decision.detail
+    assert decision.question is not None
+    assert "one at a time" in decision.question
+
+
 def _assert_routed(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> Decision:
     """The request runs `intent`, with these slot values among its own."""
     decision = decide_offline(domain, text, DAY)
@@ -2337,10 +2345,7 @@ def test_round_16_questions_are_asked_about(domain: Domain, text: str) -> None:
     ],
 )
 def test_two_requests_one_a_write_ask_for_one_at_a_time(domain: Domain, text: str) -> None:
-    decision = _no_write(domain, text)
-    assert decision.action == "clarify", decision.detail
-    assert decision.question is not None
-    assert "one at a time" in decision.question
+    _asks_one_at_a_time(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -2643,10 +2648,7 @@ async def test_round_18_a_guessed_write_proposes_the_corrected_request(harness: 
 def test_two_requests_joined_by_and_or_then_ask_for_one_at_a_time(
     domain: Domain, text: str
 ) -> None:
-    decision = _no_write(domain, text)
-    assert decision.action == "clarify", decision.detail
-    assert decision.question is not None
-    assert "one at a time" in decision.question
+    _asks_one_at_a_time(domain, text)
 
 
 @pytest.mark.parametrize(
