@@ -2193,32 +2193,6 @@ def test_time_gone_by_is_its_own_role_not_a_period() -> None:
 
 
 @pytest.mark.parametrize(
-    ("domain", "text", "ask"),
-    [
-        (EXPENSES, "cab 19 USD last friday", "file a taxi claim of 19 USD for 2026-03-13"),
-        (EXPENSES, "酒店 420 元 前天", "file a hotel claim of 420 CNY for 2026-03-13"),
-        (DOMAIN, "bp 124/79 on tuesday", "record blood pressure 124/79 for 2026-03-10"),
-        (DOMAIN, "今天血压 127/83", "record blood pressure 127/83 for 2026-03-15"),
-    ],
-)
-def test_an_entry_line_asks_and_says_how_to_write_it(domain: Domain, text: str, ask: str) -> None:
-    """No word asks for a change, so nothing is written; the answer quotes the request that
-    would write it, and that request, sent as is, does."""
-    decision = _no_write(domain, text)
-    assert decision.action == "clarify", decision.detail
-    assert decision.question is not None
-    assert f'"{ask}"' in decision.question
-    intent = "submit_expense" if domain is EXPENSES else "record_metric"
-    _assert_routed(domain, ask, intent, {})
-
-
-def _opted_in(domain: Domain, name: str) -> Domain:
-    """The domain with one intent that runs its entry lines (`IntentSpec.entry_routes`)."""
-    intents = tuple(replace(i, entry_routes=True) if i.name == name else i for i in domain.intents)
-    return replace(domain, name=f"{domain.name}-log", intents=intents)
-
-
-@pytest.mark.parametrize(
     ("base", "name", "text", "slots"),
     [
         (
@@ -2232,14 +2206,58 @@ def _opted_in(domain: Domain, name: str) -> Domain:
         (DOMAIN, "record_metric", "今天血压 127/83", {"value": "127/83", "date": "2026-03-15"}),
     ],
 )
-def test_a_domain_that_opts_in_runs_its_entry_lines(
+def test_the_example_domains_run_their_entry_lines(
     base: Domain, name: str, text: str, slots: dict[str, Any]
 ) -> None:
-    domain = _opted_in(base, name)
-    _assert_routed(domain, text, name, slots)
+    """A claim log and a health log opt in (`IntentSpec.entry_routes`): 15 of the 16 blind
+    writers who labelled such a line meant it to be written."""
+    _assert_routed(base, text, name, slots)
     # Still not a question, a bare value or a line with no day.
     for other in ("taxi 41", "127/84", "breakfast 9 eur", "was the cab 19 USD last friday?"):
-        assert not _writes(domain, decide_offline(domain, other, DAY)), other
+        assert not _writes(base, decide_offline(base, other, DAY)), other
+
+
+def _opted_out(domain: Domain, name: str) -> Domain:
+    """The domain with one intent that asks about its entry lines (the default)."""
+    intents = tuple(replace(i, entry_routes=False) if i.name == name else i for i in domain.intents)
+    return replace(domain, name=f"{domain.name}-ask", intents=intents)
+
+
+@pytest.mark.parametrize(
+    ("base", "name", "text", "ask"),
+    [
+        (
+            EXPENSES,
+            "submit_expense",
+            "cab 19 USD last friday",
+            "file a taxi claim of 19 USD for 2026-03-13",
+        ),
+        (
+            EXPENSES,
+            "submit_expense",
+            "酒店 420 元 前天",
+            "file a hotel claim of 420 CNY for 2026-03-13",
+        ),
+        (
+            DOMAIN,
+            "record_metric",
+            "bp 124/79 on tuesday",
+            "record blood pressure 124/79 for 2026-03-10",
+        ),
+        (DOMAIN, "record_metric", "今天血压 127/83", "record blood pressure 127/83 for 2026-03-15"),
+    ],
+)
+def test_an_intent_that_does_not_opt_in_asks_about_an_entry_line(
+    base: Domain, name: str, text: str, ask: str
+) -> None:
+    """No word asks for a change, so nothing is written; the answer quotes the request that
+    would write it, and that request, sent as is, does."""
+    domain = _opted_out(base, name)
+    decision = _no_write(domain, text)
+    assert decision.action == "clarify", decision.detail
+    assert decision.question is not None
+    assert f'"{ask}"' in decision.question
+    _assert_routed(domain, ask, name, {})
 
 
 @pytest.mark.parametrize(

@@ -1091,6 +1091,7 @@ DOMAIN = Domain(
             entry_words=tuple(w for _, words in _CATEGORY_WORDS for w in words),
             entry_slots=("date",),
             entry_request="file a {category} claim of {amount} {currency} for {date}",
+            entry_routes=True,
             slots_model=ExpenseSlots,
             steps=(SUBMITTED, TOTAL_LOADED),
             budget=Budget(max_rounds=6, max_calls=6),

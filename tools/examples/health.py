@@ -605,6 +605,7 @@ INTENTS = (
         assumed=("date", "period"),
         entry_words=("bp", "blood pressure", "blood-pressure", "血压"),
         entry_request="record blood pressure {value} for {date}",
+        entry_routes=True,
         slots_model=RecordSlots,
         steps=(RECORD_STEP,),
         budget=Budget(max_rounds=4, max_calls=4),
