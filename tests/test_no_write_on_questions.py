@@ -221,3 +221,51 @@ async def test_a_write_verb_naming_another_intent_writes_only_that_one(harness: 
     assert out["intent"] == "open_ticket", out["route"]
     assert table_rows(harness.store, "tickets") == 1
     assert table_rows(harness.store, "expenses") == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "text", "table", "columns", "row"),
+    [
+        (
+            EXPENSES,
+            "cab yesterday 27.80 EUR",
+            "expenses",
+            "amount_cents, currency, category, spent_on",
+            (2780, "EUR", "taxi", "yesterday"),
+        ),
+        (
+            EXAMPLES,
+            "bp 126/81 this morning",
+            "metrics",
+            "systolic, diastolic, measured_on",
+            (126, 81, "today"),
+        ),
+    ],
+)
+async def test_an_entry_line_is_written_once_with_its_values(
+    harness: Harness, spec: str, text: str, table: str, columns: str, row: tuple[Any, ...]
+) -> None:
+    """Both example domains are logs (`entry_routes`): the line is its write, run once."""
+    import datetime as dt
+
+    days = {"today": dt.date.today(), "yesterday": dt.date.today() - dt.timedelta(days=1)}
+    expected = tuple(days[v].isoformat() if v in days else v for v in row)
+
+    out = await harness.run(text, domain=spec)
+
+    assert out["stop_reason"] == "completed", out["route"]
+    assert out["intent"] == {EXPENSES: "submit_expense", EXAMPLES: "record_metric"}[spec]
+    with sqlite3.connect(harness.store) as conn:
+        assert conn.execute(f"SELECT {columns} FROM {table}").fetchall() == [expected]
+    (write,) = (t for t in write_tools(spec) if harness.executions(t))
+    assert harness.executions(write) == 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [(EXPENSES, "was the cab yesterday 27.80 EUR?"), (EXAMPLES, "bp 126/81 this morning, ok?")],
+)
+async def test_an_entry_line_asked_as_a_question_writes_nothing(
+    harness: Harness, spec: str, text: str
+) -> None:
+    await _asked_and_nothing_written(harness, spec, text)
