@@ -315,7 +315,7 @@ class IntentSpec:
             word asking for a change may be a note, a price or a question cut short, and a
             request whose words do not ask for a change never runs a write; the run asks,
             naming what it would write (`entry_request`). A domain whose users really log
-            this way (a personal log, a scanner's output) opts in.
+            this way (a personal log, a scanner's output, both example domains) opts in.
         entry_request: How to ask for the entry's change, with the line's slots filled in
             (`str.format` fields named after slots): "file a {category} claim of {amount}
             {currency} for {date}". The clarifying answer to an entry line quotes it. Empty:
