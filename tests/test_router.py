@@ -2209,8 +2209,8 @@ def test_time_gone_by_is_its_own_role_not_a_period() -> None:
 def test_the_example_domains_run_their_entry_lines(
     base: Domain, name: str, text: str, slots: dict[str, Any]
 ) -> None:
-    """A claim log and a health log opt in (`IntentSpec.entry_routes`): 15 of the 16 blind
-    writers who labelled such a line meant it to be written."""
+    """A claim log and a health log opt in (`IntentSpec.entry_routes`): blind writers
+    labelled 17 of 18 such lines as writes."""
     _assert_routed(base, text, name, slots)
     # Still not a question, a bare value or a line with no day.
     for other in ("taxi 41", "127/84", "breakfast 9 eur", "was the cab 19 USD last friday?"):
