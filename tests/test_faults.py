@@ -235,12 +235,15 @@ def test_run_on_a_thread_another_process_is_running(tmp_path: Path) -> None:
     """`run` takes the same lease as `resume`: a second driver gets one line, not a race."""
     w = Workdir(tmp_path)
     assert w.run_demo().returncode == 0
-    holder = _hold_lock(str(Path(w.store)), 30)  # the first run blocks inside its write
+    # The first run blocks inside its write until the holder is killed below. On a loaded
+    # machine a process may take tens of seconds to start, so both waits are generous.
+    holder = _hold_lock(str(Path(w.store)), 180)
     try:
         first = w.popen("run", DEMO, "--thread-id", TID, "--json")
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 120
         while not w.leases() and time.monotonic() < deadline:
             time.sleep(0.02)
+        assert w.leases(), "the first run took no lease in 120 s"
         second = w.cli("run", DEMO, "--thread-id", TID)
     finally:
         holder.kill()
