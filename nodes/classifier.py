@@ -69,6 +69,8 @@ OUT_OF_DOMAIN_EXAMPLES: tuple[str, ...] = (
     "should I see a doctor about my headache",
     "what causes high cholesterol",
     "what's a healthy resting heart rate",
+    "is the meeting room free tomorrow afternoon",
+    "book a conference room for Friday",
     "你好",
     "谢谢",
     "今天天气怎么样",
@@ -86,6 +88,8 @@ OUT_OF_DOMAIN_EXAMPLES: tuple[str, ...] = (
     "感冒了吃什么药好",
     "发烧了要不要去医院",
     "头疼是什么原因",
+    "明天下午会议室有空吗",
+    "帮我订一间周五的会议室",
 )
 """Requests no domain serves: the "none" class's examples. Part of the classifier, not of
 any labelled set; a domain's own out-of-scope requests are better told by its examples."""

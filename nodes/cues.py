@@ -41,6 +41,7 @@ __all__ = [
     "conditional_clauses",
     "content_words",
     "mask_not_cues",
+    "read_command",
     "recurring",
     "simplified",
     "someone_else",
@@ -48,6 +49,10 @@ __all__ = [
     "without_refusals",
     "without_unasked",
 ]
+
+_CN_THEN = ("之后", "以后", "再")
+"""What follows a change word and 了 when the change comes first in a sequence ("存了之后
+…", "交了再…"): the 了 marks the order, not a change already made."""
 
 CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "create": (
@@ -66,6 +71,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
         *("补一下", "补上", "补记", "先存", "存个", "帮我存"),
         *("提个", "提一个", "提一张"),
+        # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
+        *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void"),
@@ -80,7 +87,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
-        *("downgrade", "改个", "改下", "换个"),
+        *("downgrade", "改个", "改下", "换个", "能改", "可以改"),
+        *("能不能改", "可不可以改"),
         *("调高", "调低", "调成", "raise the priority", "lower the priority", "bump the priority"),
         *("提高优先级", "降低优先级", "提升优先级"),
     ),
@@ -492,6 +500,8 @@ def _reported(clause: str) -> bool:
         if after == "过" or _CN_DONE_BEFORE.search(body[:at]):
             return True
         done = cue.endswith("了") or after == "了"
+        if body[at + len(cue) :].lstrip("了").startswith(_CN_THEN):
+            continue  # "我提交了之后看下合计": a change, then a read
         if done and "我" in body[:at] and not _CN_REQUESTING.search(body):
             return True
     return False
@@ -586,19 +596,33 @@ def on_event(text: str, examples: Iterable[str] = ()) -> Found | None:
     return Found(True, m.group(), m.start(), m.end(), "event")
 
 
+_ALONE = re.compile(
+    r"^\s*(?:(?:a|an|new|another|one)\s+)*(?P<cue>.+?)(?:\s+(?:pls|please|plz|now|asap))*"
+    r"[\s,;.!?，。；！？:：—–-]*$"
+)
+"""A clause that is only a name and courtesy ("a helpdesk ticket pls", "support ticket.")."""
+
+
 def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
     lowered = mask_not_cues(clause)
     best: tuple[int, str] | None = None
     for cue in cues:
         cue_l = cue.lower()
-        if _is_cjk(cue_l):
+        if cue_l.startswith("^"):
+            # A cue that asks only as a clause of its own: "helpdesk ticket, no need to
+            # ping me" asks for one; "my helpdesk ticket, any news" and "helpdesk ticket
+            # status" name one.
+            cue_l = cue_l[1:]
+            m = _ALONE.match(lowered)
+            at = m.start("cue") if m and m.group("cue") == cue_l else -1
+        elif _is_cjk(cue_l):
             at = lowered.find(cue_l)
         else:
             # Latin letters bound an English cue, not CJK ones: "reopen一下T-6" opens with it.
             m = re.search(rf"(?<![a-z0-9_'-]){re.escape(cue_l)}(?![a-z0-9_'-])", lowered)
             at = m.start() if m else -1
         if at >= 0 and (best is None or at < best[0]):
-            best = (at, clause[at : at + len(cue)])
+            best = (at, clause[at : at + len(cue_l)])
     return best
 
 
@@ -696,6 +720,18 @@ def asks_for_information(text: str) -> bool:
     return False
 
 
+def read_command(clause: str) -> bool:
+    """Whether the clause opens with a read command and asks no question.
+
+    "then show the past 7 days total", "看下近7天合计": what follows an entry line when it
+    asks for the intent's own follow-up read.
+    """
+    body, _ = _request_body(clause)
+    if asks_a_question(clause):
+        return False
+    return bool(_READ_VERBS.match(body) or _CN_READ.match(body) or _CN_READ_AFTER.search(body))
+
+
 def around_change(text: str) -> Found | None:
     """The change a before-and-after comparison asks for, or None (`_AROUND`).
 
@@ -753,7 +789,32 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if NEGATION.search(mask_not_negations(before)):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
-    return around_change(text)
+    return _sequence_cue(text, conditional, unasked) or around_change(text)
+
+
+_CN_SEQUENCE = re.compile(
+    "(?:" + "|".join(w for w in CHANGE_KINDS["create"] if w.endswith(_CN_THEN)) + ")"
+)
+
+
+def _sequence_cue(text: str, conditional: set[int], unasked: dict[int, str]) -> Found | None:
+    """A change asked for first in a Chinese sequence ("交了再看下合计", "报了之后看看…").
+
+    The clauses cut at 再, and a question that follows ("…一共多少") is the read's: what
+    counts is the clause up to the change, which must ask, not be negated, conditional,
+    told as done or taken back.
+    """
+    for m in _CN_SEQUENCE.finditer(text):
+        for start, clause in clauses(text):
+            if not start <= m.start() < start + len(clause):
+                continue
+            head = clause[: m.start() - start + 1]
+            if start in conditional or start in unasked or not clause_asks(head):
+                break
+            if _CN_NEGATED.search(head[:-1]) or NEGATION.search(mask_not_negations(head[:-1])):
+                break
+            return Found(True, m.group(), m.start(), m.end(), "cue")
+    return None
 
 
 _REFUSAL = re.compile(r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:don't|dont|do\s+not|never)\s+", re.I)

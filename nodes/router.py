@@ -76,6 +76,7 @@ from nodes.cues import (
     content_words,
     mask_not_cues,
     on_event,
+    read_command,
     recurring,
     simplified,
     someone_else,
@@ -273,7 +274,10 @@ def _own_words(intent: IntentSpec) -> set[str]:
     Its cues, its description's words, and the words that many of its examples share.
     English words count per English example, Chinese character pairs per Chinese one.
     """
-    own = {*intent.write_cues, *_OWN_TOKEN.findall(intent.description.lower())}
+    own = {
+        *(c.lstrip("^") for c in intent.write_cues),
+        *_OWN_TOKEN.findall(intent.description.lower()),
+    }
     english: list[set[str]] = []
     chinese: list[set[str]] = []
     for example in intent.examples:
@@ -377,14 +381,21 @@ def _entry(
     refusal, a change told as done, a condition or a bare value ("127/84", "taxi 41" with
     no currency) is not an entry: the write gate stays shut and the run asks.
     """
-    if not intent.entry_words or asks_for_information(text):
+    if not intent.entry_words:
+        return None
+    needed = (*_needs_evidence(intent), *intent.entry_slots)
+    reads = _follow_up_reads(text, evidence, needed)
+    entry = text
+    for start, end in reads:
+        entry = entry[:start] + " " * (end - start) + entry[end:]
+    if asks_for_information(entry):
         return None
     if without_refusals(text) != text or unasked_clauses(text) or conditional_clauses(text):
         return None
-    needed = (*_needs_evidence(intent), *intent.entry_slots)
     if recurring(text) is not None or any(evidence.get(n) is None for n in needed):
         return None
     spans = [(ev["start"], ev["end"]) for ev in evidence.values() if ev and "start" in ev]
+    spans += reads
     for role in number_roles(text):
         spans.append((role.start, role.end))
         if role.kind in ("number", "id", "code") and (
@@ -408,6 +419,29 @@ def _entry(
         rest[start:end] = " " * (end - start)
     noise = (*_own_words(intent), *ID_NOUNS, *intent.entry_words)
     return None if _sentence_words("".join(rest), noise) else name
+
+
+def _follow_up_reads(
+    text: str, evidence: Mapping[str, dict[str, Any] | None], needed: tuple[str, ...]
+) -> list[tuple[int, int]]:
+    """The read commands after an entry line that ask for the intent's own follow-up read.
+
+    "lunch 14 dollars on the 7th, then show the past 7 days total" is an entry, then a
+    read of the window the intent shows after its write: a clause after the first that
+    opens with a read command, asks no question and holds one of the intent's slots that
+    the write does not need (its period). Its span is left out of the entry line.
+    """
+    spans: list[tuple[int, int]] = []
+    for n, (start, clause) in enumerate(clauses(text)):
+        end = start + len(clause)
+        held = any(
+            ev and "start" in ev and start <= ev["start"] < end
+            for name, ev in evidence.items()
+            if name not in needed
+        )
+        if n > 0 and held and read_command(clause):
+            spans.append((start, end))
+    return spans
 
 
 _SUBJECTS = frozenset({"i", "we", "i'm", "i'd", "我", "你", "要", "想", "能", "可以"})
@@ -643,7 +677,7 @@ def _serves(intent: IntentSpec, verb: str, kinds: set[str]) -> bool:
     ("store" for an intent whose examples "record" and "save"); any other verb, or any
     verb for an intent whose words name no listed kind, when its words use it.
     """
-    if verb.lower() in {c.lower() for c in intent.write_cues}:
+    if verb.lower() in {c.lower().lstrip("^") for c in intent.write_cues}:
         return True
     kind = change_kind(verb)
     if kind is not None and kinds:
@@ -1400,6 +1434,23 @@ def _ranking_needed(domain: Domain, text: str, decision: Decision | None) -> boo
     )
 
 
+def _named_by_object(makers: list[IntentSpec], text: str, verb: Found) -> IntentSpec | None:
+    """The one intent of several that make the verb's kind whose name names its object.
+
+    "Open a ticket: the expense site shows my 30-day total wrong" asks to open a ticket,
+    whatever the rest names: of the intents that create something, the one whose name
+    says "ticket" makes it (as in `_object_of`), and the rest describes the problem.
+    """
+    m = _OBJECT.match(text, verb.end)
+    if m is None or not m["noun"]:
+        return None
+    word = stem(m["noun"].lower())
+    if word in STOPWORDS:
+        return None
+    named = [i for i in makers if word in {stem(part) for part in i.name.split("_")}]
+    return named[0] if len(named) == 1 else None
+
+
 def _maker(
     domain: Domain, text: str, today: date, verb: Found, ranking: Ranking | None
 ) -> Decision | None:
@@ -1418,6 +1469,8 @@ def _maker(
         for i in domain.intents
         if _guarded(i) and domain.writes(i.name) and _serves(i, verb.text, _served_kinds(i))
     ]
+    if len(makers) > 1 and (named := _named_by_object(makers, text, verb)) is not None:
+        makers = [named]
     if not makers or (ranking is None and len(makers) > 1):
         return None
     scores = dict(ranking.ranked) if ranking is not None else {}

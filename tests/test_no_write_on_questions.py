@@ -269,3 +269,30 @@ async def test_an_entry_line_asked_as_a_question_writes_nothing(
     harness: Harness, spec: str, text: str
 ) -> None:
     await _asked_and_nothing_written(harness, spec, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "written", "untouched"),
+    [
+        (
+            "taxi 22 EUR yesterday, then show my claims total for the last 14 days",
+            "submit_expense",
+            "expenses",
+            "tickets",
+        ),
+        ("午饭 45 元，昨天，报了之后看看最近两周一共多少", "submit_expense", "expenses", "tickets"),
+        ("raise a ticket, my 14 day expense total looks off", "open_ticket", "tickets", "expenses"),
+        ("printer on floor 2 jammed. support ticket pls", "open_ticket", "tickets", "expenses"),
+    ],
+)
+async def test_rounds_29_30_an_entry_then_a_read_or_a_bare_ticket_writes_once(
+    harness: Harness, text: str, intent: str, written: str, untouched: str
+) -> None:
+    """Rounds 29-30: an entry line then a read of its window, a change then 再/之后, a ticket
+    whose problem names a total, a bare "support ticket": one row of the write asked for,
+    none of the other.
+    """
+    out = await harness.run(text, domain=EXPENSES)
+    assert out["intent"] == intent, out["route"]
+    assert table_rows(harness.store, written) == 1
+    assert table_rows(harness.store, untouched) == 0

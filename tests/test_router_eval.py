@@ -2,11 +2,12 @@
 
 The held-out part is written after the router is frozen and measured once. A round whose
 misses the router is then changed for is folded into the dev part, and the held-out file
-stays empty until the next round is written. Rounds 21 to 28 were each measured once on
+stays empty until the next round is written. Rounds 21 to 30 were each measured once on
 the frozen router, then fixed from and folded into the dev part: round 21 (at 2d0ba86: 0.885
 in scope, no misroute to a write), 22-23 (ca24430: 0.932, 4 misroutes to a write, 1
 out-of-scope write), 24-25 (33a2db1: 0.935, 4, 0), 26-27 (71cbc84: 0.923, 11, 3) and 28
-(182a369: 0.927, 140 of 151, 2 misroutes to a write, none out of scope). With a round in
+(182a369: 0.927, 140 of 151, 2 misroutes to a write, none out of scope) and 29-30 (232c55a:
+0.947, 284 of 300, no misroute to a write, none out of scope). With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -32,9 +33,10 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.973
-"""Just below the dev part's in-scope accuracy with rounds 9 to 28 folded in (0.9737, 4909
-lines; the reads with no period or a calendar window, the questions whether a change can
+DEV_FLOOR = 0.976
+"""Just below the dev part's in-scope accuracy with rounds 9 to 30 folded in (0.9767, 3934 of
+4028 in scope, 5280 lines; rounds 9 to 28 alone 0.9737 of 4909 lines before the rounds 29-30
+fixes; the reads with no period or a calendar window, the questions whether a change can
 still be made, the tickets named by subject or day, the texts asked for on a later event,
 "上周X" on a Sunday, a claim beside a calendar month and "a report for the last 7 days"
 relabelled per docs/routing.md; rounds 0-27 alone 0.975 of 3577 after the rounds 26-27
@@ -125,7 +127,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "0.935, 259 of 277, 4 misroutes to a write, 0 out-of-scope writes) and rounds 26-27 "
     "(measured once at 71cbc84: 0.923, 253 of 274, 11 misroutes to a write, 3 out-of-scope "
     "writes) and round 28 (measured once at 182a369, the router after the rounds 26-27 fixes: "
-    "0.927, 140 of 151, 2 misroutes to a write, 0 out-of-scope writes) are folded into the "
+    "0.927, 140 of 151, 2 misroutes to a write, 0 out-of-scope writes) and rounds 29-30 "
+    "(measured once at 232c55a: 0.947, 284 of 300, 0 misroutes to a write, 0 out-of-scope "
+    "writes) are folded into the "
     "dev part since, and the held-out part is pending until the next round is measured",
 )
 def test_heldout_accuracy_meets_the_issue_target(

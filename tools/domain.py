@@ -292,7 +292,10 @@ class IntentSpec:
         write_cues: Words that ask for this intent's change ("file", "报销"), added to the
             router's own lexicon (`nodes/cues.py`). A request routed to an intent with a write
             tool must contain one, not negated and not in a question, or it is routed to a
-            read intent or answered with a clarifying question.
+            read intent or answered with a clarifying question. A cue written with a
+            leading "^" asks only as a clause of its own, courtesy aside ("^helpdesk
+            ticket": "headset dead. helpdesk ticket, no need to ping me" asks for one, "my
+            helpdesk ticket" and "helpdesk ticket status" name one that exists).
         required_evidence: Slots a write may only use when the request's own words gave
             them (an amount, a reading, an order number): a default, or a number that
             belongs to a period, a date, an ordinal or a quantity, does not count. For an

@@ -407,6 +407,11 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
 )
 """What the money went on. "file it under other", "算其他" name the "other" category itself,
 so it has words behind it, as a category word would."""
+_BOUGHT = re.compile(r"\b(?:bought|purchased|paid\s+for)\b|买了|付了", re.I)
+"""A purchase told ("I bought printer ink", "买了个转换插头"): what a claim is for."""
+_FILED_AS = ("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他")
+"""Putting a claim in the "other" category ("买了个转换插头 15 欧，算其他类"), which asks to
+file it the way "file it as other" does."""
 _OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票")
 """Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking) or
 "火车费" (a train) is not a taxi fare; the claim is "other"."""
@@ -458,6 +463,8 @@ _TICKET_WORDS = (
     "报障",
     "故障单",
     "维修单",
+    "提单",
+    "提个单",
     "helpdesk",
     "help desk",
     "report an issue",
@@ -588,11 +595,16 @@ _TICKET_CUES = (
     "提个工单",
     "提一个工单",
     "提工单",
+    "提单",
+    "提个单",
     "建个工单",
     "帮我开",
     "开个",
     "报个修",
     "报一下修",
+    "^helpdesk ticket",
+    "^support ticket",
+    "^it ticket",
     "ticket pls",
     "ticket please",
     "ticket plz",
@@ -734,7 +746,9 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     """A claim's words; the date, currency, category and period by rule.
 
     An amount next to an expense word, or an amount with its currency beside a category
-    word ("parking was 12, in euros, file it as other", "cab 27 USD on monday"):
+    word ("parking was 12, in euros, file it as other", "cab 27 USD on monday") or beside
+    a purchase told and a word that files it ("I bought printer ink, 35 euros, could you
+    file that for me?"):
     what the money went on and how much say "claim" as well as the word does. A ticket paid
     for is such a word ("file 45 dollars for 2 concert tickets", "机票 900 元，帮我提交"),
     with its currency or a word that files it. The write
@@ -744,13 +758,14 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     """
     claim_word = contains_any(text, _EXPENSE_WORDS)
     fare = bool(_fares(text))
+    bought = _BOUGHT.search(text) is not None
     named = find_word(text, _CATEGORY_WORDS, "enum") is not None or _STAY.search(text) is not None
-    if not claim_word and not fare and not named:
+    if not claim_word and not fare and not named and not bought:
         return None
     slots = expense_slots(text, today)
     if "amount" not in slots:
         return None
-    filed = fare and contains_any(text, _SUBMIT_WORDS)
+    filed = (fare or bought) and contains_any(text, _SUBMIT_WORDS)
     return slots if claim_word or filed or isinstance(slots["currency"], Found) else None
 
 
@@ -1068,6 +1083,8 @@ TICKET_STATUS_EXAMPLES = (
     "my helpdesk tickets, how are they going",
     "any progress on my ticket?",
     "any updates on T-4",
+    "ticket status pls",
+    "看下我工单的状态",
 )
 
 
@@ -1085,7 +1102,8 @@ DOMAIN = Domain(
             extract=extract_expense,
             fill=expense_slots,
             examples=SUBMIT_EXAMPLES,
-            write_cues=("put in", "get reimbursed", "报一下", "报一笔", "报了"),
+            # "算其他类": putting a claim in a category asks to file it.
+            write_cues=("put in", "get reimbursed", "报一下", "报一笔", "报了", *_FILED_AS),
             required_evidence=("amount",),
             assumed=("date", "period"),
             entry_words=tuple(w for _, words in _CATEGORY_WORDS for w in words),

@@ -277,6 +277,8 @@ INTENTS = (
             *("need the monthly", "need a monthly", "need my monthly", "need this month's"),
             *("want the weekly", "want a weekly", "want my weekly"),
             *("want the monthly", "want a monthly", "want my monthly"),
+            *("need the report", "need a report", "need my report", "want the report"),
+            *("want a report", "需要一份", "要一份"),
         ),
         required_evidence=("report",),
         slots_model=ReportSlots,
