@@ -492,6 +492,39 @@ def test_when_the_two_sides_disagree_the_lexical_ranking_weighs_more() -> None:
     assert ToolCatalogue(entries, weighted).rank(request) == ["refund_payment", "track_parcel"]
 
 
+class ConceptEmbedder:
+    """A stand-in model that knows synonyms: one axis per concept, one for none of them."""
+
+    concepts = (("parcel", "package", "包裹"), ("refund", "money back"), ("invoice", "bill"))
+
+    def _vector(self, text: str) -> Any:
+        hits = [float(any(w in text.lower() for w in words)) for words in self.concepts]
+        v = np.array([*hits, 0.0 if any(hits) else 1.0])
+        return v / np.linalg.norm(v)
+
+    def documents(self, texts: Sequence[str]) -> Any:
+        return np.stack([self._vector(t) for t in texts])
+
+    def query(self, text: str) -> Any:
+        return self._vector(text)
+
+
+@pytest.mark.parametrize("request_text", ["where is my package now?", "我的包裹现在在哪？"])
+def test_tools_the_request_shares_no_word_with_are_ordered_by_the_embedding_alone(
+    request_text: str,
+) -> None:
+    entries = [
+        ToolEntry("archive_invoice", "Archive an invoice once it is settled."),
+        ToolEntry("refund_payment", "Refund a payment to the card it was charged on."),
+        ToolEntry("track_parcel", "Track a parcel in transit."),
+    ]
+    plain = LexicalRanker(thesaurus=None, lexicon=None)
+    assert not plain.build(entries).scores(request_text)  # no word in common with any tool
+    hybrid = ToolCatalogue(entries, HybridRanker(lexical=plain, embedder=ConceptEmbedder()))
+    # the registry's order is no lexical ranking: the first tool listed gets no credit
+    assert hybrid.rank(request_text, limit=1) == ["track_parcel"]
+
+
 def test_the_embedding_model_reads_a_chinese_request_with_its_english_gloss() -> None:
     entries = [
         ToolEntry("a_tool", "does something about invoices"),

@@ -209,7 +209,7 @@ class HybridIndex:
     ids: dict[str, int]
     vectors: Any
     embedder: Embedder
-    depth: int
+    depth: int | None
     gloss: bool = True
     rrf_k: float = RRF_K
     lexical_weight: float = LEXICAL_WEIGHT
@@ -217,23 +217,39 @@ class HybridIndex:
     def rank(
         self, query: str, among: Sequence[str] | None = None, limit: int | None = None
     ) -> list[str]:
-        """Reciprocal-rank fusion of the two rankings of `among`; ties keep `among`'s order."""
+        """Reciprocal-rank fusion of the two rankings of `among`; ties keep `among`'s order.
+
+        The lexical ranking is the tools the request matches, best first (ties in `among`'s
+        order): the tools it matches nothing in have no place in it, whatever their order
+        in `among`. The embedding ranking orders every tool. Each takes part to `depth`.
+        """
+        import numpy as np
+
         pool = list(self.names if among is None else among)
         if not pool:
             return []
-        lexical = self.lexical.rank(query, pool, self.depth)
-        rows = [self.ids[n] for n in pool if n in self.ids]
-        lexicon = self.lexical.lexicon if self.gloss else None
-        sims = self.vectors[rows] @ self.embedder.query(dense_text(query, lexicon))
-        order = sims.argsort()[::-1][: self.depth]
-        dense = [pool[i] for i in order.tolist()]
-        fused: dict[str, float] = {}
-        for weight, ranking in ((self.lexical_weight, lexical), (1.0, dense)):
-            for place, name in enumerate(ranking):
-                fused[name] = fused.get(name, 0.0) + weight / (self.rrf_k + place + 1)
-        position = {name: i for i, name in enumerate(pool)}
-        ranked = sorted(pool, key=lambda n: (-fused.get(n, 0.0), position[n]))
-        return ranked if limit is None else ranked[:limit]
+        size = len(pool)
+        depth = size if self.depth is None else min(self.depth, size)
+        fused = np.zeros(size)
+        places = np.arange(1, depth + 1, dtype=float) + self.rrf_k
+        totals = self.lexical.scores(query)
+        lexical_ids = self.lexical.index.ids
+        matched = [
+            (-totals[doc], i)
+            for i, name in enumerate(pool)
+            if (doc := lexical_ids.get(name, -1)) in totals
+        ]
+        lexical = [i for _score, i in sorted(matched)[:depth]]
+        fused[lexical] += self.lexical_weight / places[: len(lexical)]
+        known = [i for i, name in enumerate(pool) if name in self.ids]
+        if known:
+            rows = [self.ids[pool[i]] for i in known]
+            lexicon = self.lexical.lexicon if self.gloss else None
+            sims = self.vectors[rows] @ self.embedder.query(dense_text(query, lexicon))
+            dense = np.asarray(known)[sims.argsort()[::-1][:depth]]
+            fused[dense] += 1.0 / places[: len(dense)]
+        order = np.argsort(-fused, kind="stable").tolist()
+        return [pool[i] for i in (order if limit is None else order[:limit])]
 
 
 @dataclass(frozen=True, eq=False)
@@ -246,7 +262,16 @@ class HybridRanker:
         embedder: The embedding model; None loads `E5Small` on first build (chosen over
             `UseMultilingual` by measurement: better in both languages once Chinese is
             glossed, at about 15 ms a request instead of 3).
-        depth: How many of each ranking take part in the fusion.
+        depth: How many of each ranking take part in the fusion; None (the default), all of
+            them: every tool the lexical side matches, and every tool by its embedding.
+            The embedding ranking orders the whole pool, and a tool it places 60th still
+            tells the lexical side's matches apart. Chosen by measurement on the dev
+            requests of both published catalogues (RRF_K and LEXICAL_WEIGHT unchanged):
+            recall@5 went, from a depth of 50, 88.1 -> 88.8 (en) and 96.7 -> 97.0 (zh) on
+            AWS, 84.1 -> 85.2 (en) and 91.1 -> 91.1 (zh) on GitHub (14 requests gained, 3
+            lost); a depth of 100 lost a Chinese GitHub request. Weighted score fusion
+            (BM25 plus the cosine's z-score) gained 2 points of English recall@5 on both
+            but lost Chinese on both, so the fusion stays by rank.
         gloss: Whether the embedding model reads a request's Chinese glossed in English.
         rrf_k: See `RRF_K`.
         lexical_weight: See `LEXICAL_WEIGHT`; 1 fuses the two rankings as equals.
@@ -254,7 +279,7 @@ class HybridRanker:
 
     lexical: LexicalRanker = field(default_factory=LexicalRanker)
     embedder: Embedder | None = None
-    depth: int = 50
+    depth: int | None = None
     gloss: bool = True
     rrf_k: float = RRF_K
     lexical_weight: float = LEXICAL_WEIGHT
