@@ -2154,7 +2154,7 @@ _NAMED_BY = re.compile(
     rf"on\s+\w+day|[\w-]+\s+(?:day|week|month)s?\s+ago)\b|"
     r"(?:关于|有关)[\u4e00-\u9fff]{1,8}的工单|"
     r"(?:昨天|前天|上周[一二三四五六日天]?|[0-9一二两三四五六七八九十]+天前|周[一二三四五六日天])"
-    r"(?:提|开|报|建)的(?:那个)?工单",
+    r"(?:让你|叫你|帮我)?(?:提|开|报|建)的(?:那个)?工?单",
     re.I,
 )
 """A thing named by its subject or its day ("the ticket I opened 2 days ago", "my printer

@@ -3613,3 +3613,63 @@ def test_rounds_31_32_requests_route(
 def test_rounds_31_32_an_unclear_correction_asks(domain: Domain, text: str) -> None:
     decision = _no_write(domain, text)
     assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # An entry line, then the trend the writing intent shows after it.
+        (
+            DOMAIN,
+            "bp 131/83 today, 7 day trend",
+            "record_and_review_metric",
+            {"value": "131/83", "period": "7d"},
+        ),
+        # A reading told in words, then "write it down".
+        (
+            DOMAIN,
+            "My reading after lunch was 131 over 85, could you write that down?",
+            "record_metric",
+            {"value": "131/85"},
+        ),
+        # "开个单" opens a ticket.
+        (EXPENSES, "显示器闪屏，帮我开一个单", "open_ticket", {"summary": "显示器闪屏"}),
+        # The ticket's status, with a clause telling when it was opened ("…开的").
+        (EXPENSES, "T-8 到哪一步了？我前天开的", "ticket_status", {"ticket_id": "T-8"}),
+        # Helpdesk "requests" are tickets; "那个单" just asked for is the latest.
+        (EXPENSES, "how are my IT requests going?", "ticket_status", {"ticket_id": None}),
+        (EXPENSES, "那个单开好了吗", "ticket_status", {"ticket_id": None}),
+        # Coffee with someone is a meal.
+        (
+            EXPENSES,
+            "昨天和同事喝咖啡 45 元，报一下",
+            "submit_expense",
+            {"amount": "45", "category": "meal"},
+        ),
+        (
+            EXPENSES,
+            "expense coffee with a supplier, 9 EUR, yesterday",
+            "submit_expense",
+            {"category": "meal"},
+        ),
+    ],
+)
+def test_rounds_31_32_more_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A how-to question asks for instructions, which no read gives.
+        (EXPENSES, "投影仪怎么连笔记本？"),
+        (DOMAIN, "血压计怎么校准"),
+        # A ticket named by the day it was asked for.
+        (EXPENSES, "昨天让你开的那个单有人管了吗"),
+    ],
+)
+def test_rounds_31_32_more_requests_ask(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail

@@ -1088,6 +1088,8 @@ TICKET_STATUS_EXAMPLES = (
     "any updates on T-4",
     "ticket status pls",
     "看下我工单的状态",
+    "what's the status of my helpdesk requests",
+    "那个单处理了没",
 )
 
 

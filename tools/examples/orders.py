@@ -246,7 +246,6 @@ ORDER_EXAMPLES = (
     "did 10088 ship",
     "物流信息 10086",
     "我的订单10087发了吗",
-    "10086 到货了没",
 )
 LIST_ORDERS_EXAMPLES = (
     "list all my orders",
