@@ -477,8 +477,8 @@ def _reported(clause: str) -> bool:
 
     "I filed a 30 EUR taxi claim yesterday", "of the 3 tickets I raised", "it was already
     submitted"; "我昨天报了一笔打车费", "已经提交了", "上周报过", "我上周五提交的". Not a
-    clause that opens with a change verb ("delete the claim I filed yesterday" asks to delete it) or a read
-    command ("list every claim I filed", a read of past changes), nor a
+    clause that opens with a change verb ("delete the claim I filed yesterday" asks to
+    delete it) or a read command ("list every claim I filed", a read of past changes), nor a
     change asked for as a result ("I want it cancelled", `_DONE_FOR_ME`), nor a Chinese
     request ("帮我报了", "把它取消了吧").
     """
