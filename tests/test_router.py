@@ -3673,3 +3673,14 @@ def test_rounds_31_32_more_requests_route(
 def test_rounds_31_32_more_requests_ask(domain: Domain, text: str) -> None:
     decision = _no_write(domain, text)
     assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "monitor is dead, open a ticket and notify me. sorry, no need to notify me",
+        "显示器坏了，开个工单，有进展通知我，不对，不用通知我",
+    ],
+)
+def test_rounds_31_32_a_flag_taken_back_by_a_correction_is_off(text: str) -> None:
+    _assert_routed(EXPENSES, text, "open_ticket", {"notify": False})

@@ -546,6 +546,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "ping 我",
             "ping我",
             "notify me",
+            "notifying me",
             "let me know",
             "tell me when",
             "tell me once",

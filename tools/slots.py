@@ -906,23 +906,33 @@ def find_word(text: str, options: Sequence[tuple[Any, Sequence[str]]], kind: str
     English words match on word boundaries (so "cab" is not found in "cabinet"); words with
     Chinese characters or symbols match anywhere. Words the request refuses (`negated`) do
     not count: "don't put it under taxi, it's a meal" is a meal. A refused flag is the flag
-    turned off, with the refusal as its evidence: "no need to notify me" is notify=False.
+    turned off, with the refusal as its evidence: "no need to notify me" is notify=False,
+    and so is a flag asked for and then taken back by a correction ("text me when it's
+    triaged? Actually no, don't bother notifying me").
     """
     lowered = text.lower()
     refused: Found | None = None
     for value, words in options:
         best: Found | None = None
+        last_refused: Found | None = None
         for word in words:
             for at in _occurrences(lowered, word):
                 found = Found(value, text[at : at + len(word)], at, at + len(word), kind)
                 if negated(text, at):
-                    if isinstance(value, bool) and refused is None:
-                        refused = replace(found, value=not value)
+                    if isinstance(value, bool):
+                        refused = refused or replace(found, value=not value)
+                        if last_refused is None or at > last_refused.start:
+                            last_refused = replace(found, value=not value)
                     continue
                 if best is None or at < best.start:
                     best = found
-                break
         if best is not None:
+            if (
+                last_refused is not None
+                and last_refused.start > best.start
+                and _CORRECTION.search(text, best.end, last_refused.start) is not None
+            ):
+                return last_refused  # "text me when it's triaged? actually no, don't bother"
             return best
     return refused
 
