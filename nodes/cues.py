@@ -476,9 +476,9 @@ def _reported(clause: str) -> bool:
     """Whether the clause tells of a change already made rather than asking for one.
 
     "I filed a 30 EUR taxi claim yesterday", "of the 3 tickets I raised", "it was already
-    submitted"; "我昨天报了一笔打车费", "已经提交了", "上周报过". Not a clause that opens
-    with a change verb ("delete the claim I filed yesterday" asks to delete it) or a read
-    command ("list every claim I filed", a read of past changes), nor a
+    submitted"; "我昨天报了一笔打车费", "已经提交了", "上周报过", "我上周五提交的". Not a
+    clause that opens with a change verb ("delete the claim I filed yesterday" asks to
+    delete it) or a read command ("list every claim I filed", a read of past changes), nor a
     change asked for as a result ("I want it cancelled", `_DONE_FOR_ME`), nor a Chinese
     request ("帮我报了", "把它取消了吧").
     """
@@ -500,6 +500,8 @@ def _reported(clause: str) -> bool:
         if after == "过" or _CN_DONE_BEFORE.search(body[:at]):
             return True
         done = cue.endswith("了") or after == "了"
+        # "我上周五提交的" ends the clause on 的: the one I submitted, told as done.
+        done = done or (after == "的" and not body[at + len(cue) + 1 :].strip(" 。.!！?？~"))
         if body[at + len(cue) :].lstrip("了").startswith(_CN_THEN):
             continue  # "我提交了之后看下合计": a change, then a read
         if done and "我" in body[:at] and not _CN_REQUESTING.search(body):

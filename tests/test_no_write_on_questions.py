@@ -296,3 +296,66 @@ async def test_rounds_29_30_an_entry_then_a_read_or_a_bare_ticket_writes_once(
     assert out["intent"] == intent, out["route"]
     assert table_rows(harness.store, written) == 1
     assert table_rows(harness.store, untouched) == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forward my claims total for the past 14 days to my team lead.",
+        "send my total for the last 30 days over to accounting",
+        "发送近7天的报销总额给财务",
+    ],
+)
+async def test_rounds_31_32_a_send_verb_on_what_a_read_shows_writes_nothing(
+    harness: Harness, text: str
+) -> None:
+    """Round 31-32: "send my total … to my manager" has a verb open_ticket serves ("send
+    someone"), but its object is what expense_total shows: asked, no ticket, no claim.
+    """
+    await _asked_and_nothing_written(harness, EXPENSES, text)
+
+
+@pytest.mark.parametrize(
+    ("spec", "text", "table", "columns", "row"),
+    [
+        (
+            EXAMPLES,
+            "record 141/88 for today, no wait, it was 114/88",
+            "metrics",
+            "systolic, diastolic",
+            (114, 88),
+        ),
+        (
+            EXAMPLES,
+            "记一下今天的血压 150/90，不对，应该是 105/70",
+            "metrics",
+            "systolic, diastolic",
+            (105, 70),
+        ),
+        (
+            EXPENSES,
+            "file a lunch, 18 EUR, today. Sorry, not EUR, USD.",
+            "expenses",
+            "amount_cents, currency",
+            (1800, "USD"),
+        ),
+        (
+            EXPENSES,
+            "晚饭 80 元，昨天，帮我报了，说错了，是 60 元",
+            "expenses",
+            "amount_cents, currency",
+            (6000, "CNY"),
+        ),
+    ],
+)
+async def test_rounds_31_32_a_corrected_value_is_the_one_written(
+    harness: Harness, spec: str, text: str, table: str, columns: str, row: tuple[Any, ...]
+) -> None:
+    """Rounds 31-32: a value said, then corrected in the same message: one row, with the
+    corrected value, never the one taken back.
+    """
+    out = await harness.run(text, domain=spec)
+
+    assert out["stop_reason"] == "completed", out["route"]
+    with sqlite3.connect(harness.store) as conn:
+        assert conn.execute(f"SELECT {columns} FROM {table}").fetchall() == [row]

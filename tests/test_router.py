@@ -3539,3 +3539,148 @@ def test_rounds_29_30_requests_ask(domain: Domain, text: str) -> None:
 def test_rounds_29_30_a_ticket_named_in_a_longer_clause_is_read(text: str) -> None:
     # Only a clause that is the ticket's name alone asks for one.
     _assert_routed(EXPENSES, text, "ticket_status", {"ticket_id": None})
+
+
+# --- rounds 31-32: a verb on what a read shows, self-corrections ------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forward my claims total for the past 14 days to my team lead.",
+        "send my total for the last 30 days over to accounting",
+        "发送近7天的报销总额给财务",
+    ],
+)
+def test_rounds_31_32_a_send_verb_whose_object_a_read_shows_asks(text: str) -> None:
+    # "send someone" is open_ticket's, but what is sent is expense_total's "total".
+    decision = _no_write(EXPENSES, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # The cue names its own object, or the object names a write too: the write stands.
+        (EXPENSES, "开个工单说我的报销系统打不开", "open_ticket", {}),
+        (EXPENSES, "expense my bus ticket, 6 EUR, yesterday", "submit_expense", {"amount": "6"}),
+        # A value corrected in the same message is the one meant.
+        (
+            DOMAIN,
+            "save 128/84 for today, no wait, it was 126/84",
+            "record_metric",
+            {"value": "126/84"},
+        ),
+        (DOMAIN, "记一下血压 150/90，不对，应该是 105/70", "record_metric", {"value": "105/70"}),
+        (DOMAIN, "cancel 10085. oops, I meant 10086", "cancel_order", {"order_id": "10086"}),
+        (DOMAIN, "取消订单10085，说错了，是10086", "cancel_order", {"order_id": "10086"}),
+        (DOMAIN, "cancel 10086, not 10085", "cancel_order", {"order_id": "10086"}),
+        # A reading told by its parts' names is systolic/diastolic whatever order is said.
+        (DOMAIN, "刚量了 低压78 高压121，记一下", "record_metric", {"value": "121/78"}),
+        (DOMAIN, "save diastolic 79, systolic 127", "record_metric", {"value": "127/79"}),
+        # An id kept is not the one the change is for.
+        (DOMAIN, "cancel order 10085 but keep 10086", "cancel_order", {"order_id": "10085"}),
+        (DOMAIN, "取消10085，10086不要取消", "cancel_order", {"order_id": "10085"}),
+        (
+            EXPENSES,
+            "lunch 20 USD today, sorry I meant EUR",
+            "submit_expense",
+            {"amount": "20", "currency": "EUR"},
+        ),
+        (
+            EXPENSES,
+            "taxi 30 EUR yesterday, actually make it 35",
+            "submit_expense",
+            {"amount": "35", "currency": "EUR"},
+        ),
+    ],
+)
+def test_rounds_31_32_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # "also" adds a second value, it corrects nothing: one at a time.
+        (DOMAIN, "cancel 10085 — actually, also cancel 10086"),
+        # Two values after the correcting words: which one is meant is not plain.
+        (DOMAIN, "log 130/85, no wait, 132/85 or 133/85"),
+    ],
+)
+def test_rounds_31_32_an_unclear_correction_asks(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # An entry line, then the trend the writing intent shows after it.
+        (
+            DOMAIN,
+            "bp 131/83 today, 7 day trend",
+            "record_and_review_metric",
+            {"value": "131/83", "period": "7d"},
+        ),
+        # A reading told in words, then "write it down".
+        (
+            DOMAIN,
+            "My reading after lunch was 131 over 85, could you write that down?",
+            "record_metric",
+            {"value": "131/85"},
+        ),
+        # "开个单" opens a ticket.
+        (EXPENSES, "显示器闪屏，帮我开一个单", "open_ticket", {"summary": "显示器闪屏"}),
+        # The ticket's status, with a clause telling when it was opened ("…开的").
+        (EXPENSES, "T-8 到哪一步了？我前天开的", "ticket_status", {"ticket_id": "T-8"}),
+        # Helpdesk "requests" are tickets; "那个单" just asked for is the latest.
+        (EXPENSES, "how are my IT requests going?", "ticket_status", {"ticket_id": None}),
+        (EXPENSES, "那个单开好了吗", "ticket_status", {"ticket_id": None}),
+        # Coffee with someone is a meal.
+        (
+            EXPENSES,
+            "昨天和同事喝咖啡 45 元，报一下",
+            "submit_expense",
+            {"amount": "45", "category": "meal"},
+        ),
+        (
+            EXPENSES,
+            "expense coffee with a supplier, 9 EUR, yesterday",
+            "submit_expense",
+            {"category": "meal"},
+        ),
+    ],
+)
+def test_rounds_31_32_more_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A how-to question asks for instructions, which no read gives.
+        (EXPENSES, "投影仪怎么连笔记本？"),
+        (DOMAIN, "血压计怎么校准"),
+        # A ticket named by the day it was asked for.
+        (EXPENSES, "昨天让你开的那个单有人管了吗"),
+    ],
+)
+def test_rounds_31_32_more_requests_ask(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "monitor is dead, open a ticket and notify me. sorry, no need to notify me",
+        "显示器坏了，开个工单，有进展通知我，不对，不用通知我",
+    ],
+)
+def test_rounds_31_32_a_flag_taken_back_by_a_correction_is_off(text: str) -> None:
+    _assert_routed(EXPENSES, text, "open_ticket", {"notify": False})
