@@ -751,6 +751,8 @@ def _gate(
         cue = replace(later, start=later.start + done.end(), end=later.end + done.end())
     if not asked and cue is not None and (other := _object_of(domain, intent, text, cue)):
         return OTHER_OBJECT.format(intent=intent.name, words=other[1], other=other[0]), False, None
+    if not asked and cue is not None and (added := _ADDED_TO.search(text)) is not None:
+        return ADDED_TO.format(intent=intent.name, words=added.group().strip()), False, None
     if not asked and cue is not None and (shown := _read_object(domain, intent, text, cue)):
         return READ_OBJECT.format(intent=intent.name, words=shown[1], other=shown[0]), False, None
     if not asked and (refused := _refused_change(intent, text, cue)) is not None:
@@ -827,6 +829,25 @@ def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tup
             if word in named or (not noun and word in own):
                 return other.name, m.group().strip()
     return None
+
+
+ADDED_TO = "not {intent}: the request adds to one that exists ({words!r})"
+_ID = r"#?(?:[a-z]+-\d+|\d{3,})\b"
+_ADDED_TO = re.compile(
+    r"\b(?:add|append|attach|post|leave|put|write|drop)\s+"
+    r"(?:(?:a|an|the|my|this|that|one|some|another|quick|short|new)\s+)*"
+    r"(?:comments?|notes?|repl(?:y|ies)|updates?|remarks?|attachments?|screenshots?|photos?|"
+    r"details|info|messages?)\s+(?:to|on|onto|in|under)\s+"
+    r"(?:(?:the\s+)?(?:ticket|order|claim|case|issue)\s+)?" + _ID + "|"
+    r"(?:给|在|往|对)\s*(?:工单|订单|单子|报销单)?\s*" + _ID + r"\s*(?:的)?"
+    r"(?:里面?|上面?|下面?|中)?\s*"
+    r"(?:再)?(?:加|添加|添|补充|追加|补|写|留)(?:个|一个|一条|条|点|一下|上)?"
+    r"(?:备注|评论|留言|说明|附件|截图|信息|内容|回复)",
+    re.I,
+)
+"""A comment, a note or a reply added to a thing named by its id ("add a comment to T-9",
+"给T-9加个备注"): the change is to one that exists, which no create intent makes, however
+much of a new one's words the note holds ("still broken")."""
 
 
 READ_OBJECT = "not {intent}: its verb's object {words!r} is what {other} shows, not what it makes"
@@ -1108,6 +1129,13 @@ _SHOWN = re.compile(
 _BARE_WINDOW = re.compile(
     r"\b(?:the|a)\s+(?:month|week)(?:'s)?\b(?!\s+(?:ago|before))|月视图|周视图", re.I
 )
+_YEAR_WINDOW = re.compile(
+    r"\b(?:this|current|the\s+(?:whole|entire|full)|(?:whole|entire|full))\s+year\b|"
+    r"\byear[\s-]to[\s-]date\b|\bytd\b|今年|本年|全年|这一?年",
+    re.I,
+)
+"""A year ("my total for the whole year", "今年总共"): as a calendar week or month, no window
+of 7, 14 or 30 days that the part showing it could take."""
 
 
 def _calendar_window(
@@ -1117,8 +1145,9 @@ def _calendar_window(
 
     "报销上个月的酒店 1200元" names the month the money was spent, not the day: dated today
     the claim would be wrong, so the run asks which day. "submit a taxi for 30 EUR and show
-    my total for this month" and "add 138/92 and give me the month view" name a calendar
-    window (or the month with no number of days) for the part that shows: the write's
+    my total for this month", "add 138/92 and give me the month view" and "... my total for
+    the whole year" name a calendar window (or the month or year with no number of days)
+    for the part that shows: the write's
     window is 7, 14 or 30 days, so the run asks rather than showing another one.
     """
     fields = intent.slots_model.model_fields
@@ -1138,7 +1167,7 @@ def _calendar_window(
     if period is None and "period" not in said and "date" in fields:
         # A window beside a dated write: for its own total, or for a part this intent does
         # not do ("add 138/92 and give me the month view").
-        for pattern in (_CALENDAR, _BARE_WINDOW):
+        for pattern in (_CALENDAR, _BARE_WINDOW, _YEAR_WINDOW):
             for m in pattern.finditer(text):
                 if day is None or not (day["start"] <= m.start() < day["end"]):
                     return CALENDAR_PERIOD.format(slot="period", text=m.group())

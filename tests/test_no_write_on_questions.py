@@ -359,3 +359,36 @@ async def test_rounds_31_32_a_corrected_value_is_the_one_written(
     assert out["stop_reason"] == "completed", out["route"]
     with sqlite3.connect(harness.store) as conn:
         assert conn.execute(f"SELECT {columns} FROM {table}").fetchall() == [row]
+
+
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [
+        (EXAMPLES, "别急着取消10093，我就问问还能不能取消"),
+        (EXAMPLES, "don't cancel 10093 yet, I just want to know if it can still be cancelled"),
+        (EXAMPLES, "I received a text about order 10501 but it was cut off, where is it now?"),
+        (EXAMPLES, "收到一条短信说10504发货了，现在到哪了？"),
+        (EXPENSES, "please add a quick note on ticket T-31: the VPN works again"),
+        (EXPENSES, "给T-9加个备注：还是坏的"),
+    ],
+)
+async def test_rounds_33_34_a_refusal_a_received_text_or_a_note_writes_nothing(
+    harness: Harness, spec: str, text: str
+) -> None:
+    """Rounds 33-34: a refused change asked about ("can it still be cancelled?"), a text
+    the user received, a note added to a ticket that exists: no write tool runs, no row.
+    """
+    out = await harness.run(text, domain=spec)
+    _assert_nothing_written(harness, spec, out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "submit 25 EUR taxi from yesterday, then show my total for the entire year",
+        "昨天午饭35块帮我报了，顺便看看全年合计",
+    ],
+)
+async def test_rounds_33_34_a_claim_beside_a_year_is_asked(harness: Harness, text: str) -> None:
+    """A year for the part that shows is no window of days: asked, nothing filed."""
+    await _asked_and_nothing_written(harness, EXPENSES, text)

@@ -3684,3 +3684,73 @@ def test_rounds_31_32_more_requests_ask(domain: Domain, text: str) -> None:
 )
 def test_rounds_31_32_a_flag_taken_back_by_a_correction_is_off(text: str) -> None:
     _assert_routed(EXPENSES, text, "open_ticket", {"notify": False})
+
+
+# --- rounds 33-34: a refusal then whether it can still be made, a message received, a note
+# --- added to an existing ticket, a year beside a claim -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A refused change, then only whether it can still be made.
+        (DOMAIN, "别急着取消10093，我就问问还能不能取消"),
+        (DOMAIN, "先别取消订单10095，想知道它现在还可不可以取消"),
+        (DOMAIN, "don't cancel order 10093 yet, I just want to know if it can still be cancelled"),
+        # A message the user received is no request to send one.
+        (DOMAIN, "I received a text about order 10501 but it was cut off, where is it now?"),
+        (DOMAIN, "收到一条短信说10504发货了，现在到哪了？"),
+        # A note added to a ticket that exists is no new ticket.
+        (EXPENSES, "please add a quick note on ticket T-31: the VPN works again"),
+        (EXPENSES, "给T-9加个备注：还是坏的"),
+        # A year for the part that shows, beside a claim.
+        (EXPENSES, "submit 25 EUR taxi from yesterday, then show my total for the entire year"),
+        (EXPENSES, "昨天午饭35块帮我报了，顺便看看全年合计"),
+    ],
+)
+def test_rounds_33_34_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "别急着取消10093，我就问问还能不能取消"),
+        (EXPENSES, "please add a quick note on ticket T-31: the VPN works again"),
+        (EXPENSES, "给T-9加个备注：还是坏的"),
+        (EXPENSES, "submit 25 EUR taxi from yesterday, then show my total for the entire year"),
+        (EXPENSES, "昨天午饭35块帮我报了，顺便看看全年合计"),
+    ],
+)
+def test_rounds_33_34_requests_that_ask(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            DOMAIN,
+            "I received a text about order 10501 but it was cut off, where is it now?",
+            "order_status",
+            {"order_id": "10501"},
+        ),
+        (DOMAIN, "我收到短信了，但是没看全，订单10502现在什么状态？", "order_status", {}),
+        (DOMAIN, "send me a text with the status of order 10506", "notify_order", {}),
+        (DOMAIN, "给我发个短信说一下订单10507的状态", "notify_order", {}),
+        (EXPENSES, "open a ticket about order 10094, it never arrived", "open_ticket", {}),
+        (
+            EXPENSES,
+            "submit 25 EUR taxi from yesterday, then show my total for the last 14 days",
+            "submit_expense",
+            {"period": "14d"},
+        ),
+    ],
+)
+def test_rounds_33_34_neighbours_still_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    """What the new rules must leave alone: a read, a real request to text, a ticket about
+    an order named by its id, a claim beside a window of days."""
+    _assert_routed(domain, text, intent, slots)
