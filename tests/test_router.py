@@ -3754,3 +3754,32 @@ def test_rounds_33_34_neighbours_still_route(
     """What the new rules must leave alone: a read, a real request to text, a ticket about
     an order named by its id, a claim beside a window of days."""
     _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Being told once the ticket moves, said as "tell me a word" (跟我说一声).
+        (EXPENSES, "VPN连不上 开个工单 处理完和我说一声", "open_ticket", {"notify": True}),
+        (
+            EXPENSES,
+            "printer jammed again, open a ticket and tell me when it's assigned",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Reporting a fault (报个障) asks for a ticket.
+        (EXPENSES, "投影仪又黑屏了，帮我报个障", "open_ticket", {"notify": False}),
+        # A part of a day of the month dates the claim.
+        (
+            EXPENSES,
+            "file a hotel of 300 EUR for the night of the 2nd",
+            "submit_expense",
+            {"date": "2026-03-02"},
+        ),
+        (EXPENSES, "9号晚上住酒店 300 元，帮我报销", "submit_expense", {"date": "2026-03-09"}),
+    ],
+)
+def test_rounds_33_34_more_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -193,14 +193,16 @@ _FREQUENCY = (
 """How often, not how long: the "a day" of "2x a day" or "twice a day" is no period."""
 
 _DAY_OF_MONTH = re.compile(
-    r"\b(?:on|dated|(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
+    r"\b(?:on|dated|(?:night|evening|morning|afternoon)\s+of|"
+    r"(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z])))\s+the\s+"
     r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b",
     re.I,
 )
 """A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd",
-"dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)"): the latest such day
-up to today. Only after "on the" or "dated the", or "from the", "for the", "taken the" or
+"dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)", "the night of the
+9th"): the latest such day up to today. Only after "on the", "dated the" or a part of a
+day "of the", or "from the", "for the", "taken the" or
 "measured the" with no noun after it, so "the 2nd order",
 "the item from the 2nd order" and "for the 3rd item" stay ordinals."""
 
