@@ -518,7 +518,9 @@ def _reported(clause: str) -> bool:
         done = done or (after == "的" and not body[at + len(cue) + 1 :].strip(" 。.!！?？~"))
         if body[at + len(cue) :].lstrip("了").startswith(_CN_THEN):
             continue  # "我提交了之后看下合计": a change, then a read
-        if done and "我" in body[:at] and not _CN_REQUESTING.search(body):
+        # "上周打的车都报了": all of them filed, told as done ("把这些都报了" asks for it).
+        told = "我" in body[:at] or (body[:at].endswith("都") and "把" not in body[:at])
+        if done and told and not _CN_REQUESTING.search(body):
             return True
     return False
 

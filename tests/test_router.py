@@ -3783,3 +3783,23 @@ def test_rounds_33_34_more_requests_route(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "slots"),
+    [
+        # Claims told as all filed (都报了), then a total: the read.
+        ("那几顿饭都报了，最近14天一共多少", "expense_total", {"period": "14d"}),
+    ],
+)
+def test_rounds_33_34_claims_told_as_all_filed_are_no_write(
+    text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(EXPENSES, text, intent, slots)
+
+
+@pytest.mark.parametrize("text", ["把这些打车费都报了", "昨天的午饭和晚饭都报了吧"])
+def test_rounds_33_34_all_of_them_asked_to_be_filed_is_still_the_claim(text: str) -> None:
+    """Asked for ("把…都报了", "都报了吧"): the claim intent, which asks for the amount."""
+    decision = decide_offline(EXPENSES, text, DAY)
+    assert (decision.action, decision.intent) == ("invalid", "submit_expense"), decision.detail
