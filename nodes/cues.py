@@ -266,12 +266,23 @@ NOT_CUES: tuple[str, ...] = (
 paid, not a payment to make, "make sure the texts reach me" checks, not builds)."""
 
 
+_RECEIVED = re.compile(
+    r"\b(?:i|we)\s+(?:just\s+|already\s+|only\s+|finally\s+)?(?:got|received|get|had)\s+"
+    r"(?:(?:a|an|the|your|this|that|one|some|my|two|2)\s+)?"
+    r"(?:(?:text|sms|email|e-mail)\s+)?(?:texts?|sms|messages?|emails?|notifications?|alerts?)\b|"
+    r"收到(?:了)?(?:一条|一个|条|个|你们的|你的)?(?:的)?(?:短信|消息|通知|信息)",
+    re.I,
+)
+"""A message the user received ("I got a text about 10502", "收到短信了"): the user tells
+what reached them, which is no request to send one."""
+
+
 def mask_not_cues(text: str) -> str:
-    """The text, lower-cased, with `NOT_CUES` blanked out (offsets kept)."""
+    """The text, lower-cased, with `NOT_CUES` and received messages blanked (offsets kept)."""
     lowered = text.lower()
     for phrase in NOT_CUES:
         lowered = lowered.replace(phrase, " " * len(phrase))
-    return lowered
+    return _RECEIVED.sub(lambda m: " " * len(m.group(0)), lowered)
 
 
 _POLITE = re.compile(
@@ -311,9 +322,12 @@ _HYPOTHETICAL = re.compile(
     re.I,
 )
 """Asking how, whether or if, or musing about it ("I was thinking about cancelling 10091"):
-none of it asks for the change now."""
+none of it asks for the change now. In Chinese also the user asking about it ("我想问问能
+不能取消", not a text that asks: "发条短信问下流量") and whether it is still possible ("还能
+不能取消"), which only asks whether it can be made."""
 _CN_HYPOTHETICAL = re.compile(
-    r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能"
+    r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能|"
+    r"(?:想|我|就|只|只是)问(?:问|一下|下)|想知道|还能不能|还可不可以|还能否"
 )
 _CN_QUESTION = re.compile(r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样")
 _DONE_FOR_ME = re.compile(
@@ -476,9 +490,9 @@ def _reported(clause: str) -> bool:
     """Whether the clause tells of a change already made rather than asking for one.
 
     "I filed a 30 EUR taxi claim yesterday", "of the 3 tickets I raised", "it was already
-    submitted"; "我昨天报了一笔打车费", "已经提交了", "上周报过". Not a clause that opens
-    with a change verb ("delete the claim I filed yesterday" asks to delete it) or a read
-    command ("list every claim I filed", a read of past changes), nor a
+    submitted"; "我昨天报了一笔打车费", "已经提交了", "上周报过", "我上周五提交的". Not a
+    clause that opens with a change verb ("delete the claim I filed yesterday" asks to
+    delete it) or a read command ("list every claim I filed", a read of past changes), nor a
     change asked for as a result ("I want it cancelled", `_DONE_FOR_ME`), nor a Chinese
     request ("帮我报了", "把它取消了吧").
     """
@@ -500,9 +514,13 @@ def _reported(clause: str) -> bool:
         if after == "过" or _CN_DONE_BEFORE.search(body[:at]):
             return True
         done = cue.endswith("了") or after == "了"
+        # "我上周五提交的" ends the clause on 的: the one I submitted, told as done.
+        done = done or (after == "的" and not body[at + len(cue) + 1 :].strip(" 。.!！?？~"))
         if body[at + len(cue) :].lstrip("了").startswith(_CN_THEN):
             continue  # "我提交了之后看下合计": a change, then a read
-        if done and "我" in body[:at] and not _CN_REQUESTING.search(body):
+        # "上周打的车都报了": all of them filed, told as done ("把这些都报了" asks for it).
+        told = "我" in body[:at] or (body[:at].endswith("都") and "把" not in body[:at])
+        if done and told and not _CN_REQUESTING.search(body):
             return True
     return False
 
@@ -818,7 +836,9 @@ def _sequence_cue(text: str, conditional: set[int], unasked: dict[int, str]) -> 
 
 
 _REFUSAL = re.compile(r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:don't|dont|do\s+not|never)\s+", re.I)
-_CN_REFUSAL = re.compile(r"^(?:我)?(?:不要|别|不用|先别|先不要|不是要|不是想|不想)")
+_CN_REFUSAL = re.compile(
+    r"^(?:我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想)"
+)
 
 
 _CN_NEGATED = re.compile(r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新)?$")

@@ -92,6 +92,7 @@ from tools.slots import (
     Found,
     Role,
     clauses,
+    corrected,
     find_date,
     negated,
     number_roles,
@@ -750,6 +751,10 @@ def _gate(
         cue = replace(later, start=later.start + done.end(), end=later.end + done.end())
     if not asked and cue is not None and (other := _object_of(domain, intent, text, cue)):
         return OTHER_OBJECT.format(intent=intent.name, words=other[1], other=other[0]), False, None
+    if not asked and cue is not None and (added := _ADDED_TO.search(text)) is not None:
+        return ADDED_TO.format(intent=intent.name, words=added.group().strip()), False, None
+    if not asked and cue is not None and (shown := _read_object(domain, intent, text, cue)):
+        return READ_OBJECT.format(intent=intent.name, words=shown[1], other=shown[0]), False, None
     if not asked and (refused := _refused_change(intent, text, cue)) is not None:
         return REFUSED_CHANGE.format(intent=intent.name, words=refused), False, None
     problem = (
@@ -823,6 +828,95 @@ def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tup
             own = {w for w in _own_words(other) if _is_cjk_word(w) and not _PARTICLE.search(w)}
             if word in named or (not noun and word in own):
                 return other.name, m.group().strip()
+    return None
+
+
+ADDED_TO = "not {intent}: the request adds to one that exists ({words!r})"
+_ID = r"#?(?:[a-z]+-\d+|\d{3,})\b"
+_ADDED_TO = re.compile(
+    r"\b(?:add|append|attach|post|leave|put|write|drop)\s+"
+    r"(?:(?:a|an|the|my|this|that|one|some|another|quick|short|new)\s+)*"
+    r"(?:comments?|notes?|repl(?:y|ies)|updates?|remarks?|attachments?|screenshots?|photos?|"
+    r"details|info|messages?)\s+(?:to|on|onto|in|under)\s+"
+    r"(?:(?:the\s+)?(?:ticket|order|claim|case|issue)\s+)?" + _ID + "|"
+    r"(?:给|在|往|对)\s*(?:工单|订单|单子|报销单)?\s*" + _ID + r"\s*(?:的)?"
+    r"(?:里面?|上面?|下面?|中)?\s*"
+    r"(?:再)?(?:加|添加|添|补充|追加|补|写|留)(?:个|一个|一条|条|点|一下|上)?"
+    r"(?:备注|评论|留言|说明|附件|截图|信息|内容|回复)",
+    re.I,
+)
+"""A comment, a note or a reply added to a thing named by its id ("add a comment to T-9",
+"给T-9加个备注"): the change is to one that exists, which no create intent makes, however
+much of a new one's words the note holds ("still broken")."""
+
+
+READ_OBJECT = "not {intent}: its verb's object {words!r} is what {other} shows, not what it makes"
+
+
+_OBJECT_PHRASE = re.compile(
+    r"(?P<en>(?:\s+(?!(?:for|to|from|of|in|on|at|by|with|about|over|since|and|or|that|which|"
+    r"then|so|but|please|pls)\b)[a-z]+(?:'s)?){1,5})|"
+    r"(?P<cn>[^给到和并再然，,。.;；!！?？:：\s]{2,14})",
+    re.I,
+)
+"""The words right after a change verb, up to a preposition, a conjunction or a stop: its
+object ("send my claims total | for the last 7 days", "发送近7天报销总额 | 给经理")."""
+
+
+def _read_object(
+    domain: Domain, intent: IntentSpec, text: str, cue: Found
+) -> tuple[str, str] | None:
+    """(a read intent, the words) when the cue's own object is what that read shows.
+
+    "Send my total for the last 7 days to my manager" has a verb open_ticket serves
+    ("send someone"), but what it sends is "my total", which expense_total's name names
+    and open_ticket's own words never do: a verb alone does not make a write the request's
+    change when its object is a read's, and a read's alone ("expense my train ticket":
+    open_ticket makes tickets too). The write stands when its cue names its own object
+    ("开个工单说…") or any word of the object is its own too ("submit an expense":
+    "expense" is submit_expense's as much as expense_total's; "记一下血压": record_metric's
+    examples say 血压). A Chinese object counts when it holds one of the read's own words.
+    """
+    m = _OBJECT_PHRASE.match(text, cue.end)
+    name = {stem(part) for part in intent.name.split("_")}
+    cjk = {w for w in _own_words(intent) if _is_cjk_word(w) and not _PARTICLE.search(w)}
+    if m is None or _words(cue.text) & name or any(w in cue.text for w in cjk):
+        return None  # the cue names its own object ("开个工单", "new ticket")
+    if m["en"]:
+        words = {stem(w) for w in re.findall(r"[a-z]+", m["en"].lower())} - STOPWORDS
+        if not words or words & (_own_words(intent) | name):
+            return None
+        written = {
+            stem(part)
+            for other in domain.intents
+            if domain.writes(other.name)
+            for part in other.name.split("_")
+        }
+        for other in domain.intents:
+            reads = other.name != intent.name and not domain.writes(other.name)
+            if (
+                reads
+                and _guarded(other)
+                and words & {stem(p) for p in other.name.split("_")} - written
+            ):
+                return other.name, m.group().strip()
+        return None
+    phrase = m["cn"]
+    if not re.search(r"[\u3400-\u9fff]{2}", phrase):
+        return None
+    said = {
+        run[i : i + 2]
+        for t in (*intent.examples, intent.description, *intent.write_cues)
+        for run in re.findall(r"[\u3400-\u9fff]+", t)
+        for i in range(len(run) - 1)
+    }
+    if any(phrase[i : i + 2] in said for i in range(len(phrase) - 1)):
+        return None
+    for other in domain.intents:
+        if other.name != intent.name and not domain.writes(other.name) and _guarded(other):
+            own = {w for w in _own_words(other) if _is_cjk_word(w) and not _PARTICLE.search(w)}
+            if any(w in phrase for w in own):
+                return other.name, phrase
     return None
 
 
@@ -1035,6 +1129,13 @@ _SHOWN = re.compile(
 _BARE_WINDOW = re.compile(
     r"\b(?:the|a)\s+(?:month|week)(?:'s)?\b(?!\s+(?:ago|before))|月视图|周视图", re.I
 )
+_YEAR_WINDOW = re.compile(
+    r"\b(?:this|current|the\s+(?:whole|entire|full)|(?:whole|entire|full))\s+year\b|"
+    r"\byear[\s-]to[\s-]date\b|\bytd\b|今年|本年|全年|这一?年",
+    re.I,
+)
+"""A year ("my total for the whole year", "今年总共"): as a calendar week or month, no window
+of 7, 14 or 30 days that the part showing it could take."""
 
 
 def _calendar_window(
@@ -1044,8 +1145,9 @@ def _calendar_window(
 
     "报销上个月的酒店 1200元" names the month the money was spent, not the day: dated today
     the claim would be wrong, so the run asks which day. "submit a taxi for 30 EUR and show
-    my total for this month" and "add 138/92 and give me the month view" name a calendar
-    window (or the month with no number of days) for the part that shows: the write's
+    my total for this month", "add 138/92 and give me the month view" and "... my total for
+    the whole year" name a calendar window (or the month or year with no number of days)
+    for the part that shows: the write's
     window is 7, 14 or 30 days, so the run asks rather than showing another one.
     """
     fields = intent.slots_model.model_fields
@@ -1065,7 +1167,7 @@ def _calendar_window(
     if period is None and "period" not in said and "date" in fields:
         # A window beside a dated write: for its own total, or for a part this intent does
         # not do ("add 138/92 and give me the month view").
-        for pattern in (_CALENDAR, _BARE_WINDOW):
+        for pattern in (_CALENDAR, _BARE_WINDOW, _YEAR_WINDOW):
             for m in pattern.finditer(text):
                 if day is None or not (day["start"] <= m.start() < day["end"]):
                     return CALENDAR_PERIOD.format(slot="period", text=m.group())
@@ -2014,6 +2116,17 @@ _KNOWLEDGE = re.compile(
 """A question about the subject, not about the user's records: what counts as high, what a
 word means, how to bring a value down ("is 150 over 95 dangerous?", "偏高怎么办"). No read
 of the user's records answers it."""
+_HOW_TO = re.compile(
+    r"\bhow\s+(?:do|can|should|would)\s+(?:i|we|you|one)\s+(?!feel\b|look\b|stand\b|do\b)"
+    r"[a-z]+|\bhow\s+to\s+[a-z]+|"
+    r"(?:怎么|怎样|如何)(?:才能|才|能|去|来)?"
+    r"(?![样么回还没办了又这那都会就不一再也总老是么])[\u4e00-\u9fff]",
+    re.I,
+)
+"""A how-to question ("打印机怎么换墨盒？", "how do I reset my password"): it asks for
+instructions, which no read of the user's records gives, so it is asked about. "怎么样",
+"怎么还没到", "进展如何" ask how a thing stands, not how to do something."""
+HOW_TO = "not {intent}: the request asks how to do something ({words!r}), not for records"
 _CAPABILITIES = re.compile(
     r"\bwhat\s+(?:else\s+)?(?:can|could|do)\s+you\s+(?:do|help\s+(?:me\s+)?with|offer)\b|"
     r"\bwhat\s+are\s+you\s+(?:able\s+to\s+do|for|good\s+for)\b|\bhow\s+can\s+you\s+help\b|"
@@ -2070,7 +2183,7 @@ _NAMED_BY = re.compile(
     rf"on\s+\w+day|[\w-]+\s+(?:day|week|month)s?\s+ago)\b|"
     r"(?:关于|有关)[\u4e00-\u9fff]{1,8}的工单|"
     r"(?:昨天|前天|上周[一二三四五六日天]?|[0-9一二两三四五六七八九十]+天前|周[一二三四五六日天])"
-    r"(?:提|开|报|建)的(?:那个)?工单",
+    r"(?:让你|叫你|帮我)?(?:提|开|报|建)的(?:那个)?工?单",
     re.I,
 )
 """A thing named by its subject or its day ("the ticket I opened 2 days ago", "my printer
@@ -2206,6 +2319,7 @@ def _withdrawn(
         (_FORECAST, FORECAST),
         (_POLICY, POLICY),
         (_CAPABILITIES, CAPABILITIES),
+        (_HOW_TO, HOW_TO),
     ):
         if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
@@ -2276,9 +2390,10 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     """Rules, then the lexical classifier: the router with no model (the eval runs this).
 
     The request is read in simplified characters (`simplified`): a traditional one asks
-    for the same thing.
+    for the same thing; a value it corrects ("no wait, it was 132/85") is read as
+    corrected (`corrected`).
     """
-    text = simplified(text)
+    text = corrected(simplified(text))
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
     if decision.action == "route":
         return decision
@@ -2305,9 +2420,9 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
 
     A request not routed as typed is decided again with its misspellings read as the
     domain's own words (`respell`), as `decide_offline` does, and in simplified
-    characters.
+    characters, with each value it corrects taken back (`corrected`).
     """
-    text = simplified(text)
+    text = corrected(simplified(text))
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
     if decision.action == "route":
         return decision

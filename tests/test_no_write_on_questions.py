@@ -296,3 +296,99 @@ async def test_rounds_29_30_an_entry_then_a_read_or_a_bare_ticket_writes_once(
     assert out["intent"] == intent, out["route"]
     assert table_rows(harness.store, written) == 1
     assert table_rows(harness.store, untouched) == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forward my claims total for the past 14 days to my team lead.",
+        "send my total for the last 30 days over to accounting",
+        "发送近7天的报销总额给财务",
+    ],
+)
+async def test_rounds_31_32_a_send_verb_on_what_a_read_shows_writes_nothing(
+    harness: Harness, text: str
+) -> None:
+    """Round 31-32: "send my total … to my manager" has a verb open_ticket serves ("send
+    someone"), but its object is what expense_total shows: asked, no ticket, no claim.
+    """
+    await _asked_and_nothing_written(harness, EXPENSES, text)
+
+
+@pytest.mark.parametrize(
+    ("spec", "text", "table", "columns", "row"),
+    [
+        (
+            EXAMPLES,
+            "record 141/88 for today, no wait, it was 114/88",
+            "metrics",
+            "systolic, diastolic",
+            (114, 88),
+        ),
+        (
+            EXAMPLES,
+            "记一下今天的血压 150/90，不对，应该是 105/70",
+            "metrics",
+            "systolic, diastolic",
+            (105, 70),
+        ),
+        (
+            EXPENSES,
+            "file a lunch, 18 EUR, today. Sorry, not EUR, USD.",
+            "expenses",
+            "amount_cents, currency",
+            (1800, "USD"),
+        ),
+        (
+            EXPENSES,
+            "晚饭 80 元，昨天，帮我报了，说错了，是 60 元",
+            "expenses",
+            "amount_cents, currency",
+            (6000, "CNY"),
+        ),
+    ],
+)
+async def test_rounds_31_32_a_corrected_value_is_the_one_written(
+    harness: Harness, spec: str, text: str, table: str, columns: str, row: tuple[Any, ...]
+) -> None:
+    """Rounds 31-32: a value said, then corrected in the same message: one row, with the
+    corrected value, never the one taken back.
+    """
+    out = await harness.run(text, domain=spec)
+
+    assert out["stop_reason"] == "completed", out["route"]
+    with sqlite3.connect(harness.store) as conn:
+        assert conn.execute(f"SELECT {columns} FROM {table}").fetchall() == [row]
+
+
+@pytest.mark.parametrize(
+    ("spec", "text"),
+    [
+        (EXAMPLES, "别急着取消10093，我就问问还能不能取消"),
+        (EXAMPLES, "don't cancel 10093 yet, I just want to know if it can still be cancelled"),
+        (EXAMPLES, "I received a text about order 10501 but it was cut off, where is it now?"),
+        (EXAMPLES, "收到一条短信说10504发货了，现在到哪了？"),
+        (EXPENSES, "please add a quick note on ticket T-31: the VPN works again"),
+        (EXPENSES, "给T-9加个备注：还是坏的"),
+    ],
+)
+async def test_rounds_33_34_a_refusal_a_received_text_or_a_note_writes_nothing(
+    harness: Harness, spec: str, text: str
+) -> None:
+    """Rounds 33-34: a refused change asked about ("can it still be cancelled?"), a text
+    the user received, a note added to a ticket that exists: no write tool runs, no row.
+    """
+    out = await harness.run(text, domain=spec)
+    _assert_nothing_written(harness, spec, out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "submit 25 EUR taxi from yesterday, then show my total for the entire year",
+        "昨天午饭35块帮我报了，顺便看看全年合计",
+    ],
+)
+async def test_rounds_33_34_a_claim_beside_a_year_is_asked(harness: Harness, text: str) -> None:
+    """A year for the part that shows is no window of days: asked, nothing filed."""
+    await _asked_and_nothing_written(harness, EXPENSES, text)

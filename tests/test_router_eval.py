@@ -2,12 +2,14 @@
 
 The held-out part is written after the router is frozen and measured once. A round whose
 misses the router is then changed for is folded into the dev part, and the held-out file
-stays empty until the next round is written. Rounds 21 to 30 were each measured once on
+stays empty until the next round is written. Rounds 21 to 34 were each measured once on
 the frozen router, then fixed from and folded into the dev part: round 21 (at 2d0ba86: 0.885
 in scope, no misroute to a write), 22-23 (ca24430: 0.932, 4 misroutes to a write, 1
 out-of-scope write), 24-25 (33a2db1: 0.935, 4, 0), 26-27 (71cbc84: 0.923, 11, 3) and 28
 (182a369: 0.927, 140 of 151, 2 misroutes to a write, none out of scope) and 29-30 (232c55a:
-0.947, 284 of 300, no misroute to a write, none out of scope). With a round in
+0.947, 284 of 300, no misroute to a write, none out of scope) and 31-32 (784185b: 0.913,
+284 of 311, 1 misroute to a write, out of scope) and 33-34 (e21e0c5: 0.908, 267 of 294, 5
+misroutes to a write, 1 out-of-scope write). With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -33,8 +35,12 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.976
-"""Just below the dev part's in-scope accuracy with rounds 9 to 30 folded in (0.9767, 3934 of
+DEV_FLOOR = 0.972
+"""Just below the dev part's in-scope accuracy with rounds 9 to 34 folded in (0.9724, 4505 of
+4633 in scope, 6020 lines; "午饭 42 块，报一下" relabelled a claim dated today per the
+assumed-date policy of docs/routing.md; rounds 9 to 32 alone 0.9753, 4232 of
+4339 in scope, 5659 lines; "a hotel at 150 USD a night" and "the VPN ticket I opened this
+morning" relabelled ask per docs/routing.md; rounds 9 to 30 alone 0.9767, 3934 of
 4028 in scope, 5280 lines; rounds 9 to 28 alone 0.9737 of 4909 lines before the rounds 29-30
 fixes; the reads with no period or a calendar window, the questions whether a change can
 still be made, the tickets named by subject or day, the texts asked for on a later event,
@@ -129,7 +135,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "writes) and round 28 (measured once at 182a369, the router after the rounds 26-27 fixes: "
     "0.927, 140 of 151, 2 misroutes to a write, 0 out-of-scope writes) and rounds 29-30 "
     "(measured once at 232c55a: 0.947, 284 of 300, 0 misroutes to a write, 0 out-of-scope "
-    "writes) are folded into the "
+    "writes) and rounds 31-32 (measured once at 784185b: 0.913, 284 of 311, 1 misroute to a "
+    "write, the 1 out-of-scope write) and rounds 33-34 (measured once at e21e0c5: 0.908, 267 "
+    "of 294, 5 misroutes to a write, 1 out-of-scope write) are folded into the "
     "dev part since, and the held-out part is pending until the next round is measured",
 )
 def test_heldout_accuracy_meets_the_issue_target(

@@ -399,7 +399,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
-            *("餐", "饭", "外卖"),
+            *("coffee meeting", "coffee with", "coffees with"),
+            *("餐", "饭", "外卖", "喝咖啡", "咖啡钱"),
         ),
     ),
     ("hotel", ("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆")),
@@ -458,6 +459,7 @@ _TICKET_WORDS = (
     *_SOMEONE_LOOK,
     "ticket",
     "报个修",
+    "报个障",
     "工单",
     "报修",
     "报障",
@@ -465,6 +467,8 @@ _TICKET_WORDS = (
     "维修单",
     "提单",
     "提个单",
+    "开个单",
+    "开一个单",
     "helpdesk",
     "help desk",
     "report an issue",
@@ -543,6 +547,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "ping 我",
             "ping我",
             "notify me",
+            "notifying me",
             "let me know",
             "tell me when",
             "tell me once",
@@ -576,6 +581,9 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "通知我",
             "告诉我",
             "提醒我",
+            "跟我说一声",
+            "和我说一声",
+            "跟我讲一声",
         ),
     ),
 )
@@ -601,6 +609,7 @@ _TICKET_CUES = (
     "帮我开",
     "开个",
     "报个修",
+    "报个障",
     "报一下修",
     "^helpdesk ticket",
     "^support ticket",
@@ -630,7 +639,7 @@ _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|"
     r"open|raise|file|log|create|submit|report|a|an|new|support|helpdesk|help\s+desk|"
     r"it\s+ticket|ticket|it|issue|problem)(?![a-z0-9_])|"
-    r"帮我|请|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|报修|报障|一下",
+    r"帮我|请|开个单|开一个单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|报修|报障|一下",
     re.I,
 )
 _ANAPHORS = frozenset(
@@ -1085,6 +1094,8 @@ TICKET_STATUS_EXAMPLES = (
     "any updates on T-4",
     "ticket status pls",
     "看下我工单的状态",
+    "what's the status of my helpdesk requests",
+    "那个单处理了没",
 )
 
 

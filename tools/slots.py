@@ -176,7 +176,14 @@ _NAMED_READING = (
     r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|diastolic|dia)\s*(?:是|为|of|[:：=])?\s*"
     r"\d{2,3}(?![\d./])"
 )
-"""A reading told by its two parts' names: "高压145，低压92", "systolic 130 diastolic 85"."""
+_HIGH_NAMES = r"(?:高压|收缩压|上压|systolic|sys)"
+_LOW_NAMES = r"(?:低压|舒张压|下压|diastolic|dia)"
+_NAMED_READING_LOW_FIRST = (
+    rf"(?<![A-Za-z]){_LOW_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}\s*(?:mmhg)?"
+    rf"\s*[,，、/;；]?\s*(?:and\s+)?{_HIGH_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}(?![\d./])"
+)
+"""A reading told by its two parts' names: "高压145，低压92", "systolic 130 diastolic 85",
+or the low part first ("低压85 高压132"), which is still 132/85: systolic, then diastolic."""
 
 _FREQUENCY = (
     rf"(?:{_B}\d+\s*(?:x|times?)|\b(?:once|twice|thrice|(?:{_EN_NUM})\s+times))\s+"
@@ -186,14 +193,16 @@ _FREQUENCY = (
 """How often, not how long: the "a day" of "2x a day" or "twice a day" is no period."""
 
 _DAY_OF_MONTH = re.compile(
-    r"\b(?:on|dated|(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
+    r"\b(?:on|dated|(?:night|evening|morning|afternoon)\s+of|"
+    r"(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z])))\s+the\s+"
     r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b",
     re.I,
 )
 """A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd",
-"dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)"): the latest such day
-up to today. Only after "on the" or "dated the", or "from the", "for the", "taken the" or
+"dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)", "the night of the
+9th"): the latest such day up to today. Only after "on the", "dated the" or a part of a
+day "of the", or "from the", "for the", "taken the" or
 "measured the" with no noun after it, so "the 2nd order",
 "the item from the 2nd order" and "for the 3rd item" stay ordinals."""
 
@@ -244,6 +253,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
     ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I)),
     ("reading", re.compile(_NAMED_READING, re.I)),
+    ("reading", re.compile(_NAMED_READING_LOW_FIRST, re.I)),
     # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
     # someone else's (another shop's order, a phone): none of its parts is an id here.
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
@@ -834,6 +844,8 @@ def find_reading(text: str) -> Found | None:
     for role in number_roles(text):
         if role.kind == "reading":
             high, low = re.findall(r"\d{2,3}", role.text)
+            if re.match(_LOW_NAMES, role.text, re.I):  # "低压85 高压132" is 132/85
+                high, low = low, high
             return Found(f"{high}/{low}", role.text, role.start, role.end, "reading")
     return None
 
@@ -896,23 +908,33 @@ def find_word(text: str, options: Sequence[tuple[Any, Sequence[str]]], kind: str
     English words match on word boundaries (so "cab" is not found in "cabinet"); words with
     Chinese characters or symbols match anywhere. Words the request refuses (`negated`) do
     not count: "don't put it under taxi, it's a meal" is a meal. A refused flag is the flag
-    turned off, with the refusal as its evidence: "no need to notify me" is notify=False.
+    turned off, with the refusal as its evidence: "no need to notify me" is notify=False,
+    and so is a flag asked for and then taken back by a correction ("text me when it's
+    triaged? Actually no, don't bother notifying me").
     """
     lowered = text.lower()
     refused: Found | None = None
     for value, words in options:
         best: Found | None = None
+        last_refused: Found | None = None
         for word in words:
             for at in _occurrences(lowered, word):
                 found = Found(value, text[at : at + len(word)], at, at + len(word), kind)
                 if negated(text, at):
-                    if isinstance(value, bool) and refused is None:
-                        refused = replace(found, value=not value)
+                    if isinstance(value, bool):
+                        refused = refused or replace(found, value=not value)
+                        if last_refused is None or at > last_refused.start:
+                            last_refused = replace(found, value=not value)
                     continue
                 if best is None or at < best.start:
                     best = found
-                break
         if best is not None:
+            if (
+                last_refused is not None
+                and last_refused.start > best.start
+                and _CORRECTION.search(text, best.end, last_refused.start) is not None
+            ):
+                return last_refused  # "text me when it's triaged? actually no, don't bother"
             return best
     return refused
 
@@ -933,3 +955,131 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
     return any(
         not negated(text, m.start()) for w in words for m in re.finditer(re.escape(w), lowered)
     )
+
+
+_CORRECTION = re.compile(
+    r"(?:\b(?:no\s+wait|wait|sorry|oops|actually|correction|i\s+mean|i\s+meant|make\s+that|"
+    r"rather)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|更正|哦不)"
+    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
+    r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
+    re.I,
+)
+"""Words that take back a value just said and give the one meant ("no wait, it was",
+"sorry, I meant", "actually", "不对，应该是", "我是说", "说错了")."""
+_NOT_THIS_THAT = re.compile(
+    r"(?:\bnot\s+(?P<a>[^\s,，]+)\s*[,，]\s*(?:but\s+|it'?s\s+|it\s+was\s+)?(?P<b>[^\s,，.。]+)|"
+    r"(?P<b2>[^\s,，]+)\s*[,，]\s*not\s+(?P<a2>[^\s,，.。]+)|"
+    r"不是\s*(?P<a3>[^\s,，是]+?)\s*[,，]?\s*(?:而)?是\s*(?P<b3>[^\s,，。]+)|"
+    r"是\s*(?P<b4>[^\s,，不]+?)\s*[,，]?\s*不是\s*(?P<a4>[^\s,，。]+))",
+    re.I,
+)
+""""not A, B", "B, not A", "不是A是B", "是B不是A": A is taken back, B is meant."""
+_KEEP = re.compile(
+    r"(?P<id>\d{4,})[^\d.。;；!?？！]{0,24}?\b(?:keep|leave)\s+(?:that|it|this)(?:\s+one)?\b|"
+    r"\b(?:keep|leave)\s+(?:order\s+|#)?(?P<id2>\d{4,})\b|"
+    r"(?P<id3>\d{4,})\s*(?:这个|那个|这单|那单)?(?:要)?(?:不要取消|别取消|不用取消|不取消|留着|保留)",
+    re.I,
+)
+"""An id the request keeps ("the other one is 10078, keep that", "10078不要取消"): another
+id beside it is the one the change is for."""
+_ALSO = re.compile(r"\b(?:also|too|as\s+well|and|plus)\b|还有|也|和|再", re.I)
+_CURRENCY_WORD = re.compile(
+    r"\b(?:usd|eur|cny|rmb|dollars?|euros?|yuan|bucks)\b|美元|欧元|人民币|美金", re.I
+)
+_CURRENCY_KEYS = {
+    "usd": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "bucks": "USD",
+    "美元": "USD",
+    "美金": "USD",
+    "eur": "EUR",
+    "euro": "EUR",
+    "euros": "EUR",
+    "欧元": "EUR",
+    "cny": "CNY",
+    "rmb": "CNY",
+    "yuan": "CNY",
+    "人民币": "CNY",
+}
+
+
+def _correctable(text: str) -> list[tuple[str, str, int, int]]:
+    """(kind, value, start, end) of each value a correction can take back, in text order.
+
+    A reading, an id, an amount, a currency: a bare number of four or more digits is an id,
+    a shorter one an amount.
+    """
+    out: list[tuple[str, str, int, int]] = []
+    for role in number_roles(text):
+        if role.kind == "reading":
+            out.append(("reading", "/".join(re.findall(r"\d+", role.text)), role.start, role.end))
+        elif role.kind in ("id", "money", "number"):
+            digits = re.search(r"\d+(?:\.\d+)?", role.text)
+            if digits is None:
+                continue
+            big = role.kind == "id" or re.fullmatch(r"\d{4,}", role.text.strip()) is not None
+            at = role.start + digits.start()
+            out.append(("id" if big else "amount", digits.group(), at, at + len(digits.group())))
+    for m in _CURRENCY_WORD.finditer(text):
+        out.append(("currency", _CURRENCY_KEYS[m.group().lower()], m.start(), m.end()))
+    return sorted(out, key=lambda v: v[2])
+
+
+def _value_of(text: str) -> tuple[str, str] | None:
+    """(kind, value) of a word that is one correctable value and nothing else, or None."""
+    found = _correctable(text)
+    if len(found) != 1:
+        return None
+    kind, value, start, end = found[0]
+    return (kind, value) if text[:start].strip() == "" and text[end:].strip() == "" else None
+
+
+def corrected(text: str) -> str:
+    """The request with each value it takes back blanked out (offsets kept).
+
+    "Log 130/85 for today — no wait, it was 132/85", "Cancel 10097. Sorry, I meant 10079",
+    "Taxi 25 EUR yesterday. Sorry, not EUR, USD", "记 135/85，不对，应该是 153/85" and
+    "cancel 10077 (the other one is 10078, keep that)" mean the last value, not both: every
+    finder reads this text, so no slot takes the value corrected away, and a write never
+    runs on it. A correction is read only when it is plain: a value of one kind before the
+    correcting words and a single other value of that kind after them ("no wait, also
+    10092" adds, it does not correct). Anything else is left as typed, and the request
+    that names two values is asked about.
+    """
+    gone: list[tuple[str, str]] = []
+    spans: list[tuple[int, int]] = []
+    values = _correctable(text)
+    for m in _CORRECTION.finditer(text):
+        before = [v for v in values if v[3] <= m.start()]
+        after = [v for v in values if v[2] >= m.end()]
+        if not before or not after:
+            continue
+        for kind in dict.fromkeys(v[0] for v in after):
+            olds = [v[1] for v in before if v[0] == kind]
+            if not olds:
+                continue
+            new = [v for v in after if v[0] == kind and v[1] != olds[-1]]
+            if len({v[1] for v in new}) != 1 or _ALSO.search(text[m.end() : new[0][2]]):
+                continue
+            gone.append((kind, olds[-1]))
+            spans.append(m.span())
+    for m in _NOT_THIS_THAT.finditer(text):
+        pairs = [(m["a"], m["b"]), (m["a2"], m["b2"]), (m["a3"], m["b3"]), (m["a4"], m["b4"])]
+        for a, b in pairs:
+            old_v = _value_of(a) if a else None
+            new_v = _value_of(b) if b else None
+            if old_v and new_v and old_v[0] == new_v[0] and old_v[1] != new_v[1]:
+                gone.append(old_v)
+    keeps = list(_KEEP.finditer(text))
+    kept = {m["id"] or m["id2"] or m["id3"] for m in keeps}
+    if {v[1] for v in values if v[0] == "id"} - kept:
+        gone += [("id", kept_id) for kept_id in kept]
+        spans += [m.span() for m in keeps]  # "10078不要取消" refuses no change asked for
+    if not gone:
+        return text
+    spans += [(v[2], v[3]) for v in values if (v[0], v[1]) in gone]
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
