@@ -1,10 +1,9 @@
 """SIGKILL the real CLI after random delays over whole runs and resumes, on both backends.
 
-CI runs `TRIALS` trials per backend (40 in all, new seeds each run) of
-`tests/random_crash.py`: each trial kills the run, and often its resume too, at a delay
-drawn over a measured uncrashed run, resumes until done, and checks that the run
-completed, wrote its one row exactly once, and that `threads` never listed a finished
-state while a step was left. Any number of trials:
+CI runs `TRIALS` trials per backend (60 in all) of `tests/random_crash.py`: each trial kills
+the run, and often its resume too, at a delay drawn over a measured uncrashed run, resumes
+until done, and checks that the run completed, wrote its one row exactly once, and that
+`threads` never listed a finished state while a step was left. Any number of trials:
 `python -m tests.random_crash --trials 500 --db sqlite` (see its docstring). `pytest -s`
 prints the summary line and any failing trial's seed, which replays it.
 """
@@ -15,7 +14,7 @@ import pytest
 
 from tests.random_crash import Backend, Trial, run_trials
 
-TRIALS = 20
+TRIALS = 30
 
 
 def test_random_kills_complete_every_run_with_one_write(
