@@ -2386,6 +2386,15 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
     return _withdrawn(domain, text, today, combined, said=said)
 
 
+def _read_as(text: str) -> str:
+    """The request as both routers read it.
+
+    In simplified characters, and with each value it corrects taken back ("no wait, it was
+    132/85"), so no rule of either router sees the value dropped.
+    """
+    return corrected(simplified(text))
+
+
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     """Rules, then the lexical classifier: the router with no model (the eval runs this).
 
@@ -2393,7 +2402,7 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     for the same thing; a value it corrects ("no wait, it was 132/85") is read as
     corrected (`corrected`).
     """
-    text = corrected(simplified(text))
+    text = _read_as(text)
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
     if decision.action == "route":
         return decision
@@ -2422,7 +2431,7 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     domain's own words (`respell`), as `decide_offline` does, and in simplified
     characters, with each value it corrects taken back (`corrected`).
     """
-    text = corrected(simplified(text))
+    text = _read_as(text)
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
     if decision.action == "route":
         return decision
