@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
 
 from nodes.search.lexical import stem
 from tools.slots import NEGATION, Found, clauses, mask_not_negations, number_roles, refuses
@@ -508,8 +510,7 @@ def _reported(clause: str) -> bool:
         return False
     if _REPORTED.search(body):
         return True
-    cues = [c for c in (*GENERIC_CUES, *OTHER_CHANGE_VERBS, "报") if _is_cjk(c)]
-    for at, cue in _cjk_verbs(body, cues):
+    for at, cue in _cjk_verbs(body, (*GENERIC_CUES, *OTHER_CHANGE_VERBS, "报")):
         after = body[at + len(cue) : at + len(cue) + 1]
         if after == "过" or _CN_DONE_BEFORE.search(body[:at]):
             return True
@@ -622,26 +623,99 @@ _ALONE = re.compile(
 
 
 def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
+    """The first cue in the clause and where it starts; at one place, the cue listed first.
+
+    An English cue is bounded by Latin letters, not by CJK ones: "reopen一下T-6" opens with
+    "reopen". A `^` cue asks only as a clause of its own: "helpdesk ticket, no need to ping
+    me" asks for one; "my helpdesk ticket, any news" and "helpdesk ticket status" name one.
+    """
+    cues = tuple(cues)
     lowered = mask_not_cues(clause)
-    best: tuple[int, str] | None = None
-    for cue in cues:
-        cue_l = cue.lower()
-        if cue_l.startswith("^"):
-            # A cue that asks only as a clause of its own: "helpdesk ticket, no need to
-            # ping me" asks for one; "my helpdesk ticket, any news" and "helpdesk ticket
-            # status" name one.
-            cue_l = cue_l[1:]
-            m = _ALONE.match(lowered)
-            at = m.start("cue") if m and m.group("cue") == cue_l else -1
-        elif _is_cjk(cue_l):
-            at = lowered.find(cue_l)
+    latin, cjk, alone = _cue_patterns(cues)
+    at = -1
+    if cjk is not None and (m := cjk.search(lowered)) is not None:
+        at = m.start()
+    pos = 0
+    while latin is not None and (m := latin.search(lowered, pos)) is not None:
+        if at >= 0 and m.start() >= at:
+            break
+        if m.start() == 0 or not _CUE_EDGE.match(lowered, m.start() - 1):
+            at = m.start()
+            break
+        pos = m.start() + 1  # a letter before it: no cue starts here
+    best: tuple[int, int, int] | None = None  # (start, place in `cues`, length)
+    if at >= 0:
+        best = next(
+            (
+                (at, place, len(cue))
+                for place, cue in enumerate(c.lower() for c in cues)
+                if not cue.startswith("^") and _cue_at(lowered, cue, at)
+            ),
+            None,
+        )
+    if alone and (m := _ALONE.match(lowered)) is not None and m.group("cue") in alone:
+        found = (m.start("cue"), alone[m.group("cue")], len(m.group("cue")))
+        best = found if best is None or found < best else best
+    if best is None:
+        return None
+    at, _, length = best
+    return at, clause[at : at + length]
+
+
+_CUE_EDGE = re.compile(r"[a-z0-9_'-]")
+"""A character that continues an English word: no English cue starts after one or ends
+before one."""
+
+
+def _cue_at(lowered: str, cue: str, at: int) -> bool:
+    if not lowered.startswith(cue, at):
+        return False
+    if _is_cjk(cue):
+        return True
+    end = at + len(cue)
+    before = at > 0 and _CUE_EDGE.match(lowered, at - 1) is not None
+    return not before and _CUE_EDGE.match(lowered, end) is None
+
+
+@lru_cache(maxsize=64)
+def _cue_patterns(
+    cues: tuple[str, ...],
+) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, dict[str, int]]:
+    """A prefix-tree pattern for the English cues, one for the CJK ones, and the `^` cues.
+
+    The patterns only find where the earliest cue starts, in one pass; `_find_cue` then
+    takes the first listed cue there. A pattern per cue cost half a millisecond a clause
+    and was the router's largest cost; these cost a twentieth of that.
+    """
+    latin: list[str] = []
+    cjk: list[str] = []
+    alone: dict[str, int] = {}
+    for place, cue in enumerate(c.lower() for c in cues):
+        if cue.startswith("^"):
+            alone.setdefault(cue[1:], place)
         else:
-            # Latin letters bound an English cue, not CJK ones: "reopen一下T-6" opens with it.
-            m = re.search(rf"(?<![a-z0-9_'-]){re.escape(cue_l)}(?![a-z0-9_'-])", lowered)
-            at = m.start() if m else -1
-        if at >= 0 and (best is None or at < best[0]):
-            best = (at, clause[at : at + len(cue_l)])
-    return best
+            (cjk if _is_cjk(cue) else latin).append(cue)
+    return (
+        re.compile(_prefix_tree(latin, rf"(?!{_CUE_EDGE.pattern})")) if latin else None,
+        re.compile(_prefix_tree(cjk, "")) if cjk else None,
+        alone,
+    )
+
+
+def _prefix_tree(words: Iterable[str], end: str) -> str:
+    """A pattern matching any of `words` (then `end`), branching once per shared prefix."""
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + emit(child) if char else end for char, child in node.items()]
+        return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+
+    return emit(tree)
 
 
 def _request_body(clause: str) -> tuple[str, bool]:
@@ -903,6 +977,11 @@ def without_unasked(text: str) -> str:
     return left if left.strip(" ,;.!?，。；！？") else text
 
 
+@lru_cache(maxsize=64)
+def _cjk_only(cues: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(c for c in cues if _is_cjk(c))
+
+
 def _cjk_verbs(body: str, cues: Iterable[str]) -> list[tuple[int, str]]:
     """Every Chinese change word in the body, a longer one over the shorter inside it.
 
@@ -911,7 +990,7 @@ def _cjk_verbs(body: str, cues: Iterable[str]) -> list[tuple[int, str]]:
     """
     lowered = mask_not_cues(body)
     hits: list[tuple[int, str]] = []
-    for cue in {c for c in cues if _is_cjk(c)}:
+    for cue in _cjk_only(tuple(cues)):
         at = lowered.find(cue)
         while at >= 0:
             hits.append((at, cue))

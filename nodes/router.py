@@ -269,12 +269,28 @@ names the request, not what the request is about."""
 _OWN_TOKEN = re.compile(r"[a-z]+|[\u3400-\u9fff]+")
 
 
-def _own_words(intent: IntentSpec) -> set[str]:
+def _own_words(intent: IntentSpec) -> frozenset[str]:
     """Words that name the intent rather than what a request is about.
 
     Its cues, its description's words, and the words that many of its examples share.
     English words count per English example, Chinese character pairs per Chinese one.
+    A decision asks this of each intent many times: the words are kept per intent object
+    (an `IntentSpec` holds dicts, so it cannot key an `lru_cache`).
     """
+    kept = _OWN_WORDS.get(id(intent))
+    if kept is not None and kept[0] is intent:
+        return kept[1]
+    if len(_OWN_WORDS) >= 512:
+        _OWN_WORDS.clear()
+    words = frozenset(_count_own_words(intent))
+    _OWN_WORDS[id(intent)] = (intent, words)
+    return words
+
+
+_OWN_WORDS: dict[int, tuple[IntentSpec, frozenset[str]]] = {}
+
+
+def _count_own_words(intent: IntentSpec) -> set[str]:
     own = {
         *(c.lstrip("^") for c in intent.write_cues),
         *_OWN_TOKEN.findall(intent.description.lower()),

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from functools import lru_cache
 from typing import Any, Literal
 
 RoleKind = Literal[
@@ -509,7 +510,16 @@ def negated(text: str, at: int) -> bool:
 
 
 def number_roles(text: str) -> list[Role]:
-    """Every number-bearing stretch of the request and its role, in text order."""
+    """Every number-bearing stretch of the request and its role, in text order.
+
+    One routing decision asks this of the same request a dozen times, and each answer
+    runs every role pattern over it: the answer is kept per request text (`_roles`).
+    """
+    return list(_roles(text))
+
+
+@lru_cache(maxsize=1024)
+def _roles(text: str) -> tuple[Role, ...]:
     claimed: list[tuple[int, int]] = []
     roles: list[Role] = []
     for kind, pattern in _ROLE_PATTERNS:
@@ -521,7 +531,7 @@ def number_roles(text: str) -> list[Role]:
                 continue
             claimed.append((start, end))
             roles.append(Role(kind, start, end, text[start:end]))
-    return sorted(roles, key=lambda r: r.start)
+    return tuple(sorted(roles, key=lambda r: r.start))
 
 
 def cn_number(text: str) -> int:
