@@ -18,7 +18,7 @@ from graph.context import Context
 from graph.state import State
 from nodes.executor.dag import field_path
 from tools.contract import ToolResult
-from tools.domain import Budget, Domain, IntentSpec, load_domain
+from tools.domain import Budget, Domain, IntentSpec, error_message, load_domain
 
 STEPS_PER_ROUND = 5
 """propose, guard, execute, state_update, verifier: what one more round costs in graph steps
@@ -116,6 +116,8 @@ def field_errors(exc: ValidationError, skip: frozenset[str] = frozenset()) -> li
             expected = "one of " + str(err.get("ctx", {}).get("expected", ""))
         elif kind == "string_pattern_mismatch":
             expected = f"a string matching {err.get('ctx', {}).get('pattern', '')}"
+        if kind == "value_error":
+            expected = error_message(err)  # a validator's own sentence, as it wrote it
         expected = expected or err["msg"].lower()
         got = "nothing" if kind == "missing" else f"{_json_type(got_value)} {_short(got_value)}"
         if kind == "extra_forbidden":

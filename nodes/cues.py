@@ -219,12 +219,14 @@ _TRADITIONAL = str.maketrans(
     "溫線圖週幫這個開麼們裡裏請讓給說嗎時間問題機進處狀態還沒將後幾據數電話為與從來現"
     "實點網絡無腦鍵盤壞夠門戶帳賬務關閉審準確認證訊聯繫係館飛燈樣麽啟動辦約預導傳統術"
     "護險稅內兩歲錯誤選擇讀寫復隨變熱員專業鐘頁碼舊雙齊協調優當該對剛經結簽產購貼補簡"
-    "驗餘輛馬場觀櫃區廳飲聽麗貴萬億華陸鐵戲劇紀響應視頻滿殺趕標壇匯彙細類別項邊於",
+    "驗餘輛馬場觀櫃區廳飲聽麗貴萬億華陸鐵戲劇紀響應視頻滿殺趕標壇匯彙細類別項邊於"
+    "尋淨頭曉覺",
     "过报销总额计钱块费车饭欧圆币笔单张条订号货运递邮发买卖价换转记录显趋势压测医疗体"
     "温线图周帮这个开么们里里请让给说吗时间问题机进处状态还没将后几据数电话为与从来现"
     "实点网络无脑键盘坏够门户账账务关闭审准确认证讯联系系馆飞灯样么启动办约预导传统术"
     "护险税内两岁错误选择读写复随变热员专业钟页码旧双齐协调优当该对刚经结签产购贴补简"
-    "验余辆马场观柜区厅饮听丽贵万亿华陆铁戏剧纪响应视频满杀赶标坛汇汇细类别项边于",
+    "验余辆马场观柜区厅饮听丽贵万亿华陆铁戏剧纪响应视频满杀赶标坛汇汇细类别项边于"
+    "寻净头晓觉",
 )
 """Traditional characters and the simplified ones they are read as, one for one: the same
 words in the other script ("過去14天的報銷總額" is "过去14天的报销总额"). Only characters
@@ -240,6 +242,53 @@ def simplified(text: str) -> str:
     characters; a request typed in traditional ones asks for the same things.
     """
     return text.translate(_TRADITIONAL)
+
+
+_VERNACULAR: dict[str, str] = {
+    # Cantonese as written in Guangdong and Hong Kong: days and times.
+    **{"寻日": "昨天", "琴日": "昨天", "寻晚": "昨晚", "琴晚": "昨晚", "寻朝": "昨早"},
+    **{"琴朝": "昨早", "听日": "明天", "听朝": "明早", "今朝": "今早", "头先": "刚才"},
+    **{"啱啱": "刚刚", "而家": "现在", "宜家": "现在", "前日": "前天"},
+    # Not, no, only, which, how much.
+    **{"唔好": "不要", "唔使": "不用", "唔系": "不是", "唔该": "谢谢", "唔": "不", "冇": "没"},
+    **{"咗未": "了没", "净系": "只是", "只系": "只是", "系咪": "是不", "边度": "哪里"},
+    **{"边个": "哪个", "边张": "哪张", "几时": "何时", "几多": "多少", "点样": "怎样"},
+    **{"点解": "为何", "乜嘢": "什么", "咩": "啥"},
+    # Verbs, pronouns and particles.
+    **{"睇": "看", "嘅": "的", "咗": "了", "佢": "他", "畀": "给", "俾": "给", "喺": "在"},
+    **{"哋": "们", "嗰": "那", "嚟": "来", "攞": "拿", "揾": "找", "搵": "找", "啲": "些"},
+    **{"仲": "还", "喇": "了", "嘞": "了", "记低": "记下", "写低": "写下", "埋单": "结账"},
+    **{"报埋": "报了", "记埋": "记下"},  # 埋 after a verb: "that too" ("报埋佢", file it too)
+    # Southwestern Mandarin (Sichuan, Chongqing).
+    **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
+}
+"""Regional words and the Mandarin ones the rules are written in, each of the same length,
+so every span found in the result is the same span of the request as typed: "尋日打车 45
+蚊，帮我报咗佢" is "昨天打车 45 块，帮我报了他". Only words that mean nothing else in
+Mandarin requests to an assistant (系 alone stays: 关系, 系统)."""
+_VERNACULAR_WORD = re.compile(
+    "|".join(re.escape(w) for w in sorted(_VERNACULAR, key=len, reverse=True))
+    + r"|(?P<kuai>(?<=\d)蚊|(?<=\d )蚊)"  # "86 蚊" is 86 yuan; 蚊 alone is a mosquito
+    + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
+)
+
+
+def vernacular(text: str) -> str:
+    """The request with its regional words (Cantonese, Sichuanese) written in Mandarin.
+
+    Run after `simplified`. Users write as they speak: "唔使取消，淨系想知 10366 到咗未"
+    refuses the cancel exactly as "不用取消" does, and a rule written for one must not
+    miss the other.
+    """
+
+    def mandarin(m: re.Match[str]) -> str:
+        if m.group("kuai"):
+            return "块"
+        if m.group("mo"):
+            return "别"
+        return _VERNACULAR[m.group()]
+
+    return _VERNACULAR_WORD.sub(mandarin, text)
 
 
 def change_kind(verb: str) -> str | None:
@@ -289,7 +338,8 @@ def mask_not_cues(text: str) -> str:
 
 _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just)\b[\s,]*)*"
-    r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?|"
+    r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?"
+    r"(?:be\s+(?:a\s+dear|a\s+love|so\s+kind\s+as\s+to|kind\s+enough\s+to)\s+(?:and\s+)?)?|"
     r"i(?:'d| would)\s+(?:just\s+)?like\s+(?:you\s+)?to\s+|"
     r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna)\s+(?:just\s+)?|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+)?",

@@ -81,6 +81,7 @@ from nodes.cues import (
     simplified,
     someone_else,
     unasked_clauses,
+    vernacular,
     without_refusals,
     without_unasked,
 )
@@ -98,7 +99,7 @@ from tools.slots import (
     number_roles,
     parse_period_days,
     split_found,
-    unread_day,
+    unread_days,
 )
 
 THRESHOLD: dict[str, float] = {"lexical": 0.4, "model": 0.6}
@@ -1102,10 +1103,11 @@ def _unread_day(
         return None
     if (said := evidence.get("date")) is not None:
         return _another_day(text, said, today)
-    if (day := unread_day(text, today)) is not None and _dates_the_write(text, day, evidence):
-        if _LAST_WEEK.match(day.text):
-            return TWO_WEEKS_DAY.format(text=day.text)
-        return UNREAD_DAY.format(text=day.text)
+    for day in unread_days(text, today):
+        if _dates_the_write(text, day, evidence):
+            if _LAST_WEEK.match(day.text):
+                return TWO_WEEKS_DAY.format(text=day.text)
+            return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:
         return SEVERAL_DAYS.format(text=m.group())
     return None
@@ -2405,10 +2407,11 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(text: str) -> str:
     """The request as both routers read it.
 
-    In simplified characters, and with each value it corrects taken back ("no wait, it was
-    132/85"), so no rule of either router sees the value dropped.
+    In simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), and
+    with each value it corrects taken back ("no wait, it was 132/85"), so no rule of either
+    router sees the value dropped.
     """
-    return corrected(simplified(text))
+    return corrected(vernacular(simplified(text)))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

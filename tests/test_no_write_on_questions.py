@@ -37,6 +37,11 @@ QUESTIONS = {
         "order 3 of 5 hasn't arrived, where is order 10086",
         "where is my monthly report?",
         "show my contact details",
+        # Cantonese and Sichuanese refusals: 唔使 / 唔好 / 莫 are 不用 / 不要 / 别.
+        "唔使取消 10093 住，我净系想知佢去到边度",
+        "唔好发短信畀我，直接话我知 10088 到咗未",
+        "莫取消订单10095哈，帮我查一哈到哪了",
+        "这个月报销了几多钱",
     ],
     EXPENSES: [
         "show my expense total for the last 7 days",
@@ -50,6 +55,8 @@ QUESTIONS = {
         "show my open tickets",
         "did you open a ticket for the printer?",
         "is ticket T-1 triaged yet?",
+        "唔使报，睇下我最近7日报咗几多",
+        "莫报销哈，我只想晓得最近两周总共报了多少",
     ],
 }
 WRITE_TABLES = {

@@ -3803,3 +3803,86 @@ def test_rounds_33_34_all_of_them_asked_to_be_filed_is_still_the_claim(text: str
     """Asked for ("把…都报了", "都报了吧"): the claim intent, which asks for the amount."""
     decision = decide_offline(EXPENSES, text, DAY)
     assert (decision.action, decision.intent) == ("invalid", "submit_expense"), decision.detail
+
+
+# --- rounds 35-36: regional Chinese, a reading the wrong way round, a later day --------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Cantonese days, money and verbs read as their Mandarin words (`vernacular`).
+        (
+            EXPENSES,
+            "琴日搭的士返公司 52 蚊，帮我报",
+            "submit_expense",
+            {"amount": "52", "currency": "CNY", "category": "taxi", "date": "2026-03-14"},
+        ),
+        (EXPENSES, "前日酒店 ¥620，报埋佢", "submit_expense", {"date": "2026-03-13"}),
+        (DOMAIN, "記低我琴日嘅血压 131/83", "record_metric", {"value": "131/83"}),
+        (DOMAIN, "我想睇下最近两个礼拜嘅血压", "review_metric_trend", {"period": "14d"}),
+        # Sichuanese: 一哈 is 一下.
+        (DOMAIN, "帮我记一哈血压 126/80，今天早上量的", "record_metric", {"date": "2026-03-15"}),
+        # Reporting a fault (报个故障), a report made (出份), a day written "yday".
+        (EXPENSES, "报个故障：会议室的投影连不上", "open_ticket", {"notify": False}),
+        (DOMAIN, "帮我出一份周报", "build_report", {"report": "weekly"}),
+        (EXPENSES, "claim taxi 31 usd yday", "submit_expense", {"date": "2026-03-14"}),
+        # Cents written with both decimals, as money is.
+        (EXPENSES, "file 12.5 EUR for a taxi yesterday", "submit_expense", {"amount": "12.50"}),
+    ],
+)
+def test_rounds_35_36_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A regional "don't" refuses the change it names.
+        (DOMAIN, "唔好取消 10094，我净系想知去到边"),
+        (DOMAIN, "唔使发短信，话我知 10090 到咗未就得"),
+        (DOMAIN, "莫取消10097，先帮我看一哈状态"),
+        # 月 then 报销 is this month's claims, not the monthly report.
+        (DOMAIN, "上个月报销了几多钱"),
+        # The day that dates the write is to come, whatever day the request names first.
+        (DOMAIN, "the nurse comes tomorrow morning; put 135/85 in for tomorrow"),
+        # A reading whose first number is not the higher one.
+        (DOMAIN, "记一下血压 78/125"),
+        (DOMAIN, "log bp 90/140 for today"),
+    ],
+)
+def test_rounds_35_36_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_a_reading_the_wrong_way_round_names_the_field_and_the_fix() -> None:
+    decision = decide_offline(DOMAIN, "save 80/120 for today", DAY)
+    assert (decision.action, decision.intent) == ("invalid", "record_metric")
+    assert decision.detail.startswith("value: systolic, the higher number, comes first")
+    assert "Value error" not in decision.detail and "'80/120'" in decision.detail
+
+
+@pytest.mark.parametrize(
+    ("clause", "cues", "found"),
+    [
+        ("please cancel and then text me", ("text", "cancel"), (7, "cancel")),
+        # At one place, the cue listed first, even when a longer one starts there too.
+        ("put in 128/80", ("put", "put in"), (0, "put")),
+        ("put in 128/80", ("put in", "put"), (0, "put in")),
+        # An English cue needs no letter on either side; a CJK one needs nothing.
+        ("reopened T-6", ("reopen",), None),
+        ("reopen一下T-6", ("reopen",), (0, "reopen")),
+        ("帮我取消10091", ("取消",), (2, "取消")),
+        # A `^` cue counts only as a clause of its own.
+        ("helpdesk ticket pls", ("^helpdesk ticket",), (0, "helpdesk ticket")),
+        ("my helpdesk ticket, any news", ("^helpdesk ticket",), None),
+    ],
+)
+def test_a_cue_is_found_where_it_first_starts(
+    clause: str, cues: tuple[str, ...], found: tuple[int, str] | None
+) -> None:
+    from nodes.cues import _find_cue
+
+    assert _find_cue(clause, cues) == found

@@ -9,7 +9,8 @@ out-of-scope write), 24-25 (33a2db1: 0.935, 4, 0), 26-27 (71cbc84: 0.923, 11, 3)
 (182a369: 0.927, 140 of 151, 2 misroutes to a write, none out of scope) and 29-30 (232c55a:
 0.947, 284 of 300, no misroute to a write, none out of scope) and 31-32 (784185b: 0.913,
 284 of 311, 1 misroute to a write, out of scope) and 33-34 (e21e0c5: 0.908, 267 of 294, 5
-misroutes to a write, 1 out-of-scope write). With a round in
+misroutes to a write, 1 out-of-scope write) and 35-36 (3e380a5: 0.802, 235 of 293, 6
+misroutes to a write, 1 out-of-scope write; one writer wrote in Cantonese). With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -29,14 +30,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ACCURACY_FLOOR = 0.88
-"""Below every held-out accuracy measured since round 17 (0.876 to 0.977 a round, each on
-its own writer's labels; round 28, the last, 0.927 at 182a369): a drop is a regression.
+"""Below every held-out accuracy measured from round 17 to 34 (0.876 to 0.977 a round, each
+on its own writer's labels): a drop is a regression. Rounds 35-36 (0.882 and 0.725, the
+second written largely in Cantonese) fell below it; their fixes are in the dev part.
 The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.972
-"""Just below the dev part's in-scope accuracy with rounds 9 to 34 folded in (0.9724, 4505 of
+DEV_FLOOR = 0.966
+"""Just below the dev part's in-scope accuracy with rounds 9 to 36 folded in (0.9665, 4761 of
+4926 in scope, 6384 lines; rounds 35-36 alone 0.874 after their fixes, the lines of rounds 9
+to 34 unchanged at 4505 of 4633; "file a meal expense of 55 EUR" relabelled a claim dated
+today per the assumed-date policy, and amounts with cents written with both decimals,
+"38.50"); rounds 9 to 34 alone (0.9724, 4505 of
 4633 in scope, 6020 lines; "午饭 42 块，报一下" relabelled a claim dated today per the
 assumed-date policy of docs/routing.md; rounds 9 to 32 alone 0.9753, 4232 of
 4339 in scope, 5659 lines; "a hotel at 150 USD a night" and "the VPN ticket I opened this
@@ -137,8 +143,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "(measured once at 232c55a: 0.947, 284 of 300, 0 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 31-32 (measured once at 784185b: 0.913, 284 of 311, 1 misroute to a "
     "write, the 1 out-of-scope write) and rounds 33-34 (measured once at e21e0c5: 0.908, 267 "
-    "of 294, 5 misroutes to a write, 1 out-of-scope write) are folded into the "
-    "dev part since, and the held-out part is pending until the next round is measured",
+    "of 294, 5 misroutes to a write, 1 out-of-scope write) and rounds 35-36 (measured once "
+    "at 3e380a5: 0.802, 235 of 293, 6 misroutes to a write, 1 out-of-scope write) are folded "
+    "into the dev part since, and the held-out part is pending until the next round is measured",
 )
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]

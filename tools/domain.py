@@ -559,6 +559,17 @@ class SlotError(ValueError):
         self.found = None if found is _NOT_GIVEN else found
 
 
+def error_message(error: Mapping[str, Any]) -> str:
+    """A pydantic error's message as its validator wrote it, without "Value error, ".
+
+    A domain's own check ("systolic, the higher number, comes first") is already the
+    sentence a user should read.
+    """
+    if error.get("type") == "value_error" and (cause := error.get("ctx", {}).get("error")):
+        return str(cause)
+    return str(error["msg"])
+
+
 def validate_slots(intent: IntentSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     """The intent's slots validated by its slots model, as JSON-ready values.
 
@@ -572,7 +583,7 @@ def validate_slots(intent: IntentSpec, values: Mapping[str, Any]) -> dict[str, A
         first = exc.errors()[0]
         loc = ".".join(str(p) for p in first["loc"]) or "slots"
         found = _NOT_GIVEN if first["type"] == "missing" else first.get("input", _NOT_GIVEN)
-        raise SlotError(intent.name, loc, first["msg"], found) from None
+        raise SlotError(intent.name, loc, error_message(first), found) from None
     return slots.model_dump(mode="json")
 
 

@@ -460,6 +460,8 @@ _TICKET_WORDS = (
     "ticket",
     "报个修",
     "报个障",
+    "报个故障",
+    "报故障",
     "工单",
     "报修",
     "报障",
@@ -610,6 +612,10 @@ _TICKET_CUES = (
     "开个",
     "报个修",
     "报个障",
+    "报个故障",
+    "报故障",
+    "开张单",
+    "提张单",
     "报一下修",
     "^helpdesk ticket",
     "^support ticket",
@@ -1114,7 +1120,11 @@ DOMAIN = Domain(
             fill=expense_slots,
             examples=SUBMIT_EXAMPLES,
             # "算其他类": putting a claim in a category asks to file it.
-            write_cues=("put in", "get reimbursed", "报一下", "报一笔", "报了", *_FILED_AS),
+            write_cues=(
+                *("put in", "get reimbursed", "报一下", "报一笔", "报了", *_FILED_AS),
+                # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
+                *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
+            ),
             required_evidence=("amount",),
             assumed=("date", "period"),
             entry_words=tuple(w for _, words in _CATEGORY_WORDS for w in words),

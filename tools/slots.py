@@ -661,7 +661,7 @@ def parse_period_days(text: str) -> int | None:
 
 _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("day before yesterday", "前天"), 2),
-    (("yesterday", "last night", "昨天", "昨日", "昨晚", "昨儿"), 1),
+    (("yesterday", "yday", "yest", "last night", "昨天", "昨日", "昨晚", "昨儿"), 1),
     (
         (
             *("today", "this morning", "this afternoon", "tonight", "this evening"),
@@ -805,19 +805,21 @@ _DAY_TO_COME = re.compile(
 taken or money spent."""
 
 
-def unread_day(text: str, today: date) -> Role | None:
-    """Words that name a day but no day up to today, or None.
+def unread_days(text: str, today: date) -> list[Role]:
+    """Every stretch of words that names a day but no day up to today, first the days to come.
 
     A date phrase `find_date` could not read as a past day ("本月20号" on the 15th, "next
     Tuesday", "明天", "tomorrow"): a write dated today instead would be dated wrongly, so
-    the router asks which day is meant.
+    the router asks which day is meant. All of them, since one may say when something else
+    happens and another date the write ("will measure tomorrow morning, just put 140/90
+    for tomorrow").
     """
-    if (m := _DAY_TO_COME.search(text)) is not None:
-        return Role("date", m.start(), m.end(), m.group())
-    for role in number_roles(text):
-        if role.kind == "date" and _role_date(role, today) is None:
-            return role
-    return None
+    days = [Role("date", m.start(), m.end(), m.group()) for m in _DAY_TO_COME.finditer(text)]
+    return days + [
+        role
+        for role in number_roles(text)
+        if role.kind == "date" and _role_date(role, today) is None
+    ]
 
 
 def parse_relative_date(text: str, today: date) -> date | None:
@@ -827,10 +829,14 @@ def parse_relative_date(text: str, today: date) -> date | None:
 
 
 def _amount_value(span: str) -> str | None:
+    """The amount as money is written: whole, or with both decimals ("38.5" is "38.50")."""
     m = re.search(_NUM, span)
     if m:
         value = m.group().replace(",", "")
-        return value if re.fullmatch(r"\d{1,7}(?:\.\d{1,2})?", value) else None
+        if not re.fullmatch(r"\d{1,7}(?:\.\d{1,2})?", value):
+            return None
+        whole, dot, cents = value.partition(".")
+        return f"{whole}.{cents:0<2}" if dot else value
     m = re.search(_CN_AMOUNT, span)
     return str(cn_number(m.group())) if m else None
 

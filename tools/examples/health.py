@@ -14,9 +14,9 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, timedelta
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, IntentSpec, Step
@@ -41,15 +41,35 @@ Period = Literal["7d", "14d", "30d"]
 # --- argument models: the guard validates against these before anything runs ---------------
 
 
+_ENTRY_WORDS = (
+    *("bp", "blood pressure", "blood-pressure", "血压"),
+    *("systolic", "diastolic", "高压", "低压", "收缩压", "舒张压"),
+)
+"""What a reading's line names: "bp 128/82 this morning", "高压130 低压85，今天早上的"."""
+
+
+def _systolic_first(value: str) -> str:
+    """A reading whose first part is not the higher one was typed the wrong way round.
+
+    "82/128" cannot be a blood pressure as written; saving either reading would be a guess.
+    """
+    systolic, _, diastolic = value.partition("/")
+    if systolic.isdigit() and diastolic.isdigit() and int(systolic) <= int(diastolic):
+        msg = "systolic, the higher number, comes first; say which number is which"
+        raise ValueError(msg)
+    return value
+
+
+Reading = Annotated[str, Field(pattern=r"^[0-9]{2,3}/[0-9]{2,3}$"), AfterValidator(_systolic_first)]
+"""A blood-pressure reading, "systolic/diastolic" with the higher number first."""
+
+
 class RecordMetricArgs(BaseModel):
     """Arguments of `record_metric`."""
 
     model_config = ConfigDict(extra="forbid")
 
-    value: str = Field(
-        pattern=r"^[0-9]{2,3}/[0-9]{2,3}$",
-        description='Reading as "systolic/diastolic", e.g. "150/95".',
-    )
+    value: Reading = Field(description='Reading as "systolic/diastolic", e.g. "150/95".')
     date: dt.date = Field(description="Calendar date of the reading, ISO format YYYY-MM-DD.")
 
 
@@ -406,7 +426,7 @@ class RecordAndReviewSlots(BaseModel):
 
     metric: Literal["blood pressure"] | None = _measure_field()
 
-    value: str = Field(pattern=r"^[0-9]{2,3}/[0-9]{2,3}$")
+    value: Reading
     date: dt.date
     period: Period
 
@@ -416,7 +436,7 @@ class RecordSlots(BaseModel):
 
     metric: Literal["blood pressure"] | None = _measure_field()
 
-    value: str = Field(pattern=r"^[0-9]{2,3}/[0-9]{2,3}$")
+    value: Reading
     date: dt.date
 
 
@@ -593,7 +613,7 @@ INTENTS = (
         required_evidence=("value",),
         assumed=("date",),
         # "bp 124/79 this morning + 2wk trend": an entry line, then its own trend.
-        entry_words=("bp", "blood pressure", "blood-pressure", "血压"),
+        entry_words=_ENTRY_WORDS,
         entry_request="record blood pressure {value} for {date}, then show the {period} trend",
         entry_routes=True,
         slots_model=RecordAndReviewSlots,
@@ -610,7 +630,7 @@ INTENTS = (
         examples=RECORD_EXAMPLES,
         required_evidence=("value",),
         assumed=("date", "period"),
-        entry_words=("bp", "blood pressure", "blood-pressure", "血压"),
+        entry_words=_ENTRY_WORDS,
         entry_request="record blood pressure {value} for {date}",
         entry_routes=True,
         slots_model=RecordSlots,

@@ -172,7 +172,8 @@ def job_slots(text: str, today: date) -> dict[str, Any]:
 
 def extract_report(text: str, today: date) -> dict[str, Any] | None:
     """A report to build (no job id in the text)."""
-    if job_slots(text, today) or not contains_any(text, _REPORT_WORDS):
+    # "这个月报销了多少" is this month's expense claims: 报 there begins 报销, not 月报.
+    if job_slots(text, today) or not contains_any(text.replace("报销", "  "), _REPORT_WORDS):
         return None
     return report_slots(text, today) or None
 
@@ -270,7 +271,7 @@ INTENTS = (
         fill=report_slots,
         examples=REPORT_EXAMPLES,
         write_cues=(
-            *("put together", "整理一份", "做个报表", "出个报告"),
+            *("put together", "整理一份", "做个报表", "出个报告", "出份", "出一份", "gen"),
             *("report pls", "report please", "report plz", "rpt pls", "rpt please"),
             # "I need my monthly report": needing or wanting a report is asking for one.
             *("need the weekly", "need a weekly", "need my weekly", "need this week's"),
