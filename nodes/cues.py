@@ -261,8 +261,10 @@ _VERNACULAR: dict[str, str] = {
     **{"报埋": "报了", "记埋": "记下"},  # 埋 after a verb: "that too" ("报埋佢", file it too)
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
+    # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
+    **{"甭": "别", "俩": "两", "咋": "怎", "简讯": "短信"},
 }
-"""Regional words and the Mandarin ones the rules are written in, each of the same length,
+"""Regional words and the standard Mandarin ones the rules are written in, each of the same length,
 so every span found in the result is the same span of the request as typed: "尋日打车 45
 蚊，帮我报咗佢" is "昨天打车 45 块，帮我报了他". Only words that mean nothing else in
 Mandarin requests to an assistant (系 alone stays: 关系, 系统)."""

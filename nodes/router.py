@@ -772,6 +772,8 @@ def _gate(
         return ADDED_TO.format(intent=intent.name, words=added.group().strip()), False, None
     if not asked and cue is not None and (shown := _read_object(domain, intent, text, cue)):
         return READ_OBJECT.format(intent=intent.name, words=shown[1], other=shown[0]), False, None
+    if not asked and cue is not None and (sent := _sent_thing(intent, text, cue)) is not None:
+        return SENT_THING.format(intent=intent.name, words=sent), False, None
     if not asked and (refused := _refused_change(intent, text, cue)) is not None:
         return REFUSED_CHANGE.format(intent=intent.name, words=refused), False, None
     problem = (
@@ -868,6 +870,48 @@ much of a new one's words the note holds ("still broken")."""
 
 
 READ_OBJECT = "not {intent}: its verb's object {words!r} is what {other} shows, not what it makes"
+
+
+SENT_THING = "not {intent}: it sends a message, and {words!r} is something else to send"
+_MESSAGE_WORDS = frozenset(
+    stem(w)
+    for w in (
+        *("text", "sms", "message", "note", "notification", "alert", "reminder", "ping"),
+        *("update", "info", "information", "detail", "status", "word", "heads", "line"),
+        *("email", "mail", "tracking", "whereabouts", "where", "it", "that", "this", "one"),
+        *("latest", "news", "phone", "mobile", "cell", "number", "quick", "short"),
+    )
+)
+"""What a message is ("text me an update", "send me a quick note"): the objects of a send
+verb that a notifying intent sends."""
+
+
+_NOUN_PHRASE = re.compile(
+    r"\s*(?:(?:me|us|him|her|them)\s+)?(?P<thing>(?:the|a|an|my|our|your|this|that|these|those)"
+    r"\s+\w.*)",
+    re.I,
+)
+"""A thing named after a send verb, past whom it goes to ("send me the packing slip")."""
+
+
+def _sent_thing(intent: IntentSpec, text: str, cue: Found) -> str | None:
+    """The object of a send verb when it is a thing, not a message ("send the invoice").
+
+    "Kindly send the invoice for order 10345" has notify_order's verb and its order, but an
+    invoice is no text about an order's status: no intent here sends it, so the request is
+    asked about, not answered with a text it did not ask for. English objects only.
+    """
+    if change_kind(cue.text) != "send":
+        return None
+    m = _OBJECT_PHRASE.match(text, cue.end)
+    thing = _NOUN_PHRASE.match(m["en"]) if m is not None and m["en"] else None
+    if m is None or thing is None:
+        return None  # "text me when …", "let him know when …": no thing is named
+    words = {stem(w) for w in re.findall(r"[a-z]+", thing["thing"].lower())} - STOPWORDS
+    own = _own_words(intent) | {stem(part) for part in intent.name.split("_")}
+    if not words or words & (own | _MESSAGE_WORDS):
+        return None
+    return m.group().strip()
 
 
 _OBJECT_PHRASE = re.compile(

@@ -42,6 +42,9 @@ QUESTIONS = {
         "唔好发短信畀我，直接话我知 10088 到咗未",
         "莫取消订单10095哈，帮我查一哈到哪了",
         "这个月报销了几多钱",
+        "甭取消10093了，我就问问这会儿到哪儿了",
+        # A thing to send that is no message: no text about the order goes out.
+        "could you send me the packing slip for order 10094?",
     ],
     EXPENSES: [
         "show my expense total for the last 7 days",

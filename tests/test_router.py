@@ -3861,7 +3861,8 @@ def test_a_reading_the_wrong_way_round_names_the_field_and_the_fix() -> None:
     decision = decide_offline(DOMAIN, "save 80/120 for today", DAY)
     assert (decision.action, decision.intent) == ("invalid", "record_metric")
     assert decision.detail.startswith("value: systolic, the higher number, comes first")
-    assert "Value error" not in decision.detail and "'80/120'" in decision.detail
+    assert "Value error" not in decision.detail
+    assert "'80/120'" in decision.detail
 
 
 @pytest.mark.parametrize(
@@ -3886,3 +3887,51 @@ def test_a_cue_is_found_where_it_first_starts(
     from nodes.cues import _find_cue
 
     assert _find_cue(clause, cues) == found
+
+
+# --- rounds 37-38: northern and Taiwanese wording, office Mandarin, a thing to send ------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (DOMAIN, "这俩礼拜的血压咋样了", "review_metric_trend", {"period": "14d"}),
+        (DOMAIN, "訂單 10093 的狀態傳簡訊給我", "notify_order", {"order_id": "10093"}),
+        (
+            EXPENSES,
+            "幫我報一筆計程車 22 美金，昨天的",
+            "submit_expense",
+            {"category": "taxi", "currency": "USD", "date": "2026-03-14"},
+        ),
+        (EXPENSES, "昨天打车 45 块，这个 claim 提一下", "submit_expense", {"amount": "45"}),
+    ],
+)
+def test_rounds_37_38_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "甭取消10095，我就想知道到哪儿了",
+        "please email me the invoice for order 10096",
+        "send the packing slip of order 10097 to my phone",
+    ],
+)
+def test_rounds_37_38_requests_that_write_nothing(text: str) -> None:
+    decision = _no_write(DOMAIN, text)
+    assert decision.intent != "notify_order", decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "text me an update on order 10093",
+        "send me the status of order 10094",
+        "ping my cell with the latest on order 10098",
+    ],
+)
+def test_a_message_about_an_order_is_still_sent(text: str) -> None:
+    _assert_routed(DOMAIN, text, "notify_order", {})

@@ -391,7 +391,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         "taxi",
         (
             *("taxi", "taxis", "cab", "cabs", "uber", "lyft", "didi", "ride-hailing", "rideshare"),
-            *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车"),
+            *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
         ),
     ),
     (
@@ -1124,6 +1124,8 @@ DOMAIN = Domain(
                 *("put in", "get reimbursed", "报一下", "报一笔", "报了", *_FILED_AS),
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
+                # Office Mandarin: "这个 claim 帮我提一下", "提一下" for 提交.
+                "提一下",
             ),
             required_evidence=("amount",),
             assumed=("date", "period"),
