@@ -35,7 +35,6 @@ from nodes.fallback import fallback
 from nodes.guard import guard
 from nodes.propose import propose
 from nodes.respond import respond
-from nodes.router import router
 from nodes.state_update import state_update
 from nodes.tool_loader import tool_loader
 from nodes.verifier import verifier
@@ -46,6 +45,17 @@ FUSE_RECURSION_LIMIT = 64
 """Last-resort fuse for runs started without one (Studio). The guard and verifier stop a run
 by its budgets and by `remaining_steps` well before this fires; the CLI derives a tighter
 limit from the budgets of the domain it runs."""
+
+
+async def router(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """The router node (`nodes.router.router`), imported when a request is first routed.
+
+    Its rules compile a few hundred patterns, a fifth of a second of every process's
+    start-up: `threads`, `show` and most resumes never route, so they skip it.
+    """
+    from nodes.router import router as route
+
+    return await route(state, runtime)
 
 
 def route_after_router(state: State) -> Literal["tool_loader", "respond"]:

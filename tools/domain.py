@@ -25,7 +25,6 @@ from pydantic import BaseModel, ValidationError
 
 from tools.errors import ConfigError
 from tools.registry import ToolRegistry as ToolRegistry  # a domain module imports it here
-from tools.slots import split_found
 
 if TYPE_CHECKING:
     from tools.registry import Ranker
@@ -692,6 +691,8 @@ class Domain:
             SlotError: The intent matched but a slot failed validation (e.g. an unsupported
                 period), so the caller can ask a precise clarifying question.
         """
+        from tools.slots import split_found  # its patterns compile only where rules run
+
         for intent in self.intents:
             raw = intent.extract(text, today)
             if raw is None:
