@@ -264,9 +264,9 @@ _VERNACULAR: dict[str, str] = {
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
     **{"甭": "别", "俩": "两", "咋": "怎", "简讯": "短信"},
 }
-"""Regional words and the standard Mandarin ones the rules are written in, each of the same length,
-so every span found in the result is the same span of the request as typed: "尋日打车 45
-蚊，帮我报咗佢" is "昨天打车 45 块，帮我报了他". Only words that mean nothing else in
+"""Regional words and the standard Mandarin words the rules are written in, each pair of one
+length, so every span found in the result is the same span of the request as typed: "尋日打车
+45 蚊，帮我报咗佢" is "昨天打车 45 块，帮我报了他". Only words that mean nothing else in
 Mandarin requests to an assistant (系 alone stays: 关系, 系统)."""
 _VERNACULAR_WORD = re.compile(
     "|".join(re.escape(w) for w in sorted(_VERNACULAR, key=len, reverse=True))
@@ -276,11 +276,11 @@ _VERNACULAR_WORD = re.compile(
 
 
 def vernacular(text: str) -> str:
-    """The request with its regional words (Cantonese, Sichuanese) written in Mandarin.
+    """The request with its regional words written in standard Mandarin (`_VERNACULAR`).
 
-    Run after `simplified`. Users write as they speak: "唔使取消，淨系想知 10366 到咗未"
-    refuses the cancel exactly as "不用取消" does, and a rule written for one must not
-    miss the other.
+    Cantonese, Sichuanese, northern and Taiwanese words; run after `simplified`. Users
+    write as they speak: "唔使取消，淨系想知 10366 到咗未" refuses the cancel exactly as
+    "不用取消" does, and a rule written for one must not miss the other.
     """
 
     def mandarin(m: re.Match[str]) -> str:
