@@ -2465,14 +2465,39 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     for the same thing; a value it corrects ("no wait, it was 132/85") is read as
     corrected (`corrected`).
     """
-    text = _read_as(text)
+    typed, text = text, _read_as(text)
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
     if decision.action == "route":
-        return decision
+        return _as_typed(decision, typed, text)
     fixed, changed = respell(domain, text)
     if not changed:
-        return decision
+        return _as_typed(decision, typed, text)
     return _respelled(domain, decision, _decide_offline(domain, fixed, today), fixed, changed)
+
+
+def _as_typed(decision: Decision, typed: str, read: str) -> Decision:
+    """The decision with its free-text slots in the words the user typed.
+
+    The rules read the request respelt (`_read_as`: simplified characters, standard
+    Mandarin), but a ticket's summary is the user's own words: "公司手機收唔到短信" stays so,
+    not "公司手机收不到短信". The respelling keeps every offset, so each span reads the same
+    stretch of the request as typed; a span of a request respelt otherwise is left as is.
+    """
+    if typed == read or len(typed) != len(read):
+        return decision
+    slots, evidence = dict(decision.slots), dict(decision.evidence)
+    for name, said in decision.evidence.items():
+        if (
+            not said
+            or said.get("kind") != "text"
+            or read[said["start"] : said["end"]] != said["text"]
+        ):
+            continue
+        words = typed[said["start"] : said["end"]]
+        evidence[name] = {**said, "text": words}
+        if slots.get(name) == said["text"]:
+            slots[name] = words
+    return replace(decision, slots=slots, evidence=evidence)
 
 
 def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:
@@ -2494,13 +2519,13 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     domain's own words (`respell`), as `decide_offline` does, and in simplified
     characters, with each value it corrects taken back (`corrected`).
     """
-    text = _read_as(text)
+    typed, text = text, _read_as(text)
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
     if decision.action == "route":
-        return decision
+        return _as_typed(decision, typed, text)
     fixed, changed = respell(domain, text)
     if not changed:
-        return decision
+        return _as_typed(decision, typed, text)
     second = await _decide(domain, fixed, today, model)
     return _respelled(domain, decision, second, fixed, changed)
 

@@ -3935,3 +3935,27 @@ def test_rounds_37_38_requests_that_write_nothing(text: str) -> None:
 )
 def test_a_message_about_an_order_is_still_sent(text: str) -> None:
     _assert_routed(DOMAIN, text, "notify_order", {})
+
+
+def test_a_free_text_slot_keeps_the_words_as_typed() -> None:
+    """The rules read "手機收唔到" as "手机收不到"; the ticket says what the user wrote."""
+    decision = _assert_routed(
+        EXPENSES, "報個故障：公司手機收唔到短信，唔使通知我", "open_ticket", {}
+    )
+    assert decision.slots["summary"] == "公司手機收唔到短信"
+    assert decision.slots["notify"] is False
+    evidence = decision.evidence["summary"]
+    assert evidence is not None
+    assert evidence["text"] == "公司手機收唔到短信"
+
+
+async def test_the_ticket_row_holds_the_summary_as_typed(harness: Harness) -> None:
+    import sqlite3
+
+    out = await harness.run("會議室的投影機壞咗，幫我開個工單", domain="tools.expenses:DOMAIN")
+
+    assert out["stop_reason"] == "completed", out["route"]
+    with sqlite3.connect(harness.store) as conn:
+        rows = conn.execute("SELECT summary, notify_on_triage FROM tickets").fetchall()
+    assert rows == [("會議室的投影機壞咗", 0)]
+    assert harness.executions("open_ticket") == 1
