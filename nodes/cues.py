@@ -42,7 +42,9 @@ __all__ = [
     "clauses",
     "conditional_clauses",
     "content_words",
+    "courteous",
     "mask_not_cues",
+    "numerals",
     "read_command",
     "recurring",
     "simplified",
@@ -82,6 +84,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
+        *("txt", "msg", "whatsapp"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
         *("发条消息", "发个消息", "发消息", "发条信息"),
         "发到",
@@ -95,6 +98,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("提高优先级", "降低优先级", "提升优先级"),
     ),
     "delete": ("delete", "remove", "erase", "删除", "删掉"),
+    "complain": ("complain", "file a complaint", "lodge a complaint", "投诉"),
     "close": ("close", "关闭", "关掉", "关了"),
     "schedule": ("schedule", "reschedule", "定时"),
     "return": ("return", "refund", "exchange", "退货", "退款", "换货"),
@@ -263,6 +267,10 @@ _VERNACULAR: dict[str, str] = {
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
     **{"甭": "别", "俩": "两", "咋": "怎", "简讯": "短信"},
+    # Northeastern Mandarin: 瞅 "look", 昨儿/前儿/今儿 the days, 信儿 news, 整 "do, make"
+    # before what is made ("给我整个工单", "月报整一个"), 整上/记上 "put it down".
+    **{"瞅": "看", "昨儿": "昨天", "前儿": "前天", "今儿": "今天", "明儿": "明天", "信儿": "消息"},
+    **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥"},
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -272,6 +280,8 @@ _VERNACULAR_WORD = re.compile(
     "|".join(re.escape(w) for w in sorted(_VERNACULAR, key=len, reverse=True))
     + r"|(?P<kuai>(?<=\d)蚊|(?<=\d )蚊)"  # "86 蚊" is 86 yuan; 蚊 alone is a mosquito
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
+    # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
+    + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))|(?P<make>整(?=个(?:报销|月报|周报|报告|报表)))"
 )
 
 
@@ -288,9 +298,122 @@ def vernacular(text: str) -> str:
             return "块"
         if m.group("mo"):
             return "别"
+        if m.group("zheng"):
+            return "开"
+        if m.group("make"):
+            return "做"
         return _VERNACULAR[m.group()]
 
     return _VERNACULAR_WORD.sub(mandarin, text)
+
+
+_CN_NUMERAL_RUN = re.compile(r"[零〇一二两三四五六七八九十百]{2,}")
+_CN_DIGIT_OF = {c: str(i) for i, c in enumerate("零一二三四五六七八九")} | {"〇": "0", "两": "2"}
+_CN_ONE_NUMBER = re.compile(
+    r"(?P<h>[一二两三四五六七八九])百(?:(?P<t>[一二三四五六七八九])十|零)?(?P<u>[一二三四五六七八九])?|"
+    r"(?P<t2>[二三四五六七八九])?十(?P<u2>[一二三四五六七八九])?"
+)
+_CN_COUNTED = re.compile(r"[了分年月号日天周个岁点次趟晚人倍足全块元美欧英日港万千钟小]")
+"""What a spoken number counts when it is not a value the rules read from digits: "十分"
+(very), "三十号" (a day), "两个礼拜" (a period), "八十五块" (an amount): the rules for
+those read Chinese numerals already."""
+
+
+def _spoken_number(m: re.Match[str]) -> int:
+    if m.group("h"):
+        hundreds = _digit_value(m.group("h")) * 100
+        if m.group("t"):
+            return hundreds + _digit_value(m.group("t")) * 10 + _digit_value(m.group("u"))
+        if m.group("u") and "零" not in m.group():
+            return hundreds + _digit_value(m.group("u")) * 10  # 一百五: 150
+        return hundreds + _digit_value(m.group("u"))
+    tens = _digit_value(m.group("t2")) if m.group("t2") else 1
+    return tens * 10 + _digit_value(m.group("u2"))
+
+
+def _digit_value(char: str | None) -> int:
+    return int(_CN_DIGIT_OF[char]) if char else 0
+
+
+def numerals(text: str) -> str:
+    """The request with its spoken Chinese numbers in digits, each span kept its length.
+
+    A voice transcript writes what was said: an order read digit by digit ("一零零九二"), a
+    reading as two numbers ("血压一百二十八八十二", "高压一百三十五，低压八十八"). Such runs
+    become digits padded with spaces, and two numbers run together become "128/82", as the
+    rules read them. A number followed by what it counts (`_CN_COUNTED`) is left as said.
+    """
+
+    def spoken(m: re.Match[str]) -> str:
+        run = m.group()
+        after = text[m.end() : m.end() + 1]
+        if _CN_COUNTED.match(after):
+            return run
+        if "十" not in run and "百" not in run:
+            if len(run) < 4 or "两" in run:
+                return run
+            return "".join(_CN_DIGIT_OF[c] for c in run)  # 一零零九二: 10092
+        numbers: list[str] = []
+        pos = 0
+        while pos < len(run):
+            one = _CN_ONE_NUMBER.match(run, pos)
+            if one is None or one.end() == pos:
+                return run
+            numbers.append(str(_spoken_number(one)))
+            pos = one.end()
+        if len(numbers) > 2:
+            return run
+        written = "/".join(numbers)
+        return written + " " * (len(run) - len(written)) if len(written) <= len(run) else run
+
+    if not _CN_NUMERAL_RUN.search(text):
+        return text
+    return _CN_NUMERAL_RUN.sub(spoken, _CN_PAIR.sub(_pair, text))
+
+
+_CN_PAIR = re.compile(
+    r"(?P<a>[一二两三]百[零一二三四五六七八九十]*)\s*[，,、]\s*"
+    r"(?P<b>[一二三四五六七八九]?十[一二三四五六七八九]?|[一二]百[零一二三四五六七八九十]*)"
+)
+"""A reading said as two numbers with a pause between ("一百二十六，七十八")."""
+
+
+def _pair(m: re.Match[str]) -> str:
+    after = m.string[m.end() : m.end() + 1]
+    a = _CN_ONE_NUMBER.fullmatch(m.group("a"))
+    b = _CN_ONE_NUMBER.fullmatch(m.group("b"))
+    if a is None or b is None or _CN_COUNTED.match(after):
+        return m.group()
+    written = f"{_spoken_number(a)}/{_spoken_number(b)}"
+    return written + " " * (len(m.group()) - len(written))
+
+
+_MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)
+_GERUND = re.compile(r"\b([a-z]+?)(?:ing)\b", re.I)
+_READ_BASES = frozenset({"show", "check", "pull", "look", "let", "tell", "give", "find", "list"})
+
+
+def courteous(text: str) -> str:
+    """The request with the gerunds of "would you mind …" written as the verb (offsets kept).
+
+    "Would you mind awfully filing my lunch? 36.50 USD" and "would you mind recording
+    129/83 and then showing me the fortnight" ask for the filing, the recording and the
+    showing as plainly as "please file…" does, and every rule reads verbs in that form.
+    Only a gerund whose verb is a change (`CHANGE_KINDS`) or a read is respelt, padded with
+    spaces so each span still reads the request as typed.
+    """
+
+    def base(m: re.Match[str]) -> str:
+        stem = m.group(1).lower()
+        for verb in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
+            if verb and (verb in _KIND_OF or verb in _READ_BASES):
+                return verb + " " * (len(m.group()) - len(verb))
+        return m.group()
+
+    def frame(m: re.Match[str]) -> str:
+        return _GERUND.sub(base, m.group())
+
+    return _MIND_FRAME.sub(frame, text) if "mind" in text.lower() else text
 
 
 def change_kind(verb: str) -> str | None:
@@ -339,17 +462,27 @@ def mask_not_cues(text: str) -> str:
 
 
 _POLITE = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just)\b[\s,]*)*"
-    r"(?:(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?"
-    r"(?:be\s+(?:a\s+dear|a\s+love|so\s+kind\s+as\s+to|kind\s+enough\s+to)\s+(?:and\s+)?)?|"
-    r"i(?:'d| would)\s+(?:just\s+)?like\s+(?:you\s+)?to\s+|"
+    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just|only)\b[\s,]*)*"
+    r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
+    r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?"
+    r"(?:be\s+(?:a\s+dear|a\s+love|(?:ever\s+so\s+|so\s+|very\s+)?kind(?:\s+as\s+to|"
+    r"\s+enough\s+to)?)\s+(?:and\s+)?)?(?:possibly\s+)?|"
+    r"i\s+(?:don't|do\s+not|dont)\s+suppose\s+(?:you|u|someone|anyone)\s+(?:could|would|can)\s+"
+    r"(?:possibly\s+)?|"
+    r"i(?:'d|\s+would)\s+be\s+(?:ever\s+so\s+|very\s+|most\s+|really\s+|so\s+)?"
+    r"(?:grateful|glad|obliged)\s+if\s+(?:you|u|someone)\s+(?:could|would|can)\s+(?:possibly\s+)?|"
+    r"i\s+wonder\s+(?:whether|if)\s+(?:you|u|someone)(?:'d|\s+would|\s+could|\s+can)\s+|"
+    r"i\s+was\s+(?:rather\s+|really\s+)?hoping\s+(?:you|u|someone)\s+(?:could|would|might)\s+|"
+    r"i(?:'d| would)\s+(?:just\s+|rather\s+|really\s+)?like\s+(?:you\s+)?to\s+|"
     r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna)\s+(?:just\s+)?|"
-    r"go\s+ahead\s+and\s+|let's\s+|please\s+)?",
+    r"go\s+ahead\s+and\s+|let's\s+|please\s+|help\s+(?:me\s+)?(?:to\s+)?(?=[a-z]))?",
     re.I,
 )
 """Openings that make what follows a request: "can you", "please", "I want to" ("I want
-to return order 10088" asks to return it, "I just want to know" asks to know), and its chat
-spelling "I wanna"."""
+to return order 10088" asks to return it, "I just want to know" asks to know), its chat
+spelling "I wanna", and the indirect British forms that hide a plain request ("would you
+mind awfully filing…", "I don't suppose you could pop in…", "I'd be ever so grateful if you
+could…", "I wonder whether you'd record…")."""
 _CN_POLITE = re.compile(
     r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|我想|我要|我?就想|我?只想)+"
 )
@@ -782,7 +915,7 @@ def _request_body(clause: str) -> tuple[str, bool]:
         polite
         and polite.group(0).strip()
         and re.search(
-            r"you|u\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please",
+            r"you|u\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|help",
             polite.group(0),
             re.I,
         )
@@ -806,13 +939,16 @@ def clause_asks(clause: str) -> bool:
         return False
     if _READ_VERBS.match(stripped) or _CN_READ.match(stripped):
         return False
-    if was_polite or _CN_SEND_FIRST.match(stripped):
+    if was_polite or _CN_SEND_FIRST.match(stripped) or _CAN_AFTER.search(body):
         return True
     return not (
         body.rstrip().endswith(("?", "？")) or _CN_QUESTION.search(body.rstrip("？?。.!！"))
     )
 
 
+_CAN_AFTER = re.compile(r"(?<![\w'])can\s*(?:lah|leh)?\s*[?？]*\s*$", re.I)
+"""Singapore English asks with "can?" after the request ("sms me the status of 10291 can?"
+is "can you sms me…"). "Can or not?" asks whether it can be done, and stays a question."""
 _CN_SEND_FIRST = re.compile(
     r"^(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
     r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)"
@@ -1225,6 +1361,8 @@ FILLER: tuple[str, ...] = (
     # Chinese.
     *("帮我", "帮忙", "给我", "替我", "请", "麻烦", "一下", "一个", "个", "吧", "啊", "呢"),
     *("了", "我", "你", "的", "新", "一", "下", "要", "想", "能", "可以", "好", "谢谢"),
+    # Spoken fillers, as a voice transcript keeps them.
+    *("um", "uh", "erm", "嗯", "呃", "那个", "这个", "就是说", "对对对", "对对", "哦"),
 )
 """Words that carry no content of their own: what is left of "open a ticket for me" once
 they, the change verbs and the intent's own words are gone is nothing to write down."""
@@ -1257,5 +1395,11 @@ def content_words(text: str, noise: Iterable[str] = ()) -> list[str]:
             continue
         for word in chinese:
             token = token.replace(word, " ")
-        left.extend(piece for piece in token.split() if len(piece) >= 2)
+        left.extend(
+            piece for piece in token.split() if len(piece) >= 2 and not _CN_NUMBER.fullmatch(piece)
+        )
     return left
+
+
+_CN_NUMBER = re.compile(r"[零〇一二两三四五六七八九十百千万]+")
+"""A number said in Chinese ("五百"), which says no more than its digits would."""

@@ -74,7 +74,9 @@ from nodes.cues import (
     change_verbs,
     conditional_clauses,
     content_words,
+    courteous,
     mask_not_cues,
+    numerals,
     on_event,
     read_command,
     recurring,
@@ -2451,11 +2453,12 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(text: str) -> str:
     """The request as both routers read it.
 
-    In simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), and
-    with each value it corrects taken back ("no wait, it was 132/85"), so no rule of either
-    router sees the value dropped.
+    In simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
+    "would you mind filing…" as "…file…" (`courteous`), spoken numbers in digits
+    (`numerals`: "一零零九二" is 10092), and with each value it corrects taken back ("no
+    wait, it was 132/85"), so no rule of either router sees the value dropped.
     """
-    return corrected(vernacular(simplified(text)))
+    return corrected(courteous(numerals(vernacular(simplified(text)))))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

@@ -3959,3 +3959,124 @@ async def test_the_ticket_row_holds_the_summary_as_typed(harness: Harness) -> No
         rows = conn.execute("SELECT summary, notify_on_triage FROM tickets").fetchall()
     assert rows == [("會議室的投影機壞咗", 0)]
     assert harness.executions("open_ticket") == 1
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Indirect British requests are requests; "would you mind filing" is "file".
+        (
+            EXPENSES,
+            "Would you mind awfully filing my lunch with the client on Friday? 36.50 USD.",
+            "submit_expense",
+            {"amount": "36.50", "currency": "USD", "category": "meal", "date": "2026-03-13"},
+        ),
+        (
+            EXPENSES,
+            "I don't suppose you could pop in a claim for yesterday's taxi? It was 24 euros.",
+            "submit_expense",
+            {"amount": "24", "currency": "EUR", "category": "taxi", "date": "2026-03-14"},
+        ),
+        (
+            DOMAIN,
+            "Would you mind awfully recording yesterday's reading, 129/83, and then showing "
+            "me how the past fortnight looks?",
+            "record_and_review_metric",
+            {"value": "129/83", "date": "2026-03-14", "period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "Would you be ever so kind and run the weekly report? No rush.",
+            "build_report",
+            {"report": "weekly"},
+        ),
+        # Spoken numbers: an order read digit by digit, a reading said as two numbers.
+        (DOMAIN, "那个订单不要了，一零零九二，给我取消了吧", "cancel_order", {"order_id": "10092"}),
+        (
+            DOMAIN,
+            "早上六点量的血压，一百三十八，八十六，嗯，给记上",
+            "record_metric",
+            {"value": "138/86"},
+        ),
+        (
+            DOMAIN,
+            "我七十二了，血压一百四十五九十，记一下，完了给我瞅瞅这一礼拜咋样",
+            "record_and_review_metric",
+            {"value": "145/90", "period": "7d"},
+        ),
+        # Northeastern words: 整个工单 opens one, 信儿 is news.
+        (
+            EXPENSES,
+            "打印机贼老卡纸，嗯，那个，给我整个工单，有信儿了告诉我一声",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (DOMAIN, "给我整个月报，月报", "build_report", {"report": "monthly"}),
+        # Corrections in chat spellings, of a currency no domain takes, a day, a report.
+        (
+            EXPENSES,
+            "帮我claim昨天的grab lah, 23 dollar SGD... 不对, company card是USD, put 23 USD",
+            "submit_expense",
+            {"amount": "23", "currency": "USD", "category": "taxi"},
+        ),
+        (EXPENSES, "claim taxi 40 cny... actly usd", "submit_expense", {"currency": "USD"}),
+        (
+            EXPENSES,
+            "claim dinner 60 EUR 12 March... no lah, 13 March",
+            "submit_expense",
+            {"date": "2026-03-13"},
+        ),
+        (
+            EXPENSES,
+            "I would like to have the total of my claims for 14 days, not for 30 days.",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "Please create the weekly report. Oh, excuse me, I meant the monthly report.",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # Singapore English "can?" after a request; a refusal then "just" is two clauses.
+        (DOMAIN, "sms me status for order 10291 can?", "notify_order", {"order_id": "10291"}),
+        (DOMAIN, "DON'T cancel 10077 lol just text me the status", "notify_order", {}),
+        (DOMAIN, "Please do not cancel order 10902, only tell me its status.", "order_status", {}),
+        (
+            EXPENSES,
+            "pc at nurses station frozen again open ticket n txt me updates thx",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_39_40_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (EXPENSES, "help me close ticket T-8 lah, problem settle already"),
+        (DOMAIN, "Would you mind awfully changing the delivery address on order 10087?"),
+        (DOMAIN, "bx了 快递丢了 订单10099 帮我投诉一下"),
+        (DOMAIN, "cancel 10291 can or not?"),
+        (EXPENSES, "给我整一个报销，嗯，五百块，五百"),
+    ],
+)
+def test_rounds_39_40_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_spoken_numbers_keep_every_offset() -> None:
+    from nodes.cues import numerals
+
+    for said in ("血压一百二十八八十二，昨儿个量的", "订单一零零九五", "一百二十六，七十八"):
+        assert len(numerals(said)) == len(said)
+    assert numerals("订单一零零九五") == "订单10095"
+    assert "128/82" in numerals("血压一百二十八八十二")
+    # What a number counts is left to the rules that read it: days, periods, amounts, "very".
+    for said in ("一月三十号", "两个礼拜", "三百六十块", "十分感谢", "我七十二了"):
+        assert numerals(said) == said

@@ -392,6 +392,10 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         (
             *("taxi", "taxis", "cab", "cabs", "uber", "lyft", "didi", "ride-hailing", "rideshare"),
             *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
+            *("坐出租", "打出租", "打的"),
+            # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").
+            *("a grab", "the grab", "my grab", "grab ride", "grab rides", "grab car", "grab taxi"),
+            *("grab to", "grab home", "grab back", "个grab", "的grab", "grab去", "grab回"),
         ),
     ),
     (
@@ -399,7 +403,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
-            *("coffee meeting", "coffee with", "coffees with"),
+            *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱"),
         ),
     ),
@@ -551,6 +555,12 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "notify me",
             "notifying me",
             "let me know",
+            "letting me know",
+            "inform me",
+            "informing me",
+            "txt me",
+            "an update once",
+            "an update when",
             "tell me when",
             "tell me once",
             "keep me posted",
@@ -586,6 +596,10 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "跟我说一声",
             "和我说一声",
             "跟我讲一声",
+            "予以通知",
+            "来个信",
+            "来个消息",
+            "通知一声",
         ),
     ),
 )
@@ -808,7 +822,7 @@ def extract_total(text: str, today: date) -> dict[str, Any] | None:
     return None if find_amount(text) is not None else total_slots(text, today)
 
 
-_JOINED_NOTIFY = re.compile(r"\s+(?:and(?:\s+then)?|then|plus)\s+|然后|并且|并|再")
+_JOINED_NOTIFY = re.compile(r"\s+(?:and(?:\s+then)?|then|plus|n|&|\+)\s+|然后|并且|并|再")
 
 
 def _without_notify(words: str) -> str:
@@ -860,7 +874,8 @@ def find_summary(text: str) -> Found | None:
             start = text.index(words, start)
             return Found(words[:200], words, start, start + len(words), "text")
     for piece in re.finditer(_PIECE if _PUNCTUATED.search(text) else _SPACED_PIECE, text):
-        words = piece.group().strip()
+        # "pc frozen again open ticket n txt me updates": the problem, not the notification
+        words = _without_notify(piece.group()).strip()
         rest = _SUMMARY_NOISE.sub(" ", words).strip()
         if _ticket_id(words) is not None:
             continue  # a clause about an existing ticket says nothing new is wrong

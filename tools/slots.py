@@ -399,13 +399,15 @@ _CLAUSE = re.compile(r"(?:[^,;.!?，。；！？：\n—–]|(?<=\d)[.,](?=\d))+
 """A clause runs to its punctuation; a point or comma inside a number ("23.40", "1,280")
 is no clause's end."""
 _JOINERS = re.compile(
-    r"\s+(?:and\s+then|and|then|but|also|plus)\s+|"
+    r"(?<!dear)(?<!kind)(?<!love)\s+(?:and\s+then|and|then|but|also|plus)\s+|"
+    r"(?<=\d)\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:just|only)\s+[a-z])|"
     r"\s+so\s+(?=(?:could|can|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b)|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
 )
-"""Words that join two requests; "再" after a negation ("不用再开工单了", "别再发了") means
-"again", not "then", and keeps its refusal in the clause; "并" in 合并 (merge) and 一并
-(together) joins nothing. A space between two Chinese
+"""Words that join two requests ("don't cancel 10077 just text me" is two, as with a
+comma), not the "and" of a courtesy ("would you be a dear and run it"); "再" after a
+negation ("不用再开工单了", "别再发了") means "again", not "then", and keeps its refusal in
+the clause; "并" in 合并 (merge) and 一并 (together) joins nothing. A space between two Chinese
 characters is Chinese typed with spaces for commas ("键盘有几个键坏了 帮我提个工单": the
 question word of the first part is not the second's). "so" joins only before a polite
 request ("my doctor wants a record so could you please save it?"), not in "so far"."""
@@ -440,11 +442,14 @@ NEGATIONS: tuple[str, ...] = (
 """Words that refuse what follows them in their clause ("don't cancel", "不用通知我")."""
 NOT_NEGATIONS: tuple[str, ...] = (
     *("don't forget", "do not forget", "not only", "no later than", "whether or not"),
+    # British courtesy: "I don't suppose you could pop in…", "it's no bother if not".
+    *("don't suppose", "dont suppose", "do not suppose", "no bother", "no rush", "no hurry"),
     *("能不能", "可不可以", "要不要", "是不是", "会不会", "行不行", "好不好", "对不对", "有没有"),
     *("不了", "不错", "不少", "差不多", "不好意思", "别忘", "不忘"),
 )
 """Phrases that hold a negation word but refuse nothing: a question ("能不能短信通知我"), a
-reminder ("don't forget to notify me"), "can't" ("电脑开不了机")."""
+reminder ("don't forget to notify me"), "can't" ("电脑开不了机"), a courtesy ("I don't
+suppose you could file it?", "no rush")."""
 CJK_NEGATION_REACH = 4
 """A Chinese negation refuses a word at most this many characters after it ("不用再通知我"),
 so "电脑开不了机，处理好后通知我" does not refuse the notification."""
@@ -974,14 +979,16 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 
 
 _CORRECTION = re.compile(
-    r"(?:\b(?:no\s+wait|wait|sorry|oops|actually|correction|i\s+mean|i\s+meant|make\s+that|"
-    r"rather)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|更正|哦不)"
+    r"(?:\b(?:no\s+wait|wait|sorry|oops|actually|actly|actualy|correction|i\s+mean|i\s+meant|"
+    r"make\s+that|rather|no\s+(?:lah|la|leh|lor))\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
+    r"更正|哦不)"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
     re.I,
 )
 """Words that take back a value just said and give the one meant ("no wait, it was",
-"sorry, I meant", "actually", "不对，应该是", "我是说", "说错了")."""
+"sorry, I meant", "actually" and its chat spelling "actly", Singlish "no lah", "不对，应该是",
+"我是说", "说错了")."""
 _NOT_THIS_THAT = re.compile(
     r"(?:\bnot\s+(?P<a>[^\s,，]+)\s*[,，]\s*(?:but\s+|it'?s\s+|it\s+was\s+)?(?P<b>[^\s,，.。]+)|"
     r"(?P<b2>[^\s,，]+)\s*[,，]\s*not\s+(?P<a2>[^\s,，.。]+)|"
@@ -1000,8 +1007,20 @@ _KEEP = re.compile(
 id beside it is the one the change is for."""
 _ALSO = re.compile(r"\b(?:also|too|as\s+well|and|plus)\b|还有|也|和|再", re.I)
 _CURRENCY_WORD = re.compile(
-    r"\b(?:usd|eur|cny|rmb|dollars?|euros?|yuan|bucks)\b|美元|欧元|人民币|美金", re.I
+    r"\b(?:usd|eur|cny|rmb|dollars?|euros?|yuan|bucks|sgd|gbp|jpy|hkd|pounds?|yen)\b|"
+    r"美元|欧元|人民币|美金|新币|港币|日元|英镑",
+    re.I,
 )
+"""A currency a correction can take back: also one no domain takes ("23 SGD… 不对, USD")."""
+_REPORT_WORD = re.compile(r"\b(?:weekly|monthly)\b|周报|月报", re.I)
+_DAY_WORD = re.compile(
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|"
+    r"(?<!\d)\d{1,2}\s*[号日]",
+    re.I,
+)
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:for\s+|the\s+|last\s+|past\s+)*$", re.I)
+"""A period taken back by "not" ("for 14 days, not for 30 days")."""
 _CURRENCY_KEYS = {
     "usd": "USD",
     "dollar": "USD",
@@ -1017,14 +1036,17 @@ _CURRENCY_KEYS = {
     "rmb": "CNY",
     "yuan": "CNY",
     "人民币": "CNY",
+    **{code: code.upper() for code in ("sgd", "gbp", "jpy", "hkd")},
+    **{"pound": "GBP", "pounds": "GBP", "yen": "JPY", "英镑": "GBP", "日元": "JPY"},
+    **{"新币": "SGD", "港币": "HKD"},
 }
 
 
 def _correctable(text: str) -> list[tuple[str, str, int, int]]:
     """(kind, value, start, end) of each value a correction can take back, in text order.
 
-    A reading, an id, an amount, a currency: a bare number of four or more digits is an id,
-    a shorter one an amount.
+    A reading, an id, an amount, a period, a currency, a report's kind, a day of the month:
+    a bare number of four or more digits is an id, a shorter one an amount.
     """
     out: list[tuple[str, str, int, int]] = []
     for role in number_roles(text):
@@ -1037,8 +1059,15 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
             big = role.kind == "id" or re.fullmatch(r"\d{4,}", role.text.strip()) is not None
             at = role.start + digits.start()
             out.append(("id" if big else "amount", digits.group(), at, at + len(digits.group())))
+        elif role.kind == "period":
+            out.append(("period", " ".join(role.text.lower().split()), role.start, role.end))
     for m in _CURRENCY_WORD.finditer(text):
         out.append(("currency", _CURRENCY_KEYS[m.group().lower()], m.start(), m.end()))
+    for m in _REPORT_WORD.finditer(text):
+        kind = "weekly" if m.group().lower() in ("weekly", "周报") else "monthly"
+        out.append(("report", kind, m.start(), m.end()))
+    for m in _DAY_WORD.finditer(text):
+        out.append(("day", " ".join(m.group().lower().split()), m.start(), m.end()))
     return sorted(out, key=lambda v: v[2])
 
 
@@ -1087,6 +1116,10 @@ def corrected(text: str) -> str:
             new_v = _value_of(b) if b else None
             if old_v and new_v and old_v[0] == new_v[0] and old_v[1] != new_v[1]:
                 gone.append(old_v)
+    periods = [v for v in values if v[0] == "period"]
+    for v in periods:
+        if len({p[1] for p in periods}) == 2 and _NOT_BEFORE.search(text[: v[2]]):
+            gone.append((v[0], v[1]))  # "14 days, not for 30 days"
     keeps = list(_KEEP.finditer(text))
     kept = {m["id"] or m["id2"] or m["id3"] for m in keeps}
     if {v[1] for v in values if v[0] == "id"} - kept:
