@@ -47,8 +47,10 @@ __all__ = [
     "numerals",
     "read_command",
     "recurring",
+    "retracted",
     "simplified",
     "someone_else",
+    "spoken_numbers",
     "unasked_clauses",
     "without_refusals",
     "without_unasked",
@@ -388,6 +390,176 @@ def _pair(m: re.Match[str]) -> str:
     return written + " " * (len(m.group()) - len(written))
 
 
+_UNITS = {
+    w: n
+    for n, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    )
+}
+_UNITS["oh"] = 0
+_TEENS = {
+    w: 10 + n
+    for n, w in enumerate(
+        [
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
+    )
+}
+_TENS = {
+    w: 20 + 10 * n
+    for n, w in enumerate(
+        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+    )
+}
+_ORDINALS = {
+    **{
+        w: n
+        for n, w in enumerate(
+            ["fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"], 4
+        )
+    },
+    **{
+        w: n
+        for n, w in enumerate(["eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth"], 11)
+    },
+    **{w: n for n, w in enumerate(["sixteenth", "seventeenth", "eighteenth", "nineteenth"], 16)},
+    "twentieth": 20,
+    "thirtieth": 30,
+}
+_LAST_ORDINAL = {"first": 1, "second": 2, "third": 3, **_ORDINALS}
+_NUMBER_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(sorted([*_UNITS, *_TEENS, *_TENS, "hundred"], key=len, reverse=True))
+    + r")\b(?:(?:\s+|-)(?:and\s+)?(?:"
+    + "|".join(sorted([*_UNITS, *_TEENS, *_TENS, "hundred", "point"], key=len, reverse=True))
+    + r")\b)*",
+    re.I,
+)
+_CURRENCY_AFTER = re.compile(r"\s*(?:us\s+)?(?:dollars?|bucks|euros?|yuan|usd|eur|cny|rmb)\b", re.I)
+_SPOKEN_ID = re.compile(r"\b(?P<l>t|tee|j|jay)\s+dash\s+(?P<n>\d+)\b", re.I)
+_SPOKEN_DAY = re.compile(
+    r"\b(?P<pre>the|on|of|march|february|january)\s+(?:(?P<tens>twenty|thirty)[\s-]+)?(?P<o>"
+    + "|".join(sorted(_LAST_ORDINAL, key=len, reverse=True))
+    + r")\b",
+    re.I,
+)
+
+
+def _words_value(words: list[str]) -> list[int] | None:
+    """The numbers a run of English number words says, in order, or None if unclear."""
+    out: list[int] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in _UNITS or w in _TEENS:
+            n = _UNITS.get(w, _TEENS.get(w, 0))
+            if i + 1 < len(words) and words[i + 1] == "hundred":
+                n *= 100
+                i += 2
+                if i < len(words) and words[i] in _TENS:
+                    n += _TENS[words[i]]
+                    i += 1
+                    if i < len(words) and words[i] in _UNITS and words[i] not in ("zero", "oh"):
+                        n += _UNITS[words[i]]
+                        i += 1
+                elif i < len(words) and (words[i] in _TEENS or words[i] in _UNITS):
+                    n += _TEENS.get(words[i], _UNITS.get(words[i], 0))
+                    i += 1
+            else:
+                i += 1
+            out.append(n)
+        elif w in _TENS:
+            n = _TENS[w]
+            i += 1
+            if i < len(words) and words[i] in _UNITS and words[i] not in ("zero", "oh"):
+                n += _UNITS[words[i]]
+                i += 1
+            out.append(n)
+        else:
+            return None
+    return out
+
+
+def spoken_numbers(text: str) -> str:
+    """The request with numbers said in English words written in digits (offsets kept).
+
+    Speech-to-text writes what was said: "record one three four over eight six", "order
+    number two zero four five one", "forty five US dollars", "thirty two point five zero
+    euros", "ticket T dash fourteen", "on the fourteenth". Digits said one by one (three or
+    more, or beside "over" or "dash") are one number; "one hundred twenty two", "forty
+    five" are one each; "one forty over ninety" is 140/90. A lone small number word ("seven
+    days", "two orders") is left as said: the rules read those already.
+    """
+    if not re.search(r"[a-z]", text, re.I):
+        return text
+    chars = list(text)
+
+    def put(start: int, end: int, written: str) -> None:
+        if len(written) <= end - start:
+            chars[start:end] = list(written + " " * (end - start - len(written)))
+
+    for m in _SPOKEN_DAY.finditer(text):
+        n = _LAST_ORDINAL[m.group("o").lower()] + (
+            {"twenty": 20, "thirty": 30}[m.group("tens").lower()] if m.group("tens") else 0
+        )
+        if n < 4 or n > 31:
+            continue
+        suffix = (
+            "st"
+            if n % 10 == 1 and n != 11
+            else "nd"
+            if n % 10 == 2 and n != 12
+            else ("rd" if n % 10 == 3 and n != 13 else "th")
+        )
+        start = m.start("tens") if m.group("tens") else m.start("o")
+        put(start, m.end("o"), f"{n}{suffix}")
+    said = "".join(chars)
+    for m in _NUMBER_WORD.finditer(said):
+        words = [w for w in re.split(r"[\s-]+", m.group().lower()) if w != "and"]
+        before = said[max(0, m.start() - 6) : m.start()].lower()
+        after = said[m.end() : m.end() + 6].lower()
+        near = "over" in before or after.strip().startswith("over") or "dash" in before
+        written: str | None = None
+        if "point" in words:
+            head, _, tail = " ".join(words).partition(" point ")
+            whole = _words_value(head.split())
+            cents = tail.split()
+            if whole and len(whole) == 1 and cents and all(c in _UNITS for c in cents):
+                written = f"{whole[0]}." + "".join(str(_UNITS[c]) for c in cents)
+        elif all(w in _UNITS for w in words) and (len(words) >= 3 or (len(words) >= 2 and near)):
+            written = "".join(str(_UNITS[w]) for w in words)
+        else:
+            numbers = _words_value(words)
+            if numbers and len(numbers) == 1:
+                single = len(words) == 1 and words[0] in _UNITS
+                money = _CURRENCY_AFTER.match(said, m.end()) is not None
+                if not single or money or near:
+                    written = str(numbers[0])
+            elif (
+                numbers
+                and len(numbers) == 2
+                and near
+                and 1 <= numbers[0] <= 2
+                and 20 <= numbers[1] < 100
+            ):
+                written = str(numbers[0] * 100 + numbers[1])  # "one forty over ninety"
+        if written is not None:
+            put(m.start(), m.end(), written)
+    out = "".join(chars)
+    for m in _SPOKEN_ID.finditer(out):
+        put(m.start(), m.end(), f"{m.group('l')[0].upper()}-{m.group('n')}")
+    return "".join(chars)
+
+
 _MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)
 _GERUND = re.compile(r"\b([a-z]+?)(?:ing)\b", re.I)
 _READ_BASES = frozenset({"show", "check", "pull", "look", "let", "tell", "give", "find", "list"})
@@ -453,8 +625,17 @@ _RECEIVED = re.compile(
 what reached them, which is no request to send one."""
 
 
+@lru_cache(maxsize=4096)
+def _lowered(cues: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(c.lower() for c in cues)
+
+
+@lru_cache(maxsize=4096)
 def mask_not_cues(text: str) -> str:
-    """The text, lower-cased, with `NOT_CUES` and received messages blanked (offsets kept)."""
+    """The text, lower-cased, with `NOT_CUES` and received messages blanked (offsets kept).
+
+    One routing decision masks the same clauses many times: kept per text.
+    """
     lowered = text.lower()
     for phrase in NOT_CUES:
         lowered = lowered.replace(phrase, " " * len(phrase))
@@ -462,7 +643,8 @@ def mask_not_cues(text: str) -> str:
 
 
 _POLITE = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just|only)\b[\s,]*)*"
+    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just|only|better|"
+    r"instead)\b[\s,]*)*"
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
     r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?"
     r"(?:be\s+(?:a\s+dear|a\s+love|(?:ever\s+so\s+|so\s+|very\s+)?kind(?:\s+as\s+to|"
@@ -833,7 +1015,7 @@ def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:
         best = next(
             (
                 (at, place, len(cue))
-                for place, cue in enumerate(c.lower() for c in cues)
+                for place, cue in enumerate(_lowered(cues))
                 if not cue.startswith("^") and _cue_at(lowered, cue, at)
             ),
             None,
@@ -1343,6 +1525,44 @@ def someone_else(text: str) -> Found | None:
     return None if m is None else Found(True, m.group(), m.start(), m.end(), "cue")
 
 
+_CHANGE_OF_MIND = re.compile(
+    r"\b(?:no\s+wait|wait|actually(?:\s+(?:no|nah))?|actly|nah|hang\s+on|on\s+second\s+thoughts?|"
+    r"scratch\s+that|no\s+(?:lah|la))\b|不对|算了|还是算了|等等",
+    re.I,
+)
+
+
+def retracted(text: str) -> str:
+    """The request with a change it takes back blanked out (offsets kept).
+
+    "cancel 40011… no wait, better sms me the status first" and "取消10092，算了，就告诉我到哪了"
+    ask for the message or the read, not the cancellation: a change before words that change
+    one's mind ("no wait", "actually nah", 算了) is dropped when a different change or a
+    read follows them. Its values stay: the order is still the one meant. "cancel 10097 no
+    wait 10079" corrects a value, not the change (`corrected`).
+    """
+    for m in _CHANGE_OF_MIND.finditer(text):
+        after = text[m.end() :]
+        later = change_verbs(after)
+        later_kind = change_kind(later[0].text) if later and later[0].kind == "cue" else None
+        reads = any(read_command(c) for _, c in clauses(after)[:1])
+        if later_kind is None and not reads:
+            continue
+        gone = [
+            v
+            for v in change_verbs(text[: m.start()])
+            if v.kind == "cue" and change_kind(v.text) not in (None, later_kind)
+        ]
+        if gone:
+            chars = list(text)
+            for v in gone:
+                chars[v.start : v.end] = " " * (v.end - v.start)
+            # the words of the change of mind end the clause: what follows opens one
+            chars[m.start() : m.end()] = "," + " " * (m.end() - m.start() - 1)
+            return "".join(chars)
+    return text
+
+
 def change_verb(text: str, extra: Iterable[str] = ()) -> Found | None:
     """The first change the request asks for or refuses (`change_verbs`), or None."""
     found = change_verbs(text, extra)
@@ -1384,9 +1604,7 @@ def content_words(text: str, noise: Iterable[str] = ()) -> list[str]:
         noise: The intent's own words (its cues, its description, words most of its
             examples use), which name the request, not what it is about.
     """
-    drop = {w.lower() for w in (*FILLER, *GENERIC_CUES, *OTHER_CHANGE_VERBS, *noise)}
-    english = {stem(part) for w in drop if not _is_cjk(w) for part in w.split()}
-    chinese = sorted((w for w in drop if _is_cjk(w)), key=len, reverse=True)
+    english, chinese = _dropped(tuple(noise))
     left: list[str] = []
     for token in _TOKEN.findall(text.lower().replace("’", "'")):
         if not _is_cjk(token):
@@ -1399,6 +1617,15 @@ def content_words(text: str, noise: Iterable[str] = ()) -> list[str]:
             piece for piece in token.split() if len(piece) >= 2 and not _CN_NUMBER.fullmatch(piece)
         )
     return left
+
+
+@lru_cache(maxsize=256)
+def _dropped(noise: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The English stems and Chinese words `content_words` drops, per intent's noise."""
+    drop = {w.lower() for w in (*FILLER, *GENERIC_CUES, *OTHER_CHANGE_VERBS, *noise)}
+    english = frozenset(stem(part) for w in drop if not _is_cjk(w) for part in w.split())
+    chinese = tuple(sorted((w for w in drop if _is_cjk(w)), key=len, reverse=True))
+    return english, chinese
 
 
 _CN_NUMBER = re.compile(r"[零〇一二两三四五六七八九十百千万]+")

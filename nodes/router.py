@@ -80,8 +80,10 @@ from nodes.cues import (
     on_event,
     read_command,
     recurring,
+    retracted,
     simplified,
     someone_else,
+    spoken_numbers,
     unasked_clauses,
     vernacular,
     without_refusals,
@@ -2148,6 +2150,8 @@ _SURNAME = (
 金额, 周 of 上周): a full name before 的 ("帮我看看郑凯的报销") is someone else's."""
 _OTHERS = re.compile(
     rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|\b(?:his|her|their)\s+(?!own\b)[a-z]|"
+    rf"\b(?:my|our)\s+{_KIN}\s+(?:has\s+|have\s+|had\s+)?(?:claimed|filed|spent|submitted|"
+    r"expensed|ordered|bought)\b|"
     r"(?-i:\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
@@ -2157,14 +2161,46 @@ _OTHERS = re.compile(
     r"(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
     rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|[小老][\u3400-\u9fff])|"
     r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|他的|她的|他们的|她们的|"
+    # Done for another person: "file this for Mr Chen", "on his behalf", "给王总报一下".
+    r"(?-i:\bfor\s+(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+[A-Z][a-z]+)|\bon\s+(?:his|her|their)\s+behalf\b|"
+    r"\bon\s+behalf\s+of\b|"
+    rf"(?:给|帮|替|为)(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
     rf"(?:(?<=[给把帮替为查看和跟与])|(?<![\u3400-\u9fff])){_SURNAME}[\u3400-\u9fff]{{1,2}}的",
     re.I,
 )
 """Someone else's things: a relative's, a colleague's or a named person's ("my mom's
-readings", "her claims", "Li Wei's total", "我爸的血压", "同事小王的工单", "老张的订单", and a
+readings", "her claims", "Li Wei's total", what "my manager claimed", a claim "for Mr
+Chen" or "给王总", "我爸的血压", "同事小王的工单", "老张的订单", and a
 colleague named with no 的: "朋友王芳上周的报销"). The tools keep the user's own; another
 person's are not theirs to show or change here."""
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
+_OWN_AFTER_ALL = re.compile(
+    r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name)|"
+    r"在我名下|我垫付|我自己付|算我的|报在我",
+    re.I,
+)
+"""The user saying the thing is theirs after all ("I paid for Mr Chen's taxi myself,
+file it as my claim", "我垫付的，报在我名下")."""
+
+
+def _others(text: str, decision: Decision) -> re.Match[str] | None:
+    """Where the request is about someone else's things, or None.
+
+    Not when the user says it is theirs (`_OWN_AFTER_ALL`), nor inside a free-text slot:
+    "Mr Chen's laptop won't connect" is what the user's ticket is about, not whose ticket it is.
+    """
+    if _OWN_AFTER_ALL.search(text):
+        return None
+    texts = [
+        (ev["start"], ev["end"])
+        for ev in decision.evidence.values()
+        if ev and ev.get("kind") == "text" and "start" in ev
+    ]
+    for m in _OTHERS.finditer(text):
+        if not any(start <= m.start() and m.end() <= end for start, end in texts):
+            return m
+    return None
+
 
 _KNOWLEDGE = re.compile(
     r"\bwhat(?:\s+counts?\s+as|(?:'s|\s+is|\s+are)\s+(?:considered|(?:a\s+)?(?:normal|healthy|"
@@ -2363,7 +2399,7 @@ def _withdrawn(
     intent = domain.intent(decision.intent)
     if not _guarded(intent):
         return decision
-    if (m := _OTHERS.search(text)) is not None:
+    if (m := _others(text, decision)) is not None:
         words = m.group().strip()
         return _unrouted(domain, decision, SOMEONE_ELSES.format(intent=intent.name, words=words))
     if domain.writes(intent.name):
@@ -2455,10 +2491,12 @@ def _read_as(text: str) -> str:
 
     In simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
     "would you mind filing…" as "…file…" (`courteous`), spoken numbers in digits
-    (`numerals`: "一零零九二" is 10092), and with each value it corrects taken back ("no
-    wait, it was 132/85"), so no rule of either router sees the value dropped.
+    (`numerals`: "一零零九二" is 10092; `spoken_numbers`: "one three four over eight six"
+    is 134 over 86), and with each value or change it takes back gone
+    ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
+    so no rule of either router sees what was dropped.
     """
-    return corrected(courteous(numerals(vernacular(simplified(text)))))
+    return retracted(corrected(courteous(spoken_numbers(numerals(vernacular(simplified(text)))))))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

@@ -54,6 +54,58 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return min(MAX_WORKERS, (cores or 1) + 1)
 
 
+LONGEST: dict[str, float] = {
+    "tests/test_random_crash.py::"
+    "test_random_kills_complete_every_run_with_one_write[postgres]": 452,
+    "tests/test_random_crash.py::test_random_kills_complete_every_run_with_one_write[sqlite]": 339,
+    "tests/test_crash_resume.py::"
+    "test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result[sqlite]": 269,
+    "tests/test_crash_resume.py::"
+    "test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result[postgres]": 232,
+    "tests/test_concurrency.py::test_fifty_cli_processes_on_one_sqlite_file": 152,
+    "tests/test_docs.py::test_graph_commands_run_in_order[evals.md]": 145,
+    "tests/test_docs.py::test_graph_commands_run_in_order[routing.md]": 135,
+    "tests/test_malformed_calls.py::"
+    "test_wrong_types_missing_fields_and_extras_are_named_field_by_field": 98,
+    "tests/test_malformed_calls.py::test_any_call_gets_a_structured_answer": 93,
+    "tests/test_crash_resume.py::"
+    "test_sigkill_before_each_checkpoint_of_an_approved_call[postgres]": 85,
+}
+"""The suite's longest tests and their seconds in a full run (`--durations`, a loaded
+2-core machine, 2026-12-02). The worksteal scheduler hands each worker a contiguous slice of
+the collection and steals from the tails of the slices; in file order the random-kill
+matrices started last and ran alone for the final six minutes of a 31-minute suite."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Open each xdist worker's slice with its share of the longest tests (`LONGEST`).
+
+    Spread longest first onto the least loaded slice, so no worker starts a six-minute
+    test when the others are nearly done. Only the order changes; every worker collects
+    the same list (`PYTEST_XDIST_WORKER_COUNT` is set in each), as xdist requires.
+    """
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    long = sorted((i for i in items if i.nodeid in LONGEST), key=lambda i: -LONGEST[i.nodeid])
+    if workers < 2 or not long:
+        return
+    rest = [i for i in items if i.nodeid not in LONGEST]
+    heads: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    load = [0.0] * workers
+    for item in long:
+        least = load.index(min(load))
+        heads[least].append(item)
+        load[least] += LONGEST[item.nodeid]
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for n in range(workers):
+        size = left // (workers - n)  # the slice xdist's worksteal scheduler sends it
+        take = max(0, size - len(heads[n]))
+        ordered += heads[n] + rest[:take]
+        rest = rest[take:]
+        left -= size
+    items[:] = ordered + rest
+
+
 @pytest.fixture(autouse=True)
 def _no_hosted_models(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests never call a hosted model: provider keys are removed for every test."""

@@ -917,10 +917,16 @@ def _occurrences(lowered: str, word: str) -> list[int]:
     Not `\b`, which counts a Chinese character as a word character: "hotel" must be found in
     "报一下hotel费用" and "monthly" in "要monthly的".
     """
+    if word.lower() not in lowered:
+        return []  # most words of most option lists: no pattern needed
+    return [m.start() for m in _word_pattern(word).finditer(lowered)]
+
+
+@lru_cache(maxsize=8192)
+def _word_pattern(word: str) -> re.Pattern[str]:
     if re.fullmatch(r"[a-z][a-z' -]*", word):
-        bounded = rf"(?<![a-z0-9_]){re.escape(word)}(?![a-z0-9_])"
-        return [m.start() for m in re.finditer(bounded, lowered)]
-    return [m.start() for m in re.finditer(re.escape(word.lower()), lowered)]
+        return re.compile(rf"(?<![a-z0-9_]){re.escape(word)}(?![a-z0-9_])")
+    return re.compile(re.escape(word.lower()))
 
 
 def find_word(text: str, options: Sequence[tuple[Any, Sequence[str]]], kind: str) -> Found | None:
