@@ -14,6 +14,7 @@ request it misses gets a clarifying question, never a write.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -45,6 +46,7 @@ __all__ = [
     "courteous",
     "mask_not_cues",
     "numerals",
+    "pinyin",
     "read_command",
     "recurring",
     "retracted",
@@ -388,6 +390,160 @@ def _pair(m: re.Match[str]) -> str:
         return m.group()
     written = f"{_spoken_number(a)}/{_spoken_number(b)}"
     return written + " " * (len(m.group()) - len(written))
+
+
+_PINYIN_WORDS: dict[str, str] = {
+    # Asking and sequencing.
+    **{"bang wo": "帮我", "gei wo": "给我", "wo de": "我的", "yi xia": "一下", "kan kan": "看看"},
+    **{"kan yi xia": "看一下", "kan xia": "看下", "cha xia": "查下", "cha yi xia": "查一下"},
+    **{
+        "ran hou": "然后",
+        "zhi xiang": "只想",
+        "zhi dao": "知道",
+        "bu yao": "不要",
+        "bu yong": "不用",
+    },
+    **{"zen me yang": "怎么样", "hai mei": "还没", "hao le": "好了", "suo you": "所有"},
+    **{"lie chu lai": "列出来", "gao su wo": "告诉我", "tong zhi wo": "通知我", "tong zhi": "通知"},
+    # Claims: what, how much, when.
+    **{
+        "bao xiao": "报销",
+        "ti jiao": "提交",
+        "da che": "打车",
+        "da di": "打的",
+        "chu zu che": "出租车",
+    },
+    **{"wu fan": "午饭", "wan fan": "晚饭", "zao fan": "早饭", "zao can": "早餐", "wu can": "午餐"},
+    **{
+        "wan can": "晚餐",
+        "ka fei": "咖啡",
+        "jiu dian": "酒店",
+        "zhu su": "住宿",
+        "bin guan": "宾馆",
+    },
+    **{
+        "gao tie": "高铁",
+        "huo che": "火车",
+        "fei ji": "飞机",
+        "ting che": "停车",
+        "di tie": "地铁",
+    },
+    **{"mei yuan": "美元", "ou yuan": "欧元", "ren min bi": "人民币", "mei jin": "美金"},
+    **{
+        "ri yuan": "日元",
+        "gang bi": "港币",
+        "gang yuan": "港元",
+        "ying bang": "英镑",
+        "xin bi": "新币",
+    },
+    **{
+        "yi gong": "一共",
+        "zong gong": "总共",
+        "zong e": "总额",
+        "he ji": "合计",
+        "duo shao": "多少",
+    },
+    **{"zuo tian": "昨天", "qian tian": "前天", "jin tian": "今天", "ming tian": "明天"},
+    **{"zao shang": "早上", "wan shang": "晚上", "shang wu": "上午", "xia wu": "下午"},
+    **{"zui jin": "最近", "liang zhou": "两周", "yi zhou": "一周", "yi ge yue": "一个月"},
+    **{"ge yue": "个月", "li bai": "礼拜", "xing qi": "星期"},
+    # Tickets.
+    **{"gong dan": "工单", "ti ge": "提个", "kai ge": "开个", "jin du": "进度", "jin zhan": "进展"},
+    **{"jie jue": "解决", "dian nao": "电脑", "da yin ji": "打印机", "lian bu shang": "连不上"},
+    **{"huai le": "坏了", "mi ma": "密码"},
+    # Readings, orders, reports, the profile.
+    **{"xue ya": "血压", "gao ya": "高压", "di ya": "低压", "ji lu": "记录", "ji yi xia": "记一下"},
+    **{"ji xia": "记下", "ji xia lai": "记下来", "ji shang": "记上", "qu shi": "趋势"},
+    **{
+        "zou shi": "走势",
+        "dui bi": "对比",
+        "ding dan": "订单",
+        "qu xiao": "取消",
+        "dao na": "到哪",
+    },
+    **{"zhuang tai": "状态", "duan xin": "短信", "fa duan xin": "发短信", "kuai di": "快递"},
+    **{"wu liu": "物流", "zhou bao": "周报", "yue bao": "月报", "bao gao": "报告"},
+    **{"sheng cheng": "生成", "zuo ge": "做个", "dian hua": "电话", "you xiang": "邮箱"},
+    **{"di zhi": "地址", "shou ji": "手机", "shou ji hao": "手机号"},
+}
+"""Toneless pinyin for the everyday words of requests, as people type Chinese without an
+input method ("bang wo bao xiao yi xia", "dingdan 10087 dao na le"). Words of two syllables
+or more only: one syllable alone is too often an English word or another character."""
+_PINYIN_PARTICLES = {
+    **{"de": "的", "le": "了", "ma": "吗", "ba": "吧", "a": "啊", "ne": "呢", "mei": "没"},
+    **{"wo": "我", "xian": "先", "zai": "再", "bie": "别", "xiang": "想", "tian": "天"},
+    **{"zhou": "周", "kuai": "块", "ge": "个", "shi": "是", "he": "和", "na": "哪"},
+}
+"""Single syllables read only beside a pinyin word already read ("bao xiao le duo shao a")."""
+_PINYIN_KEYS: dict[str, tuple[str, int]] = {
+    **{key.replace(" ", ""): (word, 1) for key, word in _PINYIN_WORDS.items()},
+}
+_LATIN_TOKEN = re.compile(r"[A-Za-z]+|\s+|[^A-Za-z\s]+")
+
+
+def pinyin(text: str) -> str:
+    """The request with the toneless pinyin of common request words in Chinese characters.
+
+    "bang wo bao xiao yi xia, zuo tian da di 38 kuai" is "帮我报销一下, 昨天打的 38 块":
+    words of the table `_PINYIN_WORDS` (longest first, spaced or run together:
+    "baoxiao", "dingdan"), then particles beside them. A request with no such word is left
+    as typed. The respelt request differs in length, so a free-text slot of one keeps the
+    characters (`_as_typed` leaves such a span as read).
+    """
+    lowered = text.lower()
+    if not any(key.split()[0] in lowered for key in _PINYIN_WORDS):
+        return text
+    tokens = _LATIN_TOKEN.findall(text)
+    alpha = [i for i, t in enumerate(tokens) if t.isalpha() and t.isascii()]
+    out: dict[int, str] = {}  # token index -> characters; other tokens of a match -> ""
+    n = 0
+    while n < len(alpha):
+        matched = False
+        for size in (4, 3, 2):
+            run = alpha[n : n + size]
+            if len(run) < size or any(
+                not tokens[k].isspace() for a, b in itertools.pairwise(run) for k in range(a + 1, b)
+            ):
+                continue
+            key = " ".join(tokens[i].lower() for i in run)
+            if key in _PINYIN_WORDS:
+                out[run[0]] = _PINYIN_WORDS[key]
+                for i in run[1:]:
+                    out[i] = ""
+                for k in range(run[0] + 1, run[-1]):
+                    if tokens[k].isspace():
+                        out[k] = ""
+                n += size
+                matched = True
+                break
+        if not matched:
+            joined = tokens[alpha[n]].lower()
+            if joined in _PINYIN_KEYS and " " not in joined:
+                out[alpha[n]] = _PINYIN_KEYS[joined][0]
+            n += 1
+    if not out:
+        return text
+    for n, i in enumerate(alpha):
+        word = tokens[i].lower()
+        if i in out or word not in _PINYIN_PARTICLES:
+            continue
+        before = alpha[n - 1] if n > 0 else None
+        after = alpha[n + 1] if n + 1 < len(alpha) else None
+        near = any(j is not None and out.get(j) for j in (before, after))
+        after_digit = word in ("kuai", "tian") and re.search(r"\d\s*$", "".join(tokens[:i]))
+        if near or after_digit:
+            out[i] = _PINYIN_PARTICLES[word]
+    pieces = [out.get(i, t) for i, t in enumerate(tokens)]
+    for i, t in enumerate(tokens):  # no space left between two characters read from pinyin
+        if not t.isspace():
+            continue
+        li = next((j for j in range(i - 1, -1, -1) if pieces[j]), None)
+        ri = next((j for j in range(i + 1, len(pieces)) if pieces[j]), None)
+        if li is None or ri is None or (li not in out and ri not in out):
+            continue  # a space the user typed between characters still ends a clause
+        if _CJK_CHAR.match(pieces[li][-1]) and _CJK_CHAR.match(pieces[ri][0]):
+            pieces[i] = ""
+    return "".join(pieces)
 
 
 _UNITS = {

@@ -78,6 +78,7 @@ from nodes.cues import (
     mask_not_cues,
     numerals,
     on_event,
+    pinyin,
     read_command,
     recurring,
     retracted,
@@ -2489,14 +2490,16 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(text: str) -> str:
     """The request as both routers read it.
 
-    In simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
+    Toneless pinyin in characters (`pinyin`: "bao xiao" is "报销"), in simplified characters
+    and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
     "would you mind filing…" as "…file…" (`courteous`), spoken numbers in digits
     (`numerals`: "一零零九二" is 10092; `spoken_numbers`: "one three four over eight six"
     is 134 over 86), and with each value or change it takes back gone
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
-    return retracted(corrected(courteous(spoken_numbers(numerals(vernacular(simplified(text)))))))
+    read = numerals(vernacular(simplified(pinyin(text))))
+    return retracted(corrected(courteous(spoken_numbers(read))))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

@@ -4080,3 +4080,138 @@ def test_spoken_numbers_keep_every_offset() -> None:
     # What a number counts is left to the rules that read it: days, periods, amounts, "very".
     for said in ("一月三十号", "两个礼拜", "三百六十块", "十分感谢", "我七十二了"):
         assert numerals(said) == said
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Speech-to-text writes numbers in words.
+        (
+            DOMAIN,
+            "record blood pressure one three four over eight six",
+            "record_metric",
+            {"value": "134/86"},
+        ),
+        (
+            DOMAIN,
+            "record one forty over ninety on the thirteenth and show the thirty day trend",
+            "record_and_review_metric",
+            {"value": "140/90", "date": "2026-03-13", "period": "30d"},
+        ),
+        (
+            DOMAIN,
+            "where is order number two zero four five one",
+            "order_status",
+            {"order_id": "20451"},
+        ),
+        (DOMAIN, "check job J dash one seven", "job_status", {"job_id": "J-17"}),
+        (
+            EXPENSES,
+            "expense thirty two point five zero US dollars for a cab on the tenth",
+            "submit_expense",
+            {"amount": "32.50", "currency": "USD", "category": "taxi", "date": "2026-03-10"},
+        ),
+        (
+            EXPENSES,
+            "hotel three hundred and twenty euros on the twelfth",
+            "submit_expense",
+            {"amount": "320", "currency": "EUR", "date": "2026-03-12"},
+        ),
+        (EXPENSES, "status of ticket T dash fourteen", "ticket_status", {"ticket_id": "T-14"}),
+        # A change taken back by a change of mind: the later request is the one asked for.
+        (
+            DOMAIN,
+            "cancel 40011... no wait, better sms me the status first",
+            "notify_order",
+            {"order_id": "40011"},
+        ),
+        (
+            DOMAIN,
+            "cancel order 22345 actually no text me its status instead",
+            "notify_order",
+            {"order_id": "22345"},
+        ),
+        # The user's own claim for something paid on another's behalf.
+        (
+            EXPENSES,
+            "I paid for Mr Chen's taxi to the airport myself, 210 CNY this morning - please "
+            "file it as my claim.",
+            "submit_expense",
+            {"amount": "210", "currency": "CNY", "category": "taxi"},
+        ),
+    ],
+)
+def test_rounds_41_42_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (EXPENSES, "File this for Mr Chen: client dinner 1280 CNY on Thursday."),
+        (EXPENSES, "给王总报一下昨天的出租车费，128元"),
+        (DOMAIN, "给王总记一下血压，140/90"),
+        (EXPENSES, "How much has my manager claimed in the last 30 days?"),
+    ],
+)
+def test_rounds_41_42_things_done_for_someone_else_are_asked_about(
+    domain: Domain, text: str
+) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action != "route", decision.detail
+
+
+def test_a_change_of_mind_that_keeps_the_change_is_a_value_correction() -> None:
+    _assert_routed(DOMAIN, "cancel 10097 no wait 10079", "cancel_order", {"order_id": "10079"})
+
+
+def test_spoken_english_numbers_keep_every_offset() -> None:
+    from nodes.cues import spoken_numbers
+
+    for said in (
+        "record one two six over eight one",
+        "forty five US dollars on the twenty first",
+        "ticket tee dash eight",
+    ):
+        assert len(spoken_numbers(said)) == len(said)
+    assert spoken_numbers("ticket tee dash eight").strip() == "ticket T-8"
+    # A lone small number word is left to the rules that read it ("seven days", "one order").
+    for said in ("show my seven day trend", "cancel one order", "the first order"):
+        assert spoken_numbers(said) == said
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            EXPENSES,
+            "bang wo bao xiao yi xia, zuo tian da di 38 kuai",
+            "submit_expense",
+            {"amount": "38", "currency": "CNY", "category": "taxi", "date": "2026-03-14"},
+        ),
+        (
+            EXPENSES,
+            "wo zui jin 7 tian bao xiao le duo shao qian?",
+            "expense_total",
+            {"period": "7d"},
+        ),
+        (DOMAIN, "qu xiao ding dan 10092", "cancel_order", {"order_id": "10092"}),
+        (DOMAIN, "查下dingdan 10087", "order_status", {"order_id": "10087"}),
+        (DOMAIN, "wo de xue ya 130/85 ji yi xia", "record_metric", {"value": "130/85"}),
+    ],
+)
+def test_toneless_pinyin_is_read_as_characters(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_pinyin_leaves_english_and_typed_spaces_alone() -> None:
+    from nodes.cues import pinyin
+
+    for typed in ("can he see my order 10087", "I need a ticket for the printer", "打印机 坏了"):
+        assert pinyin(typed) == typed
+    assert pinyin("bao xiao wan fan 2000 ri yuan") == "报销晚饭 2000 日元"
+    _no_write(EXPENSES, "bao xiao wan fan 2000 ri yuan")  # yen: no currency here
