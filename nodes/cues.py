@@ -1284,9 +1284,13 @@ def clause_asks(clause: str) -> bool:
     )
 
 
-_CAN_AFTER = re.compile(r"(?<![\w'])can\s*(?:lah|leh)?\s*[?？]*\s*$", re.I)
+_CAN_AFTER = re.compile(
+    r"(?<![\w'])(?:can\s*(?:lah|leh)?|ok|okay|k)\s*[?？]*\s*$|(?:好吗|行吗|好不好)\s*[?？]*\s*$",
+    re.I,
+)
 """Singapore English asks with "can?" after the request ("sms me the status of 10291 can?"
-is "can you sms me…"). "Can or not?" asks whether it can be done, and stays a question."""
+is "can you sms me…"), as "OK?" and "好吗" do ("发个短信提醒我状态 OK?"). "Can or not?" asks
+whether it can be done, and stays a question."""
 _CN_SEND_FIRST = re.compile(
     r"^(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
     r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)"
@@ -1682,9 +1686,15 @@ def someone_else(text: str) -> Found | None:
 
 
 _CHANGE_OF_MIND = re.compile(
-    r"\b(?:no\s+wait|wait|actually(?:\s+(?:no|nah))?|actly|nah|hang\s+on|on\s+second\s+thoughts?|"
-    r"scratch\s+that|no\s+(?:lah|la))\b|不对|算了|还是算了|等等",
+    r"\b(?:no\s+wait|wait(?:,?\s+no)?|actually(?:,?\s+(?:no|nah))?|actly|nah|hang\s+on|"
+    r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm)\b|"
+    r"不对|算了|还是算了|等等|哦不|不不",
     re.I,
+)
+
+
+_KEEP_IT = re.compile(
+    r"[\s,，.。!！]*(?:keep|leave)\s+(?:it|that|this)\b|[\s,，.。!！]*(?:留着|保留|不取消了)", re.I
 )
 
 
@@ -1694,20 +1704,22 @@ def retracted(text: str) -> str:
     "cancel 40011… no wait, better sms me the status first" and "取消10092，算了，就告诉我到哪了"
     ask for the message or the read, not the cancellation: a change before words that change
     one's mind ("no wait", "actually nah", 算了) is dropped when a different change or a
-    read follows them. Its values stay: the order is still the one meant. "cancel 10097 no
-    wait 10079" corrects a value, not the change (`corrected`).
+    read follows them, or "keep it". Its values stay: the order is still the one meant.
+    "cancel 10097 no wait 10079" corrects a value, not the change (`corrected`).
     """
     for m in _CHANGE_OF_MIND.finditer(text):
         after = text[m.end() :]
         later = change_verbs(after)
         later_kind = change_kind(later[0].text) if later and later[0].kind == "cue" else None
-        reads = any(read_command(c) for _, c in clauses(after)[:1])
-        if later_kind is None and not reads:
+        first = clauses(after)[:2]  # "wait no, keep it, just check its status"
+        reads = any(read_command(c) or asks_for_information(c) for _, c in first)
+        keeps = _KEEP_IT.match(after) is not None  # "cancel 61107… wait no, keep it"
+        if later_kind is None and not reads and not keeps:
             continue
         gone = [
             v
             for v in change_verbs(text[: m.start()])
-            if v.kind == "cue" and change_kind(v.text) not in (None, later_kind)
+            if v.kind != "refused" and change_kind(v.text) not in (None, later_kind)
         ]
         if gone:
             chars = list(text)

@@ -387,6 +387,17 @@ _NUMBER_LABEL = re.compile(
     r"(?:[A-Za-z]+\.?|[\u3400-\u9fff]{1,4})\s*(?:no\.?|#|号|[:：])?\s*$", re.I
 )
 """The word that names a number of the line ("发票号 5521", "receipt #2231", "ref 77")."""
+_ENTRY_MEMO = re.compile(
+    r"\b(?:this\s+|last\s+|that\s+)?(?:morning|afternoon|evening|night|nite|tonight|tonite|arvo)\b|"
+    r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
+    r"\b(?:to|from|at|in)\s+(?:the|my|our)\s+[a-z]+(?:\s+[a-z]+)?\b|"
+    r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
+    r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b",
+    re.I,
+)
+"""What an entry line may say about its entry besides its values: the time of day ("fri
+nite", "at 3am"), where ("to the office", "in Dubbo"), a sign-off ("ta", "cheers mate").
+None of it is a verb, so none of it makes the line a sentence."""
 
 
 def _entry(
@@ -425,6 +436,7 @@ def _entry(
             label := _NUMBER_LABEL.search(text, 0, role.start)
         ):
             spans.append((label.start(), role.start))
+    spans += [m.span() for m in _ENTRY_MEMO.finditer(text)]
     lowered = text.lower()
     name: Found | None = None
     for word in intent.entry_words:

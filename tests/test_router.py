@@ -4215,3 +4215,55 @@ def test_pinyin_leaves_english_and_typed_spaces_alone() -> None:
         assert pinyin(typed) == typed
     assert pinyin("bao xiao wan fan 2000 ri yuan") == "报销晚饭 2000 日元"
     _no_write(EXPENSES, "bao xiao wan fan 2000 ri yuan")  # yen: no currency here
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # An entry line may say when and where, and sign off.
+        (
+            EXPENSES,
+            "hotel in Dubbo friday night 145 USD ta",
+            "submit_expense",
+            {"amount": "145", "currency": "USD", "category": "hotel", "date": "2026-03-13"},
+        ),
+        (
+            EXPENSES,
+            "Grab to the office 18 USD this morning",
+            "submit_expense",
+            {"category": "taxi", "date": "2026-03-15"},
+        ),
+        (EXPENSES, "hotel 95 eur fri nite", "submit_expense", {"date": "2026-03-13"}),
+        # A change taken back, then a read asked as a question or "keep it".
+        (
+            DOMAIN,
+            "cancel 10087. wait no, just check its status",
+            "order_status",
+            {"order_id": "10087"},
+        ),
+        (
+            DOMAIN,
+            "请帮我取消订单。哦不，我是想问一下订单10087到哪了。",
+            "order_status",
+            {"order_id": "10087"},
+        ),
+        (DOMAIN, "订单10311 发个短信提醒我状态 OK?", "notify_order", {"order_id": "10311"}),
+    ],
+)
+def test_rounds_43_44_requests_route(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (DOMAIN, "cancel 61107... wait no, keep it"),
+        (DOMAIN, "取消10087 可以吗?"),
+        (EXPENSES, "meal 11 usd"),  # an entry line with no day still asks
+        (EXPENSES, "my cab cost 26 EUR yesterday"),  # a told sentence is no entry line
+    ],
+)
+def test_rounds_43_44_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)

@@ -90,6 +90,7 @@ _UNIT_DAYS = {
 _WEEKDAYS: dict[str, int] = {
     **{"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4},
     **{"saturday": 5, "sunday": 6, "tues": 1, "weds": 2, "thurs": 3},
+    **{"tue": 1, "thu": 3, "fri": 4},  # not "mon", "wed", "sat", "sun": English words too
     **{"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6},
 }
 """Weekday names (Monday is 0, as `date.weekday()`): English, and the day after 周/星期/礼拜."""
@@ -132,7 +133,8 @@ _LONG_PERIOD = (
 "the total for Q1" is never read as a shorter window nor its "1" as an amount."""
 _WEEKDAY_EN = (
     r"\b(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
-    r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs)"
+    r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs|"
+    r"tue|thu|fri)"
     r"(?:(?=s\s+(?:[a-z]+\s+)?(?:reading|measurement|number|bp|pressure|dinner|lunch|breakfast|"
     r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?\b)"
 )
