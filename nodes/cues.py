@@ -1687,15 +1687,26 @@ def someone_else(text: str) -> Found | None:
 
 _CHANGE_OF_MIND = re.compile(
     r"\b(?:no\s+wait|wait(?:,?\s+no)?|actually(?:,?\s+(?:no|nah))?|actly|nah|hang\s+on|"
-    r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm)\b|"
+    r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
+    r"(?:don't|do\s+not)\s+bother|hold\s+off)\b|"
     r"不对|算了|还是算了|等等|哦不|不不",
     re.I,
 )
 
 
 _KEEP_IT = re.compile(
-    r"[\s,，.。!！]*(?:keep|leave)\s+(?:it|that|this)\b|[\s,，.。!！]*(?:留着|保留|不取消了)", re.I
+    r"[\s,，.。!！—–-]*(?:keep|leave)\s+(?:it|that|this)\b|[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
+    re.I,
 )
+
+
+_JUST_ASKING = re.compile(
+    r"\b(?:(?:i'?m\s+|i\s+am\s+)?(?:just|only)\s+asking|just\s+curious|asking\s+for\s+now)\b|"
+    r"(?:我)?(?:只是|就是|只)?(?:问问|随便问问|问一下而已|问问而已)(?:而已)?(?:[。.!！]|\s*$)",
+    re.I,
+)
+"""The user saying the whole message only asks ("can I cancel 77120 or is it too late? just
+asking", "还能取消吗？先别取消，我只是问问")."""
 
 
 def retracted(text: str) -> str:
@@ -1704,14 +1715,23 @@ def retracted(text: str) -> str:
     "cancel 40011… no wait, better sms me the status first" and "取消10092，算了，就告诉我到哪了"
     ask for the message or the read, not the cancellation: a change before words that change
     one's mind ("no wait", "actually nah", 算了) is dropped when a different change or a
-    read follows them, or "keep it". Its values stay: the order is still the one meant.
+    read follows them, or "keep it"; and every change of a message that says it is only
+    asking (`_JUST_ASKING`). Its values stay: the order is still the one meant.
     "cancel 10097 no wait 10079" corrects a value, not the change (`corrected`).
     """
+    if _JUST_ASKING.search(text):  # "还能取消吗？先别取消，我只是问问": no change at all
+        chars = list(text)
+        for v in change_verbs(text):
+            if v.kind != "refused":
+                taken = "not" if v.text.isascii() and len(v.text) >= 3 else ""
+                chars[v.start : v.end] = taken.ljust(v.end - v.start)
+        return "".join(chars)
     for m in _CHANGE_OF_MIND.finditer(text):
         after = text[m.end() :]
         later = change_verbs(after)
         later_kind = change_kind(later[0].text) if later and later[0].kind == "cue" else None
-        first = clauses(after)[:2]  # "wait no, keep it, just check its status"
+        # "wait no, keep it, just check its status": the first two clauses with words in them
+        first = [(at, c) for at, c in clauses(after) if re.search(r"\w", c)][:2]
         reads = any(read_command(c) or asks_for_information(c) for _, c in first)
         keeps = _KEEP_IT.match(after) is not None  # "cancel 61107… wait no, keep it"
         if later_kind is None and not reads and not keeps:
@@ -1724,7 +1744,10 @@ def retracted(text: str) -> str:
         if gone:
             chars = list(text)
             for v in gone:
-                chars[v.start : v.end] = " " * (v.end - v.start)
+                # "not" in place of an English verb refuses what its clause still names ("file
+                # a taxi claim" -> "not  a taxi claim"): the noun alone asks for nothing
+                taken = "not" if v.text.isascii() and len(v.text) >= 3 else ""
+                chars[v.start : v.end] = taken.ljust(v.end - v.start)
             # the words of the change of mind end the clause: what follows opens one
             chars[m.start() : m.end()] = "," + " " * (m.end() - m.start() - 1)
             return "".join(chars)

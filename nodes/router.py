@@ -390,7 +390,7 @@ _NUMBER_LABEL = re.compile(
 _ENTRY_MEMO = re.compile(
     r"\b(?:this\s+|last\s+|that\s+)?(?:morning|afternoon|evening|night|nite|tonight|tonite|arvo)\b|"
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
-    r"\b(?:to|from|at|in)\s+(?:the|my|our)\s+[a-z]+(?:\s+[a-z]+)?\b|"
+    r"\b(?:to|from|at|in)\s+(?:the|my|our)\s+[a-z]+\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
     r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b",
     re.I,

@@ -1979,7 +1979,9 @@ def test_round_13_ways_of_asking_route_with_their_slots(
 @pytest.mark.parametrize(
     ("domain", "text"),
     [
-        (EXPENSES, "taxi to the airport yesterday, 23.40 USD"),
+        # Where a ride went is part of an entry line (rounds 43-44: "taxi to the airport
+        # yesterday, 23.40 USD" files); a verb still makes it a sentence.
+        (EXPENSES, "my taxi to the airport came to 23.40 USD yesterday"),
         # Not entry lines (round 16's rule): no day, no currency, no name, a verb.
         (EXPENSES, "coffee and cake 9 EUR"),
         (EXPENSES, "breakfast 12 EUR"),
@@ -4267,3 +4269,35 @@ def test_rounds_43_44_requests_route(
 )
 def test_rounds_43_44_requests_that_write_nothing(domain: Domain, text: str) -> None:
     _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        (
+            EXPENSES,
+            "Please file a taxi claim for 22 EUR for today. Actually, don't bother - just tell "
+            "me my 7-day total.",
+            "expense_total",
+        ),
+        (
+            DOMAIN,
+            "Please cancel order 10087. Actually, no - leave it, just tell me where it is.",
+            "order_status",
+        ),
+        (DOMAIN, "请问订单10093现在还能取消吗？先别取消，我只是问问。", "order_status"),
+        (DOMAIN, "can i cancel order 77120 or is it too late? just asking", "order_status"),
+    ],
+)
+def test_rounds_45_46_a_change_taken_back_runs_the_read(
+    domain: Domain, text: str, intent: str
+) -> None:
+    _assert_routed(domain, text, intent, {})
+
+
+def test_rounds_45_46_a_claim_held_off_files_nothing() -> None:
+    _no_write(
+        EXPENSES,
+        "Submit the meal claim for EUR 42.00 from 2026-03-11 - actually hold off, just show "
+        "me the 14d total.",
+    )

@@ -18,7 +18,9 @@ northeastern Mandarin dictated by voice, indirect British English) and 41-42 (50
 speech-to-text numbers in words, toneless pinyin, requests made for a boss) and 43-44
 (c6b2fd2: 0.776, 250 of 322, 3 misroutes to a write, none out of scope; everyday Shanghai
 Chinese, an American sales rep, a retired teacher, a parent typing one-handed, a bilingual
-engineer, an annoyed customer). With a round in
+engineer, an annoyed customer) and 45-46 (1a4faf3: 0.905, 276 of 305, 5 misroutes to a
+write, none out of scope; workplace Beijing Chinese, Manchester office English, an intern,
+Hong Kong written Chinese, an older American, a finance clerk). With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -45,8 +47,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.945
-"""Just below the dev part's in-scope accuracy with rounds 9 to 44 folded in (0.9454, 5847 of
+DEV_FLOOR = 0.944
+"""Just below the dev part's in-scope accuracy with rounds 9 to 46 folded in (0.9441, 6127 of
+6490 in scope, 8237 lines; rounds 45-46 alone 0.918 after their fixes; "午餐80元，請報銷。"
+relabelled a claim in yuan, as 元 reads everywhere, where its writer asked whether a Hong
+Kong user meant Hong Kong dollars); rounds 9 to 44 alone (0.9454, 5847 of
 6185 in scope, 7872 lines; rounds 43-44 alone 0.792 after their fixes, 41-42 0.867, 39-40
 0.859, the lines of rounds 9 to 38 at 5038 of 5221; no label changed); rounds 9 to 42
 alone (0.9526, 5585 of
@@ -172,7 +177,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "misroute to a write, 0 out-of-scope writes) and rounds 41-42 (measured once at 504ec46: "
     "0.665, 220 of 331, 5 misroutes to a write, 0 out-of-scope writes) and rounds 43-44 "
     "(measured once at c6b2fd2: 0.776, 250 of 322, 3 misroutes to a write, 0 out-of-scope "
-    "writes) are folded into the dev part since, and "
+    "writes) and rounds 45-46 (measured once at 1a4faf3: 0.905, 276 of 305, 5 misroutes to a "
+    "write, 0 out-of-scope writes) are folded into the dev part since, and "
     "the held-out part is "
     "pending until the next round is measured",
 )
