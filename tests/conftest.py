@@ -72,9 +72,10 @@ LONGEST: dict[str, float] = {
     "test_sigkill_before_each_checkpoint_of_an_approved_call[postgres]": 85,
 }
 """The suite's longest tests and their seconds in a full run (`--durations`, a loaded
-2-core machine, 2026-12-02). The worksteal scheduler hands each worker a contiguous slice of
-the collection and steals from the tails of the slices; in file order the random-kill
-matrices started last and ran alone for the final six minutes of a 31-minute suite."""
+2-core machine, 2026-12-02; the random-kill matrices at 15 trials a backend, now 8). The
+worksteal scheduler hands each worker a contiguous slice of the collection and steals from
+the tails of the slices; in file order the random-kill matrices started last and ran alone
+for the final six minutes of a 31-minute suite."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
