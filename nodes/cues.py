@@ -779,6 +779,11 @@ _RECEIVED = re.compile(
 )
 """A message the user received ("I got a text about 10502", "收到短信了"): the user tells
 what reached them, which is no request to send one."""
+_REFUSED_AFTER = re.compile(
+    r"(?:短信|消息|通知|信息)\s*(?:就|也|都)?\s*(?:不用|不要|不必|别|甭|免了)(?:再)?(?:发|通知)?(?:了)?"
+)
+"""A message refused after it is named, as Chinese puts the topic first ("短信就不用发了",
+"通知也不要了"): no request to send one."""
 
 
 @lru_cache(maxsize=4096)
@@ -788,14 +793,15 @@ def _lowered(cues: tuple[str, ...]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def mask_not_cues(text: str) -> str:
-    """The text, lower-cased, with `NOT_CUES` and received messages blanked (offsets kept).
+    """The text, lower-cased, with `NOT_CUES`, received and refused messages blanked.
 
     One routing decision masks the same clauses many times: kept per text.
     """
     lowered = text.lower()
     for phrase in NOT_CUES:
         lowered = lowered.replace(phrase, " " * len(phrase))
-    return _RECEIVED.sub(lambda m: " " * len(m.group(0)), lowered)
+    lowered = _RECEIVED.sub(lambda m: " " * len(m.group(0)), lowered)
+    return _REFUSED_AFTER.sub(lambda m: " " * len(m.group(0)), lowered)
 
 
 _POLITE = re.compile(
@@ -1700,6 +1706,7 @@ _KEEP_IT = re.compile(
 )
 
 
+_ID_NEXT = re.compile(r"\s*(?:(?:order|ticket|job)\s*)?(?:#|no\.?\s*)?(?:\d|[TJ]-\d)", re.I)
 _JUST_ASKING = re.compile(
     r"\b(?:(?:i'?m\s+|i\s+am\s+)?(?:just|only)\s+asking|just\s+curious|asking\s+for\s+now)\b|"
     r"(?:我)?(?:只是|就是|只)?(?:问问|随便问问|问一下而已|问问而已)(?:而已)?(?:[。.!！]|\s*$)",
@@ -1745,8 +1752,10 @@ def retracted(text: str) -> str:
             chars = list(text)
             for v in gone:
                 # "not" in place of an English verb refuses what its clause still names ("file
-                # a taxi claim" -> "not  a taxi claim"): the noun alone asks for nothing
-                taken = "not" if v.text.isascii() and len(v.text) >= 3 else ""
+                # a taxi claim", "send me an SMS": the noun alone would ask for it); an id
+                # right after the verb ("cancel 10092") stays the one meant, unrefused.
+                by_id = _ID_NEXT.match(text, v.end) is not None
+                taken = "not" if v.text.isascii() and len(v.text) >= 3 and not by_id else ""
                 chars[v.start : v.end] = taken.ljust(v.end - v.start)
             # the words of the change of mind end the clause: what follows opens one
             chars[m.start() : m.end()] = "," + " " * (m.end() - m.start() - 1)

@@ -2162,7 +2162,9 @@ _SURNAME = (
 """Common Chinese surnames, without those that are everyday words here (高 of 高压, 金 of
 金额, 周 of 上周): a full name before 的 ("帮我看看郑凯的报销") is someone else's."""
 _OTHERS = re.compile(
-    rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|\b(?:his|her|their)\s+(?!own\b)[a-z]|"
+    rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|\b(?:his|her|their)\s+(?!own\b)"
+    r"(?!(?:current\s+|latest\s+)?(?:status|statuses|state|states|details|dates|totals|amounts)\b)"
+    r"[a-z]|"
     rf"\b(?:my|our)\s+{_KIN}\s+(?:has\s+|have\s+|had\s+)?(?:claimed|filed|spent|submitted|"
     r"expensed|ordered|bought)\b|"
     r"(?-i:\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"

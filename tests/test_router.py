@@ -4301,3 +4301,25 @@ def test_rounds_45_46_a_claim_held_off_files_nothing() -> None:
         "Submit the meal claim for EUR 42.00 from 2026-03-11 - actually hold off, just show "
         "me the 14d total.",
     )
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (EXPENSES, "file a taxi for -15 EUR. refunds count, right?"),
+        (EXPENSES, "Submit expense: taxi 0 USD, driver was my cousin"),
+        (EXPENSES, "帮我报一下昨天在香港坐的士 HK$180"),
+    ],
+)
+def test_rounds_47_48_no_claim_of_nothing_or_in_another_dollar(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action == "invalid", decision.detail
+    assert decision.detail.startswith(("amount:", "currency:")), decision.detail
+
+
+def test_rounds_47_48_a_message_refused_after_it_is_named_is_not_sent() -> None:
+    _assert_routed(DOMAIN, "我的订单10402到了没有，短信就不用发了", "order_status", {})
+
+
+def test_rounds_47_48_their_statuses_are_the_orders_own() -> None:
+    _assert_routed(DOMAIN, "List all my orders with their current statuses.", "list_orders", {})

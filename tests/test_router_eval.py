@@ -20,7 +20,10 @@ speech-to-text numbers in words, toneless pinyin, requests made for a boss) and 
 Chinese, an American sales rep, a retired teacher, a parent typing one-handed, a bilingual
 engineer, an annoyed customer) and 45-46 (1a4faf3: 0.905, 276 of 305, 5 misroutes to a
 write, none out of scope; workplace Beijing Chinese, Manchester office English, an intern,
-Hong Kong written Chinese, an older American, a finance clerk). With a round in
+Hong Kong written Chinese, an older American, a finance clerk) and 47-48 (b2a3ea8: 0.829,
+257 of 310, 5 misroutes to a write, none out of scope; Shenzhen and Chengdu Chinese, a
+Canadian consultant, an Irish tester, Taiwanese traditional Chinese, South African English).
+With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -47,8 +50,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.944
-"""Just below the dev part's in-scope accuracy with rounds 9 to 46 folded in (0.9441, 6127 of
+DEV_FLOOR = 0.939
+"""Just below the dev part's in-scope accuracy with rounds 9 to 48 folded in (0.9397, 6390 of
+6800 in scope, 8600 lines; rounds 47-48 alone 0.845 after their fixes; "Log breakfast, $18,
+yesterday" relabelled a claim in US dollars, as $ reads everywhere, where its writer asked
+whether a Canadian meant Canadian dollars); rounds 9 to 46 alone (0.9441, 6127 of
 6490 in scope, 8237 lines; rounds 45-46 alone 0.918 after their fixes; "午餐80元，請報銷。"
 relabelled a claim in yuan, as 元 reads everywhere, where its writer asked whether a Hong
 Kong user meant Hong Kong dollars); rounds 9 to 44 alone (0.9454, 5847 of
@@ -178,7 +184,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "0.665, 220 of 331, 5 misroutes to a write, 0 out-of-scope writes) and rounds 43-44 "
     "(measured once at c6b2fd2: 0.776, 250 of 322, 3 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 45-46 (measured once at 1a4faf3: 0.905, 276 of 305, 5 misroutes to a "
-    "write, 0 out-of-scope writes) are folded into the dev part since, and "
+    "write, 0 out-of-scope writes) and rounds 47-48 (measured once at b2a3ea8: 0.829, 257 "
+    "of 310, 5 misroutes to a write, 0 out-of-scope writes) are folded into the dev part "
+    "since, and "
     "the held-out part is "
     "pending until the next round is measured",
 )

@@ -370,16 +370,18 @@ _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
 _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("JPY", ("jpy", "yen", "日元", "日币", "円")),
     ("GBP", ("gbp", "£", "pounds", "quid", "sterling", "英镑")),
-    ("HKD", ("hkd", "港币", "港元", "港幣")),
-    ("TWD", ("twd", "新台币", "台币")),
-    ("AUD", ("aud", "澳元", "澳币")),
-    ("CAD", ("cad", "加元", "加币")),
+    ("HKD", ("hkd", "hk$", "港币", "港元", "港幣")),
+    ("TWD", ("twd", "nt$", "新台币", "台币")),
+    ("AUD", ("aud", "au$", "澳元", "澳币")),
+    ("CAD", ("cad", "ca$", "加元", "加币")),
     ("SGD", ("sgd", "新加坡元", "新币")),
     ("KRW", ("krw", "韩元", "韩币")),
     ("CHF", ("chf", "swiss francs", "瑞郎", "瑞士法郎")),
     ("INR", ("inr", "rupees", "卢比")),
     ("THB", ("thb", "baht", "泰铢")),
     ("RUB", ("rub", "roubles", "rubles", "卢布")),
+    ("ZAR", ("zar", "rand", "南非兰特")),
+    ("MYR", ("myr", "ringgit", "马币", "令吉")),
 )
 """Currencies the claims tool does not take, found first so that 日元 and 港元 are not
 read as the 元 of yuan: a claim in yen is asked about, not filed as 5000 CNY. The code
@@ -927,6 +929,19 @@ class ExpenseSlots(BaseModel):
     """Validated slots of `submit_expense`: enums are closed before any tool is offered."""
 
     amount: str = Field(pattern=AMOUNT_PATTERN)
+
+    @field_validator("amount", mode="before")
+    @classmethod
+    def _more_than_nothing(cls, value: object) -> object:
+        """A claim of 0 or less ("taxi 0 USD", "-15 EUR, refunds count?") is no claim."""
+        try:
+            number = float(str(value))
+        except ValueError:
+            return value  # not a number: the pattern says what is wrong
+        if number <= 0:
+            raise ValueError("a claim is for more than 0; say what it cost")
+        return value
+
     currency: Currency
     category: Category
     date: dt.date

@@ -858,8 +858,20 @@ def find_amount(text: str) -> Found | None:
     for wanted in ("money", "number"):
         for role in roles:
             if role.kind == wanted and (value := _amount_value(role.text)) is not None:
+                if _MINUS.search(text, 0, role.start):  # "-15 EUR": kept, and refused later
+                    return Found(
+                        f"-{value}",
+                        text[role.start - 1 : role.end],
+                        role.start - 1,
+                        role.end,
+                        "amount",
+                    )
                 return Found(value, role.text, role.start, role.end, "amount")
     return None
+
+
+_MINUS = re.compile(r"(?:^|(?<=[\s(:：,，]))[-−]$")
+"""A minus sign right before an amount, not a range's hyphen ("10-15")."""
 
 
 def find_reading(text: str) -> Found | None:
