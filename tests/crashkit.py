@@ -27,10 +27,14 @@ from checkpoints.lease import HOST
 from checkpoints.storage import Conn, open_checkpointer, storage_for
 from graph.graph import compile_graph
 from graph.state import flat
+from tests import warmcli
 from tools.contract import ToolContext
 from tools.domain import Domain
 from tools.examples import DOMAIN, REGISTRY, RecordMetricArgs, record_metric
 from tools.registry import ToolRegistry
+
+CliProcess = subprocess.Popen[str] | warmcli.WarmProcess
+"""A CLI process a test started: a fresh interpreter's, or one forked warm."""
 
 REPO = Path(__file__).resolve().parents[1]
 DEMO = "record today's reading 150/95 and show the last two weeks"
@@ -133,23 +137,33 @@ class Workdir:
     def cli(
         self, *args: str, env: dict[str, str] | None = None, timeout: float = PROCESS_TIMEOUT_S
     ) -> subprocess.CompletedProcess[str]:
-        """Run the CLI to completion (or to its SIGKILL) with the node trace on."""
+        """Run the CLI to completion (or to its SIGKILL) with the node trace on.
+
+        The process is forked from a warm interpreter (`tests.warmcli`) unless
+        `LOOPGUARD_TEST_COLD_CLI=1` asks for a fresh `python -m graph`.
+        """
+        full = child_env({"LOOPGUARD_TRACE_NODES": self.trace, **(env or {})})
+        if not warmcli.cold():
+            return warmcli.run(self.argv(*args)[3:], full, REPO, timeout)
         return subprocess.run(
             self.argv(*args),
             cwd=REPO,
-            env=child_env({"LOOPGUARD_TRACE_NODES": self.trace, **(env or {})}),
+            env=full,
             capture_output=True,
             text=True,
             timeout=timeout,
             check=False,
         )
 
-    def popen(self, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
-        """Start the CLI without waiting for it."""
+    def popen(self, *args: str, env: dict[str, str] | None = None) -> CliProcess:
+        """Start the CLI without waiting for it (forked warm, as in `cli`)."""
+        full = child_env({"LOOPGUARD_TRACE_NODES": self.trace, **(env or {})})
+        if not warmcli.cold():
+            return warmcli.launch(self.argv(*args)[3:], full, REPO)
         return subprocess.Popen(
             self.argv(*args),
             cwd=REPO,
-            env=child_env({"LOOPGUARD_TRACE_NODES": self.trace, **(env or {})}),
+            env=full,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -384,7 +398,7 @@ def wait_for(
     timeout: float = PROCESS_TIMEOUT_S,
     what: str = "condition",
     *,
-    alive: Sequence[subprocess.Popen[str]] = (),
+    alive: Sequence[CliProcess] = (),
 ) -> None:
     """Poll until `predicate()` is true: the event a test waits for, however slow the machine.
 

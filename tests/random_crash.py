@@ -53,7 +53,8 @@ from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
 from checkpoints.storage import Conn, is_url, open_checkpointer, release, storage_for
 from graph.graph import compile_graph
-from tests.crashkit import DEMO, Workdir, child_env
+from tests import warmcli
+from tests.crashkit import DEMO, REPO, CliProcess, Workdir, child_env
 from tests.pgserver import PG_URL_ENV, create_database, drop_database, start, wait_ready
 
 Backend = Literal["sqlite", "postgres"]
@@ -218,7 +219,9 @@ def _listed(w: Workdir, tid: str, durations: Durations) -> tuple[str, str | None
     return found[0] if found else ("absent", None)
 
 
-def _start(w: Workdir, argv: Sequence[str]) -> subprocess.Popen[str]:
+def _start(w: Workdir, argv: Sequence[str]) -> CliProcess:
+    if not warmcli.cold():
+        return warmcli.launch([*w.argv(*argv)[3:], "--json"], child_env(), REPO)
     return subprocess.Popen(
         [*w.argv(*argv), "--json"],
         cwd=Path(__file__).resolve().parents[1],
