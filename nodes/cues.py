@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -405,29 +405,14 @@ _PINYIN_WORDS: dict[str, str] = {
     },
     **{"zen me yang": "怎么样", "hai mei": "还没", "hao le": "好了", "suo you": "所有"},
     **{"lie chu lai": "列出来", "gao su wo": "告诉我", "tong zhi wo": "通知我", "tong zhi": "通知"},
-    # Claims: what, how much, when.
-    **{
-        "bao xiao": "报销",
-        "ti jiao": "提交",
-        "da che": "打车",
-        "da di": "打的",
-        "chu zu che": "出租车",
-    },
-    **{"wu fan": "午饭", "wan fan": "晚饭", "zao fan": "早饭", "zao can": "早餐", "wu can": "午餐"},
-    **{
-        "wan can": "晚餐",
-        "ka fei": "咖啡",
-        "jiu dian": "酒店",
-        "zhu su": "住宿",
-        "bin guan": "宾馆",
-    },
-    **{
-        "gao tie": "高铁",
-        "huo che": "火车",
-        "fei ji": "飞机",
-        "ting che": "停车",
-        "di tie": "地铁",
-    },
+    # Doing: submit, open, record, cancel, make; where it stands.
+    **{"ti jiao": "提交", "ti ge": "提个", "kai ge": "开个", "zuo ge": "做个"},
+    **{"sheng cheng": "生成"},
+    **{"ji lu": "记录", "ji yi xia": "记一下", "ji xia": "记下", "ji xia lai": "记下来"},
+    **{"ji shang": "记上", "qu xiao": "取消", "zhuang tai": "状态", "dao na": "到哪"},
+    **{"jin du": "进度", "jin zhan": "进展", "jie jue": "解决", "huai le": "坏了"},
+    **{"lian bu shang": "连不上", "qu shi": "趋势", "zou shi": "走势", "dui bi": "对比"},
+    # How much and which currency.
     **{"mei yuan": "美元", "ou yuan": "欧元", "ren min bi": "人民币", "mei jin": "美金"},
     **{
         "ri yuan": "日元",
@@ -443,55 +428,48 @@ _PINYIN_WORDS: dict[str, str] = {
         "he ji": "合计",
         "duo shao": "多少",
     },
+    # When.
     **{"zuo tian": "昨天", "qian tian": "前天", "jin tian": "今天", "ming tian": "明天"},
     **{"zao shang": "早上", "wan shang": "晚上", "shang wu": "上午", "xia wu": "下午"},
     **{"zui jin": "最近", "liang zhou": "两周", "yi zhou": "一周", "yi ge yue": "一个月"},
     **{"ge yue": "个月", "li bai": "礼拜", "xing qi": "星期"},
-    # Tickets.
-    **{"gong dan": "工单", "ti ge": "提个", "kai ge": "开个", "jin du": "进度", "jin zhan": "进展"},
-    **{"jie jue": "解决", "dian nao": "电脑", "da yin ji": "打印机", "lian bu shang": "连不上"},
-    **{"huai le": "坏了", "mi ma": "密码"},
-    # Readings, orders, reports, the profile.
-    **{"xue ya": "血压", "gao ya": "高压", "di ya": "低压", "ji lu": "记录", "ji yi xia": "记一下"},
-    **{"ji xia": "记下", "ji xia lai": "记下来", "ji shang": "记上", "qu shi": "趋势"},
-    **{
-        "zou shi": "走势",
-        "dui bi": "对比",
-        "ding dan": "订单",
-        "qu xiao": "取消",
-        "dao na": "到哪",
-    },
-    **{"zhuang tai": "状态", "duan xin": "短信", "fa duan xin": "发短信", "kuai di": "快递"},
-    **{"wu liu": "物流", "zhou bao": "周报", "yue bao": "月报", "bao gao": "报告"},
-    **{"sheng cheng": "生成", "zuo ge": "做个", "dian hua": "电话", "you xiang": "邮箱"},
-    **{"di zhi": "地址", "shou ji": "手机", "shou ji hao": "手机号"},
 }
 """Toneless pinyin for the everyday words of requests, as people type Chinese without an
-input method ("bang wo bao xiao yi xia", "dingdan 10087 dao na le"). Words of two syllables
-or more only: one syllable alone is too often an English word or another character."""
+input method ("bang wo ... yi xia", "... dao na le"): asking, doing, amounts, currencies and
+days, the words of any domain. A domain adds its own nouns (`Domain.pinyin`: "bao xiao" is
+报销 in the expenses domain). Words of two syllables or more only: one syllable alone is too
+often an English word or another character."""
 _PINYIN_PARTICLES = {
     **{"de": "的", "le": "了", "ma": "吗", "ba": "吧", "a": "啊", "ne": "呢", "mei": "没"},
     **{"wo": "我", "xian": "先", "zai": "再", "bie": "别", "xiang": "想", "tian": "天"},
     **{"zhou": "周", "kuai": "块", "ge": "个", "shi": "是", "he": "和", "na": "哪"},
 }
 """Single syllables read only beside a pinyin word already read ("bao xiao le duo shao a")."""
-_PINYIN_KEYS: dict[str, tuple[str, int]] = {
-    **{key.replace(" ", ""): (word, 1) for key, word in _PINYIN_WORDS.items()},
-}
+
+
+@lru_cache(maxsize=64)
+def _pinyin_table(extra: tuple[tuple[str, str], ...]) -> tuple[dict[str, str], dict[str, str]]:
+    """The words read (`_PINYIN_WORDS` and a domain's own), spaced and run together."""
+    words = {**_PINYIN_WORDS, **{" ".join(k.lower().split()): v for k, v in extra}}
+    return words, {key.replace(" ", ""): word for key, word in words.items()}
+
+
 _LATIN_TOKEN = re.compile(r"[A-Za-z]+|\s+|[^A-Za-z\s]+")
 
 
-def pinyin(text: str) -> str:
+def pinyin(text: str, extra: Mapping[str, str] | None = None) -> str:
     """The request with the toneless pinyin of common request words in Chinese characters.
 
-    "bang wo bao xiao yi xia, zuo tian da di 38 kuai" is "帮我报销一下, 昨天打的 38 块":
-    words of the table `_PINYIN_WORDS` (longest first, spaced or run together:
-    "baoxiao", "dingdan"), then particles beside them. A request with no such word is left
-    as typed. The respelt request differs in length, so a free-text slot of one keeps the
-    characters (`_as_typed` leaves such a span as read).
+    "bang wo bao xiao yi xia, zuo tian da di 38 kuai" is "帮我报销一下, 昨天打的 38 块" in
+    the expenses domain: words of the table `_PINYIN_WORDS` and of `extra` (a domain's own,
+    `Domain.pinyin`; longest first, spaced or run together: "baoxiao", "dingdan"), then
+    particles beside them. A request with no such word is left as typed. The respelt
+    request differs in length, so a free-text slot of one keeps the characters (`_as_typed`
+    leaves such a span as read).
     """
+    table, joined_table = _pinyin_table(tuple(sorted((extra or {}).items())))
     lowered = text.lower()
-    if not any(key.split()[0] in lowered for key in _PINYIN_WORDS):
+    if not any(key.split()[0] in lowered for key in table):
         return text
     tokens = _LATIN_TOKEN.findall(text)
     alpha = [i for i, t in enumerate(tokens) if t.isalpha() and t.isascii()]
@@ -506,8 +484,8 @@ def pinyin(text: str) -> str:
             ):
                 continue
             key = " ".join(tokens[i].lower() for i in run)
-            if key in _PINYIN_WORDS:
-                out[run[0]] = _PINYIN_WORDS[key]
+            if key in table:
+                out[run[0]] = table[key]
                 for i in run[1:]:
                     out[i] = ""
                 for k in range(run[0] + 1, run[-1]):
@@ -518,8 +496,8 @@ def pinyin(text: str) -> str:
                 break
         if not matched:
             joined = tokens[alpha[n]].lower()
-            if joined in _PINYIN_KEYS and " " not in joined:
-                out[alpha[n]] = _PINYIN_KEYS[joined][0]
+            if joined in joined_table and " " not in joined:
+                out[alpha[n]] = joined_table[joined]
             n += 1
     if not out:
         return text
@@ -643,6 +621,34 @@ def _words_value(words: list[str]) -> list[int] | None:
         else:
             return None
     return out
+
+
+_MONEY_WORD = (
+    r"(?:€|\$|£|¥|eur\b|euros?\b|usd\b|dollars?\b|cny\b|rmb\b|yuan\b|chf\b|gbp\b|元|块|欧)"
+)
+_DECIMAL_COMMA = re.compile(
+    rf"(?<![\d.,])(?P<a>\d{{1,7}}),(?P<b>\d{{1,2}})(?![\d,])(?=\s*{_MONEY_WORD})|"
+    rf"(?<=[€$£¥])\s*(?P<c>\d{{1,7}}),(?P<d>\d{{1,2}})(?![\d,])|"
+    rf"(?<![a-z])(?:eur|usd|chf|gbp)\s*(?P<e>\d{{1,7}}),(?P<f>\d{{1,2}})(?![\d,])",
+    re.I,
+)
+
+
+def decimal_commas(text: str) -> str:
+    """The request with a decimal comma beside a currency written as a point.
+
+    Most of Europe writes "67,90 EUR" and "€3,5" for 67.90 and 3.5; read as a thousands
+    separator or a list, the amount would be two numbers. Only beside a currency, and only
+    with one or two digits after the comma ("1,200 EUR" stays twelve hundred). Same length,
+    so every span still points into the request as typed.
+    """
+    if "," not in text:
+        return text
+
+    def point(m: re.Match[str]) -> str:
+        return m.group().replace(",", ".")
+
+    return _DECIMAL_COMMA.sub(point, text)
 
 
 def spoken_numbers(text: str) -> str:
@@ -854,11 +860,13 @@ _HYPOTHETICAL = re.compile(
 )
 """Asking how, whether or if, or musing about it ("I was thinking about cancelling 10091"):
 none of it asks for the change now. In Chinese also the user asking about it ("我想问问能
-不能取消", not a text that asks: "发条短信问下流量") and whether it is still possible ("还能
-不能取消"), which only asks whether it can be made."""
+不能取消", not a text that asks: "发条短信问下流量"), whether it is still possible ("还能
+不能取消"), which only asks whether it can be made, and what follows it ("取消之后还能恢复
+吗")."""
 _CN_HYPOTHETICAL = re.compile(
     r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能|"
-    r"(?:想|我|就|只|只是)问(?:问|一下|下)|想知道|还能不能|还可不可以|还能否"
+    r"(?:想|我|就|只|只是)问(?:问|一下|下)|想知道|还能不能|还可不可以|还能否|"
+    r"(?:之后|以后)\s*(?:还|能|可以|会)"
 )
 _CN_QUESTION = re.compile(r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样")
 _DONE_FOR_ME = re.compile(

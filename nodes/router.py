@@ -75,6 +75,7 @@ from nodes.cues import (
     conditional_clauses,
     content_words,
     courteous,
+    decimal_commas,
     mask_not_cues,
     numerals,
     on_event,
@@ -2167,6 +2168,12 @@ _OTHERS = re.compile(
     r"[a-z]|"
     rf"\b(?:my|our)\s+{_KIN}\s+(?:has\s+|have\s+|had\s+)?(?:claimed|filed|spent|submitted|"
     r"expensed|ordered|bought)\b|"
+    # A relative's thing and its value: "my mother bp 150/95".
+    rf"\b(?:my|our)\s+{_KIN}\s+(?!(?:and|or|with|who|that|is|was|has|had|have|will|would|"
+    r"can|could|told|asked|says?|said|wants?|needs?|paid|got|and)\b)[a-z]+\s+\d|"
+    # Formal Chinese for one's family ("家父", "内人"), and a thing done on another's behalf
+    # ("代他"; 代为 alone asks the assistant to act for the user: "烦请代为报销").
+    r"家[父母严慈兄姐]|内人|犬子|小女(?![孩生])|令尊|令堂|代他|代她|替他|替她|"
     r"(?-i:\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
@@ -2188,6 +2195,11 @@ readings", "her claims", "Li Wei's total", what "my manager claimed", a claim "f
 Chen" or "给王总", "我爸的血压", "同事小王的工单", "老张的订单", and a
 colleague named with no 的: "朋友王芳上周的报销"). The tools keep the user's own; another
 person's are not theirs to show or change here."""
+_FOR_OTHERS = re.compile(rf"\b(?:for|to)\s+(?:my|our)\s+{_KIN}\b", re.I)
+"""A change made for, or sent to, a relative or colleague ("save it for my wife", "text it
+to my son", "submit for my colleague Jens"): checked on writes only, since a read's "a
+present for my son" says whom the user's own order was for, and not on a write whose own
+examples make one for someone ("email my weekly report to my boss")."""
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
 _OWN_AFTER_ALL = re.compile(
     r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name)|"
@@ -2198,11 +2210,12 @@ _OWN_AFTER_ALL = re.compile(
 file it as my claim", "我垫付的，报在我名下")."""
 
 
-def _others(text: str, decision: Decision) -> re.Match[str] | None:
+def _others(text: str, decision: Decision, *, writes: bool = False) -> re.Match[str] | None:
     """Where the request is about someone else's things, or None.
 
     Not when the user says it is theirs (`_OWN_AFTER_ALL`), nor inside a free-text slot:
     "Mr Chen's laptop won't connect" is what the user's ticket is about, not whose ticket it is.
+    A write done for someone else counts too (`_FOR_OTHERS`, `writes`).
     """
     if _OWN_AFTER_ALL.search(text):
         return None
@@ -2211,7 +2224,8 @@ def _others(text: str, decision: Decision) -> re.Match[str] | None:
         for ev in decision.evidence.values()
         if ev and ev.get("kind") == "text" and "start" in ev
     ]
-    for m in _OTHERS.finditer(text):
+    patterns = (_OTHERS, _FOR_OTHERS) if writes else (_OTHERS,)
+    for m in (m for pattern in patterns for m in pattern.finditer(text)):
         if not any(start <= m.start() and m.end() <= end for start, end in texts):
             return m
     return None
@@ -2379,19 +2393,27 @@ def _unused_ordinal(text: str, decision: Decision) -> Role | None:
     return None
 
 
+_BARE_ID = re.compile(r"(?!(?:19|20)\d\d$)\d{4,}")
+"""A whole number of four digits or more that is no year: "我的 xyz 10087 到哪了" names a
+thing by it even when the word before it is one the router does not know."""
+
+
 def _unused_id(text: str, intent: IntentSpec, decision: Decision) -> Role | None:
     """An id the request names that the read's id slot did not take, or None.
 
     "where's my parcel 10093?" asked of a helpdesk whose ids look like "T-4": the number is
     an id of a thing the intent does not look up, and a read with its id slot empty shows
-    the latest of its own things instead of the one meant, so the run asks.
+    the latest of its own things instead of the one meant, so the run asks. A long bare
+    number counts too (`_BARE_ID`): what it numbers may be a word the router cannot read.
     """
     ids = [name for name in intent.slots_model.model_fields if name.endswith("_id")]
     if not ids or any(decision.slots.get(name) is not None for name in ids):
         return None
     used = _used_spans(decision)
     for role in number_roles(text):
-        if role.kind == "id" and not any(s < role.end and role.start < e for s, e in used):
+        if (role.kind == "id" or _BARE_ID.fullmatch(role.text)) and not any(
+            s < role.end and role.start < e for s, e in used
+        ):
             return role
     return None
 
@@ -2414,7 +2436,12 @@ def _withdrawn(
     intent = domain.intent(decision.intent)
     if not _guarded(intent):
         return decision
-    if (m := _others(text, decision)) is not None:
+    # A write for someone else asks, unless the intent's own examples make one for them
+    # ("email my weekly report to my boss").
+    for_others = domain.writes(intent.name) and not any(
+        _FOR_OTHERS.search(e) for e in intent.examples
+    )
+    if (m := _others(text, decision, writes=for_others)) is not None:
         words = m.group().strip()
         return _unrouted(domain, decision, SOMEONE_ELSES.format(intent=intent.name, words=words))
     if domain.writes(intent.name):
@@ -2501,18 +2528,18 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
     return _withdrawn(domain, text, today, combined, said=said)
 
 
-def _read_as(text: str) -> str:
+def _read_as(domain: Domain, text: str) -> str:
     """The request as both routers read it.
 
-    Toneless pinyin in characters (`pinyin`: "bao xiao" is "报销"), in simplified characters
-    and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
+    Toneless pinyin in characters (`pinyin`: "bao xiao" is "报销" where the domain says
+    so), in simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
     "would you mind filing…" as "…file…" (`courteous`), spoken numbers in digits
     (`numerals`: "一零零九二" is 10092; `spoken_numbers`: "one three four over eight six"
     is 134 over 86), and with each value or change it takes back gone
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
-    read = numerals(vernacular(simplified(pinyin(text))))
+    read = decimal_commas(numerals(vernacular(simplified(pinyin(text, domain.pinyin)))))
     return retracted(corrected(courteous(spoken_numbers(read))))
 
 
@@ -2523,7 +2550,7 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     for the same thing; a value it corrects ("no wait, it was 132/85") is read as
     corrected (`corrected`).
     """
-    typed, text = text, _read_as(text)
+    typed, text = text, _read_as(domain, text)
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
     if decision.action == "route":
         return _as_typed(decision, typed, text)
@@ -2577,7 +2604,7 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     domain's own words (`respell`), as `decide_offline` does, and in simplified
     characters, with each value it corrects taken back (`corrected`).
     """
-    typed, text = text, _read_as(text)
+    typed, text = text, _read_as(domain, text)
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
     if decision.action == "route":
         return _as_typed(decision, typed, text)

@@ -56,26 +56,26 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 LONGEST: dict[str, float] = {
     "tests/test_random_crash.py::"
-    "test_random_kills_complete_every_run_with_one_write[postgres]": 452,
-    "tests/test_random_crash.py::test_random_kills_complete_every_run_with_one_write[sqlite]": 339,
+    "test_random_kills_complete_every_run_with_one_write[postgres]": 188,
     "tests/test_crash_resume.py::"
-    "test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result[sqlite]": 269,
-    "tests/test_crash_resume.py::"
-    "test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result[postgres]": 232,
-    "tests/test_concurrency.py::test_fifty_cli_processes_on_one_sqlite_file": 152,
-    "tests/test_docs.py::test_graph_commands_run_in_order[evals.md]": 145,
-    "tests/test_docs.py::test_graph_commands_run_in_order[routing.md]": 135,
+    "test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result[postgres]": 165,
+    "tests/test_concurrency.py::test_fifty_cli_processes_on_one_sqlite_file": 140,
+    "tests/test_docs.py::test_graph_commands_run_in_order[evals.md]": 95,
+    "tests/test_router_eval.py::test_the_dev_part_is_large_and_bilingual": 64,
+    "tests/test_docs.py::test_graph_commands_run_in_order[routing.md]": 53,
+    "tests/test_malformed_calls.py::test_any_call_gets_a_structured_answer": 52,
+    "tests/test_random_crash.py::test_random_kills_complete_every_run_with_one_write[sqlite]": 45,
     "tests/test_malformed_calls.py::"
-    "test_wrong_types_missing_fields_and_extras_are_named_field_by_field": 98,
-    "tests/test_malformed_calls.py::test_any_call_gets_a_structured_answer": 93,
+    "test_wrong_types_missing_fields_and_extras_are_named_field_by_field": 43,
+    "tests/test_docs.py::test_graph_commands_run_in_order[cli.md]": 36,
     "tests/test_crash_resume.py::"
-    "test_sigkill_before_each_checkpoint_of_an_approved_call[postgres]": 85,
+    "test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result[sqlite]": 34,
 }
 """The suite's longest tests and their seconds in a full run (`--durations`, a loaded
-2-core machine, 2026-12-02; the random-kill matrices at 15 trials a backend, now 8). The
-worksteal scheduler hands each worker a contiguous slice of the collection and steals from
-the tails of the slices; in file order the random-kill matrices started last and ran alone
-for the final six minutes of a 31-minute suite."""
+2-core machine, 2026-12-03, crash tests forked warm by `tests/warmcli.py`). The worksteal
+scheduler hands each worker a contiguous slice of the collection and steals from the tails
+of the slices; in file order the random-kill matrices once started last and ran alone for
+the final six minutes of a 31-minute suite."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -4215,7 +4215,7 @@ def test_pinyin_leaves_english_and_typed_spaces_alone() -> None:
 
     for typed in ("can he see my order 10087", "I need a ticket for the printer", "打印机 坏了"):
         assert pinyin(typed) == typed
-    assert pinyin("bao xiao wan fan 2000 ri yuan") == "报销晚饭 2000 日元"
+    assert pinyin("bao xiao wan fan 2000 ri yuan", EXPENSES.pinyin) == "报销晚饭 2000 日元"
     _no_write(EXPENSES, "bao xiao wan fan 2000 ri yuan")  # yen: no currency here
 
 
@@ -4323,3 +4323,93 @@ def test_rounds_47_48_a_message_refused_after_it_is_named_is_not_sent() -> None:
 
 def test_rounds_47_48_their_statuses_are_the_orders_own() -> None:
     _assert_routed(DOMAIN, "List all my orders with their current statuses.", "list_orders", {})
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A write done for, or sent to, someone else asks (rounds 49-50).
+        (DOMAIN, "please log 138/88 for my husband"),
+        (DOMAIN, "text the status of order 10087 to my daughter"),
+        (EXPENSES, "file a 30 EUR taxi for my coworker, yesterday"),
+        (DOMAIN, "my dad bp 160/100 save it"),
+        (DOMAIN, "家母今日血压150/90，烦请代为记录"),
+        # What follows a change, asked about, is no request for it.
+        (DOMAIN, "请问取消订单 10087 之后还能找回来吗"),
+    ],
+)
+def test_rounds_49_50_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_rounds_49_50_a_present_for_a_relative_is_still_the_users_order() -> None:
+    _assert_routed(
+        DOMAIN, "I bought a gift for my mum, order 10087, where is it?", "order_status", {}
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "currency"),
+    [("claim lunch S$18 today", "SGD"), ("dinner NZ$60 yesterday", "NZD")],
+)
+def test_rounds_49_50_other_dollars_are_asked_about(text: str, currency: str) -> None:
+    decision = _no_write(EXPENSES, text)
+    assert decision.action == "invalid", decision.detail
+    assert decision.detail.startswith("currency:"), decision.detail
+    assert currency in decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # "US$" is still dollars: the "s$" of Singapore is a word of its own.
+        ("taxi US$45 yesterday", {"amount": "45", "currency": "USD", "date": "2026-03-14"}),
+        # A decimal comma beside a currency is a decimal point; a thousands comma stays.
+        ("taxi 23,40 EUR yesterday", {"amount": "23.40", "currency": "EUR"}),
+        ("lunch €12,5 yesterday", {"amount": "12.50", "currency": "EUR"}),
+        ("hotel 1,200 CNY yesterday", {"amount": "1200", "currency": "CNY"}),
+        # A ticket from one place to another is a fare, not a helpdesk ticket.
+        ("ticket Berlin - Hamburg 49 EUR yesterday, please file it", {"category": "other"}),
+        ("the Bahn ticket yesterday cost 29 EUR, file it", {"category": "other"}),
+    ],
+)
+def test_rounds_49_50_amounts_and_fares(text: str, slots: dict[str, str]) -> None:
+    _assert_routed(EXPENSES, text, "submit_expense", slots)
+
+
+def test_rounds_49_50_a_long_number_a_read_does_not_take_asks() -> None:
+    decision = _no_write(EXPENSES, "我的 abc 10087 到哪了")
+    assert decision.action == "clarify", decision.detail
+    assert "10087" in decision.detail
+    _assert_routed(EXPENSES, "status of T-3 please", "ticket_status", {"ticket_id": "T-3"})
+
+
+def test_a_domain_brings_the_pinyin_of_its_own_words() -> None:
+    from nodes.cues import pinyin
+
+    request = "bang wo bao xiao zuo tian wan fan 80 kuai"
+    _assert_routed(EXPENSES, request, "submit_expense", {"amount": "80", "category": "meal"})
+    assert pinyin(request) == "帮我 bao xiao 昨天 wan fan 80 块"  # the everyday words only
+    without = replace(EXPENSES, pinyin={})
+    assert decide_offline(without, request, DAY).action != "route"
+    assert pinyin("da yin ji huai le", {"da yin ji": "打印机"}) == "打印机坏了"
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A day written day.month. as in most of Europe; an amount with a point stays one.
+        (DOMAIN, "save 121/79 from 11.03.", "record_metric", {"date": "2026-03-11"}),
+        (
+            EXPENSES,
+            "file lunch 9,80 EUR from 13.03.2026",
+            "submit_expense",
+            {"amount": "9.80", "date": "2026-03-13"},
+        ),
+        (EXPENSES, "taxi 12.03 EUR yesterday", "submit_expense", {"amount": "12.03"}),
+    ],
+)
+def test_rounds_49_50_european_dates(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -22,7 +22,10 @@ engineer, an annoyed customer) and 45-46 (1a4faf3: 0.905, 276 of 305, 5 misroute
 write, none out of scope; workplace Beijing Chinese, Manchester office English, an intern,
 Hong Kong written Chinese, an older American, a finance clerk) and 47-48 (b2a3ea8: 0.829,
 257 of 310, 5 misroutes to a write, none out of scope; Shenzhen and Chengdu Chinese, a
-Canadian consultant, an Irish tester, Taiwanese traditional Chinese, South African English).
+Canadian consultant, an Irish tester, Taiwanese traditional Chinese, South African English)
+and 49-50 (ebdef29: 0.793, 264 of 333, 8 misroutes to a write, none out of scope; Singlish
+and Singapore Mandarin, a night-shift nurse typing on a phone, a cautious accountant, a
+student writing internet slang, a retired Beijing teacher, a German engineer's English).
 With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
@@ -50,8 +53,10 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.939
-"""Just below the dev part's in-scope accuracy with rounds 9 to 48 folded in (0.9397, 6390 of
+DEV_FLOOR = 0.934
+"""Just below the dev part's in-scope accuracy with rounds 9 to 50 folded in (0.9344, 6665 of
+7133 in scope, 8970 lines; rounds 49-50 alone 0.826 after their fixes, their labels as
+written); rounds 9 to 48 alone (0.9397, 6390 of
 6800 in scope, 8600 lines; rounds 47-48 alone 0.845 after their fixes; "Log breakfast, $18,
 yesterday" relabelled a claim in US dollars, as $ reads everywhere, where its writer asked
 whether a Canadian meant Canadian dollars); rounds 9 to 46 alone (0.9441, 6127 of
@@ -185,7 +190,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "(measured once at c6b2fd2: 0.776, 250 of 322, 3 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 45-46 (measured once at 1a4faf3: 0.905, 276 of 305, 5 misroutes to a "
     "write, 0 out-of-scope writes) and rounds 47-48 (measured once at b2a3ea8: 0.829, 257 "
-    "of 310, 5 misroutes to a write, 0 out-of-scope writes) are folded into the dev part "
+    "of 310, 5 misroutes to a write, 0 out-of-scope writes) and rounds 49-50 (measured once "
+    "at ebdef29: 0.793, 264 of 333, 8 misroutes to a write, 0 out-of-scope writes) are "
+    "folded into the dev part "
     "since, and "
     "the held-out part is "
     "pending until the next round is measured",

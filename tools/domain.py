@@ -598,6 +598,10 @@ class Domain:
     ranker: Ranker | None = None
     """Orders an intent's candidates when there are more than `max_tools`; None is the
     lexical default (`nodes.search.ranker`, docs/search.md)."""
+    pinyin: Mapping[str, str] = field(default_factory=dict)
+    """Toneless pinyin of the domain's own words and the characters its cues use
+    (`{"bao xiao": "报销"}`): people type Chinese without an input method, and the router
+    reads these beside the everyday words it knows (`nodes.cues.pinyin`)."""
 
     def __post_init__(self) -> None:
         for intent in self.intents:

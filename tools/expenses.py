@@ -374,7 +374,8 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("TWD", ("twd", "nt$", "新台币", "台币")),
     ("AUD", ("aud", "au$", "澳元", "澳币")),
     ("CAD", ("cad", "ca$", "加元", "加币")),
-    ("SGD", ("sgd", "新加坡元", "新币")),
+    ("SGD", ("sgd", "s$", "sing dollar", "sing dollars", "singapore dollars", "新加坡元", "新币")),
+    ("NZD", ("nzd", "nz$", "新西兰元", "纽币")),
     ("KRW", ("krw", "韩元", "韩币")),
     ("CHF", ("chf", "swiss francs", "瑞郎", "瑞士法郎")),
     ("INR", ("inr", "rupees", "卢比")),
@@ -483,13 +484,16 @@ _TICKET_WORDS = (
     "report a problem",
 )
 _FARE_QUALIFIER = (
-    r"train|rail|railway|plane|flight|airline|air|bus|coach|ferry|boat|metro|subway|tube|"
+    r"train|rail|railway|bahn|plane|flight|airline|air|bus|coach|ferry|boat|metro|subway|tube|"
     r"tram|shuttle|concert|theat(?:re|er)|movie|cinema|museum|zoo|exhibition|gallery|event|"
     r"match|festival|gig|parking|lottery|raffle|entry|entrance|admission|one-way|return|"
     r"round-trip|season"
 )
 _FARE_TICKET = re.compile(
     rf"\b(?:{_FARE_QUALIFIER})\s+tickets?\b|"
+    # A ticket from one place to another: "the ticket Frankfurt - Köln", "ticket to Lyon".
+    r"\btickets?\s+(?:from\s+)?(?-i:[A-Z])\w+(?:\s+(?-i:[A-Z])\w+)?\s*(?:-|–|→|->|to)\s*(?-i:[A-Z])|"
+    r"\btickets?\s+to\s+(?-i:[A-Z])\w+|"
     r"(?:火车|飞机|高铁|动车|汽车|大巴|巴士|地铁|轮船|电影|演出|演唱会|音乐会|展览|球赛|停车)票|"
     r"机票|车票|门票|船票|球票",
     re.I,
@@ -1134,10 +1138,22 @@ TICKET_STATUS_EXAMPLES = (
     "那个单处理了没",
 )
 
+PINYIN = {
+    **{"bao xiao": "报销", "da che": "打车", "da di": "打的", "chu zu che": "出租车"},
+    **{"wu fan": "午饭", "wan fan": "晚饭", "zao fan": "早饭", "zao can": "早餐", "wu can": "午餐"},
+    **{"wan can": "晚餐", "ka fei": "咖啡", "jiu dian": "酒店", "zhu su": "住宿"},
+    **{"bin guan": "宾馆", "gao tie": "高铁", "huo che": "火车", "fei ji": "飞机"},
+    **{"ting che": "停车", "di tie": "地铁"},
+    **{"gong dan": "工单", "dian nao": "电脑", "da yin ji": "打印机", "mi ma": "密码"},
+}
+"""Toneless pinyin of a claim's and a ticket's words ("bao xiao wan fan 80 kuai"), as typed
+without an input method (`Domain.pinyin`)."""
+
 
 DOMAIN = Domain(
     name="expenses",
     tools=REGISTRY,
+    pinyin=PINYIN,
     role_permissions={
         "member": frozenset({"expenses:submit", "expenses:read", "tickets:write", "tickets:read"}),
         "auditor": frozenset({"expenses:read", "tickets:read"}),

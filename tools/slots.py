@@ -225,6 +225,12 @@ _MONTH_SLASH_DAY = re.compile(
 )
 """A date written month/day after "on" or "for" ("save 118/76 for 3/12"); a bare "3/12" is
 too close to a fraction or a reading to read as one."""
+_DAY_DOT_MONTH = re.compile(
+    r"(?<![\d.,$€£¥])(?P<dd>3[01]|[12]\d|0?[1-9])\.(?P<dm>1[0-2]|0?[1-9])\."
+    r"(?:(?P<dy>20\d\d)(?!\d)|(?![\d]))"
+)
+"""A date written day.month. as in most of Europe ("from 10.03.", "14.03.2026"): the dot
+after the month tells it from an amount ("10.03 EUR"), which never has one."""
 
 _ERROR_CODE = (
     r"\b(?:error|err|exit\s+code|http)\s*(?:code\s*)?[:#]?\s*\d{1,6}\b|"
@@ -302,6 +308,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("date", re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)),
     ("date", _DAY_OF_MONTH),
     ("date", _MONTH_SLASH_DAY),
+    ("date", _DAY_DOT_MONTH),
     ("quantity", re.compile(_FREQUENCY, re.I)),
     ("elapsed", re.compile(_ELAPSED, re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
@@ -768,7 +775,15 @@ def _role_date(role: Role, today: date) -> date | None:
         return found if found <= today else None
     if m := _DAY_OF_MONTH.fullmatch(span):
         return _latest_day(int(m.group("dom")), today)
-    if m := _MONTH_SLASH_DAY.fullmatch(span):
+    if m := _DAY_DOT_MONTH.fullmatch(span):
+        month, day = int(m.group("dm")), int(m.group("dd"))
+        if m.group("dy") is not None:
+            try:
+                found = date(int(m.group("dy")), month, day)
+            except ValueError:
+                return None
+            return found if found <= today else None
+    elif m := _MONTH_SLASH_DAY.fullmatch(span):
         month, day = int(m.group("sm")), int(m.group("sd"))
     elif m := _CN_MONTH_DAY.search(span):
         month, day = cn_number(m.group("m")), cn_number(m.group("d"))
@@ -940,6 +955,8 @@ def _occurrences(lowered: str, word: str) -> list[int]:
 def _word_pattern(word: str) -> re.Pattern[str]:
     if re.fullmatch(r"[a-z][a-z' -]*", word):
         return re.compile(rf"(?<![a-z0-9_]){re.escape(word)}(?![a-z0-9_])")
+    if re.match(r"[a-z]", word):  # "s$" is not found in "us$", nor "hk$" in "thk$"
+        return re.compile(rf"(?<![a-z0-9_]){re.escape(word.lower())}")
     return re.compile(re.escape(word.lower()))
 
 

@@ -73,6 +73,7 @@ DOMAIN = Domain(
         "viewer": frozenset({"metrics:read", "orders:read", "reports:read", "profile:read"}),
     },
     intents=(*health.INTENTS, *shop.INTENTS, *orders.INTENTS, *reports.INTENTS),
+    pinyin={**health.PINYIN, **shop.PINYIN, **orders.PINYIN, **reports.PINYIN},
     clarify=(
         "I can record a blood-pressure reading, show its trend (7, 14 or 30 days), look up, "
         "list or cancel your orders, text you an order's status, show your contact details, "

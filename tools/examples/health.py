@@ -590,6 +590,9 @@ TREND_EXAMPLES = (
 )
 
 
+PINYIN = {"xue ya": "血压", "gao ya": "高压", "di ya": "低压"}
+"""Toneless pinyin of the reading's words, as typed without an input method (`Domain.pinyin`)."""
+
 INTENTS = (
     IntentSpec(
         name="record_and_recheck_metric",

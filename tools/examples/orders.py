@@ -270,6 +270,9 @@ LIST_ORDERS_EXAMPLES = (
 )
 
 
+PINYIN = {"ding dan": "订单", "kuai di": "快递", "wu liu": "物流"}
+"""Toneless pinyin of an order's words, as typed without an input method (`Domain.pinyin`)."""
+
 INTENTS = (
     IntentSpec(
         name="order_status",

@@ -263,6 +263,9 @@ JOB_EXAMPLES = (
 )
 
 
+PINYIN = {"zhou bao": "周报", "yue bao": "月报", "bao gao": "报告"}
+"""Toneless pinyin of a report's words, as typed without an input method (`Domain.pinyin`)."""
+
 INTENTS = (
     IntentSpec(
         name="build_report",

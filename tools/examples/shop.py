@@ -382,6 +382,13 @@ PROFILE_EXAMPLES = (
 )
 
 
+PINYIN = {
+    **{"duan xin": "短信", "fa duan xin": "发短信", "dian hua": "电话", "you xiang": "邮箱"},
+    **{"di zhi": "地址", "shou ji": "手机", "shou ji hao": "手机号"},
+}
+"""Toneless pinyin of a text message's and the profile's words, as typed without an input
+method (`Domain.pinyin`)."""
+
 INTENTS = (
     IntentSpec(
         name="cancel_order",
