@@ -21,7 +21,16 @@ from functools import lru_cache
 from typing import Any
 
 from nodes.search.lexical import stem
-from tools.slots import NEGATION, Found, clauses, mask_not_negations, number_roles, refuses
+from tools.slots import (
+    CURRENCY_AFTER,
+    CURRENCY_BEFORE,
+    NEGATION,
+    Found,
+    clauses,
+    mask_not_negations,
+    number_roles,
+    refuses,
+)
 
 __all__ = [
     "CHANGE_KINDS",
@@ -623,15 +632,12 @@ def _words_value(words: list[str]) -> list[int] | None:
     return out
 
 
-_MONEY_WORD = (
-    r"(?:€|\$|£|¥|eur\b|euros?\b|usd\b|dollars?\b|cny\b|rmb\b|yuan\b|chf\b|gbp\b|元|块|欧)"
-)
 _DECIMAL_COMMA = re.compile(
-    rf"(?<![\d.,])(?P<a>\d{{1,7}}),(?P<b>\d{{1,2}})(?![\d,])(?=\s*{_MONEY_WORD})|"
-    rf"(?<=[€$£¥])\s*(?P<c>\d{{1,7}}),(?P<d>\d{{1,2}})(?![\d,])|"
-    rf"(?<![a-z])(?:eur|usd|chf|gbp)\s*(?P<e>\d{{1,7}}),(?P<f>\d{{1,2}})(?![\d,])",
+    rf"{CURRENCY_BEFORE}\s*\d{{1,7}},\d{{1,2}}(?![\d,])|"
+    rf"(?<![\d.,])\d{{1,7}},\d{{1,2}}(?![\d,])(?={CURRENCY_AFTER})",
     re.I,
 )
+"""An amount with a decimal comma, beside the currency words the amount rules read."""
 
 
 def decimal_commas(text: str) -> str:

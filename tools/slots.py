@@ -109,8 +109,8 @@ _B = r"(?<![A-Za-z0-9.])"
 """A number starts here: not inside a word or another number (CJK text has no spaces, so
 `\b` cannot be used before a digit that follows a Chinese character)."""
 _CN_AMOUNT = r"[零〇一二两三四五六七八九十百千万]+"
-_CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
-_CURRENCY_AFTER = (
+CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
+CURRENCY_AFTER = (
     r"(?:\s*(?:usd|eur|cny|rmb|dollars?|bucks|euros?|yuan)\b|\s*(?:块钱|块|元|美元|欧元|美金|"
     r"人民币|刀|欧(?!洲)))"
 )
@@ -350,7 +350,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "money",
         re.compile(
-            rf"{_CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{_CURRENCY_AFTER}|"
+            rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
             rf"{_CN_AMOUNT}(?:块钱|块|元|美元|欧元)",
             re.I,
         ),
