@@ -87,7 +87,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
         *("补一下", "补上", "补记", "先存", "存个", "帮我存"),
-        *("提个", "提一个", "提一张"),
+        *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
         *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
     ),
@@ -284,6 +284,10 @@ _VERNACULAR: dict[str, str] = {
     # before what is made ("给我整个工单", "月报整一个"), 整上/记上 "put it down".
     **{"瞅": "看", "昨儿": "昨天", "前儿": "前天", "今儿": "今天", "明儿": "明天", "信儿": "消息"},
     **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥"},
+    # Wu (Shanghai): 覅/勿要 "don't", 勿 "not", 阿拉 "we", 侬 "you", 搿 "this", 辰光 "time",
+    # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
+    **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
+    **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -293,6 +297,8 @@ _VERNACULAR_WORD = re.compile(
     "|".join(re.escape(w) for w in sorted(_VERNACULAR, key=len, reverse=True))
     + r"|(?P<kuai>(?<=\d)蚊|(?<=\d )蚊)"  # "86 蚊" is 86 yuan; 蚊 alone is a mosquito
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
+    + r"|(?P<fa>(?<=[\u3400-\u9fff])伐(?=\s*(?:[?？,，。!！~]|$)))"  # Wu's 好了伐: 好了吗
+    + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
     + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))|(?P<make>整(?=个(?:报销|月报|周报|报告|报表)))"
 )
@@ -301,7 +307,7 @@ _VERNACULAR_WORD = re.compile(
 def vernacular(text: str) -> str:
     """The request with its regional words written in standard Mandarin (`_VERNACULAR`).
 
-    Cantonese, Sichuanese, northern and Taiwanese words; run after `simplified`. Users
+    Cantonese, Sichuanese, northern, Wu and Taiwanese words; run after `simplified`. Users
     write as they speak: "唔使取消，淨系想知 10366 到咗未" refuses the cancel exactly as
     "不用取消" does, and a rule written for one must not miss the other.
     """
@@ -311,6 +317,10 @@ def vernacular(text: str) -> str:
             return "块"
         if m.group("mo"):
             return "别"
+        if m.group("fa"):
+            return "吗"
+        if m.group("yuan"):
+            return "元"
         if m.group("zheng"):
             return "开"
         if m.group("make"):
@@ -657,6 +667,31 @@ def decimal_commas(text: str) -> str:
     return _DECIMAL_COMMA.sub(point, text)
 
 
+_CENTS = re.compile(
+    r"(?<![\d.,])(?P<whole>\d{1,7})\s*(?P<unit>dollars?|bucks?|euros?|yuan)\s+(?:and\s+)?"
+    r"(?P<cents>\d{2})(?:\s*cents?\b|(?![\d.,:/%-]|\s*(?:[a-z]+\s+ago\b|days?|nights?|weeks?|"
+    r"months?|years?|hours?|hrs?|mins?|minutes?|people|persons?|pax|guests?|times?|percent|"
+    r"st|nd|rd|th)\b))",
+    re.I,
+)
+
+
+def spoken_cents(text: str) -> str:
+    """The request with "23 dollars 50" and "8 dollars 40 cents" as 23.50 and 8.40 dollars.
+
+    How an amount is said aloud, and what speech-to-text writes; read as two numbers the
+    claim would have two amounts. Only two digits after the currency word, and not a
+    count or a time ("90 euros 14 days ago"). Same length, so every span still points
+    into the request as typed.
+    """
+
+    def joined(m: re.Match[str]) -> str:
+        said = f"{m['whole']}.{m['cents']} {m['unit']}"
+        return said.ljust(len(m.group()))
+
+    return _CENTS.sub(joined, text) if any(c.isdigit() for c in text) else text
+
+
 def spoken_numbers(text: str) -> str:
     """The request with numbers said in English words written in digits (offsets kept).
 
@@ -754,6 +789,36 @@ def courteous(text: str) -> str:
         return _GERUND.sub(base, m.group())
 
     return _MIND_FRAME.sub(frame, text) if "mind" in text.lower() else text
+
+
+_TAGALOG_AFFIX = re.compile(
+    r"\b(?:paki|ipa|pa|i|mag|ma|nag|naka|na)-(?=[A-Za-z]{3})|\bpaki(?=\s)", re.I
+)
+_TAGALOG_SHOW = re.compile(r"\bpakita(?:in)?\b", re.I)
+_TAGALOG_DONT = re.compile(
+    r"\b(?:hu)?wag(?:\s+(?:na|niyo|nyo|ninyo|mo|po|ho|muna|nang|ng))*\s+"
+    r"(?:(?:paki|ipa|pa|i|mag|ma)-)?(?=[A-Za-z]{3})",
+    re.I,
+)
+
+
+def tagalog_affixes(text: str) -> str:
+    """Taglish with its Tagalog verb affixes blanked (offsets kept).
+
+    Filipino users write English verbs inside Tagalog grammar: "pa-file naman ng lunch",
+    "paki-cancel po yung order 10345", "i-save yung 131/84" ask for the filing, the
+    cancelling and the saving as "please file…" does; "pakita" is "show" and "wag" (with
+    its particles) "do not". Only a hyphened affix before an English word is blanked, so a
+    rule reads the verb itself.
+    """
+    lower = text.lower()
+    if "-" not in text and "paki" not in lower and "wag" not in lower:
+        return text
+    text = _TAGALOG_DONT.sub(
+        lambda m: ("do not" if len(m.group()) >= 7 else "dont").ljust(len(m.group())), text
+    )
+    text = _TAGALOG_AFFIX.sub(lambda m: " " * len(m.group()), text)
+    return _TAGALOG_SHOW.sub(lambda m: "show".ljust(len(m.group())), text)
 
 
 def change_kind(verb: str) -> str | None:
@@ -899,10 +964,20 @@ _NOT_CONDITION_BEFORE = re.compile(
     re.I,
 )
 _COURTESY_CONDITION = re.compile(
-    r"^\s*(?:you\s+(?:can|could|don't\s+mind|do\s+not\s+mind|please)|possible|poss|"
-    r"that'?s\s+(?:ok|okay|alright|fine)|it'?s\s+(?:ok|okay|no\s+trouble))\b",
+    r"^\s*(?:you\s+(?:can|could|don't\s+mind|do\s+not\s+mind|please)|possible|poss|convenient|"
+    r"that'?s\s+(?:ok|okay|alright|fine)|it'?s\s+(?:ok|okay|no\s+trouble)|"
+    r"it\s*(?:is|were|was|'s|be)\s+(?:at\s+all\s+)?(?:possible|convenient|no\s+trouble|"
+    r"not\s+(?:inconvenient|too\s+much\s+(?:trouble|bother)))|"
+    r"it\s*(?:would|will|'d|'ll)\s*n[o']t\s+(?:be\s+)?(?:too\s+)?(?:much\s+)?"
+    r"(?:trouble|bother|burdensome|inconvenient|a\s+problem))\b",
     re.I,
 )
+""""if you can", "if possible", "if it is not inconvenient", "if it would not be too
+burdensome": a courtesy before a request, no condition on it."""
+_CN_COURTESY_CONDITION = re.compile(
+    r"^\s*(?:如果|要是|若是|倘若|假如|如|若)?\s*(?:您|你)?(?:方便|可行|可以|允许|不麻烦|不介意)(?:的话)?[\s,，;；]*$"
+)
+"""The same courtesy in Chinese, a clause of its own: "如方便，请…", "倘若可行，请…"."""
 _CN_CONDITION = re.compile(r"如果|要是|假如|假设|万一|若是|倘若|除非|的话")
 """A Chinese condition, wherever it stands in its clause; the next clause is its result."""
 _OPENS_WITH_CONDITION = re.compile(
@@ -913,6 +988,8 @@ _OPENS_WITH_CONDITION = re.compile(
 
 
 def _conditional(clause: str) -> bool:
+    if _CN_COURTESY_CONDITION.match(clause):
+        return False
     for m in _CONDITION.finditer(clause):
         if m.group("if") and m.group("if").lower() == "if":
             if _NOT_CONDITION_BEFORE.search(clause[: m.start()]):
@@ -1723,11 +1800,12 @@ _KEEP_IT = re.compile(
 _ID_NEXT = re.compile(r"\s*(?:(?:order|ticket|job)\s*)?(?:#|no\.?\s*)?(?:\d|[TJ]-\d)", re.I)
 _JUST_ASKING = re.compile(
     r"\b(?:(?:i'?m\s+|i\s+am\s+)?(?:just|only)\s+asking|just\s+curious|asking\s+for\s+now)\b|"
-    r"(?:我)?(?:只是|就是|只)?(?:问问|随便问问|问一下而已|问问而已)(?:而已)?(?:[。.!！]|\s*$)",
+    r"(?:我)?(?:只是|就是|只)?(?:问问|随便问问|问一下而已|问问而已)(?:而已)?(?:[。.!！]|\s*$)|"
+    r"(?:仅|只|仅仅|只是)(?:作|为|是)?(?:咨询|询问)",
     re.I,
 )
 """The user saying the whole message only asks ("can I cancel 77120 or is it too late? just
-asking", "还能取消吗？先别取消，我只是问问")."""
+asking", "还能取消吗？先别取消，我只是问问", "目前仅作咨询")."""
 
 
 def retracted(text: str) -> str:

@@ -85,7 +85,9 @@ from nodes.cues import (
     retracted,
     simplified,
     someone_else,
+    spoken_cents,
     spoken_numbers,
+    tagalog_affixes,
     unasked_clauses,
     vernacular,
     without_refusals,
@@ -2540,7 +2542,8 @@ def _read_as(domain: Domain, text: str) -> str:
     so no rule of either router sees what was dropped.
     """
     read = decimal_commas(numerals(vernacular(simplified(pinyin(text, domain.pinyin)))))
-    return retracted(corrected(courteous(spoken_numbers(read))))
+    read = spoken_cents(tagalog_affixes(spoken_numbers(read)))
+    return retracted(corrected(courteous(read)))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

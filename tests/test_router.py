@@ -4413,3 +4413,78 @@ def test_rounds_49_50_european_dates(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Wu (Shanghai) and formal refusals: 覅 and 请勿 are "don't" (rounds 51-52).
+        (DOMAIN, "覅取消伐,我就想晓得订单10087到啥地方了"),
+        (DOMAIN, "请勿取消订单10087,只想了解目前的物流状态"),
+        # The user says the whole message only consults.
+        (DOMAIN, "若撤销订单10087是否收取手续费?仅作咨询"),
+        # Taglish: "wag" with its particles is "do not", whatever affix the verb carries.
+        (DOMAIN, "Wag niyo po i-cancel yung 10087, gusto ko lang malaman status"),
+        # Dictated with no punctuation: "i just want" opens a clause of its own.
+        (DOMAIN, "dont cancel order 10087 i only want to see where it is"),
+    ],
+)
+def test_rounds_51_52_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A courtesy condition asks nothing of its own; a real condition still does.
+        (
+            EXPENSES,
+            "If it is at all possible, please file a 40 EUR taxi from yesterday",
+            "submit_expense",
+            {"amount": "40", "date": "2026-03-14"},
+        ),
+        (
+            DOMAIN,
+            "If it would not be too much trouble, please build the monthly report",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        (
+            EXPENSES,
+            "若方便,请帮我登记一笔午餐费 56 元,昨天的",
+            "submit_expense",
+            {"amount": "56", "category": "meal"},
+        ),
+        # Taglish verb affixes: pa-/paki-/i- before an English verb, "pakita" is "show".
+        (DOMAIN, "Paki-save po ng 122/80 kanina", "record_metric", {"value": "122/80"}),
+        (DOMAIN, "pa-cancel naman po ng order 10087", "cancel_order", {"order_id": "10087"}),
+        (EXPENSES, "pakita po yung total ko for 14 days", "expense_total", {"period": "14d"}),
+        # Ids said by their letter: "job j 9", "t 42", dictated as words.
+        (DOMAIN, "has job j twelve finished", "job_status", {"job_id": "J-12"}),
+        (EXPENSES, "any news on t 42", "ticket_status", {"ticket_id": "T-42"}),
+        # Dollars and cents said aloud; a count after the currency is no cents.
+        (EXPENSES, "claim a cab 14 dollars 80 yesterday", "submit_expense", {"amount": "14.80"}),
+        (
+            EXPENSES,
+            "claim lunch 9 euros 15 cents yesterday",
+            "submit_expense",
+            {"amount": "9.15", "currency": "EUR"},
+        ),
+        (EXPENSES, "claim dinner 60 euros 12 people yesterday", "submit_expense", {"amount": "60"}),
+        # 第2天 is a day of the trip, not a 2-day window; a dictated 园 is 元.
+        (
+            EXPENSES,
+            "报销出差第3天的晚饭 95 元,昨天",
+            "submit_expense",
+            {"amount": "95", "period": "30d"},
+        ),
+        (EXPENSES, "打车三十八园 昨天 帮我报销", "submit_expense", {"amount": "38"}),
+        (EXPENSES, "午饭 42 块还没报,现在就给我报上", "submit_expense", {"amount": "42"}),
+    ],
+)
+def test_rounds_51_52_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_51_52_a_real_condition_still_asks() -> None:
+    _no_write(DOMAIN, "如果还没发货,就取消订单10087")

@@ -25,8 +25,10 @@ Hong Kong written Chinese, an older American, a finance clerk) and 47-48 (b2a3ea
 Canadian consultant, an Irish tester, Taiwanese traditional Chinese, South African English)
 and 49-50 (ebdef29: 0.793, 264 of 333, 8 misroutes to a write, none out of scope; Singlish
 and Singapore Mandarin, a night-shift nurse typing on a phone, a cautious accountant, a
-student writing internet slang, a retired Beijing teacher, a German engineer's English).
-With a round in
+student writing internet slang, a retired Beijing teacher, a German engineer's English)
+and 51-52 (78d7b4e: 0.836, 270 of 323, 2 misroutes to a write, 1 out of scope; phone
+dictation, Nigerian English, Shanghai Chinese, Taglish, a Korean engineer's translated
+Chinese, an angry customer, a hedging lawyer). With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -54,7 +56,9 @@ SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
 DEV_FLOOR = 0.934
-"""Just below the dev part's in-scope accuracy with rounds 9 to 50 folded in (0.9344, 6665 of
+"""Just below the dev part's in-scope accuracy with rounds 9 to 52 folded in (0.9341, 6965 of
+7456 in scope, 9342 lines; rounds 51-52 alone 0.929 after their fixes, their labels as
+written); rounds 9 to 50 alone (0.9344, 6665 of
 7133 in scope, 8970 lines; rounds 49-50 alone 0.826 after their fixes, their labels as
 written); rounds 9 to 48 alone (0.9397, 6390 of
 6800 in scope, 8600 lines; rounds 47-48 alone 0.845 after their fixes; "Log breakfast, $18,
@@ -191,7 +195,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "writes) and rounds 45-46 (measured once at 1a4faf3: 0.905, 276 of 305, 5 misroutes to a "
     "write, 0 out-of-scope writes) and rounds 47-48 (measured once at b2a3ea8: 0.829, 257 "
     "of 310, 5 misroutes to a write, 0 out-of-scope writes) and rounds 49-50 (measured once "
-    "at ebdef29: 0.793, 264 of 333, 8 misroutes to a write, 0 out-of-scope writes) are "
+    "at ebdef29: 0.793, 264 of 333, 8 misroutes to a write, 0 out-of-scope writes) and "
+    "rounds 51-52 (measured once at 78d7b4e: 0.836, 270 of 323, 2 misroutes to a write, 1 "
+    "out-of-scope write) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -597,6 +597,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "短信通知我",
             "发短信告诉我",
             "通知我",
+            "通知本人",
+            "告知本人",
             "告诉我",
             "提醒我",
             "跟我说一声",
@@ -628,6 +630,9 @@ _TICKET_CUES = (
     "提单",
     "提个单",
     "建个工单",
+    "开立工单",
+    "新建工单",
+    "创建工单",
     "帮我开",
     "开个",
     "报个修",
@@ -657,7 +662,7 @@ _SUMMARY_AFTER = re.compile(
 _COURTESY_PIECE = re.compile(
     r"(?:(?:hi|hello|hey|dear\s+\w+|good\s+(?:morning|afternoon|evening)|sorry(?:\s+to\s+"
     r"(?:bother|trouble)\s+(?:you|u))?|excuse\s+me|thanks|thank\s+you|你好|您好|不好意思|"
-    r"打扰了?|麻烦了|谢谢)[\s!]*)+",
+    r"打扰了?|麻烦了|谢谢|if\s+possible|(?:如|若|如果|倘若)?(?:方便|可行|可以)(?:的话)?)[\s!]*)+",
     re.I,
 )
 """A greeting or an apology, which says nothing of what is wrong."""

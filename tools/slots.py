@@ -409,17 +409,18 @@ _CLAUSE = re.compile(r"(?:[^,;.!?，。；！？：\n—–]|(?<=\d)[.,](?=\d))+
 is no clause's end."""
 _JOINERS = re.compile(
     r"(?<!dear)(?<!kind)(?<!love)\s+(?:and\s+then|and|then|but|also|plus)\s+|"
-    r"(?<=\d)\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:just|only)\s+[a-z])|"
+    r"(?<=\d)\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+[a-z])|"
     r"\s+so\s+(?=(?:could|can|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b)|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
 )
-"""Words that join two requests ("don't cancel 10077 just text me" is two, as with a
-comma), not the "and" of a courtesy ("would you be a dear and run it"); "再" after a
-negation ("不用再开工单了", "别再发了") means "again", not "then", and keeps its refusal in
-the clause; "并" in 合并 (merge) and 一并 (together) joins nothing. A space between two Chinese
-characters is Chinese typed with spaces for commas ("键盘有几个键坏了 帮我提个工单": the
-question word of the first part is not the second's). "so" joins only before a polite
-request ("my doctor wants a record so could you please save it?"), not in "so far"."""
+"""Words that join two requests ("don't cancel 10077 just text me" and "dont cancel order
+55120 i just want to know where it is" are two, as with a comma), not the "and" of a
+courtesy ("would you be a dear and run it"); "再" after a negation ("不用再开工单了",
+"别再发了") means "again", not "then", and keeps its refusal in the clause; "并" in 合并
+(merge) and 一并 (together) joins nothing. A space between two Chinese characters is
+Chinese typed with spaces for commas ("键盘有几个键坏了 帮我提个工单": the question word of
+the first part is not the second's). "so" joins only before a polite request ("my doctor
+wants a record so could you please save it?"), not in "so far"."""
 _DASH = re.compile(r"\s+-+\s+")
 
 
@@ -634,7 +635,9 @@ def find_period(text: str) -> Found | None:
     found = [
         Found(days, role.text, role.start, role.end, "period")
         for role in number_roles(text)
-        if role.kind == "period" and (days := _period_days(role.text)) is not None
+        if role.kind == "period"
+        and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
+        and (days := _period_days(role.text)) is not None
     ]
     if len(found) > 1:
         # Two windows: the one asked about sits in the clause that asks ("I took 7 cabs this
@@ -921,6 +924,8 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
 def find_named_id(text: str, nouns: str, prefix: str) -> Found | None:
     """An id told as its noun and a plain number ("job 11", "ticket #9", "工单9"), or None.
 
+    Its own letter counts as its noun: "job j 9", "t 88", "J27" and a dictated "ticket t
+    forty two" (spoken numbers are digits by then) all name the id the hyphen would.
     The number must have no other role: "ticket 2 of 4" is a place in a list, "job 11 days
     ago" a date, "3 tickets" a count. The value is written as the id is ("J-11").
 
@@ -933,7 +938,11 @@ def find_named_id(text: str, nouns: str, prefix: str) -> Found | None:
         if role.kind != "number" or not re.fullmatch(r"\d{1,9}", role.text):
             continue
         before = text[: role.start]
-        noun = re.search(rf"(?:{nouns})\s*(?:#|no\.?\s*|number\s+|号)?\s*$", before, re.I)
+        noun = re.search(
+            rf"(?:(?:{nouns})\s*(?:#|no\.?\s*|number\s+|号)?|(?<![\w'.$]){prefix}(?:\s|-\s)?)\s*$",
+            before,
+            re.I,
+        )
         if noun is not None:
             words = text[noun.start() : role.end]
             return Found(f"{prefix}-{role.text}", words, noun.start(), role.end, "id")
