@@ -57,6 +57,12 @@ READ_SHARE = 0.5
 word only the writes have: `put_config` describes the fields `get_config` returns. Counted
 only for a request that reads (`SearchIndex.read_postings`). Chosen among 0.3, 0.5 and 0.8
 on the published catalogues' round-5 and earlier requests (docs/search.md)."""
+READ_DAMP = 0.3
+"""The share of a write tool's score taken away when the request reads (asks what is, or
+opens with "show", "list", "查看"): on the published catalogues' dev requests a third of
+the misses put a write first for a question a read answers ("what retry count is set?"
+meets `put_function_event_invoke_config` on more words than its `get`). Chosen among 0.1,
+0.2, 0.3 and 0.5 on rounds 0-7 of both published catalogues (docs/search.md)."""
 FIELD_WEIGHTS: Mapping[str, int] = {"name": 2, "namespace": 1, "description": 1, "args": 1}
 """How often a field's tokens are counted: a word in the tool's name says more than one in
 its description. Integers, so the same token lists can be handed to any BM25 library."""
@@ -370,6 +376,7 @@ class SearchIndex:
         prior: OperationPrior | None = None,
         lexicon: Lexicon | None = None,
         verb_bonus: float = 0.0,
+        read_damp: float = 0.0,
     ) -> dict[int, float]:
         """BM25 score of every tool sharing at least one term with the query, by tool id.
 
@@ -377,7 +384,8 @@ class SearchIndex:
         a lexicon, the English words of the request's Chinese count as typed. With a
         thesaurus, the API words its phrases point at count too, at its weight, unless the
         request already has them. With a prior, each of those tools gains the prior's bonus
-        for its operation: it reorders the matching tools, it adds none.
+        for its operation: it reorders the matching tools, it adds none. A request that reads
+        (`Thesaurus.reads`) scales every write's score by `1 - read_damp` (`READ_DAMP`).
         """
         read, values = split_values(query, self.knows)
         totals: defaultdict[int, float] = defaultdict(float)
@@ -420,6 +428,13 @@ class SearchIndex:
                     asked = max(asked or 0.0, thesaurus.weight if thesaurus else 0.0)
                 if asked is not None and not (reading and verb not in READ_VERBS):
                     totals[doc] += verb_bonus * asked
+        if reading and read_damp:
+            # What is asked about is answered by a read: a write that matches more of the
+            # question's words ("what retry count is set?" meets `put_retry_config`) is
+            # still not what it asks for.
+            for doc in totals:
+                if self.verbs[doc] not in READ_VERBS:
+                    totals[doc] *= 1 - read_damp
         if prior is not None and totals:
             # Reuse this request's tokens, and its targets when the thesaurus is the prior's.
             same = thesaurus is not None and thesaurus is prior.thesaurus
@@ -438,6 +453,7 @@ class SearchIndex:
         prior: OperationPrior | None = None,
         lexicon: Lexicon | None = None,
         verb_bonus: float = 0.0,
+        read_damp: float = 0.0,
     ) -> list[str]:
         """`among` ordered best first; ties (and tools matching nothing) keep their order.
 
@@ -453,8 +469,9 @@ class SearchIndex:
             lexicon: Reads the request's Chinese as English API words
                 (`nodes.search.lexicon`); None matches Chinese only against Chinese.
             verb_bonus: Added to a matching tool whose verb the request asks for; 0 off.
+            read_damp: How much of a write's score a request that reads takes away; 0 off.
         """
-        totals = self.scores(query, thesaurus, prior, lexicon, verb_bonus)
+        totals = self.scores(query, thesaurus, prior, lexicon, verb_bonus, read_damp)
         if among is None:
             among = self.names
         ids = self.ids

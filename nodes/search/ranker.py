@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nodes.search.lexical import EVEN_OUT, SearchIndex
+from nodes.search.lexical import EVEN_OUT, READ_DAMP, READ_VERBS, SearchIndex
 from nodes.search.lexicon import Lexicon, default_lexicon, split_values
 from nodes.search.operations import OperationPrior
 from nodes.search.thesaurus import Thesaurus, default_thesaurus
@@ -63,6 +63,7 @@ class LexicalIndex:
     lexicon: Lexicon | None
     prior: OperationPrior | None
     verb_bonus: float = 0.0
+    read_damp: float = 0.0
 
     def rank(
         self, query: str, among: Sequence[str] | None = None, limit: int | None = None
@@ -76,11 +77,14 @@ class LexicalIndex:
             prior=self.prior,
             lexicon=self.lexicon,
             verb_bonus=self.verb_bonus,
+            read_damp=self.read_damp,
         )
 
     def scores(self, query: str) -> dict[int, float]:
         """Raw scores by tool id; see `SearchIndex.scores`."""
-        return self.index.scores(query, self.thesaurus, self.prior, self.lexicon, self.verb_bonus)
+        return self.index.scores(
+            query, self.thesaurus, self.prior, self.lexicon, self.verb_bonus, self.read_damp
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -95,6 +99,7 @@ class LexicalRanker:
             requests does not carry over.
         even_out: See `nodes.search.lexical.EVEN_OUT`.
         verb_bonus: See `VERB_BONUS`; 0 turns it off.
+        read_damp: See `nodes.search.lexical.READ_DAMP`; 0 turns it off.
     """
 
     thesaurus: Thesaurus | None = field(default_factory=default_thesaurus)
@@ -102,6 +107,7 @@ class LexicalRanker:
     prior: OperationPrior | None = None
     even_out: float = EVEN_OUT
     verb_bonus: float = field(default_factory=lambda: VERB_BONUS)
+    read_damp: float = READ_DAMP
 
     def build(self, entries: Sequence[ToolEntry]) -> LexicalIndex:
         """Index the tools: about 100 ms for 1,000."""
@@ -111,6 +117,7 @@ class LexicalRanker:
             lexicon=self.lexicon,
             prior=self.prior,
             verb_bonus=self.verb_bonus,
+            read_damp=self.read_damp,
         )
 
 
@@ -248,6 +255,15 @@ class HybridIndex:
             sims = self.vectors[rows] @ self.embedder.query(dense_text(query, lexicon))
             dense = np.asarray(known)[sims.argsort()[::-1][:depth]]
             fused[dense] += 1.0 / places[: len(dense)]
+        damp, thesaurus = self.lexical.read_damp, self.lexical.thesaurus
+        if damp and thesaurus is not None and thesaurus.reads(query):
+            # The embedding does not tell "what is set?" from "set it": the fused places of
+            # the writes are damped as the lexical scores are (`READ_DAMP`).
+            verbs = self.lexical.index.verbs
+            for i, name in enumerate(pool):
+                doc = lexical_ids.get(name, -1)
+                if doc >= 0 and verbs[doc] not in READ_VERBS:
+                    fused[i] *= 1 - damp
         order = np.argsort(-fused, kind="stable").tolist()
         return [pool[i] for i in (order if limit is None else order[:limit])]
 

@@ -313,14 +313,19 @@ it asks for; a question that names none, or asks what is, is pointed at `READ_TA
 it already names a read ("how many ...?")."""
 
 
-READ_OPENERS = frozenset(stem(w) for w in ("show", "list", "display", "view", "describe"))
+READ_OPENERS = frozenset(
+    stem(w) for w in ("show", "list", "display", "view", "describe", "fetch", "dump", "check")
+)
 """First words of an English request to be shown something."""
 READ_OPENER_PAIRS = frozenset(
     tuple(stem(w) for w in pair.split()) for pair in ("pull up", "look up", "tell me")
 )
 """Two-word openers of a request to be shown something ("pull up the details of ...").
 "give me" is not one: on the published catalogues it cost a request that asked for a list."""
-CHINESE_READ_OPENERS = ("列出", "查看", "看看", "看一下", "看下", "查一下", "显示", "列一下")
+CHINESE_READ_OPENERS = (
+    *("列出", "查看", "看看", "看一下", "看下", "查一下", "显示", "列一下"),
+    *("查下", "查查", "查询", "拉一下", "拉下", "列下"),
+)
 """First words of a Chinese request to be shown something."""
 
 
