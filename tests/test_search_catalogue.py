@@ -687,3 +687,51 @@ def test_fit_search_writes_a_prior_the_domain_can_load(tmp_path: Path) -> None:
     assert bad.returncode != 0
     assert "no_such_tool" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+FEED_TOOLS = [
+    ToolEntry(name="feed_put_filter", namespace="feed",
+              description="Sets the keyword filter of a feed: which keywords hide a post and "
+                          "how long a hidden post stays hidden."),
+    ToolEntry(name="feed_get_filter", namespace="feed",
+              description="Gets the filter of a feed."),
+    ToolEntry(name="feed_star", namespace="feed", description="Stars a feed."),
+    ToolEntry(name="feed_unstar", namespace="feed", description="Removes a star from a feed."),
+    ToolEntry(name="feed_check_starred", namespace="feed",
+              description="Whether you starred a feed."),
+    ToolEntry(name="feed_remove_tags", namespace="feed", description="Removes tags from a feed."),
+    ToolEntry(name="mail_untag", namespace="mail", description="Untags a mailbox."),
+]  # fmt: skip
+
+
+def test_a_question_is_answered_by_the_read_though_the_write_matches_more_words() -> None:
+    question = "which keywords hide posts in my feed?"
+    assert ToolCatalogue(FEED_TOOLS).rank(question, limit=1) == ["feed_get_filter"]
+    plain = LexicalRanker(read_damp=0.0)
+    assert ToolCatalogue(FEED_TOOLS, plain).rank(question, limit=1) == ["feed_put_filter"]
+    # a request for the change still gets the write
+    change = "hide posts with the keyword crypto in the news feed for a week"
+    assert ToolCatalogue(FEED_TOOLS).rank(change, limit=1) == ["feed_put_filter"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remove my star from the news feed",
+        "lift my star off the news feed",
+        "取消对新闻 feed 的 star",
+    ],
+)
+def test_undoing_an_action_asks_for_the_registry_s_un_verb(text: str) -> None:
+    ranked = ToolCatalogue(FEED_TOOLS).rank(text)
+    assert ranked.index("feed_unstar") < ranked.index("feed_star")
+
+
+def test_an_un_verb_is_inferred_only_where_the_registry_pairs_it() -> None:
+    catalogue = ToolCatalogue(FEED_TOOLS)
+    index = catalogue.index()
+    assert isinstance(index, LexicalIndex)
+    assert index.index.undo_verbs == frozenset({"unstar"})  # `untag` has no `tag` beside it
+    assert catalogue.rank("remove the owner tag from the news feed", limit=1) == [
+        "feed_remove_tags"
+    ]
