@@ -288,6 +288,10 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # Minnan (Fujian, Taiwan): 甲我 "for me", 按怎 "how", 昨昏 "yesterday", 毋/袂 "not",
+    # 歹势/拍谢 "sorry", 歹去 "broken", 食饭 "eat", 厝 "home".
+    **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
+    **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -298,6 +302,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<kuai>(?<=\d)蚊|(?<=\d )蚊)"  # "86 蚊" is 86 yuan; 蚊 alone is a mosquito
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
     + r"|(?P<fa>(?<=[\u3400-\u9fff])伐(?=\s*(?:[?？,，。!！~]|$)))"  # Wu's 好了伐: 好了吗
+    + r"|(?P<mian>免(?=通知|记|发|讲|告|报|存|提|开|写))"  # Minnan 免通知我: 别通知我; not 免费
+    + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
     + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))|(?P<make>整(?=个(?:报销|月报|周报|报告|报表)))"
@@ -307,7 +313,7 @@ _VERNACULAR_WORD = re.compile(
 def vernacular(text: str) -> str:
     """The request with its regional words written in standard Mandarin (`_VERNACULAR`).
 
-    Cantonese, Sichuanese, northern, Wu and Taiwanese words; run after `simplified`. Users
+    Cantonese, Sichuanese, northern, Wu, Minnan and Taiwanese words; run after `simplified`. Users
     write as they speak: "唔使取消，淨系想知 10366 到咗未" refuses the cancel exactly as
     "不用取消" does, and a rule written for one must not miss the other.
     """
@@ -319,6 +325,10 @@ def vernacular(text: str) -> str:
             return "别"
         if m.group("fa"):
             return "吗"
+        if m.group("mian"):
+            return "别"
+        if m.group("gong"):
+            return "天"
         if m.group("yuan"):
             return "元"
         if m.group("zheng"):

@@ -4488,3 +4488,60 @@ def test_rounds_51_52_routes(domain: Domain, text: str, intent: str, slots: dict
 
 def test_rounds_51_52_a_real_condition_still_asks() -> None:
     _no_write(DOMAIN, "如果还没发货,就取消订单10087")
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A relative's reading with no 我 before it is someone else's (rounds 53-54).
+        (DOMAIN, "外婆的血压 150/92 帮忙记一下"),
+        # "doesnt" typed with no apostrophe still refuses.
+        (DOMAIN, "he asks whether 10087 was cancelled, he doesnt want to cancel it again"),
+        # Two days written with slashes are two claims.
+        (EXPENSES, "taxi 3/10 and 3/11, 60 EUR together, file it"),
+    ],
+)
+def test_rounds_53_54_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A date with a slash, month/day or day/month: the latest such day up to today.
+        (
+            EXPENSES,
+            "dinner with clients the 13/03, 64€, please register it",
+            "submit_expense",
+            {"date": "2026-03-13", "amount": "64"},
+        ),
+        (EXPENSES, "file lunch 18 USD from 3/11", "submit_expense", {"date": "2026-03-11"}),
+        (
+            DOMAIN,
+            "3/13 の血压 119/79，记录お願いします",
+            "record_metric",
+            {"value": "119/79", "date": "2026-03-13"},
+        ),
+        (
+            DOMAIN,
+            "record my pressure of the 09/03: 131/85",
+            "record_metric",
+            {"value": "131/85", "date": "2026-03-09"},
+        ),
+        # A low reading is still a reading.
+        (DOMAIN, "save 92/58 today", "record_metric", {"value": "92/58"}),
+        # Minnan: 甲我 "for me", 昨昏 "yesterday", 30 工 "30 days", 免 "don't".
+        (
+            EXPENSES,
+            "甲我报一下昨昏的出租车钱 66 块",
+            "submit_expense",
+            {"amount": "66", "date": "2026-03-14"},
+        ),
+        (DOMAIN, "最近 14 工的血压按怎", "review_metric_trend", {"period": "14d"}),
+        (EXPENSES, "网络歹去了，甲我开单，免通知我", "open_ticket", {"notify": False}),
+        # A meal with a client is the user's own claim.
+        (EXPENSES, "昨天和客户的晚饭 300 元，帮我报销", "submit_expense", {"amount": "300"}),
+    ],
+)
+def test_rounds_53_54_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

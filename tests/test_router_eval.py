@@ -28,7 +28,11 @@ and Singapore Mandarin, a night-shift nurse typing on a phone, a cautious accoun
 student writing internet slang, a retired Beijing teacher, a German engineer's English)
 and 51-52 (78d7b4e: 0.836, 270 of 323, 2 misroutes to a write, 1 out of scope; phone
 dictation, Nigerian English, Shanghai Chinese, Taglish, a Korean engineer's translated
-Chinese, an angry customer, a hedging lawyer). With a round in
+Chinese, an angry customer, a hedging lawyer) and 53-54 (156e346: 0.721, 243 of 337, 4
+misroutes to a write, none out of scope; a Madrid sales manager's English and Spanish,
+Minnan-flavoured Chinese, a screen-reader user, chat-ops commands, a Japanese employee's
+indirect English and Chinese, a grandson typing for his grandmother, gloved typos, an
+auditor). With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -55,8 +59,14 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.934
-"""Just below the dev part's in-scope accuracy with rounds 9 to 52 folded in (0.9341, 6965 of
+DEV_FLOOR = 0.926
+"""Just below the dev part's in-scope accuracy with rounds 9 to 54 folded in (0.9269, 7223 of
+7793 in scope, 9728 lines; rounds 53-54 alone 0.766 after their fixes, their labels as
+written but one: "my own bp is 118/76 lol can u save that too" relabelled a reading to save,
+as the message reads alone, where its writer, picturing a grandson typing on his
+grandmother's account, asked; that round's other lines about "grandma's" readings and
+orders keep their labels, routed for the account holder, and count as misses of a router
+that reads a relative's things as someone else's); rounds 9 to 52 alone (0.9341, 6965 of
 7456 in scope, 9342 lines; rounds 51-52 alone 0.929 after their fixes, their labels as
 written); rounds 9 to 50 alone (0.9344, 6665 of
 7133 in scope, 8970 lines; rounds 49-50 alone 0.826 after their fixes, their labels as
@@ -197,7 +207,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "of 310, 5 misroutes to a write, 0 out-of-scope writes) and rounds 49-50 (measured once "
     "at ebdef29: 0.793, 264 of 333, 8 misroutes to a write, 0 out-of-scope writes) and "
     "rounds 51-52 (measured once at 78d7b4e: 0.836, 270 of 323, 2 misroutes to a write, 1 "
-    "out-of-scope write) are "
+    "out-of-scope write) and rounds 53-54 (measured once at 156e346: 0.721, 243 of 337, 4 "
+    "misroutes to a write, 0 out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -220,11 +220,15 @@ latest such day up to today, or that day of the month named. Not a building or a
 ("3号楼", "1号线"), and not an id ("10086号", more than two digits)."""
 
 _MONTH_SLASH_DAY = re.compile(
-    r"\b(?:on|for|from|dated)\s+(?P<sm>1[0-2]|0?[1-9])/(?P<sd>3[01]|[12]\d|0?[1-9])(?![\d/])",
+    r"(?:\b(?:on|for|from|dated|the|of)\s+|(?<![A-Za-z0-9_/.,$€£¥:-]))"
+    r"(?P<sm>3[01]|[12]\d|0?[1-9])/(?P<sd>3[01]|[12]\d|0?[1-9])(?![\d/]|\s*of\b)",
     re.I,
 )
-"""A date written month/day after "on" or "for" ("save 118/76 for 3/12"); a bare "3/12" is
-too close to a fraction or a reading to read as one."""
+"""A date written with a slash ("save 118/76 for 3/12", "dinner the 12/03", "3/14 の血压"):
+two numbers of at most two digits, each 31 or less, which no reading is (a systolic
+pressure is never under 50), and not a fraction of something ("2/3 of"). Month/day in the
+United States and Japan, day/month in most of Europe: `_slash_date` takes the reading
+that is the latest day up to today."""
 _DAY_DOT_MONTH = re.compile(
     r"(?<![\d.,$€£¥])(?P<dd>3[01]|[12]\d|0?[1-9])\.(?P<dm>1[0-2]|0?[1-9])\."
     r"(?:(?P<dy>20\d\d)(?!\d)|(?![\d]))"
@@ -260,7 +264,11 @@ complaint about how long something takes names no period of a trend or a total."
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("period", re.compile(_OPEN_PERIOD, re.I)),
     ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
-    ("reading", re.compile(rf"{_B}\d{{2,3}}\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I)),
+    # A systolic pressure of 40 or more: "12/03" is a date (`_MONTH_SLASH_DAY`).
+    (
+        "reading",
+        re.compile(rf"{_B}(?:[4-9]\d|[12]\d\d)\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I),
+    ),
     ("reading", re.compile(_NAMED_READING, re.I)),
     ("reading", re.compile(_NAMED_READING_LOW_FIRST, re.I)),
     # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
@@ -446,6 +454,7 @@ def clauses(text: str) -> list[tuple[int, str]]:
 NEGATIONS: tuple[str, ...] = (
     *("don't", "dont", "do not", "doesn't", "does not", "didn't", "did not", "not", "never"),
     *("isn't", "wasn't", "aren't", "weren't", "no need to", "no need for", "without"),
+    *("doesnt", "didnt", "isnt", "wasnt", "arent", "werent"),  # typed with no apostrophe
     *("stop", "no"),
     *("不要", "别", "不用", "不需要", "无需", "不必", "没有", "没", "不"),
 )
@@ -787,7 +796,7 @@ def _role_date(role: Role, today: date) -> date | None:
                 return None
             return found if found <= today else None
     elif m := _MONTH_SLASH_DAY.fullmatch(span):
-        month, day = int(m.group("sm")), int(m.group("sd"))
+        return _slash_date(int(m.group("sm")), int(m.group("sd")), today)
     elif m := _CN_MONTH_DAY.search(span):
         month, day = cn_number(m.group("m")), cn_number(m.group("d"))
     elif (m := _EN_MONTH.search(span)) and (d := re.search(r"\d{1,2}", span)):
@@ -799,6 +808,22 @@ def _role_date(role: Role, today: date) -> date | None:
     except ValueError:
         return None
     return found if found <= today else found.replace(year=today.year - 1)
+
+
+def _slash_date(first: int, second: int, today: date) -> date | None:
+    """A date with a slash, month/day or day/month: whichever is the later day up to today.
+
+    A claim or a reading is of a day just past: "12/03" from a Spaniard and "3/12" from an
+    American on 15 March are both the 12th of March, not December.
+    """
+    days = []
+    for month, day in ((first, second), (second, first)):
+        try:
+            found = date(today.year, month, day)
+        except ValueError:
+            continue
+        days.append(found if found <= today else found.replace(year=today.year - 1))
+    return max(days, default=None)
 
 
 def find_date(text: str, today: date) -> Found | None:
