@@ -735,3 +735,23 @@ def test_an_un_verb_is_inferred_only_where_the_registry_pairs_it() -> None:
     assert catalogue.rank("remove the owner tag from the news feed", limit=1) == [
         "feed_remove_tags"
     ]
+
+
+def test_a_request_opening_with_a_change_is_not_answered_by_a_read() -> None:
+    tools = [
+        ToolEntry(name="hooks_list_stale_hooks", namespace="hooks",
+                  description="Lists the stale webhooks of a repository that failed their "
+                              "last deliveries."),
+        ToolEntry(name="hooks_delete_hook", namespace="hooks",
+                  description="Deletes a webhook."),
+    ]  # fmt: skip
+    change = "delete the stale webhook of acme/web that failed its last deliveries"
+    assert ToolCatalogue(tools).rank(change, limit=1) == ["hooks_delete_hook"]
+    plain = LexicalRanker(write_damp=0.0)
+    assert ToolCatalogue(tools, plain).rank(change, limit=1) == ["hooks_list_stale_hooks"]
+    index = ToolCatalogue(tools).index()
+    assert isinstance(index, LexicalIndex)
+    assert index.index.opens_with_change("please delete it")
+    assert index.index.opens_with_change("can you get rid of it", index.thesaurus)
+    assert not index.index.opens_with_change("list the stale hooks")
+    assert not index.index.opens_with_change("frobnicate the hooks")  # no tool's verb

@@ -73,6 +73,17 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
 _ID_TAIL = re.compile(r"-\d")
 _STOP_DOING = re.compile(r"\b(?:stop|quit)\s+\w+ing\b", re.I)
+WRITE_DAMP = 0.2
+"""The share of a read tool's score taken away when the request opens with a change: its
+first word (after "please", "can you") is a verb the registry's tools are named with, or
+one the thesaurus reads as such ("get rid of"), and not a read ("delete the stale hooks on
+acme/web" is not answered by `list_hooks`, however many words they share). Chosen among
+0.1, 0.2 and 0.3 on rounds 0-7 of both published catalogues (docs/search.md)."""
+_FIRST_WORD = re.compile(
+    r"^\s*(?:(?:hey|hi|ok|okay|so|pls|please|can\s+you|could\s+you|would\s+you|kindly|"
+    r"go\s+ahead\s+and|i\s+(?:want|need)\s+to|let'?s)[\s,]+)*([A-Za-z]+)\b",
+    re.I,
+)
 UNDO_WEIGHT = 0.5
 """An undoing verb inferred from "remove my star" counts as a thesaurus word does (half a
 typed one): "remove the owner tag" must not pull every `untag` of other services ahead of
@@ -326,6 +337,8 @@ class SearchIndex:
     only for the words a request that reads typed itself."""
     undo_verbs: frozenset[str] = frozenset()
     """The verbs that undo another verb of the registry (`unstar` beside `star`)."""
+    verb_set: frozenset[str] = frozenset()
+    """Every tool's verb, once."""
 
     @classmethod
     def build(
@@ -379,7 +392,24 @@ class SearchIndex:
             verbs=verbs,
             read_postings={term: tuple(p) for term, p in read_postings.items()},
             undo_verbs=frozenset(v for v in verbs if v.startswith("un") and v[2:] in verbs),
+            verb_set=frozenset(verbs),
         )
+
+    def opens_with_change(self, query: str, thesaurus: Thesaurus | None = None) -> bool:
+        """Whether the request's first word asks for a change the registry's verbs name.
+
+        "delete …", "can you rotate …", "get rid of …" (through the thesaurus); not "show",
+        "list" or any read verb, and not a first word no tool is named with.
+        """
+        first = _FIRST_WORD.match(query)
+        if first is None:
+            return False
+        asked = {stem(first.group(1).lower())}
+        if thesaurus is not None:
+            head = " ".join(query[first.start(1) :].split()[:3])
+            for target in thesaurus.targets(head):
+                asked.update(stem(w) for w in target.split())
+        return any(verb in self.verb_set and verb not in READ_VERBS for verb in asked)
 
     def knows(self, word: str) -> bool:
         """Whether a word (any case or inflection) occurs in some tool, or is a stop word."""
@@ -394,6 +424,7 @@ class SearchIndex:
         lexicon: Lexicon | None = None,
         verb_bonus: float = 0.0,
         read_damp: float = 0.0,
+        write_damp: float = 0.0,
     ) -> dict[int, float]:
         """BM25 score of every tool sharing at least one term with the query, by tool id.
 
@@ -402,7 +433,8 @@ class SearchIndex:
         thesaurus, the API words its phrases point at count too, at its weight, unless the
         request already has them. With a prior, each of those tools gains the prior's bonus
         for its operation: it reorders the matching tools, it adds none. A request that reads
-        (`Thesaurus.reads`) scales every write's score by `1 - read_damp` (`READ_DAMP`).
+        (`Thesaurus.reads`) scales every write's score by `1 - read_damp` (`READ_DAMP`); one
+        that opens with a change (`opens_with_change`), every read's by `1 - write_damp`.
         """
         read, values = split_values(query, self.knows)
         totals: defaultdict[int, float] = defaultdict(float)
@@ -451,6 +483,11 @@ class SearchIndex:
                     asked = max(asked or 0.0, thesaurus.weight if thesaurus else 0.0)
                 if asked is not None and not (reading and verb not in READ_VERBS):
                     totals[doc] += verb_bonus * asked
+        if write_damp and not reading and self.opens_with_change(query, thesaurus):
+            # "rotate the key of…" is not answered by `get_key_rotation_status`.
+            for doc in totals:
+                if self.verbs[doc] in READ_VERBS:
+                    totals[doc] *= 1 - write_damp
         if reading and read_damp:
             # What is asked about is answered by a read: a write that matches more of the
             # question's words ("what retry count is set?" meets `put_retry_config`) is
@@ -477,6 +514,7 @@ class SearchIndex:
         lexicon: Lexicon | None = None,
         verb_bonus: float = 0.0,
         read_damp: float = 0.0,
+        write_damp: float = 0.0,
     ) -> list[str]:
         """`among` ordered best first; ties (and tools matching nothing) keep their order.
 
@@ -493,8 +531,10 @@ class SearchIndex:
                 (`nodes.search.lexicon`); None matches Chinese only against Chinese.
             verb_bonus: Added to a matching tool whose verb the request asks for; 0 off.
             read_damp: How much of a write's score a request that reads takes away; 0 off.
+            write_damp: How much of a read's score a request opening with a change takes
+                away; 0 off.
         """
-        totals = self.scores(query, thesaurus, prior, lexicon, verb_bonus, read_damp)
+        totals = self.scores(query, thesaurus, prior, lexicon, verb_bonus, read_damp, write_damp)
         if among is None:
             among = self.names
         ids = self.ids

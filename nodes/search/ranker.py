@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nodes.search.lexical import EVEN_OUT, READ_DAMP, READ_VERBS, SearchIndex
+from nodes.search.lexical import EVEN_OUT, READ_DAMP, READ_VERBS, WRITE_DAMP, SearchIndex
 from nodes.search.lexicon import Lexicon, default_lexicon, split_values
 from nodes.search.operations import OperationPrior
 from nodes.search.thesaurus import Thesaurus, default_thesaurus
@@ -64,6 +64,7 @@ class LexicalIndex:
     prior: OperationPrior | None
     verb_bonus: float = 0.0
     read_damp: float = 0.0
+    write_damp: float = 0.0
 
     def rank(
         self, query: str, among: Sequence[str] | None = None, limit: int | None = None
@@ -78,12 +79,19 @@ class LexicalIndex:
             lexicon=self.lexicon,
             verb_bonus=self.verb_bonus,
             read_damp=self.read_damp,
+            write_damp=self.write_damp,
         )
 
     def scores(self, query: str) -> dict[int, float]:
         """Raw scores by tool id; see `SearchIndex.scores`."""
         return self.index.scores(
-            query, self.thesaurus, self.prior, self.lexicon, self.verb_bonus, self.read_damp
+            query,
+            self.thesaurus,
+            self.prior,
+            self.lexicon,
+            self.verb_bonus,
+            self.read_damp,
+            self.write_damp,
         )
 
 
@@ -100,6 +108,7 @@ class LexicalRanker:
         even_out: See `nodes.search.lexical.EVEN_OUT`.
         verb_bonus: See `VERB_BONUS`; 0 turns it off.
         read_damp: See `nodes.search.lexical.READ_DAMP`; 0 turns it off.
+        write_damp: See `nodes.search.lexical.WRITE_DAMP`; 0 turns it off.
     """
 
     thesaurus: Thesaurus | None = field(default_factory=default_thesaurus)
@@ -108,6 +117,7 @@ class LexicalRanker:
     even_out: float = EVEN_OUT
     verb_bonus: float = field(default_factory=lambda: VERB_BONUS)
     read_damp: float = READ_DAMP
+    write_damp: float = WRITE_DAMP
 
     def build(self, entries: Sequence[ToolEntry]) -> LexicalIndex:
         """Index the tools: about 100 ms for 1,000."""
@@ -118,6 +128,7 @@ class LexicalRanker:
             prior=self.prior,
             verb_bonus=self.verb_bonus,
             read_damp=self.read_damp,
+            write_damp=self.write_damp,
         )
 
 
