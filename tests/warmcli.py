@@ -131,6 +131,10 @@ class Zygote:
             rid = self._next
             self._started[rid] = (event, box)
         out, err = self._dir / f"{rid}.out", self._dir / f"{rid}.err"
+        # The files exist before the fork, as Popen's pipes do: a child SIGKILLed before
+        # it opened them still leaves an (empty) output to read.
+        out.touch()
+        err.touch()
         request = {"id": rid, "argv": list(argv), "env": env, "cwd": str(cwd)}
         request |= {"out": str(out), "err": str(err)}
         assert self._proc.stdin is not None
