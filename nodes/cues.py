@@ -991,7 +991,8 @@ _CN_COURTESY_CONDITION = re.compile(
 _CN_CONDITION = re.compile(r"如果|要是|假如|假设|万一|若是|倘若|除非|的话")
 """A Chinese condition, wherever it stands in its clause; the next clause is its result."""
 _OPENS_WITH_CONDITION = re.compile(
-    r"^\s*(?:(?:and|but|so|then|oh)\s+)?(?:if|unless|in\s+case|provided|as\s+long\s+as)\b|"
+    r"^\s*(?:(?:and|but|so|then|oh)\s+)?(?:(?:only|just|even)\s+)?"
+    r"(?:if|unless|in\s+case|provided|as\s+long\s+as)\b|"
     r"^\s*(?:如果|要是|假如|假设|万一|若是|倘若|除非)",
     re.I,
 )

@@ -4545,3 +4545,43 @@ def test_rounds_53_54_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_53_54_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A vague amount is no amount (rounds 55-56).
+        (EXPENSES, "昨天打车花了好几十块,帮我报一下"),
+        (EXPENSES, "午饭几百块吧,先报了"),
+        # "Only if …" after a read is a condition on the change.
+        (DOMAIN, "Where is order 10087? Only if it has not shipped, cancel it."),
+        # A refusal after "please" is still one.
+        (EXPENSES, "Please do not file anything, I only want my 14 day total."),
+    ],
+)
+def test_rounds_55_56_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            EXPENSES,
+            "Please do not file anything, I only want my 14 day total.",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        # A euro sign after a decimal comma: "27,90 €".
+        (
+            EXPENSES,
+            "register a taxi of 27,90 € from yesterday",
+            "submit_expense",
+            {"amount": "27.90", "currency": "EUR"},
+        ),
+        # Clinicians' SBP/DBP, in either order.
+        (DOMAIN, "DBP 79 SBP 124 this morning, pls log", "record_metric", {"value": "124/79"}),
+    ],
+)
+def test_rounds_55_56_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -32,7 +32,10 @@ Chinese, an angry customer, a hedging lawyer) and 53-54 (156e346: 0.721, 243 of 
 misroutes to a write, none out of scope; a Madrid sales manager's English and Spanish,
 Minnan-flavoured Chinese, a screen-reader user, chat-ops commands, a Japanese employee's
 indirect English and Chinese, a grandson typing for his grandmother, gloved typos, an
-auditor). With a round in
+auditor) and 55-56 (c68aef2: 0.822, 264 of 321, 2 misroutes to a write, none out of scope;
+a French consultant, Hubei Chinese, a doctor's shorthand, a chatty shop buyer, a Vietnamese
+employee, southwestern Chinese, a product manager's bullet lists, a cautious older user).
+With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
@@ -59,8 +62,10 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.926
-"""Just below the dev part's in-scope accuracy with rounds 9 to 54 folded in (0.9269, 7223 of
+DEV_FLOOR = 0.923
+"""Just below the dev part's in-scope accuracy with rounds 9 to 56 folded in (0.9240, 7497 of
+8114 in scope, 10100 lines; rounds 55-56 alone 0.841 after their fixes, their labels as
+written); rounds 9 to 54 alone (0.9269, 7223 of
 7793 in scope, 9728 lines; rounds 53-54 alone 0.766 after their fixes, their labels as
 written but one: "my own bp is 118/76 lol can u save that too" relabelled a reading to save,
 as the message reads alone, where its writer, picturing a grandson typing on his
@@ -208,7 +213,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "at ebdef29: 0.793, 264 of 333, 8 misroutes to a write, 0 out-of-scope writes) and "
     "rounds 51-52 (measured once at 78d7b4e: 0.836, 270 of 323, 2 misroutes to a write, 1 "
     "out-of-scope write) and rounds 53-54 (measured once at 156e346: 0.721, 243 of 337, 4 "
-    "misroutes to a write, 0 out-of-scope writes) are "
+    "misroutes to a write, 0 out-of-scope writes) and rounds 55-56 (measured once at "
+    "c68aef2: 0.822, 264 of 321, 2 misroutes to a write, 0 out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

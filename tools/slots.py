@@ -112,7 +112,7 @@ _CN_AMOUNT = r"[零〇一二两三四五六七八九十百千万]+"
 CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
 CURRENCY_AFTER = (
     r"(?:\s*(?:usd|eur|cny|rmb|dollars?|bucks|euros?|yuan)\b|\s*(?:块钱|块|元|美元|欧元|美金|"
-    r"人民币|刀|欧(?!洲)))"
+    r"人民币|刀|欧(?!洲)|[€£¥￥]))"
 )
 _ORDER_WORDS = r"(?:order|parcel|package|shipment|订单|包裹|快递)"
 ID_NOUNS: tuple[str, ...] = (
@@ -175,18 +175,19 @@ days."""
 _TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
 
 _NAMED_READING = (
-    r"(?<![A-Za-z])(?:高压|收缩压|上压|systolic|sys)\s*(?:是|为|of|[:：=])?\s*\d{2,3}\s*(?:mmhg)?"
-    r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|diastolic|dia)\s*(?:是|为|of|[:：=])?\s*"
+    r"(?<![A-Za-z])(?:高压|收缩压|上压|systolic|sys|sbp)\s*(?:是|为|of|[:：=])?\s*\d{2,3}\s*(?:mmhg)?"
+    r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|diastolic|dia|dbp)\s*(?:是|为|of|[:：=])?\s*"
     r"\d{2,3}(?![\d./])"
 )
-_HIGH_NAMES = r"(?:高压|收缩压|上压|systolic|sys)"
-_LOW_NAMES = r"(?:低压|舒张压|下压|diastolic|dia)"
+_HIGH_NAMES = r"(?:高压|收缩压|上压|systolic|sys|sbp)"
+_LOW_NAMES = r"(?:低压|舒张压|下压|diastolic|dia|dbp)"
 _NAMED_READING_LOW_FIRST = (
     rf"(?<![A-Za-z]){_LOW_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}\s*(?:mmhg)?"
     rf"\s*[,，、/;；]?\s*(?:and\s+)?{_HIGH_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}(?![\d./])"
 )
 """A reading told by its two parts' names: "高压145，低压92", "systolic 130 diastolic 85",
-or the low part first ("低压85 高压132"), which is still 132/85: systolic, then diastolic."""
+"SBP 151 DBP 94" as clinicians write, or the low part first ("低压85 高压132"), which is
+still 132/85: systolic, then diastolic."""
 
 _FREQUENCY = (
     rf"(?:{_B}\d+\s*(?:x|times?)|\b(?:once|twice|thrice|(?:{_EN_NUM})\s+times))\s+"
@@ -355,6 +356,11 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    # A vague amount ("几十块", "十几块", "好几百") says no amount: a quantity, never money.
+    (
+        "quantity",
+        re.compile(r"(?:好|数)?几[十百千万]+(?:块钱|块|元|美元|欧元)?|[十百千]几(?:块钱|块|元)?"),
+    ),
     (
         "money",
         re.compile(
@@ -504,11 +510,13 @@ def negation_before(clause: str, at: int) -> re.Match[str] | None:
 
 
 _REFUSING_CLAUSE = re.compile(
-    r"^\s*(?:(?:no|nope|wait|but|and|so)\b[\s,]*)?(?:i\s+(?:don't|dont|do\s+not)\s+(?:need|want)\b|"
+    r"^\s*(?:(?:no|nope|wait|but|and|so)\b[\s,]*)?(?:(?:please|pls|kindly)\b[\s,]*)?"
+    r"(?:i\s+(?:don't|dont|do\s+not)\s+(?:need|want)\b|"
     r"(?:don't|dont|do\s+not|never)\s+|no\s+need\b|there'?s\s+no\s+need\b)|"
-    r"^\s*(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想)",
+    r"^\s*(?:请|麻烦)?(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想)",
     re.I,
 )
+"""A clause that opens by refusing, after "please" too ("Please do not file anything.")."""
 
 
 def refuses(clause: str) -> bool:
