@@ -310,6 +310,13 @@ _VERNACULAR_WORD = re.compile(
 )
 
 
+_VERNACULAR_IN_CONTEXT = {
+    **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元"},
+    **{"zheng": "开", "make": "做"},
+}
+"""The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
+
+
 def vernacular(text: str) -> str:
     """The request with its regional words written in standard Mandarin (`_VERNACULAR`).
 
@@ -319,22 +326,8 @@ def vernacular(text: str) -> str:
     """
 
     def mandarin(m: re.Match[str]) -> str:
-        if m.group("kuai"):
-            return "块"
-        if m.group("mo"):
-            return "别"
-        if m.group("fa"):
-            return "吗"
-        if m.group("mian"):
-            return "别"
-        if m.group("gong"):
-            return "天"
-        if m.group("yuan"):
-            return "元"
-        if m.group("zheng"):
-            return "开"
-        if m.group("make"):
-            return "做"
+        if m.lastgroup is not None:
+            return _VERNACULAR_IN_CONTEXT[m.lastgroup]
         return _VERNACULAR[m.group()]
 
     return _VERNACULAR_WORD.sub(mandarin, text)
