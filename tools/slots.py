@@ -227,7 +227,7 @@ _MONTH_SLASH_DAY = re.compile(
 )
 """A date written with a slash ("save 118/76 for 3/12", "dinner the 12/03", "3/14 の血压"):
 two numbers of at most two digits, each 31 or less, which no reading is (a systolic
-pressure is never under 50), and not a fraction of something ("2/3 of"). Month/day in the
+pressure is never under 40), and not a fraction of something ("2/3 of"). Month/day in the
 United States and Japan, day/month in most of Europe: `_slash_date` takes the reading
 that is the latest day up to today."""
 _DAY_DOT_MONTH = re.compile(

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +73,8 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _CJK = re.compile(rf"[{_CJK_RANGES}]")
 _ID_TAIL = re.compile(r"-\d")
 _STOP_DOING = re.compile(r"\b(?:stop|quit)\s+\w+ing\b", re.I)
+""""Stop encrypting with this key", "stop following them": the undoing of an action (detach,
+unfollow), not a `stop` operation; the thesaurus names the undoing where it can."""
 WRITE_DAMP = 0.2
 """The share of a read tool's score taken away when the request opens with a change: its
 first word (after "please", "can you") is a verb the registry's tools are named with, or
@@ -97,8 +99,6 @@ _UNDOING = re.compile(
 """Words that undo an action: with the action's word in the request ("remove my star",
 "lift the block", "取消对 next.js 的 star"), they ask for the tool named `un` + that word
 (`unstar`, `unblock`) where the registry has one."""
-""""Stop encrypting with this key", "stop following them": the undoing of an action (detach,
-unfollow), not a `stop` operation; the thesaurus names the undoing where it can."""
 
 _STOP_TEXT = """a an the of to for in on at by with and or is are was were be been it its this that
     these those me my i we our you your he she they them their please can could would should
@@ -384,6 +384,7 @@ class SearchIndex:
                 postings[term].append((doc, weight))
         names = tuple(spec.name for spec in specs)
         verbs = tuple(split_name(spec.name, spec.namespace)[0] for spec in specs)
+        verb_set = frozenset(verbs)
         return cls(
             names=names,
             ids={name: i for i, name in enumerate(names)},
@@ -391,8 +392,8 @@ class SearchIndex:
             operations=tuple(operation_of(spec.name, spec.namespace) for spec in specs),
             verbs=verbs,
             read_postings={term: tuple(p) for term, p in read_postings.items()},
-            undo_verbs=frozenset(v for v in verbs if v.startswith("un") and v[2:] in verbs),
-            verb_set=frozenset(verbs),
+            undo_verbs=frozenset(v for v in verb_set if v.startswith("un") and v[2:] in verb_set),
+            verb_set=verb_set,
         )
 
     def opens_with_change(self, query: str, thesaurus: Thesaurus | None = None) -> bool:
@@ -410,6 +411,12 @@ class SearchIndex:
             for target in thesaurus.targets(head):
                 asked.update(stem(w) for w in target.split())
         return any(verb in self.verb_set and verb not in READ_VERBS for verb in asked)
+
+    def damp(self, scores: MutableMapping[int, float], *, reads: bool, share: float) -> None:
+        """Take `share` off the score of every read tool (`reads`) or every write tool."""
+        for doc in scores:
+            if (self.verbs[doc] in READ_VERBS) == reads:
+                scores[doc] *= 1 - share
 
     def knows(self, word: str) -> bool:
         """Whether a word (any case or inflection) occurs in some tool, or is a stop word."""
@@ -483,18 +490,14 @@ class SearchIndex:
                     asked = max(asked or 0.0, thesaurus.weight if thesaurus else 0.0)
                 if asked is not None and not (reading and verb not in READ_VERBS):
                     totals[doc] += verb_bonus * asked
-        if write_damp and not reading and self.opens_with_change(query, thesaurus):
-            # "rotate the key of…" is not answered by `get_key_rotation_status`.
-            for doc in totals:
-                if self.verbs[doc] in READ_VERBS:
-                    totals[doc] *= 1 - write_damp
         if reading and read_damp:
             # What is asked about is answered by a read: a write that matches more of the
             # question's words ("what retry count is set?" meets `put_retry_config`) is
             # still not what it asks for.
-            for doc in totals:
-                if self.verbs[doc] not in READ_VERBS:
-                    totals[doc] *= 1 - read_damp
+            self.damp(totals, reads=False, share=read_damp)
+        elif write_damp and self.opens_with_change(query, thesaurus):
+            # "rotate the key of…" is not answered by `get_key_rotation_status`.
+            self.damp(totals, reads=True, share=write_damp)
         if prior is not None and totals:
             # Reuse this request's tokens, and its targets when the thesaurus is the prior's.
             same = thesaurus is not None and thesaurus is prior.thesaurus
