@@ -53,6 +53,7 @@ __all__ = [
     "conditional_clauses",
     "content_words",
     "courteous",
+    "fillers",
     "mask_not_cues",
     "numerals",
     "pinyin",
@@ -87,6 +88,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
         *("补一下", "补上", "补记", "先存", "存个", "帮我存"),
+        # 搞 "do, make" before what is made ("帮我搞个月报", "月报搞一下"); not 搞好了, 搞了.
+        *("搞个", "搞一个", "搞一份", "搞一下"),
         *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
         *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
@@ -292,6 +295,9 @@ _VERNACULAR: dict[str, str] = {
     # 歹势/拍谢 "sorry", 歹去 "broken", 食饭 "eat", 厝 "home".
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
+    # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
+    # what it asks of you (`_VERNACULAR_WORD`). Hunan, Jiangxi: 么子 "what", 恰饭 "eat".
+    **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭"},
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -303,6 +309,7 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
     + r"|(?P<fa>(?<=[\u3400-\u9fff])伐(?=\s*(?:[?？,，。!！~]|$)))"  # Wu's 好了伐: 好了吗
     + r"|(?P<mian>免(?=通知|记|发|讲|告|报|存|提|开|写))"  # Minnan 免通知我: 别通知我; not 免费
+    + r"|(?P<nin>恁(?=帮|给|替|把|看|查|开|报|记|说))"  # 恁帮俺: 你帮我; 恁大 is "so big"
     + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
@@ -312,6 +319,7 @@ _VERNACULAR_WORD = re.compile(
 
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元"},
+    "nin": "你",
     **{"zheng": "开", "make": "做"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
@@ -320,7 +328,8 @@ _VERNACULAR_IN_CONTEXT = {
 def vernacular(text: str) -> str:
     """The request with its regional words written in standard Mandarin (`_VERNACULAR`).
 
-    Cantonese, Sichuanese, northern, Wu, Minnan and Taiwanese words; run after `simplified`. Users
+    Cantonese, Sichuanese, northern, central, Wu, Minnan, Hunan and Taiwanese words; run after
+    `simplified`. Users
     write as they speak: "唔使取消，淨系想知 10366 到咗未" refuses the cancel exactly as
     "不用取消" does, and a rule written for one must not miss the other.
     """
@@ -755,15 +764,32 @@ def spoken_numbers(text: str) -> str:
                 and len(numbers) == 2
                 and near
                 and 1 <= numbers[0] <= 2
-                and 20 <= numbers[1] < 100
+                and 10 <= numbers[1] < 100
             ):
-                written = str(numbers[0] * 100 + numbers[1])  # "one forty over ninety"
+                written = str(numbers[0] * 100 + numbers[1])  # "one forty", "one eighteen"
         if written is not None:
             put(m.start(), m.end(), written)
     out = "".join(chars)
     for m in _SPOKEN_ID.finditer(out):
         put(m.start(), m.end(), f"{m.group('l')[0].upper()}-{m.group('n')}")
     return "".join(chars)
+
+
+_FILLER = re.compile(r"(?<![\w'])(?:u+m+|u+h+m*|e+r+m+|h+m+)(?![\w'])|嗯+|呃+", re.I)
+"""Hesitation a voice transcript keeps ("um", "uhh", "erm", "hmm", 嗯, 呃): no word of the
+request."""
+
+
+def fillers(text: str) -> str:
+    """The request with its spoken hesitations blanked (offsets kept).
+
+    Speech-to-text writes them between the words that matter: "log one thirty five over uh
+    ninety", "嗯 那个 记一下血压". Left in, "uh" parts a reading from its second number and
+    a verb from its object.
+    """
+    if not _FILLER.search(text):
+        return text
+    return _FILLER.sub(lambda m: " " * len(m.group()), text)
 
 
 _MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)
@@ -1145,9 +1171,14 @@ def _reported(clause: str) -> bool:
             continue  # "我提交了之后看下合计": a change, then a read
         # "上周打的车都报了": all of them filed, told as done ("把这些都报了" asks for it).
         told = "我" in body[:at] or (body[:at].endswith("都") and "把" not in body[:at])
-        if done and told and not _CN_REQUESTING.search(body):
+        asked = _CN_HOW_MANY.search(body, at)  # "我一共报了多少": a question about them
+        if done and told and not asked and not _CN_REQUESTING.search(body):
             return True
     return False
+
+
+_CN_HOW_MANY = re.compile(r"多少|几笔|几张|几次|几个|哪些|哪几")
+"""A question about the changes made, after their verb ("我这个月一共报了多少", "报了几笔")."""
 
 
 _ONLY_VALUES = re.compile(
@@ -1241,9 +1272,10 @@ def on_event(text: str, examples: Iterable[str] = ()) -> Found | None:
 
 _ALONE = re.compile(
     r"^\s*(?:(?:a|an|new|another|one)\s+)*(?P<cue>.+?)(?:\s+(?:pls|please|plz|now|asap))*"
-    r"[\s,;.!?，。；！？:：—–-]*$"
+    r"[咯啰哈嘛呗吧啊呀\s,;.!?，。；！？:：—–-]*$"
 )
-"""A clause that is only a name and courtesy ("a helpdesk ticket pls", "support ticket.")."""
+"""A clause that is only a name and courtesy ("a helpdesk ticket pls", "support ticket.") or
+a closing particle ("帮我报咯")."""
 
 
 def _find_cue(clause: str, cues: Iterable[str]) -> tuple[int, str] | None:

@@ -76,6 +76,7 @@ from nodes.cues import (
     content_words,
     courteous,
     decimal_commas,
+    fillers,
     mask_not_cues,
     numerals,
     on_event,
@@ -1244,11 +1245,13 @@ def _calendar_window(
     period = said.get("period")
     if day is not None and period is not None and period["start"] < day["end"]:
         period = None if day["start"] < period["end"] else period
-    if period is not None and _CALENDAR.search(str(period["text"])):
+    shown = _SHOWN.search(text) is not None
+    if period is not None and shown and _CALENDAR.search(str(period["text"])):
         return CALENDAR_PERIOD.format(slot="period", text=period["text"])
-    if period is None and "period" not in said and "date" in fields:
+    if period is None and "period" not in said and "date" in fields and shown:
         # A window beside a dated write: for its own total, or for a part this intent does
-        # not do ("add 138/92 and give me the month view").
+        # not do ("add 138/92 and give me the month view"). With nothing to show it only
+        # tells of the expense ("3rd taxi this week, 18 eur today, file it").
         for pattern in (_CALENDAR, _BARE_WINDOW, _YEAR_WINDOW):
             for m in pattern.finditer(text):
                 if day is None or not (day["start"] <= m.start() < day["end"]):
@@ -2535,7 +2538,8 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(domain: Domain, text: str) -> str:
     """The request as both routers read it.
 
-    Toneless pinyin in characters (`pinyin`: "bao xiao" is "报销" where the domain says
+    Without the hesitations of speech (`fillers`: "um", "uh", 嗯), toneless pinyin in
+    characters (`pinyin`: "bao xiao" is "报销" where the domain says
     so), in simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
     "would you mind filing…" as "…file…" (`courteous`), spoken numbers in digits
     (`numerals`: "一零零九二" is 10092; `spoken_numbers`: "one three four over eight six"
@@ -2543,7 +2547,7 @@ def _read_as(domain: Domain, text: str) -> str:
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
-    read = decimal_commas(numerals(vernacular(simplified(pinyin(text, domain.pinyin)))))
+    read = decimal_commas(numerals(vernacular(simplified(pinyin(fillers(text), domain.pinyin)))))
     read = spoken_cents(tagalog_affixes(spoken_numbers(read)))
     return retracted(corrected(courteous(read)))
 

@@ -4585,3 +4585,85 @@ def test_rounds_55_56_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_55_56_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 57-58: central and Hunan Chinese, spoken corrections, terse ids ------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Henan/Shandong 俺 and 恁: "you file my …" and "tell me once it is fixed".
+        (EXPENSES, "恁帮俺报个打车钱，昨天花了45块", "submit_expense", {"amount": "45"}),
+        (
+            EXPENSES,
+            "打印机不出纸了，给俺开个单子，弄好了跟俺说一声",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # 块 and one digit of jiao: 19.50.
+        (EXPENSES, "报个餐费，十九块五", "submit_expense", {"amount": "19.50", "category": "meal"}),
+        # Hunan 恰饭 is 吃饭; 帮我报 closed by a particle.
+        (
+            EXPENSES,
+            "昨天恰饭花了88块，帮我报咯",
+            "submit_expense",
+            {"amount": "88", "category": "meal"},
+        ),
+        # A bare "no" between two values of one kind corrects the first; fillers go.
+        (EXPENSES, "uh file a cab um sixty no seventy euros", "submit_expense", {"amount": "70"}),
+        (DOMAIN, "um build the monthly no weekly report", "build_report", {"report": "weekly"}),
+        (
+            DOMAIN,
+            "save one twenty eight over uh eighty no eighty two",
+            "record_metric",
+            {"value": "128/82"},
+        ),
+        # A reading said as two numbers after its word.
+        (DOMAIN, "记一下血压 一百二十六 七十九", "record_metric", {"value": "126/79"}),
+        (DOMAIN, "please save my blood pressure 141 on 88", "record_metric", {"value": "141/88"}),
+        # Ids typed without their hyphen, with an underscore or as "#" and zeros.
+        (EXPENSES, "t31 status?", "ticket_status", {"ticket_id": "T-31"}),
+        (EXPENSES, "status of ticket #0042", "ticket_status", {"ticket_id": "T-42"}),
+        (DOMAIN, "where is J_0015 at", "job_status", {"job_id": "J-15"}),
+        (
+            EXPENSES,
+            "tkt: badge reader dead at door 3, ping on update",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # "the day 9": a day of the month as Portuguese and Spanish speakers say it.
+        (DOMAIN, "record 122/78 of the day 9", "record_metric", {"date": "2026-03-09"}),
+        # A refusal, then "just show …" with no comma.
+        (EXPENSES, "dont file nothing just show my 7 day total", "expense_total", {"period": "7d"}),
+        # How much I filed is a question, not a report of filing.
+        (EXPENSES, "这两周我一共报了多少，就看看，别提交", "expense_total", {"period": "14d"}),
+        # A calendar week that only tells of the expense, with nothing to show.
+        (
+            EXPENSES,
+            "second lunch this week, 14 usd today, file it",
+            "submit_expense",
+            {"amount": "14"},
+        ),
+    ],
+)
+def test_rounds_57_58_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # One order by its place in a list names no order number: asked, not listed or guessed.
+        (DOMAIN, "order 2 of my list, has it shipped?"),
+        (DOMAIN, "the parcel number 4 in the list, where is it"),
+        # 搞好了/搞了 tell of work done; only 搞个/搞一下 make something.
+        (EXPENSES, "电脑搞了一上午还是连不上网，搞好了没"),
+        # A "no" that is not between two values of one kind corrects nothing.
+        (EXPENSES, "taxi 30 eur no receipt, what do I do?"),
+    ],
+)
+def test_rounds_57_58_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    if "list" in text:  # asked which order, not answered with the whole list
+        assert decision.action != "route", decision.detail

@@ -442,6 +442,8 @@ _TOTAL_WORDS = (
     "spend",
     "合计",
     "总额",
+    "总数",
+    "总和",
     "总共",
     "一共",
     "多少",
@@ -465,6 +467,7 @@ _SOMEONE_LOOK = (
 _TICKET_WORDS = (
     *_SOMEONE_LOOK,
     "ticket",
+    "tkt",
     "报个修",
     "报个障",
     "报个故障",
@@ -603,6 +606,12 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "提醒我",
             "跟我说一声",
             "和我说一声",
+            "给我说一声",
+            "喊我一声",
+            "ping on update",
+            "ping when",
+            "write me when",
+            "write me if",
             "跟我讲一声",
             "予以通知",
             "来个信",
@@ -668,8 +677,8 @@ _COURTESY_PIECE = re.compile(
 """A greeting or an apology, which says nothing of what is wrong."""
 _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|"
-    r"open|raise|file|log|create|submit|report|a|an|new|support|helpdesk|help\s+desk|"
-    r"it\s+ticket|ticket|it|issue|problem)(?![a-z0-9_])|"
+    r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
+    r"it\s+ticket|ticket|tkt|it|issue|problem)(?![a-z0-9_])|"
     r"帮我|请|开个单|开一个单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|报修|报障|一下",
     re.I,
 )
@@ -679,8 +688,8 @@ _ANAPHORS = frozenset(
 """What "a ticket for that" points back at: the problem is told elsewhere in the request
 ("My laptop fan is loud. Could you raise a ticket for that?"), never in these words."""
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_TICKET_ID = r"([Tt]-\d{1,9})"
-_TICKET_NOUNS = r"\btickets?|工单"
+_TICKET_ID = r"([Tt][-_]?\d{1,9})"
+_TICKET_NOUNS = r"\btickets?|\btkts?|工单"
 
 
 def _ticket_id(text: str) -> Found | None:
@@ -1175,6 +1184,8 @@ DOMAIN = Domain(
                 *("put in", "get reimbursed", "报一下", "报一笔", "报了", *_FILED_AS),
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
+                # "报个饭钱", "帮我报个滴滴": 报个 before what the money went on.
+                *(f"报个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
                 # Office Mandarin: "这个 claim 帮我提一下", "提一下" for 提交.
                 "提一下",
             ),

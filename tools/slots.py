@@ -109,6 +109,11 @@ _B = r"(?<![A-Za-z0-9.])"
 """A number starts here: not inside a word or another number (CJK text has no spaces, so
 `\b` cannot be used before a digit that follows a Chinese character)."""
 _CN_AMOUNT = r"[零〇一二两三四五六七八九十百千万]+"
+_JIAO = (
+    r"(?P<jiao>[1-9一二两三四五六七八九])(?:毛|角)?"
+    r"(?![0-9零〇一二两三四五六七八九十百千万.天日号个人次晚张件份笔条周月年点])"
+)
+"""The one digit of jiao (tenths of a yuan) said after 块: "二十八块五" is 28.50."""
 CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
 CURRENCY_AFTER = (
     r"(?:\s*(?:usd|eur|cny|rmb|dollars?|bucks|euros?|yuan)\b|\s*(?:块钱|块|元|美元|欧元|美金|"
@@ -188,6 +193,12 @@ _NAMED_READING_LOW_FIRST = (
 """A reading told by its two parts' names: "高压145，低压92", "systolic 130 diastolic 85",
 "SBP 151 DBP 94" as clinicians write, or the low part first ("低压85 高压132"), which is
 still 132/85: systolic, then diastolic."""
+_SPACED_READING = (
+    r"(?:血压|\bbp|\bblood\s+pressure|\bpressure)(?:[^\d\n]{0,16}?)"
+    r"(?<![\d.])(?:[7-9]\d|1\d\d|2[0-4]\d)(?:\s*[,，]\s*|\s+(?:on\s+)?)(?:[4-9]\d|1[0-4]\d)(?![\d./])"
+)
+"""A reading said as two numbers after the word for it: "血压 一百三十二 八十六" (132 86 by
+then), "my pressure 135 on 85", "bp 128, 82". Only numbers of a reading's range."""
 
 _FREQUENCY = (
     rf"(?:{_B}\d+\s*(?:x|times?)|\b(?:once|twice|thrice|(?:{_EN_NUM})\s+times))\s+"
@@ -209,6 +220,12 @@ _DAY_OF_MONTH = re.compile(
 day "of the", or "from the", "for the", "taken the" or
 "measured the" with no noun after it, so "the 2nd order",
 "the item from the 2nd order" and "for the 3rd item" stay ordinals."""
+
+_THE_DAY_N = re.compile(
+    r"\b(?:of|on|for|from)\s+the\s+day\s+(?P<dom>[1-9]|[12]\d|3[01])(?![\d:./])(?!\s*days?\b)", re.I
+)
+"""A day of the month as Portuguese, Spanish and Italian speakers say it in English ("o dia
+12": "the taxi of the day 5", "118/76 of the day 12"): the latest such day up to today."""
 
 _CN_DAY_OF_MONTH = re.compile(
     r"(?:(?P<cm>上上个?月|上个?月|这个?月|本月)\s*(?P<cmd>[12]?[0-9]|3[01]|[一二三]?十[一二三四五六七八九]?|"
@@ -272,6 +289,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ),
     ("reading", re.compile(_NAMED_READING, re.I)),
     ("reading", re.compile(_NAMED_READING_LOW_FIRST, re.I)),
+    ("reading", re.compile(_SPACED_READING, re.I)),
     # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
     # someone else's (another shop's order, a phone): none of its parts is an id here.
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
@@ -283,7 +301,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         ),
     ),
     ("code", re.compile(_ERROR_CODE, re.I)),
-    ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt]-\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
+    # "T-44", and as typed in a hurry: "t44", "T_0102"
+    ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt][-_]?\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
     (
         "id",
         re.compile(
@@ -316,6 +335,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ),
     ("date", re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)),
     ("date", _DAY_OF_MONTH),
+    ("date", _THE_DAY_N),
     ("date", _MONTH_SLASH_DAY),
     ("date", _DAY_DOT_MONTH),
     ("quantity", re.compile(_FREQUENCY, re.I)),
@@ -364,6 +384,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "money",
         re.compile(
+            # "28块5", "二十八块五(毛)": yuan and one digit of jiao, 28.50
+            rf"(?:{_B}\d+|{_CN_AMOUNT})块{_JIAO}|"
             rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
             rf"{_CN_AMOUNT}(?:块钱|块|元|美元|欧元)",
             re.I,
@@ -424,11 +446,14 @@ is no clause's end."""
 _JOINERS = re.compile(
     r"(?<!dear)(?<!kind)(?<!love)\s+(?:and\s+then|and|then|but|also|plus)\s+|"
     r"(?<=\d)\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+[a-z])|"
+    r"(?<!\b[iI])\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+(?:show|tell|give|check|look|"
+    r"see|let|list|pull|display|want|need)\b)|"
     r"\s+so\s+(?=(?:could|can|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b)|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
 )
-"""Words that join two requests ("don't cancel 10077 just text me" and "dont cancel order
-55120 i just want to know where it is" are two, as with a comma), not the "and" of a
+"""Words that join two requests ("don't cancel 10077 just text me", "dont cancel order
+55120 i just want to know where it is" and "don't log anything just show 7d bp" are two, as
+with a comma), not the "and" of a
 courtesy ("would you be a dear and run it"); "再" after a negation ("不用再开工单了",
 "别再发了") means "again", not "then", and keeps its refusal in the clause; "并" in 合并
 (merge) and 一并 (together) joins nothing. A space between two Chinese characters is
@@ -695,10 +720,10 @@ def parse_period_days(text: str) -> int | None:
 
 _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("day before yesterday", "前天"), 2),
-    (("yesterday", "yday", "yest", "last night", "昨天", "昨日", "昨晚", "昨儿"), 1),
+    (("yesterday", "yday", "yest", "last night", "last nite", "昨天", "昨日", "昨晚", "昨儿"), 1),
     (
         (
-            *("today", "this morning", "this afternoon", "tonight", "this evening"),
+            *("today", "this morning", "this afternoon", "tonight", "tonite", "this evening"),
             *("今天", "今日", "今早", "今晚", "今儿"),
         ),
         0,
@@ -793,7 +818,7 @@ def _role_date(role: Role, today: date) -> date | None:
         except ValueError:
             return None
         return found if found <= today else None
-    if m := _DAY_OF_MONTH.fullmatch(span):
+    if m := _DAY_OF_MONTH.fullmatch(span) or _THE_DAY_N.fullmatch(span):
         return _latest_day(int(m.group("dom")), today)
     if m := _DAY_DOT_MONTH.fullmatch(span):
         month, day = int(m.group("dm")), int(m.group("dd"))
@@ -888,6 +913,10 @@ def parse_relative_date(text: str, today: date) -> date | None:
 
 def _amount_value(span: str) -> str | None:
     """The amount as money is written: whole, or with both decimals ("38.5" is "38.50")."""
+    if jiao := re.search(rf"块{_JIAO}$", span):
+        whole = _amount_value(span[: jiao.start()])
+        tenth = jiao.group("jiao")
+        return f"{whole}.{tenth if tenth.isdigit() else cn_number(tenth)}0" if whole else None
     m = re.search(_NUM, span)
     if m:
         value = m.group().replace(",", "")
@@ -940,13 +969,17 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
     """An identifier: the first id-role span matching `pattern` (a regex with one group).
 
     With `bare_digits`, a plain number of at least that many digits with no other role counts
-    too ("where is 10086" once the intent is known to be about an order).
+    too ("where is 10086" once the intent is known to be about an order). A lettered id typed
+    without its hyphen or with an underscore ("t44", "T_0102") is written as the id is, "t-44".
     """
     compiled = re.compile(pattern, re.I)
     roles = number_roles(text)
     for role in roles:
         if role.kind == "id" and (m := compiled.search(role.text)):
-            return Found(m.group(1), role.text, role.start, role.end, "id")
+            value = m.group(1)
+            if lettered := re.fullmatch(r"([A-Za-z])[-_]?(\d+)", value):
+                value = f"{lettered.group(1)}-{int(lettered.group(2))}"  # "t44", "T_0102"
+            return Found(value, role.text, role.start, role.end, "id")
     if bare_digits is not None:
         for role in roles:
             if role.kind == "number" and re.fullmatch(rf"\d{{{bare_digits},20}}", role.text):
@@ -960,7 +993,8 @@ def find_named_id(text: str, nouns: str, prefix: str) -> Found | None:
     Its own letter counts as its noun: "job j 9", "t 88", "J27" and a dictated "ticket t
     forty two" (spoken numbers are digits by then) all name the id the hyphen would.
     The number must have no other role: "ticket 2 of 4" is a place in a list, "job 11 days
-    ago" a date, "3 tickets" a count. The value is written as the id is ("J-11").
+    ago" a date, "3 tickets" a count. The value is written as the id is ("J-11", and
+    "ticket #0007" is T-7).
 
     Args:
         text: The request.
@@ -968,7 +1002,11 @@ def find_named_id(text: str, nouns: str, prefix: str) -> Found | None:
         prefix: The id's letter, "J" for "J-11".
     """
     for role in number_roles(text):
-        if role.kind != "number" or not re.fullmatch(r"\d{1,9}", role.text):
+        if role.kind == "id" and (sharp := re.fullmatch(r"#\s?(\d{1,9})", role.text)):
+            digits = sharp.group(1)  # "ticket #0007": the noun names what the number is
+        elif role.kind == "number" and re.fullmatch(r"\d{1,9}", role.text):
+            digits = role.text
+        else:
             continue
         before = text[: role.start]
         noun = re.search(
@@ -978,7 +1016,7 @@ def find_named_id(text: str, nouns: str, prefix: str) -> Found | None:
         )
         if noun is not None:
             words = text[noun.start() : role.end]
-            return Found(f"{prefix}-{role.text}", words, noun.start(), role.end, "id")
+            return Found(f"{prefix}-{int(digits)}", words, noun.start(), role.end, "id")
     return None
 
 
@@ -1068,6 +1106,9 @@ _CORRECTION = re.compile(
 """Words that take back a value just said and give the one meant ("no wait, it was",
 "sorry, I meant", "actually" and its chat spelling "actly", Singlish "no lah", "不对，应该是",
 "我是说", "说错了")."""
+_NO_BETWEEN = re.compile(r"\s*[,，]?\s*(?:no|nope|nah|不对|不是|哦不)\s*[,，]?\s*", re.I)
+"""A bare "no" between two values of one kind, as said aloud ("forty no fifty dollars",
+"weekly no monthly", "一百二十 不对 一百二十五"): the second is meant."""
 _NOT_THIS_THAT = re.compile(
     r"(?:\bnot\s+(?P<a>[^\s,，]+)\s*[,，]\s*(?:but\s+|it'?s\s+|it\s+was\s+)?(?P<b>[^\s,，.。]+)|"
     r"(?P<b2>[^\s,，]+)\s*[,，]\s*not\s+(?P<a2>[^\s,，.。]+)|"
@@ -1169,7 +1210,8 @@ def corrected(text: str) -> str:
     runs on it. A correction is read only when it is plain: a value of one kind before the
     correcting words and a single other value of that kind after them ("no wait, also
     10092" adds, it does not correct). Anything else is left as typed, and the request
-    that names two values is asked about.
+    that names two values is asked about. Said aloud, a bare "no" between two values of one
+    kind corrects too ("forty no fifty dollars", "135 over 90 no 89").
     """
     gone: list[tuple[str, str]] = []
     spans: list[tuple[int, int]] = []
@@ -1195,6 +1237,19 @@ def corrected(text: str) -> str:
             new_v = _value_of(b) if b else None
             if old_v and new_v and old_v[0] == new_v[0] and old_v[1] != new_v[1]:
                 gone.append(old_v)
+    for m in _NO_BETWEEN.finditer(text):
+        said = next((v for v in values if v[3] == m.start()), None)
+        meant = next((v for v in values if v[2] == m.end()), None)
+        if said is None or meant is None or said[1] == meant[1]:
+            continue
+        if said[0] == meant[0]:
+            gone.append((said[0], said[1]))
+            spans.append(m.span())
+        elif said[0] == "reading" and meant[0] == "amount" and re.fullmatch(r"\d{2,3}", meant[1]):
+            # "135 over 90 no 89": the reading's second number taken back
+            low = re.search(r"\d{2,3}$", text[said[2] : said[3]])
+            if low is not None:
+                spans.append((said[2] + low.start(), m.end()))
     periods = [v for v in values if v[0] == "period"]
     for v in periods:
         if len({p[1] for p in periods}) == 2 and _NOT_BEFORE.search(text[: v[2]]):
@@ -1204,7 +1259,7 @@ def corrected(text: str) -> str:
     if {v[1] for v in values if v[0] == "id"} - kept:
         gone += [("id", kept_id) for kept_id in kept]
         spans += [m.span() for m in keeps]  # "10078不要取消" refuses no change asked for
-    if not gone:
+    if not gone and not spans:
         return text
     spans += [(v[2], v[3]) for v in values if (v[0], v[1]) in gone]
     chars = list(text)

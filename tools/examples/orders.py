@@ -144,10 +144,13 @@ pages, so it asks for the list, read on."""
 _ONE_ORDER = re.compile(
     r"\b(?:first|second|third|fourth|fifth|sixth|last|\d+(?:st|nd|rd|th))\s+"
     r"(?:(?:most\s+)?(?:recent|latest|newest|oldest)\s+)?(?:order|one|package|parcel)\b(?!s)|"
+    r"\b(?:order|package|parcel)\s+(?:number\s+|no\.?\s*|#)?\d{1,2}(?:\s*/\s*\d{1,2})?\s+"
+    r"(?:in|of|on|from)\s+(?:my|the)\s+list\b|"
     r"第\s*(?:\d+|[一二三四五六七八九十]+)\s*[个笔张单]?\s*(?:订单|包裹|快递)",
     re.I,
 )
-"""One order picked by its place in the list ("the 2nd order on my list", "第二个订单"): a
+"""One order picked by its place in the list ("the 2nd order on my list", "order 3 of the
+list", "order 3/5 in my list", "第二个订单"): a
 question about that order, whose number the request does not give, not a request for the
 list ("看一下第2页的订单" names a page, "my 2 most recent orders" several)."""
 

@@ -166,7 +166,7 @@ def report_slots(text: str, today: date) -> dict[str, Any]:
 
 def job_slots(text: str, today: date) -> dict[str, Any]:
     """The job id, "J-3", or told as "job 3"."""
-    found = find_id(text, r"([Jj]-\d{1,9})") or find_named_id(text, r"\bjobs?|任务", "J")
+    found = find_id(text, r"([Jj][-_]?\d{1,9})") or find_named_id(text, r"\bjobs?|任务", "J")
     return {} if found is None else {"job_id": replace(found, value=found.value.upper())}
 
 
