@@ -1,7 +1,12 @@
 """`python -m graph` in real subprocesses: JSON output, one-line errors, exit codes, resume.
 
 Each command is a separate process on the same SQLite file, so a pause in one process and
-its decision in another is the real cross-process resume a user would do.
+its decision in another is the real cross-process resume a user would do. The `cli`
+fixture's processes are forked from a warm interpreter (`tests/warmcli.py`: real processes
+running `graph.cli.main()` on their own argv, minus the 2 s of imports each);
+`LOOPGUARD_TEST_COLD_CLI=1` starts each with `python -m graph` instead. The `--help`, raw
+bytes and `bench` tests below always start `python -m graph` as a shell does, and so does
+every command of the README and docs (tests/test_docs.py).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from graph.cli import (
 from graph.context import Context
 from graph.models import PROVIDERS, ScriptedChatModel
 from graph.runner import resume_thread, run_request
+from tests import warmcli
 from tests.conftest import METRIC_REQUEST_EN, METRIC_REQUEST_ZH
 from tests.crashkit import child_env, query
 from tools.domain import Domain
@@ -55,6 +61,8 @@ class Cli:
             argv += ["--db", db or self.db]
         if args and args[0] == "run":
             argv += ["--store", self.store]
+        if not warmcli.cold():
+            return warmcli.run(argv[3:], child_env(env), ROOT, timeout=120)
         return subprocess.run(
             argv,
             cwd=ROOT,

@@ -142,11 +142,16 @@ def call_dicts(args: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]
     )
 
 
-schema_calls = st.sampled_from(OFFERED).flatmap(
-    lambda name: st.builds(
+def _named_calls(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    return st.builds(
         lambda args, call_id: {"name": name, "args": args, "id": call_id}, args_for(name), ids
     )
-)
+
+
+NAMED_CALLS = {name: _named_calls(name) for name in OFFERED}
+"""One strategy per tool, built once: hypothesis validates a strategy on first draw, and one
+built afresh for every example spent most of this file's time on validation."""
+schema_calls = st.sampled_from(OFFERED).flatmap(NAMED_CALLS.__getitem__)
 
 
 def _judge(call: dict[str, Any], plan: Any = None) -> Decision:

@@ -34,7 +34,10 @@ Minnan-flavoured Chinese, a screen-reader user, chat-ops commands, a Japanese em
 indirect English and Chinese, a grandson typing for his grandmother, gloved typos, an
 auditor) and 55-56 (c68aef2: 0.822, 264 of 321, 2 misroutes to a write, none out of scope;
 a French consultant, Hubei Chinese, a doctor's shorthand, a chatty shop buyer, a Vietnamese
-employee, southwestern Chinese, a product manager's bullet lists, a cautious older user).
+employee, southwestern Chinese, a product manager's bullet lists, a cautious older user) and
+57-58 (5c41aa4: 0.858, 272 of 317, no misroute to a write, none out of scope; a Russian
+speaker's English, Henan and Shandong Chinese, a Gen-Z user, a Hong Kong office worker, a
+Brazilian's English, Jiangxi and Hunan Chinese, voice transcripts, a sysadmin at 3 a.m.).
 With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
@@ -45,7 +48,9 @@ and a pass would claim a measurement that was never made. The dev part's safety 
 from __future__ import annotations
 
 import ast
+import fcntl
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -62,8 +67,10 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.923
-"""Just below the dev part's in-scope accuracy with rounds 9 to 56 folded in (0.9240, 7497 of
+DEV_FLOOR = 0.925
+"""Just below the dev part's in-scope accuracy with rounds 9 to 58 folded in (0.9256, 7804 of
+8431 in scope, 10476 lines; rounds 57-58 alone 0.934 after their fixes, their labels as
+written); rounds 9 to 56 alone (0.9240, 7497 of
 8114 in scope, 10100 lines; rounds 55-56 alone 0.841 after their fixes, their labels as
 written); rounds 9 to 54 alone (0.9269, 7223 of
 7793 in scope, 9728 lines; rounds 53-54 alone 0.766 after their fixes, their labels as
@@ -115,8 +122,27 @@ MISROUTED = 1
 """Exit code of `eval --router` when a request was routed to a write it did not ask for."""
 
 
-@pytest.fixture(scope="module")
-def report() -> dict[str, Any]:
+@pytest.fixture(scope="session")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """`eval --router --json`, run once per test session.
+
+    The eval of the whole set takes a minute of CPU; with several xdist workers each would
+    run it for its share of this file's tests. The first worker to get here runs it and
+    leaves the output in the session's shared temporary directory, under a lock.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return _router_eval()  # one process: nothing to share
+    shared = tmp_path_factory.getbasetemp().parent  # this session's, one per worker below
+    done = shared / "router-eval.json"
+    with (shared / "router-eval.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            done.write_text(json.dumps(_router_eval()))
+    out: dict[str, Any] = json.loads(done.read_text())
+    return out
+
+
+def _router_eval() -> dict[str, Any]:
     proc = subprocess.run(
         [sys.executable, "-m", "graph", "eval", "--router", "--json"],
         capture_output=True,
@@ -214,7 +240,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "rounds 51-52 (measured once at 78d7b4e: 0.836, 270 of 323, 2 misroutes to a write, 1 "
     "out-of-scope write) and rounds 53-54 (measured once at 156e346: 0.721, 243 of 337, 4 "
     "misroutes to a write, 0 out-of-scope writes) and rounds 55-56 (measured once at "
-    "c68aef2: 0.822, 264 of 321, 2 misroutes to a write, 0 out-of-scope writes) are "
+    "c68aef2: 0.822, 264 of 321, 2 misroutes to a write, 0 out-of-scope writes) and rounds "
+    "57-58 (measured once at 5c41aa4: 0.858, 272 of 317, 0 misroutes to a write, 0 "
+    "out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -12,7 +12,8 @@ zombie would look alive to the lease's pid check) and reports its status, which
 `WarmProcess` returns the way `subprocess.Popen` does (`-9` for a SIGKILL).
 
 `LOOPGUARD_TEST_COLD_CLI=1` starts every process with `python -m graph` instead, the way a
-user's shell does; `tests/test_cli.py`, the docs tests and the fifty-process test always do.
+user's shell does; the docs tests, the fifty-process test and the few `tests/test_cli.py`
+tests of `--help`, raw argv bytes and `bench` always do.
 """
 
 from __future__ import annotations
