@@ -90,6 +90,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("补一下", "补上", "补记", "先存", "存个", "帮我存"),
         # 搞 "do, make" before what is made ("帮我搞个月报", "月报搞一下"); not 搞好了, 搞了.
         *("搞个", "搞一个", "搞一份", "搞一下"),
+        "开具",  # formal: "烦请开具维修工单"
         *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
         *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
@@ -104,6 +105,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
         *("发条消息", "发个消息", "发消息", "发条信息"),
         "发到",
+        # "update me ya": a message to the user, not an edit ("update the claim")
+        *("update me", "update us"),
     ),
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
@@ -298,6 +301,7 @@ _VERNACULAR: dict[str, str] = {
     # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
     # what it asks of you (`_VERNACULAR_WORD`). Hunan, Jiangxi: 么子 "what", 恰饭 "eat".
     **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭"},
+    # Tianjin: 介 "this" and 嘛 "what" before what they name (`_VERNACULAR_WORD`).
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -310,6 +314,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<fa>(?<=[\u3400-\u9fff])伐(?=\s*(?:[?？,，。!！~]|$)))"  # Wu's 好了伐: 好了吗
     + r"|(?P<mian>免(?=通知|记|发|讲|告|报|存|提|开|写))"  # Minnan 免通知我: 别通知我; not 免费
     + r"|(?P<nin>恁(?=帮|给|替|把|看|查|开|报|记|说))"  # 恁帮俺: 你帮我; 恁大 is "so big"
+    + r"|(?P<jie>介(?=个|礼拜|星期|周|月|两天|几天|是|会儿))"  # 介礼拜: 这礼拜; not 介绍
+    + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"  # 嘛时候: 啥时候; 嘛 alone is a particle
     + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
@@ -319,7 +325,7 @@ _VERNACULAR_WORD = re.compile(
 
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元"},
-    "nin": "你",
+    **{"nin": "你", "jie": "这", "ma": "啥"},
     **{"zheng": "开", "make": "做"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
@@ -955,10 +961,13 @@ _CN_READ_AFTER = re.compile(
 _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
     r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
-    r"thinking\s+(?:about|of)|considering|wondering|maybe|perhaps|might)\b",
+    r"thinking\s+(?:about|of)|considering|wondering|maybe|perhaps|might|"
+    r"would\s+it\s+(?:be|make\s+sense)|is\s+it\s+(?:a\s+good\s+idea|wise|worth|better)|"
+    r"good\s+idea\s+to|do\s+you\s+think|does\s+it\s+make\s+sense)\b",
     re.I,
 )
-"""Asking how, whether or if, or musing about it ("I was thinking about cancelling 10091"):
+"""Asking how, whether or if, or musing about it ("I was thinking about cancelling 10091",
+"would it be a good idea to open a ticket?"):
 none of it asks for the change now. In Chinese also the user asking about it ("我想问问能
 不能取消", not a text that asks: "发条短信问下流量"), whether it is still possible ("还能
 不能取消"), which only asks whether it can be made, and what follows it ("取消之后还能恢复
@@ -1189,20 +1198,47 @@ _ONLY_VALUES = re.compile(
 """A clause of values only ("14.20 and 9.90"): the rest of a list the clause before began."""
 
 
+_PASTED_LINE = re.compile(
+    r"^[ \t]*(?:>|(?:re|fwd?|fw|subject|from|to|cc|date|sent)[ \t]*[:：]|(?:回复|转发|主题)[:：]|"
+    r"sent\s+from\s+(?:my\s+|outlook\b)|get\s+outlook\b)[^\n]*",
+    re.I | re.M,
+)
+"""A line pasted with the request rather than typed as it: quoted mail ("> please keep
+logging"), a mail header ("Re: bp log", "Fwd: Your order has shipped!"), a phone's "Sent
+from my iPhone"."""
+_SIGNATURE = re.compile(r"^[ \t]*--[ \t]*$", re.M)
+"""The line that opens a mail signature: what follows it is the sender's, not a request."""
+
+
+def _pasted(text: str) -> list[tuple[int, int]]:
+    """The spans of the request that were pasted with it (`_PASTED_LINE`, a signature)."""
+    if "\n" not in text and not _PASTED_LINE.match(text):
+        return []
+    spans = [m.span() for m in _PASTED_LINE.finditer(text)]
+    if (sign := _SIGNATURE.search(text)) is not None:
+        spans.append((sign.start(), len(text)))
+    return spans
+
+
 def unasked_clauses(text: str) -> dict[int, str]:
     """The clauses that mention a change without asking for it, by start offset and why.
 
     "retracted": a change meant once and dropped ("I was about to cancel 10094", "本来想
     取消"), or any clause before one that takes back what came before it ("nvm", "never
     mind", "forget it", "scratch that", "算了", "不用了"). "reported": a change told as done
-    ("I filed a 30 EUR taxi claim yesterday", "已经提交了", "我昨天报了"). Neither asks for
-    a write: the run reads what the rest of the request asks, or asks.
+    ("I filed a 30 EUR taxi claim yesterday", "已经提交了", "我昨天报了"). "quoted": a line
+    pasted with the request (`_pasted`: "Re: bp log", "> please keep logging your
+    readings"). None asks for a write: the run reads what the rest of the request asks, or
+    asks.
     """
     cut = clauses(text)
     out: dict[int, str] = {}
+    pasted = _pasted(text)
     for n, (start, clause) in enumerate(cut):
         body = clause.strip()
-        if (
+        if any(s <= start + len(clause) - len(clause.lstrip()) < e for s, e in pasted):
+            out[start] = "quoted"
+        elif (
             _RETRACTION.match(body)
             or _CN_RETRACTION.match(body)
             or _TRAILING_RETRACTION.search(body)
@@ -1572,7 +1608,13 @@ def _sequence_cue(text: str, conditional: set[int], unasked: dict[int, str]) -> 
     return None
 
 
-_REFUSAL = re.compile(r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:don't|dont|do\s+not|never)\s+", re.I)
+_REFUSAL = re.compile(
+    r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never)\s+"
+    r"(?:(?:want|need|wish|mean|plan)\s+(?:you\s+|u\s+)?to\s+)?",
+    re.I,
+)
+"""A clause that opens by refusing: "don't cancel …", "I don't want to cancel", "we do not
+need you to file it"."""
 _CN_REFUSAL = re.compile(
     r"^(?:我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想)"
 )
@@ -1631,7 +1673,7 @@ def without_unasked(text: str) -> str:
         if r.kind == "id" or (r.kind == "number" and re.fullmatch(r"\d{3,}", r.text.strip()))
     ]
     for start, why in unasked_clauses(text).items():
-        if why != "reported":
+        if why not in ("reported", "quoted"):
             continue
         for at in range(start, start + len(cut[start])):
             if not any(s <= at < e for s, e in kept):
@@ -1710,7 +1752,7 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
             word = body[at : at + len(cue)]
             negated = kind == "refused" or bool(_CN_NEGATED.search(body[:at]))
             how = "refused" if negated else kind
-            if kind in ("conditional", "retracted", "reported"):
+            if kind in ("conditional", "retracted", "reported", "quoted"):
                 negated = True
             out.append(Found(not negated, word, base + at, base + at + len(word), how))
     around = around_change(text)

@@ -1040,6 +1040,8 @@ def _refused_change(intent: IntentSpec, text: str, cue: Found | None) -> str | N
         corrected = after is not None and after > verb.start
         if not verb.value and kind in main and kind not in asked and not corrected:
             return verb.text
+        if not verb.value and kind in main and _taken_back(verb, verbs):
+            return verb.text
     words = [
         w for w in (*intent.write_cues, *GENERIC_CUES) if _is_cjk_word(w) and change_kind(w) in main
     ]
@@ -1052,6 +1054,20 @@ def _refused_change(intent: IntentSpec, text: str, cue: Found | None) -> str | N
         if whole or (alone and any(w[0] == m["verb"][0] for w in words)):
             return m.group().strip(" ，,。;；!！")
     return None
+
+
+def _taken_back(refused: Found, verbs: list[Found]) -> bool:
+    """Whether a refusal takes back the same verb asked for before it, with none asked after.
+
+    "Please cancel order 10301. No, on reflection, do not cancel it": the last word on the
+    cancel is "do not". "text me the status, don't email it" refuses another verb, and
+    "don't put it under taxi: claim it as a meal" asks again after the refusal.
+    """
+    word = refused.text.lower()
+    before = any(v.value and v.start < refused.start and v.text.lower() == word for v in verbs)
+    kind = change_kind(refused.text)
+    again = any(v.value and v.start > refused.start and change_kind(v.text) == kind for v in verbs)
+    return before and not again
 
 
 _JOINED = re.compile(

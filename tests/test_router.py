@@ -4667,3 +4667,62 @@ def test_rounds_57_58_requests_that_write_nothing(domain: Domain, text: str) -> 
     decision = _no_write(domain, text)
     if "list" in text:  # asked which order, not answered with the whole list
         assert decision.action != "route", decision.detail
+
+
+# --- rounds 59-60: advice questions, taken-back changes, pasted mail, other report kinds -----
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Asking for advice asks for no change.
+        (EXPENSES, "would it be wise to file the 30 eur cab from monday?"),
+        (DOMAIN, "do you think I should cancel order 10091? it's late"),
+        (DOMAIN, "is it a good idea to log 150/95 if I measured twice?"),
+        # "I don't want to …" refuses, as "don't …" does.
+        (DOMAIN, "where's order 10091 now? I don't want to cancel it, only curious"),
+        (EXPENSES, "we do not need you to file the lunch, what's my 7 day total?"),
+        # The same verb asked for and then refused: the last word is the refusal.
+        (DOMAIN, "Cancel order 10092. Hmm, thinking again, do not cancel it."),
+        # A mail header or quoted text asks for nothing the user typed.
+        (DOMAIN, "Re: please log my bp\n> reading 141/90\nwhat do those numbers mean?"),
+        (EXPENSES, "Fwd: file your claims by Friday\nhow do I file a claim?"),
+        # A report the service does not build is asked about, never built as another kind.
+        (DOMAIN, "please generate the annual report before the meeting on the 20th of this month"),
+        (DOMAIN, "出一份季度报表，本月25日要用"),
+    ],
+)
+def test_rounds_59_60_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A mail's signature and "Sent from" line are not the request.
+        (
+            DOMAIN,
+            "save 127/83 for today please\n\n--\nTom\nSent from my iPhone",
+            "record_metric",
+            {},
+        ),
+        # "update me" asks for a message, not an edit.
+        (
+            EXPENSES,
+            "new ticket: scanner jams on every page, update me pls",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Tianjin 介 "this".
+        (EXPENSES, "介俩礼拜我一共报了多少", "expense_total", {"period": "14d"}),
+        # Formal 开具 and 予以告知.
+        (
+            EXPENSES,
+            "会议室投影仪无法开机，烦请开具维修工单，处理后予以告知",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_59_60_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

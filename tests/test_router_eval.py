@@ -37,7 +37,11 @@ a French consultant, Hubei Chinese, a doctor's shorthand, a chatty shop buyer, a
 employee, southwestern Chinese, a product manager's bullet lists, a cautious older user) and
 57-58 (5c41aa4: 0.858, 272 of 317, no misroute to a write, none out of scope; a Russian
 speaker's English, Henan and Shandong Chinese, a Gen-Z user, a Hong Kong office worker, a
-Brazilian's English, Jiangxi and Hunan Chinese, voice transcripts, a sysadmin at 3 a.m.).
+Brazilian's English, Jiangxi and Hunan Chinese, voice transcripts, a sysadmin at 3 a.m.)
+and 59-60 (bcac2c7: 0.851, 263 of 309, 5 misroutes to a write, 1 out of scope; an
+Indonesian office worker, a Chinese teenager's slang, a civil servant's formal Chinese,
+requests pasted with mail headers, a Polish engineer, Tianjin Chinese, an executive
+assistant, an unsure user who asks before acting).
 With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
 for) as a regression gate and record where its accuracy stands against the issue's 0.95.
@@ -67,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.925
-"""Just below the dev part's in-scope accuracy with rounds 9 to 58 folded in (0.9256, 7804 of
+DEV_FLOOR = 0.924
+"""Just below the dev part's in-scope accuracy with rounds 9 to 60 folded in (0.9241, 8077 of
+8740 in scope, 10844 lines; rounds 59-60 alone 0.877 after their fixes, their labels as
+written: an executive assistant's requests for a boss are asked about); rounds 9 to 58
+alone (0.9256, 7804 of
 8431 in scope, 10476 lines; rounds 57-58 alone 0.934 after their fixes, their labels as
 written); rounds 9 to 56 alone (0.9240, 7497 of
 8114 in scope, 10100 lines; rounds 55-56 alone 0.841 after their fixes, their labels as
@@ -242,7 +249,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "misroutes to a write, 0 out-of-scope writes) and rounds 55-56 (measured once at "
     "c68aef2: 0.822, 264 of 321, 2 misroutes to a write, 0 out-of-scope writes) and rounds "
     "57-58 (measured once at 5c41aa4: 0.858, 272 of 317, 0 misroutes to a write, 0 "
-    "out-of-scope writes) are "
+    "out-of-scope writes) and rounds 59-60 (measured once at bcac2c7: 0.851, 263 of 309, 5 "
+    "misroutes to a write, 1 out-of-scope write) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -18,7 +18,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from tools.contract import PollSpec, ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, IntentSpec, Step
 from tools.examples.backend import DDL
-from tools.slots import contains_any, find_id, find_named_id, find_period, find_word
+from tools.slots import (
+    contains_any,
+    find_id,
+    find_named_id,
+    find_period,
+    find_word,
+    number_roles,
+)
 from tools.store import audit, run_in_store
 
 REPORTS = "reports"
@@ -148,6 +155,13 @@ _REPORT_KINDS = (
     ("monthly", ("monthly", "month", "每月", "月报", "月度", "这个月", "本月", "上个月")),
 )
 """A report of a week or a month; "this week's report" and "这周的报告" name the weekly one."""
+_OTHER_KINDS = (
+    ("quarterly", ("quarterly", "季度", "季报")),
+    ("annual", ("annual", "yearly", "年度", "年报")),
+    ("daily", ("daily", "日报", "每日")),
+)
+"""Reports the service does not build: named, they fill the slot as said, and the slot's
+check asks which of weekly or monthly instead of building another one."""
 _KIND_OF_DAYS = {7: "weekly", 30: "monthly"}
 
 
@@ -155,9 +169,15 @@ def report_slots(text: str, today: date) -> dict[str, Any]:
     """Which report, when the words say: a report is a write, so it is never guessed.
 
     A report "covering the last 7 days" is the weekly one and one "for the past 30 days"
-    the monthly one; a window of another length names neither.
+    the monthly one; a window of another length names neither, and a quarterly, annual or
+    daily report is named as such (`_OTHER_KINDS`), so it is asked about, not built.
     """
-    found = find_word(text, _REPORT_KINDS, "enum")
+    # "以备本月二十日会议之用": a day of this month dates the meeting, it names no report
+    for role in number_roles(text):
+        if role.kind == "date":
+            text = text[: role.start] + " " * (role.end - role.start) + text[role.end :]
+    named = [find_word(text, kinds, "enum") for kinds in (_REPORT_KINDS, _OTHER_KINDS)]
+    found = min((f for f in named if f is not None), key=lambda f: f.start, default=None)
     if found is None and (period := find_period(text)) is not None:
         kind = _KIND_OF_DAYS.get(int(period.value))
         found = None if kind is None else replace(period, value=kind, kind="enum")
