@@ -301,7 +301,6 @@ _VERNACULAR: dict[str, str] = {
     # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
     # what it asks of you (`_VERNACULAR_WORD`). Hunan, Jiangxi: 么子 "what", 恰饭 "eat".
     **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭"},
-    # Tianjin: 介 "this" and 嘛 "what" before what they name (`_VERNACULAR_WORD`).
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -314,8 +313,10 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<fa>(?<=[\u3400-\u9fff])伐(?=\s*(?:[?？,，。!！~]|$)))"  # Wu's 好了伐: 好了吗
     + r"|(?P<mian>免(?=通知|记|发|讲|告|报|存|提|开|写))"  # Minnan 免通知我: 别通知我; not 免费
     + r"|(?P<nin>恁(?=帮|给|替|把|看|查|开|报|记|说))"  # 恁帮俺: 你帮我; 恁大 is "so big"
-    + r"|(?P<jie>介(?=个|礼拜|星期|周|月|两天|几天|是|会儿))"  # 介礼拜: 这礼拜; not 介绍
-    + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"  # 嘛时候: 啥时候; 嘛 alone is a particle
+    # Tianjin 介 "this" and 嘛 "what" before what they name: 介礼拜 这礼拜, 嘛时候 啥时候;
+    # not 介绍, and 嘛 alone is a particle
+    + r"|(?P<jie>介(?=个|礼拜|星期|周|月|两天|几天|是|会儿))"
+    + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"
     + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
@@ -334,10 +335,10 @@ _VERNACULAR_IN_CONTEXT = {
 def vernacular(text: str) -> str:
     """The request with its regional words written in standard Mandarin (`_VERNACULAR`).
 
-    Cantonese, Sichuanese, northern, central, Wu, Minnan, Hunan and Taiwanese words; run after
-    `simplified`. Users
-    write as they speak: "唔使取消，淨系想知 10366 到咗未" refuses the cancel exactly as
-    "不用取消" does, and a rule written for one must not miss the other.
+    Cantonese, Sichuanese, northern, Tianjin, central, Wu, Minnan, Hunan and Taiwanese words;
+    run after `simplified`. Users write as they speak: "唔使取消，淨系想知 10366 到咗未"
+    refuses the cancel exactly as "不用取消" does, and a rule written for one must not miss
+    the other.
     """
 
     def mandarin(m: re.Match[str]) -> str:

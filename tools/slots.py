@@ -1106,9 +1106,10 @@ _CORRECTION = re.compile(
 """Words that take back a value just said and give the one meant ("no wait, it was",
 "sorry, I meant", "actually" and its chat spelling "actly", Singlish "no lah", "不对，应该是",
 "我是说", "说错了")."""
-_NO_BETWEEN = re.compile(r"\s*[,，]?\s*(?:no|nope|nah|不对|不是|哦不)\s*[,，]?\s*", re.I)
+_NO_BETWEEN = re.compile(r"\s*[,，]?\s*(?:no|nope|nah|不对|哦不)\s*[,，]?\s*", re.I)
 """A bare "no" between two values of one kind, as said aloud ("forty no fifty dollars",
-"weekly no monthly", "一百二十 不对 一百二十五"): the second is meant."""
+"weekly no monthly", "一百二十 不对 一百二十五"): the second is meant. Not 不是, whose "是B不是
+A" means the first (`_NOT_THIS_THAT`)."""
 _NOT_THIS_THAT = re.compile(
     r"(?:\bnot\s+(?P<a>[^\s,，]+)\s*[,，]\s*(?:but\s+|it'?s\s+|it\s+was\s+)?(?P<b>[^\s,，.。]+)|"
     r"(?P<b2>[^\s,，]+)\s*[,，]\s*not\s+(?P<a2>[^\s,，.。]+)|"
