@@ -220,12 +220,6 @@ def _vector(bag: Mapping[str, int], idf: Mapping[str, float], unseen: float) -> 
     return {t: v / norm for t, v in vec.items()}
 
 
-def _cosine(a: Mapping[str, float], b: Mapping[str, float]) -> float:
-    if len(a) > len(b):
-        a, b = b, a
-    return sum(v * b.get(t, 0.0) for t, v in a.items())
-
-
 @dataclass
 class LexicalClassifier:
     """Nearest examples by TF-IDF cosine, turned into probabilities by a softmax.
@@ -267,6 +261,23 @@ class LexicalClassifier:
     bags: list[Counter[str]] = field(default_factory=list)
     texts: list[str | None] = field(default_factory=list)
     threshold: float | None = None
+    _postings: dict[str, list[tuple[int, float]]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def _index(self) -> dict[str, list[tuple[int, float]]]:
+        """Each token's examples and their weights, built on first use.
+
+        A request's cosine to every example is then a walk over its own tokens' postings,
+        not over every example's vector: the eval ranks thousands of requests.
+        """
+        if self._postings is None:
+            postings: dict[str, list[tuple[int, float]]] = {}
+            for i, vec in enumerate(self.vectors):
+                for token, weight in vec.items():
+                    postings.setdefault(token, []).append((i, weight))
+            self._postings = postings
+        return self._postings
 
     @classmethod
     def fit(
@@ -315,10 +326,14 @@ class LexicalClassifier:
         query = _vector(features(text), self.idf, self.unseen)
         best: dict[str | None, float] = {name: 0.0 for name in self.intents}
         best[None] = 0.0
-        for i, (label, vec) in enumerate(zip(self.labels, self.vectors, strict=True)):
+        sims = [0.0] * len(self.vectors)
+        postings = self._index()
+        for token, weight in query.items():
+            for i, other in postings.get(token, ()):
+                sims[i] += weight * other
+        for i, (label, score) in enumerate(zip(self.labels, sims, strict=True)):
             if i == leave_out:
                 continue
-            score = _cosine(query, vec)
             if score > best[label]:
                 best[label] = score
         best[None] = max(best[None], self.floor)

@@ -857,6 +857,7 @@ def tagalog_affixes(text: str) -> str:
     return _TAGALOG_SHOW.sub(lambda m: "show".ljust(len(m.group())), text)
 
 
+@lru_cache(maxsize=4096)
 def change_kind(verb: str) -> str | None:
     """The kind of change a verb asks for (`CHANGE_KINDS`), or None when it is not listed.
 
@@ -1232,6 +1233,11 @@ def unasked_clauses(text: str) -> dict[int, str]:
     readings"). None asks for a write: the run reads what the rest of the request asks, or
     asks.
     """
+    return dict(_unasked_of(text))
+
+
+@lru_cache(maxsize=4096)
+def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
     cut = clauses(text)
     out: dict[int, str] = {}
     pasted = _pasted(text)
@@ -1252,7 +1258,7 @@ def unasked_clauses(text: str) -> dict[int, str]:
             out.setdefault(start, "reported")
         elif n > 0 and out.get(cut[n - 1][0]) == "reported" and _ONLY_VALUES.fullmatch(body):
             out[start] = "reported"  # "I filed 3 lunches for 12.50, 14.20 and 9.90"
-    return out
+    return tuple(out.items())
 
 
 _RECURRING = re.compile(
@@ -1692,8 +1698,14 @@ def _cjk_verbs(body: str, cues: Iterable[str]) -> list[tuple[int, str]]:
     """Every Chinese change word in the body, a longer one over the shorter inside it.
 
     Chinese puts the verb after its object ("把这笔报销改成 60 元", "订单10091不要了，取消吧"),
-    so a word anywhere in the clause counts, not only the one it opens with.
+    so a word anywhere in the clause counts, not only the one it opens with. One decision
+    asks this of the same clause and cues many times: the answer is kept (`_cjk_verbs_of`).
     """
+    return list(_cjk_verbs_of(body, tuple(cues)))
+
+
+@lru_cache(maxsize=4096)
+def _cjk_verbs_of(body: str, cues: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     lowered = mask_not_cues(body)
     hits: list[tuple[int, str]] = []
     for cue in _cjk_only(tuple(cues)):
@@ -1707,7 +1719,7 @@ def _cjk_verbs(body: str, cues: Iterable[str]) -> list[tuple[int, str]]:
         if any(k_at <= at and at + len(cue) <= k_at + len(k) for k_at, k in kept):
             continue
         kept.append((at, cue))
-    return kept
+    return tuple(kept)
 
 
 def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
@@ -1723,6 +1735,11 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
     verb counts only where it opens a clause, so "any update on 10089?" or "the expense
     report" ask for nothing. Questions and hypotheticals ask for no change.
     """
+    return list(_change_verbs_of(text, tuple(extra)))
+
+
+@lru_cache(maxsize=4096)
+def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
     out: list[Found] = []
     conditional = conditional_clauses(text)
@@ -1760,7 +1777,7 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
     if around is not None and not any(f.start <= around.start < f.end for f in out):
         out.append(around)
         out.sort(key=lambda f: f.start)
-    return out
+    return tuple(out)
 
 
 _CAN_DO = re.compile(

@@ -510,6 +510,7 @@ def _sentence_words(rest: str, noise: tuple[str, ...]) -> list[str]:
     return left
 
 
+@lru_cache(maxsize=4096)
 def _is_cjk_word(word: str) -> bool:
     return re.search(r"[\u3400-\u9fff]", word) is not None
 

@@ -467,8 +467,14 @@ def clauses(text: str) -> list[tuple[int, str]]:
     """The request cut into clauses at punctuation and "and"/"then"/"然后", with offsets.
 
     A space between two Chinese characters cuts too (`_JOINERS`), and a spaced hyphen ("not
-    the monthly one - run the weekly report") like a dash.
+    the monthly one - run the weekly report") like a dash. One decision cuts the same request
+    a dozen times: the cut is kept per text (`_clauses`).
     """
+    return list(_clauses(text))
+
+
+@lru_cache(maxsize=4096)
+def _clauses(text: str) -> tuple[tuple[int, str], ...]:
     text = _DASH.sub(lambda m: "—".rjust(len(m.group())), text)
     out: list[tuple[int, str]] = []
     for m in _CLAUSE.finditer(text):
@@ -479,7 +485,7 @@ def clauses(text: str) -> list[tuple[int, str]]:
             out.append((start + pos, piece[pos : j.start()]))
             pos = j.end()
         out.append((start + pos, piece[pos:]))
-    return [(s, c) for s, c in out if c.strip()]
+    return tuple((s, c) for s, c in out if c.strip())
 
 
 NEGATIONS: tuple[str, ...] = (
