@@ -60,9 +60,7 @@ LONGEST: dict[str, float] = {
     "tests/test_crash_resume.py::"
     "test_sigkill_at_every_boundary_resumes_to_the_uncrashed_result[postgres]": 165,
     "tests/test_concurrency.py::test_fifty_cli_processes_on_one_sqlite_file": 140,
-    "tests/test_docs.py::test_graph_commands_run_in_order[evals.md]": 95,
     "tests/test_router_eval.py::test_the_dev_part_is_large_and_bilingual": 64,
-    "tests/test_docs.py::test_graph_commands_run_in_order[routing.md]": 53,
     "tests/test_malformed_calls.py::test_any_call_gets_a_structured_answer": 52,
     "tests/test_random_crash.py::test_random_kills_complete_every_run_with_one_write[sqlite]": 45,
     "tests/test_malformed_calls.py::"
