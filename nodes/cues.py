@@ -80,14 +80,14 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("put together", "pull together"),
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
-        *("request", "put in", "put through"),
+        *("request", "put in", "put through", "lodge"),
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
         *("记好", "存好", "加上", "加一条"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
-        *("补一下", "补上", "补记", "先存", "存个", "帮我存"),
+        *("补一下", "补上", "补记", "先存", "存个", "帮我存", "帮我报", "做份", "帮我产生"),
         # 搞 "do, make" before what is made ("帮我搞个月报", "月报搞一下"); not 搞好了, 搞了.
         *("搞个", "搞一个", "搞一份", "搞一下"),
         "开具",  # formal: "烦请开具维修工单"
@@ -103,7 +103,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
         *("txt", "msg", "whatsapp"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
-        *("发条消息", "发个消息", "发消息", "发条信息"),
+        *("发条消息", "发个消息", "发消息", "发条信息", "传短信", "传个短信"),
         "发到",
         # "update me ya": a message to the user, not an edit ("update the claim")
         *("update me", "update us"),
@@ -162,6 +162,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("expedite", "speed up", "hurry up", "prioritise"),
         *("prioritize", "加急", "加快"),
     ),
+    # Sending a made thing in again: no intent here makes it ("resubmit J-58 with March").
+    "redo": ("resubmit", "re-submit", "重新提交"),
 }
 """What kind of change each verb asks for. A write intent makes the kinds of change its own
 examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
@@ -237,34 +239,40 @@ _AROUND_VERB = re.compile(
 "after we put in", "entering")."""
 
 
-_TRADITIONAL = str.maketrans(
-    "過報銷總額計錢塊費車飯歐圓幣筆單張條訂號貨運遞郵發買賣價換轉記錄顯趨勢壓測醫療體"
-    "溫線圖週幫這個開麼們裡裏請讓給說嗎時間問題機進處狀態還沒將後幾據數電話為與從來現"
-    "實點網絡無腦鍵盤壞夠門戶帳賬務關閉審準確認證訊聯繫係館飛燈樣麽啟動辦約預導傳統術"
-    "護險稅內兩歲錯誤選擇讀寫復隨變熱員專業鐘頁碼舊雙齊協調優當該對剛經結簽產購貼補簡"
-    "驗餘輛馬場觀櫃區廳飲聽麗貴萬億華陸鐵戲劇紀響應視頻滿殺趕標壇匯彙細類別項邊於"
-    "尋淨頭曉覺",
-    "过报销总额计钱块费车饭欧圆币笔单张条订号货运递邮发买卖价换转记录显趋势压测医疗体"
-    "温线图周帮这个开么们里里请让给说吗时间问题机进处状态还没将后几据数电话为与从来现"
-    "实点网络无脑键盘坏够门户账账务关闭审准确认证讯联系系馆飞灯样么启动办约预导传统术"
-    "护险税内两岁错误选择读写复随变热员专业钟页码旧双齐协调优当该对刚经结签产购贴补简"
-    "验余辆马场观柜区厅饮听丽贵万亿华陆铁戏剧纪响应视频满杀赶标坛汇汇细类别项边于"
-    "寻净头晓觉",
-)
-"""Traditional characters and the simplified ones they are read as, one for one: the same
-words in the other script ("過去14天的報銷總額" is "过去14天的报销总额"). Only characters
-whose simplified form is a different character of the same meaning, and none that is itself
-an everyday simplified character of another meaning (覆 of 覆盖 stays)."""
+_VARIANTS = str.maketrans("帐", "账")
+"""Simplified characters written two ways, read as the one the rules use: OpenCC writes
+報帳 as 报帐, mainland users 报账."""
+
+
+@lru_cache(maxsize=1)
+def _converter() -> Any:
+    import opencc  # type: ignore[import-untyped, unused-ignore]
+
+    return opencc.OpenCC("t2s")
+
+
+@lru_cache(maxsize=8192)
+def _simplified_char(char: str) -> str:
+    out: str = _converter().convert(char)
+    return out if len(out) == 1 else char
 
 
 def simplified(text: str) -> str:
     """The request with its traditional characters written as simplified ones.
 
-    One character for one, so every span found in the result is the same span of the
-    request as typed. The lexicon, the rules and the examples are written in simplified
-    characters; a request typed in traditional ones asks for the same things.
+    OpenCC's traditional-to-simplified conversion (its phrases choose among a character's
+    readings: 乾淨 is 干净, 乾隆 stays), one character for one, so every span found in the
+    result is the same span of the request as typed; where a phrase would change the
+    length, each character is converted alone. The lexicon, the rules and the examples are
+    written in simplified characters; a request typed in traditional ones ("麻煩查一下 T-7
+    喔，上禮拜三就報修了耶") asks for the same things.
     """
-    return text.translate(_TRADITIONAL)
+    if text.isascii():
+        return text
+    out: str = _converter().convert(text)
+    if len(out) != len(text):
+        out = "".join(_simplified_char(c) for c in text)
+    return out.translate(_VARIANTS)
 
 
 _VERNACULAR: dict[str, str] = {
@@ -282,6 +290,9 @@ _VERNACULAR: dict[str, str] = {
     **{"哋": "们", "嗰": "那", "嚟": "来", "攞": "拿", "揾": "找", "搵": "找", "啲": "些"},
     **{"仲": "还", "喇": "了", "嘞": "了", "记低": "记下", "写低": "写下", "埋单": "结账"},
     **{"报埋": "报了", "记埋": "记下"},  # 埋 after a verb: "that too" ("报埋佢", file it too)
+    **{"去到边": "到哪里", "跟住": "然后", "搞掂": "搞定"},
+    # Taiwan: 联络 "contact" (联络资料, contact details).
+    **{"联络": "联系"},
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
@@ -320,7 +331,7 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
-    + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))|(?P<make>整(?=个(?:报销|月报|周报|报告|报表)))"
+    + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))|(?P<make>整(?=个(?:报销|月报|周报|报告|报表)|份))"
 )
 
 
@@ -877,11 +888,13 @@ NOT_CUES: tuple[str, ...] = (
     *("update on", "updates on", "change in", "changes in", "make sure", "make certain"),
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
     *("记号", "惦记", "书记", "记错", "记清"),
+    *("invoice dated", "invoice date", "invoice no", "invoice number", "invoice #"),
     *("支付宝", "微信支付", "支付方式", "付款方式", "付款码", "支付码"),
 )
 """Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
 "我记得上次是 130/85": remembering is not recording, "用支付宝付的" names how a bill was
-paid, not a payment to make, "make sure the texts reach me" checks, not builds)."""
+paid, not a payment to make, "make sure the texts reach me" checks, not builds, "invoice
+dated 2026-03-06" names a paper, not a bill to send)."""
 
 
 _RECEIVED = re.compile(
@@ -919,7 +932,7 @@ def mask_not_cues(text: str) -> str:
 
 
 _POLITE = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|now|then|also|and|oh|just|only|better|"
+    r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|abeg|now|then|also|and|oh|just|only|better|"
     r"instead)\b[\s,]*)*"
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
     r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?"
@@ -927,7 +940,7 @@ _POLITE = re.compile(
     r"\s+enough\s+to)?)\s+(?:and\s+)?)?(?:possibly\s+)?|"
     r"i\s+(?:don't|do\s+not|dont)\s+suppose\s+(?:you|u|someone|anyone)\s+(?:could|would|can)\s+"
     r"(?:possibly\s+)?|"
-    r"i(?:'d|\s+would)\s+be\s+(?:ever\s+so\s+|very\s+|most\s+|really\s+|so\s+)?"
+    r"i(?:'d|\s+would|\s+should)\s+be\s+(?:ever\s+so\s+|very\s+|most\s+|really\s+|so\s+)?"
     r"(?:grateful|glad|obliged)\s+if\s+(?:you|u|someone)\s+(?:could|would|can)\s+(?:possibly\s+)?|"
     r"i\s+wonder\s+(?:whether|if)\s+(?:you|u|someone)(?:'d|\s+would|\s+could|\s+can)\s+|"
     r"i\s+was\s+(?:rather\s+|really\s+)?hoping\s+(?:you|u|someone)\s+(?:could|would|might)\s+|"
@@ -980,13 +993,27 @@ _CN_HYPOTHETICAL = re.compile(
     r"(?:之后|以后)\s*(?:还|能|可以|会)"
 )
 _CN_QUESTION = re.compile(r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样")
-_DONE_FOR_ME = re.compile(
-    r"\b(?:want|need|'d\s+like|would\s+like|get|have)\s+(?:[\w#'-]+\s+){0,4}?"
+_DONE_FORMS = (
     r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
-    r"created|sent|saved|added|raised|built)\b",
+    r"created|sent|saved|added|raised|built|lodged|claimed|prepared|produced|compiled|"
+    r"registered|booked|made)"
+)
+_DONE_FOR_ME = re.compile(
+    r"\b(?:want|need|'d\s+like|would\s+like|should\s+like|get|have)\s+(?:[\w#'-]+\s+){0,4}?"
+    rf"{_DONE_FORMS}\b|"
+    r"\b(?:that|for|require|requires|want|wants|need|needs)\s+"
+    r"(?:(?!(?:will|would|has|have|had|was|were|is|are|been|being|can|could|may|might|not)\b)"
+    r"[\w#'.-]+\s+){0,10}?(?:to\s+|should\s+|must\s+|shall\s+)?be\s+(?:duly\s+|promptly\s+)?"
+    rf"{_DONE_FORMS}\b|"
+    r"\b(?:ticket|claim|report|order|reading)\s+(?:should|must|shall)\s+be\s+"
+    rf"(?:duly\s+|promptly\s+)?{_DONE_FORMS}\b",
     re.I,
 )
-"""A change asked for as a result: "I want order 10091 cancelled", "get me reimbursed"."""
+"""A change asked for as a result: "I want order 10091 cancelled", "get me reimbursed",
+"I should like a ticket raised"; or in the formal passive: "I would ask that it be claimed
+forthwith", "request that order 10814 be cancelled", "grateful for a ticket to be raised",
+"I require the monthly report to be prepared", "a ticket should be opened". Not a change
+told or foretold ("that it will be cancelled", "that it was filed")."""
 
 
 _CONDITION = re.compile(
@@ -1000,7 +1027,7 @@ question ("see if", "know if", "tell me if": `_NOT_CONDITION_BEFORE`) nor a cour
 you can", "if possible")."""
 _NOT_CONDITION_BEFORE = re.compile(
     r"\b(?:see|know|check|ask|asking|wonder|wondering|find\s+out|tell\s+me|let\s+me\s+know|"
-    r"me|us|sure|curious|what|even|whether)\s+$",
+    r"me|us|sure|curious|what|even|whether|grateful|glad|obliged|appreciate\s+it)\s+$",
     re.I,
 )
 _COURTESY_CONDITION = re.compile(
@@ -1106,11 +1133,12 @@ _CN_RETRACTION = re.compile(
 on its own ("订单10091，不要了" asks to cancel it) nor 算了 after a verb ("直接取消算了")."""
 _TRAILING_RETRACTION = re.compile(
     r"(?:\.{2,}|…+|⋯+)\s*(?:(?:oh|actually|nah|no|wait)\b[\s,]*)*(?:nvm|nevermind|never\s+mind|"
-    r"forget\s+it|scratch\s+that|算了|不用了|当我没说)[\s,;.!?，。；！？~…吧]*$",
+    r"forget\s+it|scratch\s+that|算了|不用了|当我没说)"
+    r"(?:[\s,;.!?，。；！？~…吧]*$|[\s,，]*(?=(?:先|还是)?(?:不要|别|不用|先别)))",
     re.I,
 )
 """A retraction after a trailing pause in the same clause: "cancel 10091... nvm",
-"取消10091吧……算了"."""
+"取消10091吧……算了", "帮我报 60 欧元计程车… 算了先不要报" (a refusal may follow it)."""
 
 
 def _past_forms(verbs: Iterable[str]) -> set[str]:
@@ -1145,6 +1173,24 @@ _REPORTED = re.compile(
 )
 """A change told as done: "I filed a 30 EUR taxi claim yesterday", "I've already logged
 130/85", "the claim was already submitted"."""
+_CHANGE_STEMS = sorted(
+    {w.split()[0].lower() for w in (*GENERIC_CUES, *OTHER_CHANGE_VERBS) if w.isascii()},
+    key=len,
+    reverse=True,
+)
+_RELATIVE_CHANGE = re.compile(
+    r"\b(?:the|that|those|these|this)\s+(?:[a-z]+\s+){1,3}?(?:that\s+|which\s+)?(?:i|we)\s+"
+    rf"{_ADVERBS}(?:{'|'.join(re.escape(w) for w in _CHANGE_STEMS)})(?:ed|d)?(?![\w'-])",
+    re.I,
+)
+"""A change told in a clause about what it made, in any tense: "the ticket i open just now
+got anyone pick up or not" (Singapore English marks no past), "that claim we submit on
+Monday". The thing was made before; the request is about it."""
+_CN_PAST_THEN = re.compile(
+    r"(?:昨天|前天|昨晚|上周|上礼拜|上星期|上个?月|刚才|刚刚|之前|前几天|那天|早上|上午|下午)"
+    r"[\u3400-\u9fff\w\s]{0,6}?就$"
+)
+"""A time gone by, then 就, before a change verb: "上礼拜三就报修了" tells it was done then."""
 _CN_DONE_BEFORE = re.compile(r"(?:已经|早就|早已|都已|已)[\u3400-\u9fff\w\s]{0,4}$")
 _CN_REQUESTING = re.compile(r"帮|请|麻烦|给我|替我|能不能|可以|要|想|得|需要|一下|吧")
 
@@ -1169,11 +1215,15 @@ def _reported(clause: str) -> bool:
         return False  # "list every claim I filed": a read of past changes
     if _DONE_FOR_ME.search(clause):
         return False
-    if _REPORTED.search(body):
+    if _REPORTED.search(body) or _RELATIVE_CHANGE.search(body):
         return True
     for at, cue in _cjk_verbs(body, (*GENERIC_CUES, *OTHER_CHANGE_VERBS, "报")):
         after = body[at + len(cue) : at + len(cue) + 1]
         if after == "过" or _CN_DONE_BEFORE.search(body[:at]):
+            return True
+        # "上礼拜三就报修了": 报 with its object (修), then 了
+        finished = cue.endswith("了") or "了" in body[at + len(cue) : at + len(cue) + 2]
+        if finished and _CN_PAST_THEN.search(body[:at]) and not _CN_REQUESTING.search(body):
             return True
         done = cue.endswith("了") or after == "了"
         # "我上周五提交的" ends the clause on 的: the one I submitted, told as done.
@@ -1453,7 +1503,11 @@ def clause_asks(clause: str) -> bool:
         return False
     if _READ_VERBS.match(stripped) or _CN_READ.match(stripped):
         return False
+    if _VERB_CAN.search(body) and not _HELP_ME.search(body):
+        return False
     if was_polite or _CN_SEND_FIRST.match(stripped) or _CAN_AFTER.search(body):
+        return True
+    if _CN_SEND_TO_ME.search(body):
         return True
     return not (
         body.rstrip().endswith(("?", "？")) or _CN_QUESTION.search(body.rstrip("？?。.!！"))
@@ -1467,6 +1521,22 @@ _CAN_AFTER = re.compile(
 """Singapore English asks with "can?" after the request ("sms me the status of 10291 can?"
 is "can you sms me…"), as "OK?" and "好吗" do ("发个短信提醒我状态 OK?"). "Can or not?" asks
 whether it can be done, and stays a question."""
+_VERB_CAN = re.compile(
+    r"(?<![\w'-])(?:claim|expense|reimburse|refund|return)\s+can\s*(?:lah|leh|or\s+not|anot)?"
+    r"\s*[?？]*\s*$",
+    re.I,
+)
+"""A claim or a refund right before a closing "can": Singapore English asking whether it is
+allowed ("taxi 25 dollar claim can?" is "can I claim it?"), a question of policy for the
+user to settle; "record can?" asks for the recording. With "help me" or "for me" it asks
+for the claim too (`_HELP_ME`)."""
+_HELP_ME = re.compile(r"\b(?:help\s+(?:me|us)|for\s+(?:me|us)|pls|please|plz|abeg)\b", re.I)
+_CN_SEND_TO_ME = re.compile(
+    r"(?:可以|能|能不能|可不可以|能否|麻烦)(?:帮我|给我)?(?:传|发)(?:个|条|一条|一个)?"
+    r"(?:短信|消息|信息)(?:给我|通知我|告诉我)"
+)
+"""A message to the user asked for as a question is a polite request ("订单 20415 的狀態可以
+傳簡訊給我嗎？" asks for the text), unlike a question whether a change can be made."""
 _CN_SEND_FIRST = re.compile(
     r"^(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
     r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)"
@@ -1617,7 +1687,8 @@ def _sequence_cue(text: str, conditional: set[int], unasked: dict[int, str]) -> 
 
 _REFUSAL = re.compile(
     r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never)\s+"
-    r"(?:(?:want|need|wish|mean|plan)\s+(?:you\s+|u\s+)?to\s+)?",
+    r"(?:(?:want|need|wish|mean|plan|require)\s+(?:you\s+|u\s+)?to\s+)?|"
+    r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?not\s+(?=[a-z]+ing\b)",
     re.I,
 )
 """A clause that opens by refusing: "don't cancel …", "I don't want to cancel", "we do not

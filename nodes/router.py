@@ -1291,9 +1291,19 @@ def _another_day(text: str, said: Mapping[str, Any], today: date) -> str | None:
     other = find_date(masked, today)
     if other is None or first is None or other.value == first.value:
         return None
+    if _DEADLINE_BEFORE.search(masked[: other.start]) or _CN_DEADLINE_AFTER.match(
+        masked, other.end
+    ):
+        return None  # "must claim by today. yesterday grab ...": a deadline, not the day
     if not negated(masked, other.start):  # "not today's ride, the one from yesterday"
         return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
     return None
+
+
+_DEADLINE_BEFORE = re.compile(r"\b(?:by|before|due|until|till|no\s+later\s+than)\s+$", re.I)
+_CN_DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前|截止)")
+"""A day by which something must happen ("boss say must claim by today", "周五之前要报"):
+when the expense or the reading happened is another day."""
 
 
 def _dates_the_write(text: str, day: Role, evidence: Mapping[str, dict[str, Any] | None]) -> bool:

@@ -4726,3 +4726,119 @@ def test_rounds_59_60_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_59_60_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 61-62: Singapore and Nigerian English, Hong Kong Cantonese, Taiwanese Mandarin,
+# a retired newcomer, an accountant, a night-shift nurse, a lawyer ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A change told in a clause about what it made, in Singapore English's tenseless form.
+        (EXPENSES, "the ticket i open this morning got anyone pick up or not"),
+        (EXPENSES, "the claim we submit on monday approve already or not"),
+        # 就…了 after a time gone by: done then, not asked now (traditional characters too).
+        (EXPENSES, "麻煩查一下 T-12 喔，前天就報修了耶"),
+        # "claim can?": whether it may be claimed is a question of policy.
+        (EXPENSES, "lunch with supplier 18 dollar claim can?"),
+        # "invoice dated ..." names a paper.
+        (EXPENSES, "what is my total for 14 days? the invoice dated 2026-03-02 should be in it"),
+        # A refusal in the lawyer's words.
+        (DOMAIN, "I should like to see my BP trend for 30 days; I do not wish to add a reading."),
+        # Sending a made report in again is nothing an intent here does.
+        (DOMAIN, "Resubmit J-12 with the April figures"),
+        # A retraction after a pause, then a refusal.
+        (EXPENSES, "帮我报 45 欧元午饭… 算了先别报，我再核对一下"),
+    ],
+)
+def test_rounds_61_62_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # The formal passive and the courtesy around it.
+        (
+            EXPENSES,
+            "I would ask that a taxi fare of CNY 58 from this morning be claimed forthwith.",
+            "submit_expense",
+            {"amount": "58", "currency": "CNY", "category": "taxi"},
+        ),
+        (
+            EXPENSES,
+            "I should like a ticket raised: the badge reader on level 2 is dead.",
+            "open_ticket",
+            {},
+        ),
+        (
+            EXPENSES,
+            "The projector in room 4 flickers; a ticket should be opened and I kept informed.",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "Lodge USD 64.20 for a hotel on 2026-03-08, please.",
+            "submit_expense",
+            {"amount": "64.20", "currency": "USD", "category": "hotel", "date": "2026-03-08"},
+        ),
+        (
+            EXPENSES,
+            "I should be grateful if you would claim EUR 35 for a client dinner yesterday.",
+            "submit_expense",
+            {"amount": "35", "currency": "EUR", "category": "meal"},
+        ),
+        # "on 9th": a day of the month, not a place in a list.
+        (
+            DOMAIN,
+            "record 118/76 on 9th",
+            "record_metric",
+            {"value": "118/76", "date": (DAY - timedelta(days=DAY.day - 9)).isoformat()},
+        ),
+        # Traditional characters through OpenCC: 禮拜, 麻煩, 聯絡.
+        (EXPENSES, "這兩個禮拜的報銷總額是多少？", "expense_total", {"period": "14d"}),
+        (DOMAIN, "訂單 10322 的狀態可以傳簡訊給我嗎？", "notify_order", {"order_id": "10322"}),
+        # Cantonese: 叫人嚟, 搞掂話我知, 報個case, 整份, 7日總數.
+        (EXPENSES, "打印機冇晒墨，叫人嚟換，搞掂話我知", "open_ticket", {"notify": True}),
+        (EXPENSES, "VPN 連唔到，幫我報個case", "open_ticket", {}),
+        (DOMAIN, "幫我整份月報", "build_report", {"report": "monthly"}),
+        (
+            EXPENSES,
+            "酒店 200 歐元幫我報咗佢，跟住睇下14日總數",
+            "submit_expense",
+            {"amount": "200", "currency": "EUR", "category": "hotel", "period": "14d"},
+        ),
+        # Taiwan: a 飯店 stayed in is a hotel; 開單 opens a ticket; a spaced 3 月 8 日.
+        (
+            EXPENSES,
+            "住飯店 300 歐元，麻煩幫我報帳",
+            "submit_expense",
+            {"amount": "300", "currency": "EUR", "category": "hotel"},
+        ),
+        (EXPENSES, "掃描器一直卡紙，幫我開單", "open_ticket", {}),
+        (EXPENSES, "住宿费 900 元，3 月 8 日，帮我报销", "submit_expense", {"date": "2026-03-08"}),
+        # Someone asked to come and look, however it is said.
+        (
+            EXPENSES,
+            "Could someone from the help desk look at my keyboard? Several keys stick.",
+            "open_ticket",
+            {},
+        ),
+        (EXPENSES, "wifi on level 3 keep dropping, somebody need to come look", "open_ticket", {}),
+        # "record can?" asks for the recording.
+        (DOMAIN, "last night BP 126 over 82, record can?", "record_metric", {"value": "126/82"}),
+        # "by today" is the deadline; the ride was yesterday.
+        (
+            EXPENSES,
+            "must claim by today. yesterday grab from airport 22 USD, help me submit",
+            "submit_expense",
+            {"date": "2026-03-14", "category": "taxi"},
+        ),
+        # The request for a ticket is not its summary: the problem is.
+        (EXPENSES, "帮我报个修，打印机坏了", "open_ticket", {"summary": "打印机坏了"}),
+    ],
+)
+def test_rounds_61_62_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -71,8 +71,10 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.924
-"""Just below the dev part's in-scope accuracy with rounds 9 to 60 folded in (0.9241, 8077 of
+DEV_FLOOR = 0.925
+"""Just below the dev part's in-scope accuracy with rounds 9 to 62 folded in (0.9253, 8370 of
+9046 in scope, 11213 lines; rounds 61-62 alone 0.905 after their fixes, their labels as
+written: verbless statements are asked about); rounds 9 to 60 alone (0.9241, 8077 of
 8740 in scope, 10844 lines; rounds 59-60 alone 0.877 after their fixes, their labels as
 written: an executive assistant's requests for a boss are asked about); rounds 9 to 58
 alone (0.9256, 7804 of
@@ -250,7 +252,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "c68aef2: 0.822, 264 of 321, 2 misroutes to a write, 0 out-of-scope writes) and rounds "
     "57-58 (measured once at 5c41aa4: 0.858, 272 of 317, 0 misroutes to a write, 0 "
     "out-of-scope writes) and rounds 59-60 (measured once at bcac2c7: 0.851, 263 of 309, 5 "
-    "misroutes to a write, 1 out-of-scope write) are "
+    "misroutes to a write, 1 out-of-scope write) and rounds 61-62 (measured once at 3ab8d10: "
+    "0.804, 246 of 306, 3 misroutes to a write, 0 out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "
@@ -353,6 +356,27 @@ def test_your_own_set_is_one_flag_away(tmp_path: Path) -> None:
     assert bad.returncode == 2
     assert "mine.jsonl:1:" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_an_amount_is_judged_by_its_value_not_its_spelling() -> None:
+    """A label's "58.5" is the router's "58.50"; "58.4" is not, nor a period spelt alike."""
+    from graph.evals.router_eval import evaluate, parse_items
+
+    def judged(amount: str, period: str = "7d") -> bool | None:
+        line = {
+            "domain": "tools.expenses:DOMAIN",
+            "text": "file a 58.50 EUR taxi from yesterday, then show my 7-day total",
+            "intent": "submit_expense",
+            "action": "route",
+            "slots": {"amount": amount, "currency": "EUR", "period": period},
+        }
+        report = evaluate(parse_items([json.dumps(line)], "mine"))
+        return report["errors"][0]["slots_ok"] if report["errors"] else True
+
+    assert judged("58.5") is True
+    assert judged("58.50") is True
+    assert judged("58.4") is False
+    assert judged("58.5", period="7.0d") is False
 
 
 def test_product_code_never_reads_the_labelled_sets() -> None:

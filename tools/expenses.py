@@ -398,7 +398,16 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("坐出租", "打出租", "打的"),
             # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").
             *("a grab", "the grab", "my grab", "grab ride", "grab rides", "grab car", "grab taxi"),
-            *("grab to", "grab home", "grab back", "个grab", "的grab", "grab去", "grab回"),
+            *(
+                "grab to",
+                "grab from",
+                "grab home",
+                "grab back",
+                "个grab",
+                "的grab",
+                "grab去",
+                "grab回",
+            ),
         ),
     ),
     (
@@ -410,7 +419,13 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱"),
         ),
     ),
-    ("hotel", ("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆")),
+    (
+        "hotel",
+        (
+            *("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆"),
+            *("旅馆", "旅店", "民宿"),
+        ),
+    ),
     ("other", ("under other", "as other", "in other", "其他类", "其它类", "归到其他", "算其他")),
 )
 """What the money went on. "file it under other", "算其他" name the "other" category itself,
@@ -460,7 +475,10 @@ _SOMEONE_LOOK = (
     *("someone fix", "someone come", "somebody look", "somebody take a look"),
     *("somebody fix", "somebody check", "anyone look", "anyone take a look"),
     *("send someone", "get someone to", "找人看", "找个人看", "找人修", "找个人修", "派人"),
-    *("派个人", "找人来", "找个人来"),
+    *("派个人", "找人来", "找个人来", "叫人来", "叫个人来", "叫人来修", "叫人修"),
+    *("someone could come", "someone to come", "someone from the help desk", "someone from it"),
+    *("somebody need to come", "somebody needs to come", "someone needs to come"),
+    *("somebody to come", "someone could look", "someone could take a look"),
 )
 """Asking for a person to come and look at a problem ("can someone look at it?", "找人来
 看看"): what a helpdesk ticket is for, said without the word."""
@@ -481,10 +499,13 @@ _TICKET_WORDS = (
     "提个单",
     "开个单",
     "开一个单",
+    *("开单", "开张单", "报个case", "报个 case", "反映一下", "帮我反映"),
     "helpdesk",
     "help desk",
     "report an issue",
     "report a problem",
+    "report it",
+    "report this",
 )
 _FARE_QUALIFIER = (
     r"train|rail|railway|bahn|plane|flight|airline|air|bus|coach|ferry|boat|metro|subway|tube|"
@@ -620,11 +641,15 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "来个信",
             "来个消息",
             "通知一声",
+            *("kept apprised", "keep me apprised", "kept informed", "kept posted"),
+            *("kept updated", "for notice once", "for notice when", "give me notice"),
+            *("跟我说一下", "跟我说下", "告诉我一声", "话我知"),
         ),
     ),
 )
 _TICKET_CUES = (
     *_SOMEONE_LOOK,
+    *("反映一下", "帮我反映", "报个case", "报个 case", "开单", "开张单"),
     "need a",
     "need an",
     "want a",
@@ -682,7 +707,8 @@ _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|"
     r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
     r"it\s+ticket|ticket|tkt|it|issue|problem)(?![a-z0-9_])|"
-    r"帮我|请|开个单|开一个单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|报修|报障|一下",
+    r"帮我|请|麻烦|开个单|开一个单|开张单|开单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|"
+    r"报个修|报个障|报个故障|报故障|报修|报障|报个\s?case|反映|一下",
     re.I,
 )
 _ANAPHORS = frozenset(
@@ -736,6 +762,11 @@ _CLAIM_NOUNS = (
 """Words that name a claim but not what the money went on."""
 
 
+_STAYED_IN_FANDIAN = re.compile(r"住(?:了|的|过|在)?(?:\S{0,4}?)饭店|饭店住宿?")
+"""饭店 is a hotel in Taiwan and a restaurant on the mainland: one stayed in is a hotel
+("3/9 住飯店花了 420 歐元"), one eaten at a meal (饭 says so)."""
+
+
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     """A category word, else "other" with the words that say what the money went on.
 
@@ -745,6 +776,8 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     judges the words left once the amount, currency, dates, numbers and claim words are
     gone, and the intent's own words and filler with them (`content_words`).
     """
+    if (stayed := _STAYED_IN_FANDIAN.search(text)) is not None:
+        return Found("hotel", stayed.group(), stayed.start(), stayed.end(), "enum")
     masked = _OTHER_FARES.sub(lambda m: " " * len(m.group()), text)
     found = find_word(masked, _CATEGORY_WORDS, "enum")
     if found is not None:

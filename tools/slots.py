@@ -208,18 +208,19 @@ _FREQUENCY = (
 """How often, not how long: the "a day" of "2x a day" or "twice a day" is no period."""
 
 _DAY_OF_MONTH = re.compile(
-    r"\b(?:on|dated|(?:night|evening|morning|afternoon)\s+of|"
+    r"\b(?:(?:on|dated|(?:night|evening|morning|afternoon)\s+of)\s+(?:the\s+)?|"
     r"(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
-    r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z])))\s+the\s+"
-    r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b",
+    r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z]))\s+the\s+)"
+    r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|fl|storey|story|place|try|attempt|time|"
+    r"line|page|item|row|day|week|month)s?\b)",
     re.I,
 )
 """A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd",
 "dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)", "the night of the
-9th"): the latest such day up to today. Only after "on the", "dated the" or a part of a
-day "of the", or "from the", "for the", "taken the" or
-"measured the" with no noun after it, so "the 2nd order",
-"the item from the 2nd order" and "for the 3rd item" stay ordinals."""
+9th"): the latest such day up to today. Only after "on (the)", "dated (the)" or a part of
+a day "of (the)" ("the doctor wan see am on 20th", but not "on 3rd floor"), or "from the",
+"for the", "taken the" or "measured the" with no noun after it, so "the 2nd order", "the
+item from the 2nd order" and "for the 3rd item" stay ordinals."""
 
 _THE_DAY_N = re.compile(
     r"\b(?:of|on|for|from)\s+the\s+day\s+(?P<dom>[1-9]|[12]\d|3[01])(?![\d:./])(?!\s*days?\b)", re.I
@@ -321,7 +322,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "date",
         re.compile(
-            r"(?:[0-9]{1,2}|[一二三四五六七八九十]{1,3})月[0-9一二三四五六七八九十]{1,3}[日号]"
+            r"(?:[0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?月\s?[0-9一二三四五六七八九十]{1,3}\s?[日号]"
         ),
     ),
     ("date", _CN_DAY_OF_MONTH),
@@ -346,7 +347,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "period",
         re.compile(
             rf"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
-            rf"prior)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|fortnight|month)s?\b|"
+            rf"prior|preceding)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|fortnight|month)s?\b|"
             rf"{_B}(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\b|\b(?:this|a|one|my)\s+(?:week|month|"
             rf"fortnight)\b|\bfortnight\b",
             re.I,
@@ -359,6 +360,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"(?:最近|近|过去|这)\s*(?:{_CN_NUM})?\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月|月)"
             rf"(?:内|以来)?|前\s*(?:{_CN_NUM})\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月)|"
             rf"(?:{_CN_NUM})\s*(?:天|周|个星期|星期|个礼拜|礼拜|个月)(?:内|以来)?|"
+            # "7日总数", "14日走势": days counted before a total or a trend (not "7日", the 7th)
+            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|的?(?:总|合计|走势|趋势|平均|变化)))|"
             rf"(?:上|本|这)个?(?:周|星期|礼拜|月)"
         ),
     ),
@@ -542,7 +545,7 @@ def negation_before(clause: str, at: int) -> re.Match[str] | None:
 
 _REFUSING_CLAUSE = re.compile(
     r"^\s*(?:(?:no|nope|wait|but|and|so)\b[\s,]*)?(?:(?:please|pls|kindly)\b[\s,]*)?"
-    r"(?:i\s+(?:don't|dont|do\s+not)\s+(?:need|want)\b|"
+    r"(?:(?:i|we)\s+(?:don't|dont|do\s+not)\s+(?:need|want|wish|require)\b|"
     r"(?:don't|dont|do\s+not|never)\s+|no\s+need\b|there'?s\s+no\s+need\b)|"
     r"^\s*(?:请|麻烦)?(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想)",
     re.I,
@@ -740,7 +743,7 @@ _AGO = re.compile(
     re.I,
 )
 _CN_MONTH_DAY = re.compile(
-    r"(?P<m>[0-9]{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>[0-9一二三四五六七八九十]{1,3})"
+    r"(?P<m>[0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?月\s?(?P<d>[0-9一二三四五六七八九十]{1,3})"
 )
 _EN_MONTH = re.compile(r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.I)
 

@@ -27,9 +27,11 @@ module reads the labelled sets; product code never does.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -105,6 +107,22 @@ def load_file(path: str) -> list[Item]:
     return parse_items(text.splitlines(), path)
 
 
+def _same(got: Any, want: Any) -> bool:
+    """Whether a slot holds the labelled value: "58.50" is the amount a label writes "58.5".
+
+    Labels are written by hand, and a decimal amount is the same value however many
+    trailing zeros it has; anything else must match exactly.
+    """
+    if got == want:
+        return True
+    if isinstance(got, str) and isinstance(want, str) and _DECIMAL.fullmatch(got):
+        return _DECIMAL.fullmatch(want) is not None and Decimal(got) == Decimal(want)
+    return False
+
+
+_DECIMAL = re.compile(r"\d+(?:\.\d+)?")
+
+
 def _judge(item: Item, decision: Decision, domain: Domain) -> dict[str, Any]:
     routed = decision.action == "route"
     asked = decision.action in ASK
@@ -112,7 +130,7 @@ def _judge(item: Item, decision: Decision, domain: Domain) -> dict[str, Any]:
     correct = (routed and decision.intent == item.intent) if item.action == "route" else asked
     slots_ok: bool | None = None
     if item.action == "route" and correct and item.slots:
-        slots_ok = all(decision.slots.get(k) == v for k, v in item.slots.items())
+        slots_ok = all(_same(decision.slots.get(k), v) for k, v in item.slots.items())
     got = domain.write_tools(decision.intent) if routed and decision.intent else frozenset()
     asked_for = (
         domain.write_tools(item.intent) if item.action == "route" and item.intent else frozenset()
