@@ -81,6 +81,9 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
         *("request", "put in", "put through", "lodge"),
+        # Australian and Scots English: "chuck it in", "pop that in", "stick that through".
+        *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
+        *("stick it through", "stick that through", "put it through", "whip up"),
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
@@ -96,7 +99,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
     ),
     "cancel": (
-        *("cancel", "call off", "kill", "scrap", "nix", "stop", "void"),
+        *("cancel", "call off", "kill", "scrap", "nix", "stop", "void", "pull the pin on"),
         *("取消", "撤销", "撤了", "撤掉", "作废", "退掉", "停掉", "停止", "终止"),
     ),
     "send": (
@@ -805,9 +808,38 @@ def fillers(text: str) -> str:
     ninety", "嗯 那个 记一下血压". Left in, "uh" parts a reading from its second number and
     a verb from its object.
     """
+    if _LIST_MARKER.search(text):
+        text = _LIST_MARKER.sub(lambda m: " " * len(m.group()), text)
+    if _DIALECT_WORD.search(text):
+        text = _DIALECT_WORD.sub(_standard_word, text)
     if not _FILLER.search(text):
         return text
     return _FILLER.sub(lambda m: " " * len(m.group()), text)
+
+
+_LIST_MARKER = re.compile(r"^[ \t]*(?:\d{1,2}[.)、]|[-*•·]|[（(]\d{1,2}[)）])[ \t]+", re.M)
+"""The number or bullet that opens a line of a list ("1. 查一下我最新的工单", "- 订单10455
+不需要了"): layout, not a value (the "2" of "2. 处理到哪一步了" is no ticket)."""
+_DIALECT: dict[str, str] = {
+    # Scots: not, and the words around a request.
+    **{"dinnae": "don't ", "cannae": "can't ", "didnae": "didn't ", "isnae": "isn't"},
+    **{"doesnae": "doesn't", "wouldnae": "wouldn't", "couldnae": "couldn't", "havenae": "haven't"},
+    **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
+    **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
+    **{"intae": "into ", "deid": "dead", "ah": "i "},
+}
+"""Regional English words and the standard ones the rules are written in, padded to the
+same length so offsets stay: Scots "dinnae cancel 10412" refuses as "don't cancel" does,
+"whit's ma phone number" asks about the user's own; "ye" is read as the "u" of a hurried
+"can u"."""
+_DIALECT_WORD = re.compile(
+    r"(?<![\w'-])(?:" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w-])", re.I
+)
+
+
+def _standard_word(m: re.Match[str]) -> str:
+    word = _DIALECT[m.group().lower()]
+    return word[0].upper() + word[1:] if m.group()[0].isupper() else word
 
 
 _MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)
@@ -935,7 +967,8 @@ _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|abeg|now|then|also|and|oh|just|only|better|"
     r"instead)\b[\s,]*)*"
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
-    r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|someone|somebody|anyone)\s+(?:please\s+)?"
+    r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|ya|someone|somebody|anyone)\s+(?:please\s+)?"
+    r"(?:kindly\s+)?"
     r"(?:be\s+(?:a\s+dear|a\s+love|(?:ever\s+so\s+|so\s+|very\s+)?kind(?:\s+as\s+to|"
     r"\s+enough\s+to)?)\s+(?:and\s+)?)?(?:possibly\s+)?|"
     r"i\s+(?:don't|do\s+not|dont)\s+suppose\s+(?:you|u|someone|anyone)\s+(?:could|would|can)\s+"

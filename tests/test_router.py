@@ -4842,3 +4842,73 @@ def test_rounds_61_62_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_61_62_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 63-64: Australian and Scots English, a Korean and a Japanese learner's English,
+# Chinese mixed with English jargon, voice input, bullet lists, a busy manager --------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Scots "dinnae" refuses as "don't" does.
+        (DOMAIN, "Dinnae cancel 10377, ah jist want tae know where it is"),
+        # "kindly" after "could you please" still asks, and a delete is no claim.
+        (EXPENSES, "Could you please kindly delete my claim of 45 EUR? I filed it twice."),
+        # A list's "2." is layout, not a ticket id.
+        (EXPENSES, "1. 查一下我最新的工单\n2. 现在到哪一步了"),
+    ],
+)
+def test_rounds_63_64_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (DOMAIN, "Whit's ma phone number ye've got on file?", "customer_profile", {}),
+        (EXPENSES, "Whit's happenin wi ma latest ticket?", "ticket_status", {"ticket_id": None}),
+        (
+            EXPENSES,
+            "1. 查一下我最新的工单\n2. 现在到哪一步了",
+            "ticket_status",
+            {"ticket_id": None},
+        ),
+        (DOMAIN, "- 订单10455不需要了\n- 麻烦处理一下", "cancel_order", {"order_id": "10455"}),
+        # Australian ways to file, cancel and be told.
+        (
+            EXPENSES,
+            "brekkie at the servo this mornin 14.50 USD, chuck it in for me",
+            "submit_expense",
+            {"amount": "14.50", "currency": "USD", "category": "meal"},
+        ),
+        (
+            EXPENSES,
+            "motel last night 139 USD, put it through",
+            "submit_expense",
+            {"category": "hotel", "date": "2026-03-14"},
+        ),
+        (
+            EXPENSES,
+            "the site laptop's carked it, raise a ticket and give us a yell when it's sorted",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (DOMAIN, "can ya pull the pin on order 10377", "cancel_order", {"order_id": "10377"}),
+        # A reading by its upper and lower numbers, the sentence's full stop after it.
+        (
+            DOMAIN,
+            "My blood pressure this morning was upper 131 and lower 84. Please kindly save it.",
+            "record_metric",
+            {"value": "131/84"},
+        ),
+        (
+            EXPENSES,
+            "My screen flickers. Could you please kindly raise a ticket? I hope to be notified.",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_63_64_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.925
-"""Just below the dev part's in-scope accuracy with rounds 9 to 62 folded in (0.9253, 8370 of
+DEV_FLOOR = 0.924
+"""Just below the dev part's in-scope accuracy with rounds 9 to 64 folded in (0.9244, 8656 of
+9364 in scope, 11579 lines; rounds 63-64 alone 0.887 after their fixes, their labels as
+written: verbless statements and two-word writes are asked about); rounds 9 to 62 alone
+(0.9253, 8370 of
 9046 in scope, 11213 lines; rounds 61-62 alone 0.905 after their fixes, their labels as
 written: verbless statements are asked about); rounds 9 to 60 alone (0.9241, 8077 of
 8740 in scope, 10844 lines; rounds 59-60 alone 0.877 after their fixes, their labels as
@@ -253,7 +256,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "57-58 (measured once at 5c41aa4: 0.858, 272 of 317, 0 misroutes to a write, 0 "
     "out-of-scope writes) and rounds 59-60 (measured once at bcac2c7: 0.851, 263 of 309, 5 "
     "misroutes to a write, 1 out-of-scope write) and rounds 61-62 (measured once at 3ab8d10: "
-    "0.804, 246 of 306, 3 misroutes to a write, 0 out-of-scope writes) are "
+    "0.804, 246 of 306, 3 misroutes to a write, 0 out-of-scope writes) and rounds 63-64 "
+    "(measured once at 3f7195b: 0.830, 264 of 318, 2 misroutes to a write, 1 out-of-scope "
+    "write) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -416,13 +416,14 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
-            *("餐", "饭", "外卖", "喝咖啡", "咖啡钱"),
+            *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky"),
         ),
     ),
     (
         "hotel",
         (
             *("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆"),
+            *("motel", "motels"),
             *("旅馆", "旅店", "民宿"),
         ),
     ),
@@ -479,6 +480,8 @@ _SOMEONE_LOOK = (
     *("someone could come", "someone to come", "someone from the help desk", "someone from it"),
     *("somebody need to come", "somebody needs to come", "someone needs to come"),
     *("somebody to come", "someone could look", "someone could take a look"),
+    *("someone could check", "somebody needs to sort", "somebody needs tae sort", "sort a ticket"),
+    *("能不能来看", "来看一下", "过来看看", "过来看一下"),
 )
 """Asking for a person to come and look at a problem ("can someone look at it?", "找人来
 看看"): what a helpdesk ticket is for, said without the word."""
@@ -644,6 +647,9 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("kept apprised", "keep me apprised", "kept informed", "kept posted"),
             *("kept updated", "for notice once", "for notice when", "give me notice"),
             *("跟我说一下", "跟我说下", "告诉我一声", "话我知"),
+            *("give us a yell", "give us a shout", "give me a shout", "give me a yell"),
+            *("gie us a shout", "keep us posted", "keep us updated", "let us know"),
+            *("be notified", "get notified"),
         ),
     ),
 )
@@ -704,7 +710,7 @@ _COURTESY_PIECE = re.compile(
 )
 """A greeting or an apology, which says nothing of what is wrong."""
 _SUMMARY_NOISE = re.compile(
-    r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|(?:can|could|would|will)\s+(?:you|u)|"
+    r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
     r"it\s+ticket|ticket|tkt|it|issue|problem)(?![a-z0-9_])|"
     r"帮我|请|麻烦|开个单|开一个单|开张单|开单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|"

@@ -180,15 +180,15 @@ days."""
 _TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
 
 _NAMED_READING = (
-    r"(?<![A-Za-z])(?:高压|收缩压|上压|systolic|sys|sbp)\s*(?:是|为|of|[:：=])?\s*\d{2,3}\s*(?:mmhg)?"
-    r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|diastolic|dia|dbp)\s*(?:是|为|of|[:：=])?\s*"
-    r"\d{2,3}(?![\d./])"
+    r"(?<![A-Za-z])(?:高压|收缩压|上压|systolic|sys|sbp|upper|top)\s*(?:是|为|of|[:：=])?\s*\d{2,3}\s*(?:mmhg)?"
+    r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|diastolic|dia|dbp|lower|bottom)\s*(?:是|为|of|[:：=])?\s*"
+    r"\d{2,3}(?![\d/]|\.\d)"
 )
-_HIGH_NAMES = r"(?:高压|收缩压|上压|systolic|sys|sbp)"
-_LOW_NAMES = r"(?:低压|舒张压|下压|diastolic|dia|dbp)"
+_HIGH_NAMES = r"(?:高压|收缩压|上压|systolic|sys|sbp|upper|top)"
+_LOW_NAMES = r"(?:低压|舒张压|下压|diastolic|dia|dbp|lower|bottom)"
 _NAMED_READING_LOW_FIRST = (
     rf"(?<![A-Za-z]){_LOW_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}\s*(?:mmhg)?"
-    rf"\s*[,，、/;；]?\s*(?:and\s+)?{_HIGH_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}(?![\d./])"
+    rf"\s*[,，、/;；]?\s*(?:and\s+)?{_HIGH_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}(?![\d/]|\.\d)"
 )
 """A reading told by its two parts' names: "高压145，低压92", "systolic 130 diastolic 85",
 "SBP 151 DBP 94" as clinicians write, or the low part first ("低压85 高压132"), which is

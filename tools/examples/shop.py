@@ -396,7 +396,10 @@ INTENTS = (
         extract=extract_cancel,
         fill=order_slots,
         examples=CANCEL_EXAMPLES,
-        write_cues=("don't want", "no longer want", "void", "不要了", "退订", "撤单", "不想要"),
+        write_cues=(
+            *("don't want", "no longer want", "void", "不要了", "退订", "撤单", "不想要"),
+            "不需要了",
+        ),
         required_evidence=("order_id",),
         slots_model=OrderRefSlots,
         steps=(ORDER_CANCELLED,),
