@@ -84,6 +84,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # Australian and Scots English: "chuck it in", "pop that in", "stick that through".
         *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
         *("stick it through", "stick that through", "put it through", "whip up"),
+        *("stick in", "stick it in", "stick that in", "开立"),
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
@@ -100,6 +101,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void", "pull the pin on"),
+        *("annul", "get rid of"),
         *("取消", "撤销", "撤了", "撤掉", "作废", "退掉", "停掉", "停止", "终止"),
     ),
     "send": (
@@ -998,9 +1000,11 @@ _READ_VERBS = re.compile(
 )
 _CN_READ = re.compile(
     r"^(?:只|就|先|只是|就是|直接)?"
-    r"(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算下|算算|算一算|知道)"
+    r"(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算下|算算|算一算|知道|核对|核实|"
+    r"调阅)"
 )
-"""A Chinese read command, also after "just" ("只看一下近7天的走势", "帮我算下合计")."""
+"""A Chinese read command, also after "just" ("只看一下近7天的走势", "帮我算下合计", formal
+"请核对本人近7日已提交报销的合计金额")."""
 _CN_READ_AFTER = re.compile(
     r"(?:给我|帮我|让我)?(?:看下|看一下|看看|瞧瞧|瞅瞅|查下|查一下|查查|列一下|列出来|"
     r"显示一下|显示出来)(?:吧|呗|呢|哈|好吗|行吗)?[\s,.!?，。！？~]*$"
@@ -1727,8 +1731,11 @@ _REFUSAL = re.compile(
 """A clause that opens by refusing: "don't cancel …", "I don't want to cancel", "we do not
 need you to file it"."""
 _CN_REFUSAL = re.compile(
-    r"^(?:我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想)"
+    r"^(?:我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想|"
+    r"不(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))"
 )
+"""A clause that opens by refusing, in Chinese; "不新增" is formal 勿新增 as read
+(`vernacular`): "仅作查询，勿新增任何报销记录"."""
 
 
 _CN_NEGATED = re.compile(r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新)?$")

@@ -1116,11 +1116,14 @@ def _two_choices(
 
 
 _COUNTED = re.compile(
-    r"\b(?:two|three|four|five|both|[2-5])\s+(?P<between>(?:[\w'-]+\s+){0,5}?)"
+    r"(?:\b(?:two|three|four|five|both|[2-5])|~\s?\d{1,4}\b|\b\d{1,3}(?=\s+(?!(?:was|has|this|its|plus|less|yes|thus|across)\b)[a-z]{2,}s\b))\s+"
+    r"(?P<between>(?:[\w'-]+\s+){0,5}?)"
     r"(?P<thing>[a-z]+)s\b|"
     r"(?:[两二三四五俩几])\s*(?:个|份|张|条|笔|单)(?P<zh_thing>[\u3400-\u9fff]{1,6})",
     re.I,
 )
+"""A count of things: "two tickets", "~50 tickets", "12 tickets" (a number right before a
+plural), "两份报告"; `_several_of_one` keeps those of the write's own thing."""
 SEVERAL_OF_ONE = (
     "more than one: {words!r}, and {intent} makes one at a time; ask for one, then the other"
 )

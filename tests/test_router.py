@@ -4912,3 +4912,73 @@ def test_rounds_63_64_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_63_64_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 65-66: Irish English, a Vietnamese learner, a chatty WeChat mother, an angry
+# customer in capitals, a Québécois, a finance clerk, pinyin shorthand, a tester -------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A demand for a name is no ticket, whatever "IT" means in capitals.
+        (EXPENSES, "WHO IS THE IT MANAGER HERE?? I WANT A NAME!!!"),
+        # Fifty tickets are more than one: asked about.
+        (EXPENSES, "Is there a limit on new tickets? I need to open ~50 tickets for a load test."),
+        (EXPENSES, "open 12 tickets for the new laptops"),
+        # "annul" a claim: a change no intent here makes.
+        (EXPENSES, "I would like to annul my expense of 45 euros from Friday, it was wrong"),
+        # Formal Chinese: 核对 reads, 勿新增 refuses.
+        (EXPENSES, "请核对本人近14日已提交报销的合计金额。"),
+        (EXPENSES, "烦请查询近7日报销总额，仅作查询，勿新增任何报销记录。"),
+    ],
+)
+def test_rounds_65_66_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (EXPENSES, "请核对本人近14日已提交报销的合计金额。", "expense_total", {"period": "14d"}),
+        (
+            EXPENSES,
+            "烦请查询近7日报销总额，仅作查询，勿新增任何报销记录。",
+            "expense_total",
+            {"period": "7d"},
+        ),
+        (
+            EXPENSES,
+            "would you ever stick in a taxi for me, 19.50 euro, Friday night",
+            "submit_expense",
+            {"amount": "19.50", "currency": "EUR", "category": "taxi"},
+        ),
+        (
+            EXPENSES,
+            "帮我bx一下 晚饭 88rmb 昨天",
+            "submit_expense",
+            {"amount": "88", "currency": "CNY", "category": "meal"},
+        ),
+        (EXPENSES, "显示器闪屏，帮我提个工单，有进展滴我一下", "open_ticket", {"notify": True}),
+        (
+            EXPENSES,
+            "My laptop won't start, can you open a ticket and advise me when there is news",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "souper with a client Thursday, 148 USD, enter it in my expenses",
+            "submit_expense",
+            {"category": "meal"},
+        ),
+        (
+            DOMAIN,
+            "I DON'T WANT THE BLENDER, ORDER 71002, GET RID OF IT!!!",
+            "cancel_order",
+            {"order_id": "71002"},
+        ),
+    ],
+)
+def test_rounds_65_66_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

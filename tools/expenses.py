@@ -416,7 +416,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
-            *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky"),
+            *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
         ),
     ),
     (
@@ -649,17 +649,16 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("跟我说一下", "跟我说下", "告诉我一声", "话我知"),
             *("give us a yell", "give us a shout", "give me a shout", "give me a yell"),
             *("gie us a shout", "keep us posted", "keep us updated", "let us know"),
-            *("be notified", "get notified"),
+            *("be notified", "get notified", "inform me when", "advise me when", "滴我一下"),
         ),
     ),
 )
 _TICKET_CUES = (
     *_SOMEONE_LOOK,
     *("反映一下", "帮我反映", "报个case", "报个 case", "开单", "开张单"),
-    "need a",
-    "need an",
-    "want a",
-    "want an",
+    # "I need a ticket for the printer jam", not "I WANT A NAME" (a demand, no problem).
+    *("need a ticket", "need an it ticket", "need a new ticket", "want a ticket"),
+    *("need a helpdesk ticket", "need a support ticket", "need someone", "need a technician"),
     "new ticket",
     "report",
     "报修",
@@ -1201,6 +1200,8 @@ PINYIN = {
     **{"bin guan": "宾馆", "gao tie": "高铁", "huo che": "火车", "fei ji": "飞机"},
     **{"ting che": "停车", "di tie": "地铁"},
     **{"gong dan": "工单", "dian nao": "电脑", "da yin ji": "打印机", "mi ma": "密码"},
+    # Chat shorthand by pinyin initials ("帮我bx一下"): one the domain's users type.
+    "bx": "报销",
 }
 """Toneless pinyin of a claim's and a ticket's words ("bao xiao wan fan 80 kuai"), as typed
 without an input method (`Domain.pinyin`)."""

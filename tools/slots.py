@@ -547,7 +547,8 @@ _REFUSING_CLAUSE = re.compile(
     r"^\s*(?:(?:no|nope|wait|but|and|so)\b[\s,]*)?(?:(?:please|pls|kindly)\b[\s,]*)?"
     r"(?:(?:i|we)\s+(?:don't|dont|do\s+not)\s+(?:need|want|wish|require)\b|"
     r"(?:don't|dont|do\s+not|never)\s+|no\s+need\b|there'?s\s+no\s+need\b)|"
-    r"^\s*(?:请|麻烦)?(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想)",
+    r"^\s*(?:请|麻烦)?(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想|"
+    r"不(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))",
     re.I,
 )
 """A clause that opens by refusing, after "please" too ("Please do not file anything.")."""
@@ -1040,8 +1041,14 @@ def _occurrences(lowered: str, word: str) -> list[int]:
     return [m.start() for m in _word_pattern(word).finditer(lowered)]
 
 
+_GLUED_TO_NUMBER = frozenset({"usd", "eur", "cny", "rmb", "euro", "euros", "dollars", "bucks"})
+"""Currency words typed right after the amount ("760rmb", "50usd"): a digit may precede them."""
+
+
 @lru_cache(maxsize=8192)
 def _word_pattern(word: str) -> re.Pattern[str]:
+    if word in _GLUED_TO_NUMBER:
+        return re.compile(rf"(?<![a-z_]){re.escape(word)}(?![a-z0-9_])")
     if re.fullmatch(r"[a-z][a-z' -]*", word):
         return re.compile(rf"(?<![a-z0-9_]){re.escape(word)}(?![a-z0-9_])")
     if re.match(r"[a-z]", word):  # "s$" is not found in "us$", nor "hk$" in "thk$"
