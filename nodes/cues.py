@@ -101,7 +101,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void", "pull the pin on"),
-        *("annul", "get rid of"),
+        *("annul", "get rid of", "storno"),
         *("取消", "撤销", "撤了", "撤掉", "作废", "退掉", "停掉", "停止", "终止"),
     ),
     "send": (
@@ -300,6 +300,7 @@ _VERNACULAR: dict[str, str] = {
     **{"联络": "联系"},
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
+    **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
     **{"甭": "别", "俩": "两", "咋": "怎", "简讯": "短信"},
     # Northeastern Mandarin: 瞅 "look", 昨儿/前儿/今儿 the days, 信儿 news, 整 "do, make"
@@ -1210,6 +1211,14 @@ _REPORTED = re.compile(
 )
 """A change told as done: "I filed a 30 EUR taxi claim yesterday", "I've already logged
 130/85", "the claim was already submitted"."""
+_OWN_LATER = re.compile(
+    r"\b(?:i'll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+gonna)\s+"
+    r"(?:(?:just|probably|then|still)\s+)?(?:file|submit|claim|log|record|enter|cancel|open|"
+    r"raise|send|do)\b(?![^.?!]*\b(?:for\s+me|if\s+you)\b)",
+    re.I,
+)
+"""The user's own change to come ("I'll file the 25 EUR taxi myself later"): told, not
+asked of the assistant."""
 _CHANGE_STEMS = sorted(
     {w.split()[0].lower() for w in (*GENERIC_CUES, *OTHER_CHANGE_VERBS) if w.isascii()},
     key=len,
@@ -1252,7 +1261,7 @@ def _reported(clause: str) -> bool:
         return False  # "list every claim I filed": a read of past changes
     if _DONE_FOR_ME.search(clause):
         return False
-    if _REPORTED.search(body) or _RELATIVE_CHANGE.search(body):
+    if _REPORTED.search(body) or _RELATIVE_CHANGE.search(body) or _OWN_LATER.search(body):
         return True
     for at, cue in _cjk_verbs(body, (*GENERIC_CUES, *OTHER_CHANGE_VERBS, "报")):
         after = body[at + len(cue) : at + len(cue) + 1]
@@ -2077,6 +2086,7 @@ FILLER: tuple[str, ...] = (
     *("just", "need", "want", "like", "get", "got", "help", "quick", "quickly", "now"),
     *("asap", "today", "here", "again", "ok", "okay", "hey", "hi", "be", "is", "go", "ahead"),
     *("i'd", "i'm", "let's", "wanna", "gonna", "do", "something", "thing", "stuff"),
+    *("what", "if", "tell", "say", "later", "soon"),
     # Chinese.
     *("帮我", "帮忙", "给我", "替我", "请", "麻烦", "一下", "一个", "个", "吧", "啊", "呢"),
     *("了", "我", "你", "的", "新", "一", "下", "要", "想", "能", "可以", "好", "谢谢"),

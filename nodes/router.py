@@ -806,8 +806,27 @@ def _gate(
         or _part_of_one(text)
         or _several_of_one(intent, text)
         or _two_choices(intent, text, evidence, today)
+        or _confirm_first(text)
     )
     return problem, True, cue
+
+
+CONFIRM_FIRST = "the request asks to be asked before the change ({words!r})"
+_CONFIRM_FIRST = re.compile(
+    r"\b(?:confirm|check|go\s+over|run\s+(?:it|this|them)\s+by)\b[^.?!。？！]{0,40}?\bwith\s+me\b"
+    r"[^.?!。？！]{0,30}?\b(?:before|first)\b|"
+    r"\b(?:ask|check\s+with)\s+me\s+(?:first|before\s+(?:you|u)\s+\w+)|"
+    r"(?:先|提交前|之前)(?:跟我|和我|给我)?确认(?:一下)?",
+    re.I,
+)
+"""A change the user wants to confirm before it is made ("Please confirm the details with
+me before you submit it", "先跟我确认一下"): the run asks, with what it would do."""
+
+
+def _confirm_first(text: str) -> str | None:
+    """Why a write asked to be confirmed first does not run yet."""
+    m = _CONFIRM_FIRST.search(text)
+    return None if m is None else CONFIRM_FIRST.format(words=m.group())
 
 
 SUM_ASKED = "not {intent}: {words!r} adds up what the request asks the total of"
@@ -1124,6 +1143,12 @@ _COUNTED = re.compile(
 )
 """A count of things: "two tickets", "~50 tickets", "12 tickets" (a number right before a
 plural), "两份报告"; `_several_of_one` keeps those of the write's own thing."""
+_BOTH = re.compile(
+    r"\b(?:file|submit|claim|log|record|save|add|cancel|open|send)\s+(?:them\s+)?"
+    r"(?:both|all\s+(?:of\s+them|three|two))\b|(?:两|二|几)(?:笔|个|张|单)都(?:报|提交|记|取消)",
+    re.I,
+)
+"""A change asked for things named one by one: "taxi 45 + dinner 120 eur, file both"."""
 SEVERAL_OF_ONE = (
     "more than one: {words!r}, and {intent} makes one at a time; ask for one, then the other"
 )
@@ -1138,6 +1163,8 @@ def _several_of_one(intent: IntentSpec, text: str) -> str | None:
     makes counts (its own words, "ticket", "报告"): "two taxis" or "两个小时前" do not.
     """
     own = _own_words(intent)
+    if (both := _BOTH.search(text)) is not None:
+        return SEVERAL_OF_ONE.format(words=both.group(), intent=intent.name)
     for m in _COUNTED.finditer(text):
         if m.group("thing") is not None:
             if m.group("thing").lower() in own:

@@ -4982,3 +4982,44 @@ def test_rounds_65_66_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_65_66_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 67-68: South Asian and German English, Sichuan Mandarin, a US student, a careful
+# user, a Chinese retiree, a salesperson on the road, a privacy-minded user ----------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Canadian dollars are no US dollars: a currency the tool does not take asks.
+        (EXPENSES, "hotel in montreal was 280 canadian dollars, can u file it"),
+        # The user wants to confirm first.
+        (EXPENSES, "File a taxi of 31 USD from Friday, but confirm the details with me first."),
+        (EXPENSES, "打车 23 美元 周四的，帮我报销，提交前先跟我确认一下"),
+        # Two claims named one by one, "file both".
+        (EXPENSES, "parking 12 + lunch 30 eur today, file both"),
+        # The user's own change to come, then a read.
+        (EXPENSES, "I'll submit the 25 EUR taxi myself tonight. For now just show my 7 day total."),
+        # What the money went on, promised for later, is not said.
+        (EXPENSES, "Can you claim 150 USD for me? I'll tell you what it was for later."),
+    ],
+)
+def test_rounds_67_68_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            EXPENSES,
+            "I'll submit the 25 EUR taxi myself tonight. For now just show my 7 day total.",
+            "expense_total",
+            {"period": "7d"},
+        ),
+        (DOMAIN, "I want to storno the order 10418, it was the wrong size", "cancel_order", {}),
+        (EXPENSES, "我这两个礼拜报了好多钱，帮我看哈总共多少", "expense_total", {"period": "14d"}),
+    ],
+)
+def test_rounds_67_68_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

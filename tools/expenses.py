@@ -373,7 +373,7 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("HKD", ("hkd", "hk$", "港币", "港元", "港幣")),
     ("TWD", ("twd", "nt$", "新台币", "台币")),
     ("AUD", ("aud", "au$", "澳元", "澳币")),
-    ("CAD", ("cad", "ca$", "加元", "加币")),
+    ("CAD", ("cad", "ca$", "canadian dollar", "canadian dollars", "加元", "加币")),
     ("SGD", ("sgd", "s$", "sing dollar", "sing dollars", "singapore dollars", "新加坡元", "新币")),
     ("NZD", ("nzd", "nz$", "新西兰元", "纽币")),
     ("KRW", ("krw", "韩元", "韩币")),
@@ -763,6 +763,7 @@ def _currency(text: str) -> Found | Currency:
 _CLAIM_NOUNS = (
     *("expenses", "expense", "claims", "claim", "receipts", "receipt", "costs", "cost"),
     *("money", "bill", "fee", "fees", "费用", "开销", "花费", "支出", "票据", "发票", "钱", "费"),
+    *("what it was for", "what it's for", "what it is for"),
 )
 """Words that name a claim but not what the money went on."""
 
