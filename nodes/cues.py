@@ -53,6 +53,7 @@ __all__ = [
     "conditional_clauses",
     "content_words",
     "courteous",
+    "dialect",
     "fillers",
     "mask_not_cues",
     "numerals",
@@ -805,16 +806,14 @@ request."""
 
 
 def fillers(text: str) -> str:
-    """The request with its spoken hesitations blanked (offsets kept).
+    """The request with its spoken hesitations and list markers blanked (offsets kept).
 
     Speech-to-text writes them between the words that matter: "log one thirty five over uh
     ninety", "嗯 那个 记一下血压". Left in, "uh" parts a reading from its second number and
-    a verb from its object.
+    a verb from its object; a list's "2." would be read as a value (`_LIST_MARKER`).
     """
     if _LIST_MARKER.search(text):
         text = _LIST_MARKER.sub(lambda m: " " * len(m.group()), text)
-    if _DIALECT_WORD.search(text):
-        text = _DIALECT_WORD.sub(_standard_word, text)
     if not _FILLER.search(text):
         return text
     return _FILLER.sub(lambda m: " " * len(m.group()), text)
@@ -843,6 +842,15 @@ _DIALECT_WORD = re.compile(
 def _standard_word(m: re.Match[str]) -> str:
     word = _DIALECT[m.group().lower()]
     return word[0].upper() + word[1:] if m.group()[0].isupper() else word
+
+
+def dialect(text: str) -> str:
+    """The request with regional English words written as standard ones (`_DIALECT`).
+
+    Run after `pinyin`, so that toneless pinyin ("mi ma", 密码) is read first: "ma" and
+    "ye" are syllables there and Scots words here.
+    """
+    return _DIALECT_WORD.sub(_standard_word, text) if _DIALECT_WORD.search(text) else text
 
 
 _MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)

@@ -76,6 +76,7 @@ from nodes.cues import (
     content_words,
     courteous,
     decimal_commas,
+    dialect,
     fillers,
     mask_not_cues,
     numerals,
@@ -2595,7 +2596,8 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(domain: Domain, text: str) -> str:
     """The request as both routers read it.
 
-    Without the hesitations of speech (`fillers`: "um", "uh", 嗯), toneless pinyin in
+    Without the hesitations of speech (`fillers`: "um", "uh", 嗯), regional English in
+    standard words (`dialect`: Scots "dinnae" is "don't"), toneless pinyin in
     characters (`pinyin`: "bao xiao" is "报销" where the domain says
     so), in simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
     "would you mind filing…" as "…file…" (`courteous`), spoken numbers in digits
@@ -2604,7 +2606,8 @@ def _read_as(domain: Domain, text: str) -> str:
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
-    read = decimal_commas(numerals(vernacular(simplified(pinyin(fillers(text), domain.pinyin)))))
+    read = dialect(pinyin(fillers(text), domain.pinyin))
+    read = decimal_commas(numerals(vernacular(simplified(read))))
     read = spoken_cents(tagalog_affixes(spoken_numbers(read)))
     return retracted(corrected(courteous(read)))
 

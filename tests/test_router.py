@@ -5023,3 +5023,9 @@ def test_rounds_67_68_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_67_68_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+def test_toneless_pinyin_is_read_before_regional_english() -> None:
+    """ "ma" of "mi ma" is 密码's syllable, not the Scots "ma" (my): pinyin is read first."""
+    decision = _assert_routed(EXPENSES, "mi ma wang le, bang wo kai ge gong dan", "open_ticket", {})
+    assert "密码" in decision.slots["summary"]
