@@ -850,7 +850,7 @@ def dialect(text: str) -> str:
     Run after `pinyin`, so that toneless pinyin ("mi ma", 密码) is read first: "ma" and
     "ye" are syllables there and Scots words here.
     """
-    return _DIALECT_WORD.sub(_standard_word, text) if _DIALECT_WORD.search(text) else text
+    return _DIALECT_WORD.sub(_standard_word, text)
 
 
 _MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)

@@ -480,11 +480,14 @@ _SOMEONE_LOOK = (
     *("someone could come", "someone to come", "someone from the help desk", "someone from it"),
     *("somebody need to come", "somebody needs to come", "someone needs to come"),
     *("somebody to come", "someone could look", "someone could take a look"),
-    *("someone could check", "somebody needs to sort", "somebody needs tae sort", "sort a ticket"),
+    *("someone could check", "somebody needs to sort", "sort a ticket"),
     *("能不能来看", "来看一下", "过来看看", "过来看一下"),
 )
 """Asking for a person to come and look at a problem ("can someone look at it?", "找人来
 看看"): what a helpdesk ticket is for, said without the word."""
+_TICKET_ASKS = ("开单", "开张单", "报个case", "报个 case", "反映一下", "帮我反映")
+"""Asking for a ticket without the word: Taiwan's 开单 and 反映, Hong Kong's 报个case. Both
+a ticket word (the rule matches) and a cue (the write is asked for)."""
 _TICKET_WORDS = (
     *_SOMEONE_LOOK,
     "ticket",
@@ -502,7 +505,7 @@ _TICKET_WORDS = (
     "提个单",
     "开个单",
     "开一个单",
-    *("开单", "开张单", "报个case", "报个 case", "反映一下", "帮我反映"),
+    *_TICKET_ASKS,
     "helpdesk",
     "help desk",
     "report an issue",
@@ -655,7 +658,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
 )
 _TICKET_CUES = (
     *_SOMEONE_LOOK,
-    *("反映一下", "帮我反映", "报个case", "报个 case", "开单", "开张单"),
+    *_TICKET_ASKS,
     # "I need a ticket for the printer jam", not "I WANT A NAME" (a demand, no problem).
     *("need a ticket", "need an it ticket", "need a new ticket", "want a ticket"),
     *("need a helpdesk ticket", "need a support ticket", "need someone", "need a technician"),
