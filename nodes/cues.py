@@ -245,9 +245,18 @@ _AROUND_VERB = re.compile(
 "after we put in", "entering")."""
 
 
-_VARIANTS = str.maketrans("帐", "账")
-"""Simplified characters written two ways, read as the one the rules use: OpenCC writes
-報帳 as 报帐, mainland users 报账."""
+_FULL_WIDTH = (
+    "".join(chr(c) for c in range(0xFF10, 0xFF1A))
+    + "／－．"
+    + "".join(chr(c) for r in ((0xFF21, 0xFF3B), (0xFF41, 0xFF5B)) for c in range(*r))
+)
+_VARIANTS = str.maketrans(
+    "帐" + _FULL_WIDTH, "账" + "".join(chr(ord(c) - 0xFEE0) for c in _FULL_WIDTH)
+)
+"""Characters written two ways, read as the one the rules use: OpenCC writes 報帳 as 报帐,
+mainland users 报账; a Chinese input method in full-width mode types "订单号１０２５６" and
+"Ｔ－５" with digits and letters the rules do not read as such. Chinese punctuation (，。？)
+stays: the rules read it as typed."""
 
 
 @lru_cache(maxsize=1)
@@ -364,7 +373,12 @@ def vernacular(text: str) -> str:
             return _VERNACULAR_IN_CONTEXT[m.lastgroup]
         return _VERNACULAR[m.group()]
 
-    return _VERNACULAR_WORD.sub(mandarin, text)
+    return _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
+
+
+_REDOUBLED = re.compile(r"([报记查弄问催算填录存开做搞整理办])一\1")
+"""A verb said twice around 一 ("报一报", "记一记", "查一查"), as Wu and much spoken
+Mandarin soften a request: the rules read 报一下, 记一下, 查一下."""
 
 
 _CN_NUMERAL_RUN = re.compile(r"[零〇一二两三四五六七八九十百]{2,}")
@@ -395,14 +409,30 @@ def _digit_value(char: str | None) -> int:
     return int(_CN_DIGIT_OF[char]) if char else 0
 
 
+_TENS_IN_ONE = re.compile(
+    r"(?:(?P<h>[一二两三四五六七八九])百)?(?P<x>[廿卅])(?P<u>[一二三四五六七八九])?"
+)
+"""廿 (twenty) and 卅 (thirty), one character each, as Wu, Cantonese and older written
+Chinese say them: "一百廿五" is 125, "廿八块" 28 yuan, "三百廿" 320."""
+
+
+def _tens_in_one(m: re.Match[str]) -> str:
+    value = _digit_value(m.group("h")) * 100 + (20 if m.group("x") == "廿" else 30)
+    written = str(value + _digit_value(m.group("u")))
+    return written.ljust(len(m.group())) if len(written) <= len(m.group()) else m.group()
+
+
 def numerals(text: str) -> str:
     """The request with its spoken Chinese numbers in digits, each span kept its length.
 
     A voice transcript writes what was said: an order read digit by digit ("一零零九二"), a
     reading as two numbers ("血压一百二十八八十二", "高压一百三十五，低压八十八"). Such runs
     become digits padded with spaces, and two numbers run together become "128/82", as the
-    rules read them. A number followed by what it counts (`_CN_COUNTED`) is left as said.
+    rules read them. A number followed by what it counts (`_CN_COUNTED`) is left as said,
+    unless it says 廿 or 卅 (`_TENS_IN_ONE`), which no rule reads.
     """
+    if "廿" in text or "卅" in text:
+        text = _TENS_IN_ONE.sub(_tens_in_one, text)
 
     def spoken(m: re.Match[str]) -> str:
         run = m.group()
@@ -636,6 +666,13 @@ _NUMBER_WORD = re.compile(
 )
 _CURRENCY_AFTER = re.compile(r"\s*(?:us\s+)?(?:dollars?|bucks|euros?|yuan|usd|eur|cny|rmb)\b", re.I)
 _SPOKEN_ID = re.compile(r"\b(?P<l>t|tee|j|jay)\s+dash\s+(?P<n>\d+)\b", re.I)
+_NAMED_ID = re.compile(
+    r"\b(?:ticket|job)\s+(?:number\s+|no\.?\s*|#\s*)?(?P<l>t|tee|tea|j|jay)\s+(?P<n>\d{1,5})\b",
+    re.I,
+)
+"""An id said after what it names, its letter as heard: "ticket tea forty two" is T-42,
+"job jay twenty one" J-21."""
+_ID_LETTER_BEFORE = re.compile(r"\b(?:t|tee|tea|j|jay)\s+$", re.I)
 _SPOKEN_DAY = re.compile(
     r"\b(?P<pre>the|on|of|march|february|january)\s+(?:(?P<tens>twenty|thirty)[\s-]+)?(?P<o>"
     + "|".join(sorted(_LAST_ORDINAL, key=len, reverse=True))
@@ -767,7 +804,12 @@ def spoken_numbers(text: str) -> str:
         words = [w for w in re.split(r"[\s-]+", m.group().lower()) if w != "and"]
         before = said[max(0, m.start() - 6) : m.start()].lower()
         after = said[m.end() : m.end() + 6].lower()
-        near = "over" in before or after.strip().startswith("over") or "dash" in before
+        near = (
+            "over" in before
+            or after.strip().startswith("over")
+            or "dash" in before
+            or _ID_LETTER_BEFORE.search(before) is not None
+        )
         written: str | None = None
         if "point" in words:
             head, _, tail = " ".join(words).partition(" point ")
@@ -787,6 +829,14 @@ def spoken_numbers(text: str) -> str:
             elif (
                 numbers
                 and len(numbers) == 2
+                and 1 <= numbers[0] < 100
+                and 10 <= numbers[1] < 100
+                and _CURRENCY_AFTER.match(said, m.end()) is not None
+            ):
+                written = f"{numbers[0]}.{numbers[1]}"  # "twenty three fifty dollars": 23.50
+            elif (
+                numbers
+                and len(numbers) == 2
                 and near
                 and 1 <= numbers[0] <= 2
                 and 10 <= numbers[1] < 100
@@ -797,6 +847,8 @@ def spoken_numbers(text: str) -> str:
     out = "".join(chars)
     for m in _SPOKEN_ID.finditer(out):
         put(m.start(), m.end(), f"{m.group('l')[0].upper()}-{m.group('n')}")
+    for m in _NAMED_ID.finditer(out):
+        put(m.start("l"), m.end(), f"{m.group('l')[0].upper()}-{m.group('n')}")
     return "".join(chars)
 
 
@@ -829,11 +881,17 @@ _DIALECT: dict[str, str] = {
     **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
+    # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
+    # "jangan cancel dulu" refuses as "don't cancel" does; kelmarin is the day before
+    # yesterday, and 前天 says so in the words the date rules read.
+    **{"jangan": "don't ", "tolong": "please", "semalam": "yday   ", "kahapon": "yday   "},
+    **{"kelmarin": "前天      ", "lahat": "all  ", "boleh": "can  ", "tak payah": "no need  "},
+    **{"tak nak": "don't  "},
 }
-"""Regional English words and the standard ones the rules are written in, padded to the
-same length so offsets stay: Scots "dinnae cancel 10412" refuses as "don't cancel" does,
-"whit's ma phone number" asks about the user's own; "ye" is read as the "u" of a hurried
-"can u"."""
+"""Regional English words, and Malay and Tagalog ones in English requests, with the standard
+ones the rules are written in, padded to the same length so offsets stay: Scots "dinnae
+cancel 10412" refuses as "don't cancel" does, "whit's ma phone number" asks about the
+user's own; "ye" is read as the "u" of a hurried "can u"."""
 _DIALECT_WORD = re.compile(
     r"(?<![\w'-])(?:" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w-])", re.I
 )
@@ -886,7 +944,7 @@ _TAGALOG_AFFIX = re.compile(
 )
 _TAGALOG_SHOW = re.compile(r"\bpakita(?:in)?\b", re.I)
 _TAGALOG_DONT = re.compile(
-    r"\b(?:hu)?wag(?:\s+(?:na|niyo|nyo|ninyo|mo|po|ho|muna|nang|ng))*\s+"
+    r"\b(?:hu)?wag(?:\s+(?:na|niyo|nyo|ninyo|mo|po|ho|muna|munang|nang|ng))*\s+"
     r"(?:(?:paki|ipa|pa|i|mag|ma)-)?(?=[A-Za-z]{3})",
     re.I,
 )
@@ -1711,7 +1769,45 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if NEGATION.search(mask_not_negations(before)):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
-    return _sequence_cue(text, conditional, unasked) or around_change(text)
+    return _sequence_cue(text, conditional, unasked) or around_change(text) or command_form(text)
+
+
+_ARGUMENT = re.compile(r"^(?:--?[a-z][\w-]*(?:=\S+)?|[a-z][\w.]*=\S+)$", re.I)
+"""A command's argument: a flag ("--weekly") or a named value ("amt=42", "d=yday")."""
+_READ_COMMANDS = frozenset(
+    {"list", "ls", "show", "get", "status", "total", "trend", "view", "check", "export", "me"}
+)
+_NOT_COMMAND = re.compile(r"\b(?:don'?t|do\s+not|never|no\s+need)\b|[?？]", re.I)
+_COMMAND_WORDS = 10
+
+
+def command_form(text: str) -> Found | None:
+    """The command word of a request typed as a command line, or None.
+
+    Engineers type requests as they type commands: "exp amt=42 cur=usd cat=taxi d=yday",
+    "report --weekly", "bp=133/87 d=yday". Named values and flags are no note nor a
+    question: the line is an instruction, as "file a 42 USD taxi" is, and its first word
+    names what to do. A first word that reads ("status", "list", "total") asks for no
+    change; nor does a line that refuses or asks ("?"). One line, a few words besides the
+    arguments.
+    """
+    if "\n" in text.strip() or ("=" not in text and "-" not in text):
+        return None
+    tokens = list(re.finditer(r"\S+", text))
+    if not tokens or _NOT_COMMAND.search(text):
+        return None
+    arguments = [t for t in tokens if _ARGUMENT.match(t.group().rstrip(",;"))]
+    if not arguments or len(tokens) - len(arguments) > _COMMAND_WORDS:
+        return None
+    first = tokens[0]
+    head = first.group().lstrip("/").split("=")[0].rstrip(":,;").lower()
+    if (
+        not head
+        or head in _READ_COMMANDS
+        or any(t.group().lstrip("/").rstrip(":,;").lower() in _READ_COMMANDS for t in tokens[1:3])
+    ):
+        return None
+    return Found(True, first.group(), first.start(), first.end(), "cue")
 
 
 _CN_SEQUENCE = re.compile(

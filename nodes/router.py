@@ -2138,7 +2138,7 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
         return _one_at_a_time(decision, first, second, names)
     for m in _THEN.finditer(text):
         sides = _sides(text, m)
-        if sides is None:
+        if sides is None or (_flag_after(decision, m.end()) and not _NAMES_ID.search(sides[1])):
             continue
         parts = [_decide_offline(domain, part, today, said=False) for part in sides]
         names = [d.intent if d.action == "route" else None for d in parts]
@@ -2153,6 +2153,24 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
                 return _one_at_a_time(decision, *sides, names)
             return _two_reads(domain, decision, *sides, names, tools)
     return decision
+
+
+_NAMES_ID = re.compile(r"\b[A-Za-z]-\d+\b|\d{4,}")
+"""An id of its own ("T-4", "10092"): a side naming one is about another thing."""
+
+
+def _flag_after(decision: Decision, at: int) -> bool:
+    """Whether a flag of the decision's intent is said after `at`.
+
+    "Could you open a helpdesk ticket, and please keep me updated on its progress?": the
+    second side sets the ticket's `notify`, a modifier of the same request, though alone it
+    reads as a question about a ticket's progress. Not when that side names an id of its
+    own (`_NAMES_ID`): "…and then notify me about T-4" is about another ticket.
+    """
+    return any(
+        ev is not None and ev.get("kind") == "flag" and int(ev.get("start", -1)) >= at
+        for ev in decision.evidence.values()
+    )
 
 
 def _two_reads(

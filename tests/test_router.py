@@ -5029,3 +5029,97 @@ def test_toneless_pinyin_is_read_before_regional_english() -> None:
     """ "ma" of "mi ma" is 密码's syllable, not the Scots "ma" (my): pinyin is read first."""
     decision = _assert_routed(EXPENSES, "mi ma wang le, bang wo kai ge gong dan", "open_ticket", {})
     assert "密码" in decision.slots["summary"]
+
+
+# --- rounds 69-70: Taglish, Malaysian English with Malay and Chinese, a teenager on a phone,
+# English dictated to a phone; Spanish English, Shanghainese, a project manager's e-mails,
+# an engineer's command lines ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Malay "jangan" is "don't": the cancel is refused, the status asked.
+        (DOMAIN, "jangan cancel order 40218 yet, just tell me where it is"),
+        (DOMAIN, "Tak payah cancel 40218 lah, check status only"),
+        # "ytd" beside a total is year-to-date, a period the tool does not have.
+        (EXPENSES, "what's my total ytd"),
+        # A command line that reads, or refuses.
+        (EXPENSES, "/expense list --last 5"),
+        (EXPENSES, "exp amt=30 cur=usd cat=meal --dry-run? don't file it"),
+    ],
+)
+def test_rounds_69_70_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Malay and Tagalog days: semalam and kahapon are yesterday, kelmarin the day before.
+        (
+            EXPENSES,
+            "pa-file po ng dinner 31 USD kahapon",
+            "submit_expense",
+            {"amount": "31", "date": "2026-03-14"},
+        ),
+        (EXPENSES, "tolong file taxi 22 EUR semalam", "submit_expense", {"date": "2026-03-14"}),
+        (DOMAIN, "log 131/86 kelmarin", "record_metric", {"date": "2026-03-13"}),
+        # "ytd" with no total beside it is the chat spelling of yesterday.
+        (DOMAIN, "pls save 122/80 from ytd", "record_metric", {"date": "2026-03-14"}),
+        # "the 14 last days", as Spanish and French speakers order it.
+        (EXPENSES, "show me my expenses of the 14 last days", "expense_total", {"period": "14d"}),
+        # Full-width digits from a Chinese input method; 廿 and 卅 are twenty and thirty.
+        (DOMAIN, "查一下订单１０３７７到哪了", "order_status", {"order_id": "10377"}),
+        (EXPENSES, "打车卅五块，帮我报一报", "submit_expense", {"amount": "35"}),
+        (EXPENSES, "请客户吃饭一百廿块，帮我报销", "submit_expense", {"amount": "120"}),
+        # Dictated: "thirty four twenty dollars" is 34.20; "ticket tea nineteen" is T-19.
+        (
+            EXPENSES,
+            "um file a taxi thirty four twenty dollars yesterday",
+            "submit_expense",
+            {"amount": "34.20", "currency": "USD"},
+        ),
+        (EXPENSES, "where is ticket tea nineteen at", "ticket_status", {"ticket_id": "T-19"}),
+        (DOMAIN, "check job jay thirty", "job_status", {"job_id": "J-30"}),
+        # A notification asked for with no comma before it, and "lmk".
+        (
+            EXPENSES,
+            "open a ticket the scanner jams every page lmk when sorted",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "open a ticket the dock keeps disconnecting no need to update me",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # A notification after "and" sets the ticket's flag; it is no second request.
+        (
+            EXPENSES,
+            "The badge reader at the back door is dead. Please log a ticket, and keep me updated "
+            "on how it progresses.",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Command lines: named values and flags are an instruction.
+        (
+            EXPENSES,
+            "exp amt=17.40 cur=eur cat=meal d=yday",
+            "submit_expense",
+            {"amount": "17.40", "currency": "EUR", "category": "meal", "date": "2026-03-14"},
+        ),
+        (DOMAIN, "report --monthly", "build_report", {"report": "monthly"}),
+        (DOMAIN, "bp=127/83 d=2026-03-11", "record_metric", {"value": "127/83"}),
+        (
+            EXPENSES,
+            'ticket new --notify "build agent out of disk"',
+            "open_ticket",
+            {"notify": True, "summary": "build agent out of disk"},
+        ),
+        (DOMAIN, "sms me where order 40233 is boleh?", "notify_order", {"order_id": "40233"}),
+    ],
+)
+def test_rounds_69_70_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -394,6 +394,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         "taxi",
         (
             *("taxi", "taxis", "cab", "cabs", "uber", "lyft", "didi", "ride-hailing", "rideshare"),
+            *("gojek", "grab ko"),
             *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
             *("坐出租", "打出租", "打的"),
             # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").
@@ -415,6 +416,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
+            *("snack", "snacks"),
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
         ),
@@ -592,6 +594,10 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "notifying me",
             "let me know",
             "letting me know",
+            "lmk",
+            # Taglish, its "i-" blanked: "i-update niyo ako" (update me)
+            *("update niyo ako", "update nyo ako", "update mo ako", "update ninyo ako"),
+            *("notify=yes", "notify=true", "notify=y", "--notify"),
             "inform me",
             "informing me",
             "txt me",
@@ -899,7 +905,19 @@ def _without_notify(words: str) -> str:
     for joint in _JOINED_NOTIFY.finditer(words):
         if find_word(words[joint.end() :], _NOTIFY_WORDS, "flag"):
             return words[: joint.start()]
+    cue = find_word(words, _NOTIFY_WORDS, "flag")
+    if cue is not None and cue.start > 0:
+        # run on with no joint, as typed on a phone or dictated: "my fan sounds like a jet
+        # engine lmk when its fixed", "... the letter e no need to update me"
+        return _NOTIFY_LEAD.sub("", words[: cue.start])
     return words
+
+
+_NOTIFY_LEAD = re.compile(
+    r"(?:\s+(?:no\s+need\s+(?:to|for)|don'?t|do\s+not|pls|please|and|n|then|&|\+))*\s*$", re.I
+)
+"""What leads into a request to be notified, or to be left alone ("no need to update me"):
+not part of the problem."""
 
 
 def _in_refused_clause(text: str, at: int) -> bool:
@@ -919,12 +937,21 @@ _SPACED_PIECE = r"(?:[^\s]|(?<![\u4e00-\u9fff])\s(?![\u4e00-\u9fff]))+"
 punctuation at all, a space beside a Chinese character ends a piece."""
 
 
+_FLAG = re.compile(r"(?:^|\s)--?[a-z][\w-]*", re.I)
+_QUOTED = re.compile(r"[\"“]([^\"“”]{3,})[\"”]")
+"""The quoted words of a command line ("/ticket new --notify \"registry returns 502\""):
+its argument, the problem."""
+
+
 def find_summary(text: str) -> Found | None:
     """The problem in the user's words, as the ticket's summary.
 
-    What follows "for", "about" or a colon, else the first clause that is more than the
-    request for a ticket.
+    The quoted words of a command line with flags; what follows "for", "about" or a colon;
+    else the first clause that is more than the request for a ticket.
     """
+    quoted = _QUOTED.search(text) if _FLAG.search(text) else None
+    if quoted is not None:
+        return Found(quoted.group(1)[:200], quoted.group(1), quoted.start(1), quoted.end(1), "text")
     m = _SUMMARY_AFTER.search(text)
     if m is not None:
         group = next(g for g in ("a", "b", "c") if m.group(g))

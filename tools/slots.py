@@ -130,12 +130,18 @@ _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _LONG_PERIOD = (
     r"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:this|last|past|previous|current)\s+"
     r"(?:calendar\s+|fiscal\s+)?(?:year|quarter)\b|\b(?:year|quarter)[\s-]to[\s-]date\b|"
-    r"\b(?:ytd|q[1-4])\b|今年(?:以来)?|去年|本年度?|年初以来|(?:本|这个?|上个?)季度|"
+    r"\bq[1-4]\b|\bytd\s+(?:total|spend|spending|spent|claims?|expenses?|figures?)\b|"
+    r"\b(?:total|spend|spending|spent|claimed|claims|expenses|how\s+much)\s+(?:\w+\s+)?ytd\b|今年(?:以来)?|去年|本年度?|年初以来|(?:本|这个?|上个?)季度|"
     r"(?:第?[一二三四1-4])季度|(?:最近|近|过去)\s*(?:[0-9]+|[一二两三四五六七八九十]+)?\s*年|"
     r"\b(?:last|past)\s+(?:\d+|two|three|few)\s+years\b"
 )
 """Periods of a quarter or a year ("this year", "Q1", "今年以来"): a period all the same, so
-"the total for Q1" is never read as a shorter window nor its "1" as an amount."""
+"the total for Q1" is never read as a shorter window nor its "1" as an amount. "ytd" is
+year-to-date beside what is totalled ("total ytd", "ytd spend"); elsewhere it is the
+chat spelling of yesterday (`_YESTERDAY_CHAT`)."""
+_YESTERDAY_CHAT = re.compile(r"(?<![\w-])ytd(?![\w-])", re.I)
+""""ytd" where no total is beside it: "uber 14 usd ytd pls file it", "log 121/79 from ytd"
+(every writer who used it in the router set meant yesterday)."""
 _WEEKDAY_EN = (
     r"\b(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
     r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs|"
@@ -348,7 +354,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         re.compile(
             rf"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
             rf"prior|preceding)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|fortnight|month)s?\b|"
-            rf"{_B}(?:{_EN_NUM})[\s-]*(?:day|week|month)s?\b|\b(?:this|a|one|my)\s+(?:week|month|"
+            rf"{_B}(?:{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+(?=\w+s\b))?(?:day|week|month)s?\b|"
+            rf"\b(?:this|a|one|my)\s+(?:week|month|"
             rf"fortnight)\b|\bfortnight\b",
             re.I,
         ),
@@ -635,7 +642,12 @@ def _count(word: str | None) -> int:
     return cn_number(word)
 
 
-_PERIOD_EN = re.compile(rf"(?:\b(?P<n>{_EN_NUM})[\s-]*)?(?P<u>day|week|fortnight|month)", re.I)
+_PERIOD_EN = re.compile(
+    rf"(?:\b(?P<n>{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+)?)?(?P<u>day|week|fortnight|month)",
+    re.I,
+)
+"""A period's length: "7 days", "two weeks", and "the 30 last days" as Spanish, French and
+Italian speakers order it ("los 30 últimos días")."""
 _PERIOD_CN = re.compile(rf"(?P<n>{_CN_NUM})?\s*(?P<u>天|日|周|个星期|星期|个礼拜|礼拜|个月|月)")
 
 
@@ -879,6 +891,12 @@ def find_date(text: str, today: date) -> Found | None:
         if role.kind == "date" and (day := _role_date(role, today)) is not None:
             return Found(day.isoformat(), role.text, role.start, role.end, "date")
     lowered = text.lower()
+    chat = _YESTERDAY_CHAT.search(text)
+    if chat and not any(
+        m.start() <= chat.start() < m.end() for m in re.finditer(_LONG_PERIOD, text, re.I)
+    ):
+        day = today - timedelta(days=1)
+        return Found(day.isoformat(), chat.group(), chat.start(), chat.end(), "date")
     for words, back in _DAY_WORDS:
         for word in words:
             at = lowered.find(word)

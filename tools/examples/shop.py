@@ -412,7 +412,10 @@ INTENTS = (
         extract=extract_notify,
         fill=order_slots,
         examples=NOTIFY_EXAMPLES,
-        write_cues=("text me", "发个短信", "短信告诉我", "短信通知", "发我手机", "发到我手机"),
+        write_cues=(
+            *("text me", "sms me", "send me a sms", "send me an sms", "send me a text"),
+            *("发个短信", "短信告诉我", "短信通知", "发我手机", "发到我手机"),
+        ),
         required_evidence=("order_id",),
         slots_model=OrderRefSlots,
         steps=(PROFILE_LOADED, NOTIFY_ORDER_FOUND, CUSTOMER_NOTIFIED),
