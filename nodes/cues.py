@@ -85,7 +85,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # Australian and Scots English: "chuck it in", "pop that in", "stick that through".
         *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
         *("stick it through", "stick that through", "put it through", "whip up"),
-        *("stick in", "stick it in", "stick that in", "开立"),
+        *("stick in", "stick it in", "stick that in", "pop in", "pop through", "开立", "编制"),
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
@@ -887,11 +887,14 @@ _DIALECT: dict[str, str] = {
     **{"jangan": "don't ", "tolong": "please", "semalam": "yday   ", "kahapon": "yday   "},
     **{"kelmarin": "前天      ", "lahat": "all  ", "boleh": "can  ", "tak payah": "no need  "},
     **{"tak nak": "don't  "},
+    # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
+    **{"mh sai": "don't ", "m sai": "don't", "m goi": "pls  ", "mh goi": "please"},
+    **{"ng goi": "please"},
 }
-"""Regional English words, and Malay and Tagalog ones in English requests, with the standard
-ones the rules are written in, padded to the same length so offsets stay: Scots "dinnae
-cancel 10412" refuses as "don't cancel" does, "whit's ma phone number" asks about the
-user's own; "ye" is read as the "u" of a hurried "can u"."""
+"""Regional English words, and Malay, Tagalog and romanised Cantonese ones in English
+requests, with the standard ones the rules are written in, padded to the same length so
+offsets stay: Scots "dinnae cancel 10412" refuses as "don't cancel" does, "whit's ma phone
+number" asks about the user's own; "ye" is read as the "u" of a hurried "can u"."""
 _DIALECT_WORD = re.compile(
     r"(?<![\w'-])(?:" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w-])", re.I
 )
@@ -912,6 +915,10 @@ def dialect(text: str) -> str:
 
 
 _MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)
+_MAKE_CANCEL = re.compile(r"\bmake\s+(?:a\s+|the\s+)?(?=cancel)", re.I)
+""""please make cancel order 10611", as a Russian speaker says it: the cancel."""
+_HOLD_FRAME = re.compile(r"\bhold\s+off\s+(?:on\s+)?[a-z]+ing\b", re.I)
+""""hold off (on) cancelling": the verb, which "hold off" refuses (`NEGATIONS`)."""
 _GERUND = re.compile(r"\b([a-z]+?)(?:ing)\b", re.I)
 _READ_BASES = frozenset({"show", "check", "pull", "look", "let", "tell", "give", "find", "list"})
 
@@ -921,7 +928,8 @@ def courteous(text: str) -> str:
 
     "Would you mind awfully filing my lunch? 36.50 USD" and "would you mind recording
     129/83 and then showing me the fortnight" ask for the filing, the recording and the
-    showing as plainly as "please file…" does, and every rule reads verbs in that form.
+    showing as plainly as "please file…" does, and every rule reads verbs in that form;
+    "hold off cancelling 10234" refuses the cancel as "hold off cancel" would.
     Only a gerund whose verb is a change (`CHANGE_KINDS`) or a read is respelt, padded with
     spaces so each span still reads the request as typed.
     """
@@ -936,7 +944,12 @@ def courteous(text: str) -> str:
     def frame(m: re.Match[str]) -> str:
         return _GERUND.sub(base, m.group())
 
-    return _MIND_FRAME.sub(frame, text) if "mind" in text.lower() else text
+    lowered = text.lower()
+    if "make" in lowered:
+        text = _MAKE_CANCEL.sub(lambda m: " " * len(m.group()), text)
+    if "mind" in lowered:
+        text = _MIND_FRAME.sub(frame, text)
+    return _HOLD_FRAME.sub(frame, text) if "hold off" in lowered else text
 
 
 _TAGALOG_AFFIX = re.compile(
@@ -1057,7 +1070,8 @@ spelling "I wanna", and the indirect British forms that hide a plain request ("w
 mind awfully filing…", "I don't suppose you could pop in…", "I'd be ever so grateful if you
 could…", "I wonder whether you'd record…")."""
 _CN_POLITE = re.compile(
-    r"^(?:请你?|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|我想|我要|我?就想|我?只想)+"
+    r"^(?:仅|请你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
+    r"我想|我要|我?就想|我?只想)+"
 )
 _READ_VERBS = re.compile(
     r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|know|"
@@ -1066,9 +1080,9 @@ _READ_VERBS = re.compile(
     re.I,
 )
 _CN_READ = re.compile(
-    r"^(?:只|就|先|只是|就是|直接)?"
-    r"(?:看|查|查询|查看|显示|列出|告诉|瞧|瞅|给我看|列一下|统计|算一下|算下|算算|算一算|知道|核对|核实|"
-    r"调阅)"
+    r"^(?:只|就|先|先行|只是|就是|直接)?"
+    r"(?:看|查|查询|查看|显示|列出|告诉|告知|瞧|瞅|给我看|列一下|统计|算一下|算下|算算|算一算|知道|核对|"
+    r"核实|调阅)"
 )
 """A Chinese read command, also after "just" ("只看一下近7天的走势", "帮我算下合计", formal
 "请核对本人近7日已提交报销的合计金额")."""
@@ -1096,7 +1110,10 @@ _CN_HYPOTHETICAL = re.compile(
     r"(?:想|我|就|只|只是)问(?:问|一下|下)|想知道|还能不能|还可不可以|还能否|"
     r"(?:之后|以后)\s*(?:还|能|可以|会)"
 )
-_CN_QUESTION = re.compile(r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样")
+_CN_QUESTION = re.compile(
+    r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样|"
+    r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$"  # 发货没: shipped yet?
+)
 _DONE_FORMS = (
     r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
     r"created|sent|saved|added|raised|built|lodged|claimed|prepared|produced|compiled|"
@@ -1344,12 +1361,24 @@ def _reported(clause: str) -> bool:
             continue  # "我提交了之后看下合计": a change, then a read
         # "上周打的车都报了": all of them filed, told as done ("把这些都报了" asks for it).
         told = "我" in body[:at] or (body[:at].endswith("都") and "把" not in body[:at])
+        # "订单10087取消了，钱还没到": the order, named, then its change and 了 closing the
+        # clause, is what happened to it ("把订单10087取消了" and "…取消了吧" ask)
+        told = told or (
+            done
+            and _NAMED_THING_END.search(body[:at]) is not None
+            and "把" not in body[:at]
+            and not body[at + len(cue) :].strip(" 了。.!！~，,；;")
+        )
         asked = _CN_HOW_MANY.search(body, at)  # "我一共报了多少": a question about them
         if done and told and not asked and not _CN_REQUESTING.search(body):
             return True
     return False
 
 
+_NAMED_THING_END = re.compile(
+    r"(?:订单|单子|工单|单号|任务)\s*(?:号\s*)?(?:[A-Za-z]-?\d+|\d{2,})\s*$"
+)
+"""An order, ticket or job named by its id right before a change word."""
 _CN_HOW_MANY = re.compile(r"多少|几笔|几张|几次|几个|哪些|哪几")
 """A question about the changes made, after their verb ("我这个月一共报了多少", "报了几笔")."""
 
@@ -1836,7 +1865,8 @@ def _sequence_cue(text: str, conditional: set[int], unasked: dict[int, str]) -> 
 
 
 _REFUSAL = re.compile(
-    r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never)\s+"
+    r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|"
+    r"(?:please\s+)?hold\s+off(?:\s+on)?)\s+"
     r"(?:(?:want|need|wish|mean|plan|require)\s+(?:you\s+|u\s+)?to\s+)?|"
     r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?not\s+(?=[a-z]+ing\b)",
     re.I,
@@ -1844,15 +1874,19 @@ _REFUSAL = re.compile(
 """A clause that opens by refusing: "don't cancel …", "I don't want to cancel", "we do not
 need you to file it"."""
 _CN_REFUSAL = re.compile(
-    r"^(?:我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想|"
-    r"不(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))"
+    r"^(?:兹|本人|我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想|"
+    r"(?:暂|先|就)?不(?:另|再|必再)?(?:予以)?(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))"
 )
 """A clause that opens by refusing, in Chinese; "不新增" is formal 勿新增 as read
-(`vernacular`): "仅作查询，勿新增任何报销记录"."""
+(`vernacular`): "仅作查询，勿新增任何报销记录"; official style's "兹不另开工单" (no other
+ticket opened), "暂不予以取消" (not cancelled for now), "本人暂不提交"."""
 
 
-_CN_NEGATED = re.compile(r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新)?$")
-"""A refusal right before a Chinese change word, with "again" between ("不用再提交了")."""
+_CN_NEGATED = re.compile(
+    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|再行|必再)?$"
+)
+"""A refusal right before a Chinese change word, with "again" between ("不用再提交了") or
+official style's 予以 ("暂不予以取消")."""
 
 
 _COURTESY = re.compile(

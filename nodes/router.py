@@ -2027,6 +2027,26 @@ def respell(domain: Domain, text: str) -> tuple[str, tuple[tuple[str, str], ...]
     return "".join(out) + text[pos:], tuple(changed)
 
 
+def _misspelt_write(domain: Domain, text: str, today: date, decision: Decision) -> Decision | None:
+    """A question when a request routed to a read asks, respelt, for a write; else None.
+
+    "cancle order 10266" names an order, so the status read takes it as typed; read as
+    the domain's words it asks to cancel. Showing the status does not do what was asked,
+    and a guess never runs a write: the run asks, naming the guess (`_respelled`). The
+    respelt request is decided offline (rules and the lexical classifier), so a model
+    costs nothing more for a request routed as typed.
+    """
+    if decision.action != "route" or decision.intent is None or domain.writes(decision.intent):
+        return None
+    fixed, changed = respell(domain, text)
+    if not changed:
+        return None
+    second = _decide_offline(domain, fixed, today)
+    if second.action != "route" or second.intent is None or not domain.writes(second.intent):
+        return None
+    return _respelled(domain, _asking(decision, "", ""), second, fixed, changed)
+
+
 def _respelled(
     domain: Domain,
     decision: Decision,
@@ -2037,7 +2057,8 @@ def _respelled(
     """The decision on the respelled request when it routes to a read, else a question.
 
     Only a request that was not routed as typed is read again (`decide_offline`,
-    `decide`), so a misspelling never changes a decision the words as typed already made;
+    `decide`), or one routed to a read (`_misspelt_write`), so a misspelling never turns
+    a decision the words as typed already made into another route;
     the new decision passes the same rules and write gate, its detail says which words
     were read how, and its evidence is words of the request as respelled. A guess may find
     a read, never run a write: "cancer screening kit 10091, can you check it" is one edit
@@ -2640,7 +2661,7 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     typed, text = text, _read_as(domain, text)
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
     if decision.action == "route":
-        return _as_typed(decision, typed, text)
+        return _as_typed(_misspelt_write(domain, text, today, decision) or decision, typed, text)
     fixed, changed = respell(domain, text)
     if not changed:
         return _as_typed(decision, typed, text)
@@ -2694,7 +2715,7 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     typed, text = text, _read_as(domain, text)
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
     if decision.action == "route":
-        return _as_typed(decision, typed, text)
+        return _as_typed(_misspelt_write(domain, text, today, decision) or decision, typed, text)
     fixed, changed = respell(domain, text)
     if not changed:
         return _as_typed(decision, typed, text)

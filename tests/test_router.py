@@ -5123,3 +5123,103 @@ def test_rounds_69_70_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_69_70_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 71-72: a Russian speaker's English, Hong Kong English with romanised Cantonese,
+# a user with dyslexia, a British office worker; Chinese internet slang, a French speaker's
+# English, IT-service jargon, official written Chinese -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # "hold off (on) cancelling" refuses the cancel.
+        (DOMAIN, "Hold off cancelling 20117 for now, could you just tell me where it is?"),
+        (DOMAIN, "please hold off on cancelling order 20117"),
+        # A misspelt change on a request the status read takes as typed: asked, not shown.
+        (DOMAIN, "cancle my order 20117 please"),
+        # The order, named, then its change and 了 closing the clause: told, not asked.
+        (DOMAIN, "订单20117取消了，钱还没退回来"),
+        (EXPENSES, "工单T-8提交了，怎么还没人处理"),
+        # Official style's refusals: 暂不予以, 不另.
+        (DOMAIN, "订单20117暂不予以取消，烦请告知其物流情况。"),
+        (EXPENSES, "兹不另开工单，烦请查询T-8现状。"),
+    ],
+)
+def test_rounds_71_72_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_a_misspelt_write_on_a_read_route_is_asked_with_the_guess() -> None:
+    """The status read would answer what nobody asked; the question names the guess."""
+    decision = decide_offline(DOMAIN, "cancle my order 20117 please", DAY)
+    assert decision.action == "clarify"
+    assert decision.question is not None
+    assert "cancel" in decision.question
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            DOMAIN,
+            "Hold off cancelling 20117 for now, could you just text me where it is?",
+            "notify_order",
+            {"order_id": "20117"},
+        ),
+        (DOMAIN, "please make cancel order 20119", "cancel_order", {"order_id": "20119"}),
+        # A question that ends on 没: "发货没" is "shipped yet?".
+        (DOMAIN, "订单20117先别取消啊，我就问问发货没", "order_status", {"order_id": "20117"}),
+        (
+            EXPENSES,
+            "本人暂不提交报销，烦请告知近十四日报销总额。",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        (DOMAIN, "订单20117暂不予以取消，烦请先行告知配送状态。", "order_status", {}),
+        # Official Chinese names the currency, then counts it in 元 (and 角).
+        (
+            EXPENSES,
+            "兹有三月十日出租车费用美元二十六元，烦请办理报销。",
+            "submit_expense",
+            {"amount": "26", "currency": "USD", "category": "taxi"},
+        ),
+        (
+            EXPENSES,
+            "午餐四十二元五角，烦请予以报销。",
+            "submit_expense",
+            {"amount": "42.50", "currency": "CNY"},
+        ),
+        (DOMAIN, "烦请编制本月月报。", "build_report", {"report": "monthly"}),
+        # 一天量3次 is how often, not a one-day window.
+        (
+            DOMAIN,
+            "记一下血压 131/83，我一天量3次，这次是今早量的",
+            "record_metric",
+            {"value": "131/83"},
+        ),
+        # British "pop in"; a period "for week"; romanised Cantonese "mh sai"; 戳我.
+        (
+            DOMAIN,
+            "Pop in 133/86 and then show me how the last fortnight's been",
+            "record_and_review_metric",
+            {"value": "133/86", "period": "14d"},
+        ),
+        (EXPENSES, "how much is total of my claims for week", "expense_total", {"period": "7d"}),
+        (
+            EXPENSES,
+            "printer jam on level 4, open ticket please, mh sai notify me",
+            "open_ticket",
+            {"notify": False},
+        ),
+        (EXPENSES, "打印机又卡纸了 开个单 修好了戳我", "open_ticket", {"notify": True}),
+        (
+            EXPENSES,
+            "INC: vpn token expired. raise a ticket, notify on progress",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_71_72_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

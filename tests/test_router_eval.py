@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.923
-"""Just below the dev part's in-scope accuracy with rounds 9 to 70 folded in (0.9235, 9524 of
+DEV_FLOOR = 0.922
+"""Just below the dev part's in-scope accuracy with rounds 9 to 72 folded in (0.9228, 9815 of
+10636 in scope, 13033 lines; rounds 71-72 alone 0.879 after their fixes, their labels as
+written: misspelt writes and verbless lines are asked about); rounds 9 to 70 alone
+(0.9235, 9524 of
 10313 in scope, 12670 lines; rounds 69-70 alone 0.920 after their fixes, their labels as
 written); rounds 9 to 68 alone (0.9223, 9213 of
 9989 in scope, 12305 lines; rounds 67-68 alone 0.863 after their fixes, their labels as
@@ -267,7 +270,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "write) and rounds 65-66 (measured once at e550d42: 0.872, 272 of 312, 3 misroutes to a "
     "write, all 3 out of scope) and rounds 67-68 (measured once at 24f7953: 0.840, 263 of "
     "313, 5 misroutes to a write, 0 out-of-scope writes) and rounds 69-70 (measured once at "
-    "46449f1: 0.840, 272 of 324, 1 misroute to a write, 0 out-of-scope writes) are "
+    "46449f1: 0.840, 272 of 324, 1 misroute to a write, 0 out-of-scope writes) and rounds "
+    "71-72 (measured once at 40c5b11: 0.836, 270 of 323, 1 misroute to a write, 0 "
+    "out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -595,6 +595,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "let me know",
             "letting me know",
             "lmk",
+            *("notify on", "戳我"),
             # Taglish, its "i-" blanked: "i-update niyo ako" (update me)
             *("update niyo ako", "update nyo ako", "update mo ako", "update ninyo ako"),
             *("notify=yes", "notify=true", "notify=y", "--notify"),
@@ -743,6 +744,11 @@ def _ticket_id(text: str) -> Found | None:
 DEFAULT_PERIOD_DAYS = 30
 
 
+_NAMED_THEN_YUAN = re.compile(
+    r"(?:欧元|美元|美金|日元|港币|港元|英镑|人民币)\s*[零〇一二两三四五六七八九十百千万0-9.]+\s*元"
+)
+
+
 def _currency(text: str) -> Found | Currency:
     """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest.
 
@@ -751,8 +757,11 @@ def _currency(text: str) -> Found | Currency:
     asked about rather than filed as 35 USD. Which currency a bare number is cannot be told
     from the script it is written in. Two currencies named ("either dollars or euros")
     are one the user is not sure of: the value names both, which the slots model rejects,
-    so the run asks which rather than picking one.
+    so the run asks which rather than picking one. Official Chinese names the currency
+    before the amount and counts it in 元 ("欧元三百一十二元", `_NAMED_THEN_YUAN`): one
+    currency.
     """
+    text = _NAMED_THEN_YUAN.sub(lambda m: m.group()[:-1] + " ", text)
     found = find_word(text, _ALL_CURRENCY_WORDS, "enum")
     if found is not None:
         rest = text[: found.start] + " " * (found.end - found.start) + text[found.end :]

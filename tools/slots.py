@@ -114,6 +114,8 @@ _JIAO = (
     r"(?![0-9零〇一二两三四五六七八九十百千万.天日号个人次晚张件份笔条周月年点])"
 )
 """The one digit of jiao (tenths of a yuan) said after 块: "二十八块五" is 28.50."""
+_JIAO_SAID = r"(?P<jiao_said>[1-9一二两三四五六七八九])(?:毛|角)"
+"""Jiao after 元, named as such: "六十八元五角" is 68.50 (after 元 a digit alone is not)."""
 CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
 CURRENCY_AFTER = (
     r"(?:\s*(?:usd|eur|cny|rmb|dollars?|bucks|euros?|yuan)\b|\s*(?:块钱|块|元|美元|欧元|美金|"
@@ -209,9 +211,10 @@ then), "my pressure 135 on 85", "bp 128, 82". Only numbers of a reading's range.
 _FREQUENCY = (
     rf"(?:{_B}\d+\s*(?:x|times?)|\b(?:once|twice|thrice|(?:{_EN_NUM})\s+times))\s+"
     r"(?:a|an|per|each|every)\s+(?:day|week|month)\b|"
-    r"(?:每|一)(?:天|日)\s*(?:[0-9]+|[一二两三四五六七八九十]+)\s*次"
+    r"(?:每|一)(?:天|日)\s*(?:量|测|吃|记|做)?\s*(?:[0-9]+|[一二两三四五六七八九十]+)\s*次"
 )
-"""How often, not how long: the "a day" of "2x a day" or "twice a day" is no period."""
+"""How often, not how long: the "a day" of "2x a day" or "twice a day" is no period, nor
+the 一天 of "一天量2次"."""
 
 _DAY_OF_MONTH = re.compile(
     r"\b(?:(?:on|dated|(?:night|evening|morning|afternoon)\s+of)\s+(?:the\s+)?|"
@@ -355,7 +358,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
             rf"prior|preceding)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|fortnight|month)s?\b|"
             rf"{_B}(?:{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+(?=\w+s\b))?(?:day|week|month)s?\b|"
-            rf"\b(?:this|a|one|my)\s+(?:week|month|"
+            rf"\b(?:this|a|one|my|for)\s+(?:week|month|"
             rf"fortnight)\b|\bfortnight\b",
             re.I,
         ),
@@ -395,7 +398,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "money",
         re.compile(
             # "28块5", "二十八块五(毛)": yuan and one digit of jiao, 28.50
-            rf"(?:{_B}\d+|{_CN_AMOUNT})块{_JIAO}|"
+            rf"(?:{_B}\d+|{_CN_AMOUNT})(?:块{_JIAO}|元{_JIAO_SAID})|"
             rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
             rf"{_CN_AMOUNT}(?:块钱|块|元|美元|欧元)",
             re.I,
@@ -502,7 +505,7 @@ NEGATIONS: tuple[str, ...] = (
     *("don't", "dont", "do not", "doesn't", "does not", "didn't", "did not", "not", "never"),
     *("isn't", "wasn't", "aren't", "weren't", "no need to", "no need for", "without"),
     *("doesnt", "didnt", "isnt", "wasnt", "arent", "werent"),  # typed with no apostrophe
-    *("stop", "no"),
+    *("stop", "no", "hold off"),
     *("不要", "别", "不用", "不需要", "无需", "不必", "没有", "没", "不"),
 )
 """Words that refuse what follows them in their clause ("don't cancel", "不用通知我")."""
@@ -941,9 +944,9 @@ def parse_relative_date(text: str, today: date) -> date | None:
 
 def _amount_value(span: str) -> str | None:
     """The amount as money is written: whole, or with both decimals ("38.5" is "38.50")."""
-    if jiao := re.search(rf"块{_JIAO}$", span):
+    if jiao := re.search(rf"块{_JIAO}$|元{_JIAO_SAID}$", span):
         whole = _amount_value(span[: jiao.start()])
-        tenth = jiao.group("jiao")
+        tenth = jiao.group("jiao") or jiao.group("jiao_said")
         return f"{whole}.{tenth if tenth.isdigit() else cn_number(tenth)}0" if whole else None
     m = re.search(_NUM, span)
     if m:

@@ -271,6 +271,8 @@ _RECORD_WORDS = (
     "write it down",
     "write that down",
     "write down",
+    "pop in",
+    "pop it in",
     "加上",
     "加一条",
     "记好",
