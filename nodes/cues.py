@@ -86,6 +86,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
         *("stick it through", "stick that through", "put it through", "whip up"),
         *("stick in", "stick it in", "stick that in", "pop in", "pop through", "开立", "编制"),
+        # Chinese as Japanese speakers write it: 作成 "make", "工单请开" (object first).
+        *("做成", "作成", "请开"),
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
@@ -321,6 +323,8 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # Japanese words in Chinese: 注文 "order", 番号 "number", 出张 "business trip".
+    **{"注文": "订单", "番号": "编号", "出张": "出差"},
     # Minnan (Fujian, Taiwan): 甲我 "for me", 按怎 "how", 昨昏 "yesterday", 毋/袂 "not",
     # 歹势/拍谢 "sorry", 歹去 "broken", 食饭 "eat", 厝 "home".
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
@@ -1025,6 +1029,14 @@ _REFUSED_AFTER = re.compile(
 )
 """A message refused after it is named, as Chinese puts the topic first ("短信就不用发了",
 "通知也不要了"): no request to send one."""
+_NOUN_RUN = re.compile(
+    r"(?<![\w'])(?!(?:please|pls|plz|kindly|you|u|to|and|then|also|just|now|can|could|would|"
+    r"will|i|we|lets|let's|not|never|don't|dont|pls)\b)[a-z]+\s+(runs?)\b"
+    r"(?!\s+(?:the|a|an|my|our|this|that|it|me|us|weekly|monthly|report|reports|off|through|"
+    r"please|pls|plz|asap)\b)"
+)
+"""A run that is a trip ("the grocery run was 143 USD", "school run"), after the noun it
+names and before no object: nothing to run."""
 
 
 @lru_cache(maxsize=4096)
@@ -1042,6 +1054,10 @@ def mask_not_cues(text: str) -> str:
     for phrase in NOT_CUES:
         lowered = lowered.replace(phrase, " " * len(phrase))
     lowered = _RECEIVED.sub(lambda m: " " * len(m.group(0)), lowered)
+    if "run" in lowered:
+        lowered = _NOUN_RUN.sub(
+            lambda m: m.group()[: -len(m.group(1))] + " " * len(m.group(1)), lowered
+        )
     return _REFUSED_AFTER.sub(lambda m: " " * len(m.group(0)), lowered)
 
 
@@ -1058,6 +1074,9 @@ _POLITE = re.compile(
     r"i(?:'d|\s+would|\s+should)\s+be\s+(?:ever\s+so\s+|very\s+|most\s+|really\s+|so\s+)?"
     r"(?:grateful|glad|obliged)\s+if\s+(?:you|u|someone)\s+(?:could|would|can)\s+(?:possibly\s+)?|"
     r"i\s+wonder\s+(?:whether|if)\s+(?:you|u|someone)(?:'d|\s+would|\s+could|\s+can)\s+|"
+    r"would\s+it\s+be\s+possible\s+(?:for\s+(?:you|u)\s+)?to\s+|"
+    r"is\s+there\s+any\s+(?:chance|way)\s+(?:that\s+)?(?:you|u)\s+(?:could|can|would|might)\s+"
+    r"(?:possibly\s+)?|"
     r"i\s+was\s+(?:rather\s+|really\s+)?hoping\s+(?:you|u|someone)\s+(?:could|would|might)\s+|"
     r"i(?:'d| would)\s+(?:just\s+|rather\s+|really\s+)?like\s+(?:you\s+)?to\s+|"
     r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna)\s+(?:just\s+)?|"
@@ -1095,7 +1114,8 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
     r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
     r"thinking\s+(?:about|of)|considering|wondering|maybe|perhaps|might|"
-    r"would\s+it\s+(?:be|make\s+sense)|is\s+it\s+(?:a\s+good\s+idea|wise|worth|better)|"
+    r"would\s+it\s+(?:be(?!\s+possible\s+(?:for\s+(?:you|u)\s+)?to\b)|make\s+sense)|"
+    r"is\s+it\s+(?:a\s+good\s+idea|wise|worth|better)|"
     r"good\s+idea\s+to|do\s+you\s+think|does\s+it\s+make\s+sense)\b",
     re.I,
 )
@@ -1620,7 +1640,7 @@ def _request_body(clause: str) -> tuple[str, bool]:
         polite
         and polite.group(0).strip()
         and re.search(
-            r"you|u\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|help",
+            r"you|u\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|help|possible",
             polite.group(0),
             re.I,
         )

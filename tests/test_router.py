@@ -5223,3 +5223,67 @@ def test_a_misspelt_write_on_a_read_route_is_asked_with_the_guess() -> None:
 )
 def test_rounds_71_72_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 73-74: a Brazilian's English, a phone typist's homophones, a hurried parent,
+# a user who asks everything as a question; Chinese as Japanese speakers write it, Southern
+# US English, clinical shorthand, Chinese with English verbs ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A run that is a trip is nothing to run, and "can I expense it?" asks permission.
+        (EXPENSES, "the school run was 25 USD in petrol, can I expense it? not sure it counts"),
+        # Whether a change is possible is still only a question.
+        (DOMAIN, "is it possible to cancel order 20344?"),
+    ],
+)
+def test_rounds_73_74_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "Would it be possible to…", "Is there any chance you could…": polite requests.
+        (
+            EXPENSES,
+            "Would it be possible to file my taxi from Tuesday, 27 USD?",
+            "submit_expense",
+            {"amount": "27", "category": "taxi", "date": "2026-03-10"},
+        ),
+        (
+            DOMAIN,
+            "Is there any chance you could text me where order 20344 is?",
+            "notify_order",
+            {"order_id": "20344"},
+        ),
+        (DOMAIN, "Would it be possible to build the monthly report?", "build_report", {}),
+        # Chinese as Japanese speakers write it: object first, 作成, 注文番号, 请联系我.
+        (EXPENSES, "投影仪坏了。工单请开，有消息请联系我。", "open_ticket", {"notify": True}),
+        (DOMAIN, "注文番号20344的配送状况，请告诉我。", "order_status", {"order_id": "20344"}),
+        (DOMAIN, "月报告书，请做成。", "build_report", {"report": "monthly"}),
+        # The trend again after the reading, in shorthand and in Chinese with English verbs.
+        (
+            DOMAIN,
+            "show 14d trend, log 127/82, re-show 14d",
+            "record_and_recheck_metric",
+            {"value": "127/82", "period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "先看 7 days 的 trend，然后 record 125/80，再 show 一次",
+            "record_and_recheck_metric",
+            {"value": "125/80"},
+        ),
+        (
+            EXPENSES,
+            "wifi is down in the break room, open a ticket and holler at me when it's back",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_73_74_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -595,7 +595,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "let me know",
             "letting me know",
             "lmk",
-            *("notify on", "戳我"),
+            *("notify on", "戳我", "请联系我", "holler at me", "give me a holler", "avisa me"),
+            *("avise me", "update我", "update 我"),
             # Taglish, its "i-" blanked: "i-update niyo ako" (update me)
             *("update niyo ako", "update nyo ako", "update mo ako", "update ninyo ako"),
             *("notify=yes", "notify=true", "notify=y", "--notify"),

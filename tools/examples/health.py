@@ -286,7 +286,9 @@ _AGAIN_WORDS = (
     *("再给我看一遍", "再给我看一次", "再显示一遍", "再显示一次"),
     "之前和之后",
     *("before & after", "before n after", "before/after", "b4 and after", "b4 & after"),
-    *("b4 n after", "b4/after"),
+    *("b4 n after", "b4/after", "re-show", "reshow", "pre/post", "pre-post", "pre and post"),
+    # Chinese with English verbs: "再 show 一次" (once more; "再 show 一下" is "then show")
+    *("再 show 一次", "再show一次", "再 show 一遍", "再show一遍"),
 )
 """The trend asked for twice, around the reading: "show it again", "rerun the trend", "前后
 对比", "再看一遍", in chat spelling too ("b4 & after"). "compare" alone is not among them:
