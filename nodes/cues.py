@@ -305,8 +305,10 @@ _VERNACULAR: dict[str, str] = {
     # Verbs, pronouns and particles.
     **{"睇": "看", "嘅": "的", "咗": "了", "佢": "他", "畀": "给", "俾": "给", "喺": "在"},
     **{"哋": "们", "嗰": "那", "嚟": "来", "攞": "拿", "揾": "找", "搵": "找", "啲": "些"},
-    **{"仲": "还", "喇": "了", "嘞": "了", "记低": "记下", "写低": "写下", "埋单": "结账"},
+    **{"仲": "还", "喇": "了", "嘞": "了", "记低": "记下", "写低": "写下"},
     **{"报埋": "报了", "记埋": "记下"},  # 埋 after a verb: "that too" ("报埋佢", file it too)
+    # 埋单 is paying the bill, told in a claim ("埋单三百二十蚊"): what was spent. 食晏 lunch.
+    **{"埋单": "消费", "食晏": "午饭"},
     **{"去到边": "到哪里", "跟住": "然后", "搞掂": "搞定"},
     # Taiwan: 联络 "contact" (联络资料, contact details).
     **{"联络": "联系"},
@@ -325,6 +327,8 @@ _VERNACULAR: dict[str, str] = {
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
     # Japanese words in Chinese: 注文 "order", 番号 "number", 出张 "business trip".
     **{"注文": "订单", "番号": "编号", "出张": "出差"},
+    # Taiwanese chat: 母汤 (毋通) "don't".
+    **{"母汤": "不要"},
     # Minnan (Fujian, Taiwan): 甲我 "for me", 按怎 "how", 昨昏 "yesterday", 毋/袂 "not",
     # 歹势/拍谢 "sorry", 歹去 "broken", 食饭 "eat", 厝 "home".
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
@@ -339,9 +343,11 @@ length, so every span found in the result is the same span of the request as typ
 Mandarin requests to an assistant (系 alone stays: 关系, 系统)."""
 _VERNACULAR_WORD = re.compile(
     "|".join(re.escape(w) for w in sorted(_VERNACULAR, key=len, reverse=True))
-    + r"|(?P<kuai>(?<=\d)蚊|(?<=\d )蚊)"  # "86 蚊" is 86 yuan; 蚊 alone is a mosquito
+    # "86 蚊", "三百二十蚊" are yuan; 蚊 alone is a mosquito
+    + r"|(?P<kuai>(?<=[\d零一二两三四五六七八九十百千])蚊|(?<=\d )蚊)"
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
     + r"|(?P<fa>(?<=[\u3400-\u9fff])伐(?=\s*(?:[?？,，。!！~]|$)))"  # Wu's 好了伐: 好了吗
+    + r"|(?P<wei>(?<=[\u3400-\u9fff])未(?=\s*(?:[?？]|$)))"  # Cantonese 搞掂未？: 搞定没？
     + r"|(?P<mian>免(?=通知|记|发|讲|告|报|存|提|开|写))"  # Minnan 免通知我: 别通知我; not 免费
     + r"|(?P<nin>恁(?=帮|给|替|把|看|查|开|报|记|说))"  # 恁帮俺: 你帮我; 恁大 is "so big"
     # Tianjin 介 "this" and 嘛 "what" before what they name: 介礼拜 这礼拜, 嘛时候 啥时候;
@@ -356,7 +362,7 @@ _VERNACULAR_WORD = re.compile(
 
 
 _VERNACULAR_IN_CONTEXT = {
-    **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元"},
+    **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
     **{"nin": "你", "jie": "这", "ma": "啥"},
     **{"zheng": "开", "make": "做"},
 }
@@ -862,7 +868,7 @@ request."""
 
 
 def fillers(text: str) -> str:
-    """The request with its spoken hesitations and list markers blanked (offsets kept).
+    """The request with its spoken hesitations, list markers and headings blanked (offsets kept).
 
     Speech-to-text writes them between the words that matter: "log one thirty five over uh
     ninety", "嗯 那个 记一下血压". Left in, "uh" parts a reading from its second number and
@@ -870,11 +876,16 @@ def fillers(text: str) -> str:
     """
     if _LIST_MARKER.search(text):
         text = _LIST_MARKER.sub(lambda m: " " * len(m.group()), text)
+    if ":" in text and "\n" in text:
+        text = _HEADING_LINE.sub(lambda m: " " * len(m.group()), text)
     if not _FILLER.search(text):
         return text
     return _FILLER.sub(lambda m: " " * len(m.group()), text)
 
 
+_HEADING_LINE = re.compile(r"^[ \t]*[A-Za-z]{3,12}[ \t]*:[ \t]*$", re.M)
+"""A word and a colon alone on a line ("Steps:", "Question:"): the heading of a list, no
+word of the request (the "steps" of "Steps:" is no step count)."""
 _LIST_MARKER = re.compile(r"^[ \t]*(?:\d{1,2}[.)、]|[-*•·]|[（(]\d{1,2}[)）])[ \t]+", re.M)
 """The number or bullet that opens a line of a list ("1. 查一下我最新的工单", "- 订单10455
 不需要了"): layout, not a value (the "2" of "2. 处理到哪一步了" is no ticket)."""
@@ -891,14 +902,22 @@ _DIALECT: dict[str, str] = {
     **{"jangan": "don't ", "tolong": "please", "semalam": "yday   ", "kahapon": "yday   "},
     **{"kelmarin": "前天      ", "lahat": "all  ", "boleh": "can  ", "tak payah": "no need  "},
     **{"tak nak": "don't  "},
+    # Indonesian: days, "no need", record, blood pressure, order, make, open, report.
+    **{"kemarin": "yday   ", "gak usah": "no need ", "nggak usah": "no need   "},
+    **{"ga usah": "no need", "tadi pagi": "today    ", "catat": "note ", "tensi": "bp   "},
+    **{"pesanan": "order  ", "bikin": "make ", "buka": "open", "laporan": "report "},
+    **{"bulanan": "monthly", "mingguan": "weekly  ", "hari terakhir": "days last    "},
+    **{"minggu terakhir": "weeks last     ", "hari lalu": "days ago ", "lihat": "show "},
+    **{"liat": "show", "kabarin aku": "notify me  ", "kabari aku": "notify me "},
+    **{"gak bisa": "can't   ", "terus": "then "},
     # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
     **{"mh sai": "don't ", "m sai": "don't", "m goi": "pls  ", "mh goi": "please"},
     **{"ng goi": "please"},
 }
-"""Regional English words, and Malay, Tagalog and romanised Cantonese ones in English
-requests, with the standard ones the rules are written in, padded to the same length so
-offsets stay: Scots "dinnae cancel 10412" refuses as "don't cancel" does, "whit's ma phone
-number" asks about the user's own; "ye" is read as the "u" of a hurried "can u"."""
+"""Regional English words, and Malay, Indonesian, Tagalog and romanised Cantonese ones in
+English requests, with the standard ones the rules are written in, padded to the same
+length so offsets stay: Scots "dinnae cancel 10412" refuses as "don't cancel" does, "whit's
+ma phone number" asks about the user's own; "ye" is read as the "u" of a hurried "can u"."""
 _DIALECT_WORD = re.compile(
     r"(?<![\w'-])(?:" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w-])", re.I
 )
@@ -1029,6 +1048,8 @@ _REFUSED_AFTER = re.compile(
 )
 """A message refused after it is named, as Chinese puts the topic first ("短信就不用发了",
 "通知也不要了"): no request to send one."""
+_NOTE_HEADER = re.compile(r"^[ \t]*(?:notes?|n\.b\.?)[ \t]*:", re.M)
+"""A line's "Note:" label ("Task: BP trend\nNote: read only"): a heading, not "note it"."""
 _NOUN_RUN = re.compile(
     r"(?<![\w'])(?!(?:please|pls|plz|kindly|you|u|to|and|then|also|just|now|can|could|would|"
     r"will|i|we|lets|let's|not|never|don't|dont|pls)\b)[a-z]+\s+(runs?)\b"
@@ -1054,6 +1075,8 @@ def mask_not_cues(text: str) -> str:
     for phrase in NOT_CUES:
         lowered = lowered.replace(phrase, " " * len(phrase))
     lowered = _RECEIVED.sub(lambda m: " " * len(m.group(0)), lowered)
+    if ":" in lowered:
+        lowered = _NOTE_HEADER.sub(lambda m: " " * len(m.group()), lowered)
     if "run" in lowered:
         lowered = _NOUN_RUN.sub(
             lambda m: m.group()[: -len(m.group(1))] + " " * len(m.group(1)), lowered
@@ -2157,7 +2180,8 @@ def someone_else(text: str) -> Found | None:
 
 
 _CHANGE_OF_MIND = re.compile(
-    r"\b(?:no\s+wait|wait(?:,?\s+no)?|actually(?:,?\s+(?:no|nah))?|actly|nah|hang\s+on|"
+    r"\b(?:no\s+wait|wait(?:,?\s+no(?!\s+need))?|actually(?:,?\s+(?:no(?!\s+need)|nah))?|actly|"
+    r"nah|hang\s+on|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
     r"(?:don't|do\s+not)\s+bother|hold\s+off)\b|"
     r"不对|算了|还是算了|等等|哦不|不不",

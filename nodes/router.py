@@ -2256,7 +2256,10 @@ def _tools_of(domain: Domain, name: str) -> frozenset[str]:
 _KIN = (
     r"(?:mom|mum|mother|dad|father|parents?|wife|husband|spouse|partner|son|daughter|kids?|"
     r"child|children|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|friend|"
-    r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend)"
+    r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend|"
+    # the people of a small business ("my cashier's blood pressure", "for my staff")
+    r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
+    r"nanny|cleaner)"
 )
 _SURNAME = (
     "[王李张刘陈杨黄赵吴徐孙马朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡杜叶程苏魏吕"
@@ -2299,7 +2302,13 @@ readings", "her claims", "Li Wei's total", what "my manager claimed", a claim "f
 Chen" or "给王总", "我爸的血压", "同事小王的工单", "老张的订单", and a
 colleague named with no 的: "朋友王芳上周的报销"). The tools keep the user's own; another
 person's are not theirs to show or change here."""
-_FOR_OTHERS = re.compile(rf"\b(?:for|to)\s+(?:my|our)\s+{_KIN}\b", re.I)
+_FOR_OTHERS = re.compile(
+    rf"\b(?:for|to)\s+(?:my|our)\s+{_KIN}\b|"
+    # "My staff member Ana paid 45 EUR …, can you file it for her?"
+    r"\b(?:file|submit|claim|log|record|save|expense|enter|put)\s+(?:it|this|that)\s+"
+    r"(?:in\s+|on\s+)?for\s+(?:him|her|them)\b",
+    re.I,
+)
 """A change made for, or sent to, a relative or colleague ("save it for my wife", "text it
 to my son", "submit for my colleague Jens"): checked on writes only, since a read's "a
 present for my son" says whom the user's own order was for, and not on a write whose own
@@ -2353,12 +2362,13 @@ _HOW_TO = re.compile(
     r"\bhow\s+(?:do|can|should|would)\s+(?:i|we|you|one)\s+(?!feel\b|look\b|stand\b|do\b)"
     r"[a-z]+|\bhow\s+to\s+[a-z]+|"
     r"(?:怎么|怎样|如何)(?:才能|才|能|去|来)?"
-    r"(?![样么回还没办了又这那都会就不一再也总老是么])[\u4e00-\u9fff]",
+    r"(?![样么回还没办了又这那都会就不一再也总老是么呀啊呢])[\u4e00-\u9fff]",
     re.I,
 )
 """A how-to question ("打印机怎么换墨盒？", "how do I reset my password"): it asks for
 instructions, which no read of the user's records gives, so it is asked about. "怎么样",
-"怎么还没到", "进展如何" ask how a thing stands, not how to do something."""
+"怎么还没到", "进展如何", Cantonese "点样呀" (怎样呀) ask how a thing stands, not how to do
+something."""
 HOW_TO = "not {intent}: the request asks how to do something ({words!r}), not for records"
 _CAPABILITIES = re.compile(
     r"\bwhat\s+(?:else\s+)?(?:can|could|do)\s+you\s+(?:do|help\s+(?:me\s+)?with|offer)\b|"

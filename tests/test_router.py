@@ -5287,3 +5287,79 @@ def test_rounds_73_74_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_73_74_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 75-76: an Arabic speaker's English, Guangzhou Cantonese, a very terse user, a
+# user who corrects values mid-sentence; Indonesian English, Taiwanese chat, a small-business
+# owner among staff and suppliers, requests written as headed lists ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Taiwanese 母汤 is "don't".
+        (DOMAIN, "20318先母湯取消喔 幫我看一下它到哪了"),
+        # The people of a small business are someone else.
+        (DOMAIN, "Save my receptionist's blood pressure, 131/85"),
+        (EXPENSES, "my intern paid 22 EUR for a cab, can you submit it for him?"),
+        # "Actually, no need to text" refuses the text; its "no" is no change of mind.
+        (DOMAIN, "Could you text me where order 20318 is? Actually, no need to text, just show me"),
+        # A "Note:" label is no request to note anything.
+        (EXPENSES, "Question:\n- where is my newest ticket at?\nNote: do not open another one"),
+    ],
+)
+def test_rounds_75_76_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (DOMAIN, "20318先母湯取消喔 幫我看一下它到哪了", "order_status", {"order_id": "20318"}),
+        (
+            DOMAIN,
+            "Could you text me where order 20318 is? Actually, no need to text, just show me",
+            "order_status",
+            {"order_id": "20318"},
+        ),
+        (
+            EXPENSES,
+            "Question:\n- what's the status of my latest ticket?\nNote: do not open another one",
+            "ticket_status",
+            {},
+        ),
+        # A heading alone on its line is layout ("Steps:" names no step count).
+        (
+            DOMAIN,
+            "Steps:\n1. Save BP 128/83\n2. Show the 7-day trend",
+            "record_and_review_metric",
+            {"value": "128/83", "period": "7d"},
+        ),
+        # Indonesian in English: kemarin (yesterday), tiket, kabarin aku (tell me), tensi, catat.
+        (
+            EXPENSES,
+            "tolong claim taxi kemarin 27 USD ya",
+            "submit_expense",
+            {"amount": "27", "date": "2026-03-14"},
+        ),
+        (
+            EXPENSES,
+            "wifi mati lagi, tolong buka tiket ya, kabarin aku kalau sudah beres",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (DOMAIN, "tensi aku tadi pagi 127/84, tolong catat", "record_metric", {"value": "127/84"}),
+        (DOMAIN, "bikin laporan mingguan dong", "build_report", {"report": "weekly"}),
+        # Cantonese: 埋单 is what was paid, 蚊 after a spoken number is yuan; 点样呀 asks how
+        # a ticket stands, not how to do something.
+        (
+            EXPENSES,
+            "琴日請客戶食飯，埋單二百八十蚊，幫我報咗佢",
+            "submit_expense",
+            {"amount": "280", "currency": "CNY", "date": "2026-03-14"},
+        ),
+        (EXPENSES, "我T-21張單點樣呀？", "ticket_status", {"ticket_id": "T-21"}),
+    ],
+)
+def test_rounds_75_76_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

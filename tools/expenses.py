@@ -494,6 +494,7 @@ _TICKET_WORDS = (
     *_SOMEONE_LOOK,
     "ticket",
     "tkt",
+    "tiket",  # Indonesian and Malay
     "报个修",
     "报个障",
     "报个故障",
