@@ -320,6 +320,7 @@ _VERNACULAR: dict[str, str] = {
     # Northeastern Mandarin: 瞅 "look", 昨儿/前儿/今儿 the days, 信儿 news, 整 "do, make"
     # before what is made ("给我整个工单", "月报整一个"), 整上/记上 "put it down".
     **{"瞅": "看", "昨儿": "昨天", "前儿": "前天", "今儿": "今天", "明儿": "明天", "信儿": "消息"},
+    **{"大前儿": "大前天"},
     **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥"},
     # Wu (Shanghai): 覅/勿要 "don't", 勿 "not", 阿拉 "we", 侬 "you", 搿 "this", 辰光 "time",
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
@@ -910,6 +911,8 @@ _DIALECT: dict[str, str] = {
     **{"minggu terakhir": "weeks last     ", "hari lalu": "days ago ", "lihat": "show "},
     **{"liat": "show", "kabarin aku": "notify me  ", "kabari aku": "notify me "},
     **{"gak bisa": "can't   ", "terus": "then "},
+    # Polish: "proszę" is "please".
+    **{"proszę": "please", "prosze": "please"},
     # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
     **{"mh sai": "don't ", "m sai": "don't", "m goi": "pls  ", "mh goi": "please"},
     **{"ng goi": "please"},
@@ -1219,9 +1222,22 @@ _OPENS_WITH_CONDITION = re.compile(
 )
 
 
+_WHEN_STATE = re.compile(
+    r"^\s*(?:(?:and|but|so|then)\s+)?(?:once|when|whenever|as\s+soon\s+as)\s+"
+    r"(?!(?:you|u|i|we)\b)(?:[\w-]+\s+){1,3}?(?:is|are|gets|get|has|have|was)\b",
+    re.I,
+)
+"""A change asked for once a thing reaches a state ("Once T-12 is closed, open a new one",
+"when my VPN ticket gets fixed, remind me …"): a change for later, which no tool
+schedules. Not "when you get a chance" (a courtesy: the subject is the assistant or the
+user) nor "ping me once it's triaged" (mid-clause: the intent's own notification)."""
+
+
 def _conditional(clause: str) -> bool:
     if _CN_COURTESY_CONDITION.match(clause):
         return False
+    if _WHEN_STATE.match(clause):
+        return True
     for m in _CONDITION.finditer(clause):
         if m.group("if") and m.group("if").lower() == "if":
             if _NOT_CONDITION_BEFORE.search(clause[: m.start()]):
@@ -1249,7 +1265,7 @@ def conditional_clauses(text: str) -> set[int]:
         out.add(start)
         if _CN_CONDITION.search(clause) and n + 1 < len(cut):
             out.add(cut[n + 1][0])  # "10091要是还没发货，就帮我取消": the subject comes first
-        if _OPENS_WITH_CONDITION.match(clause):
+        if _OPENS_WITH_CONDITION.match(clause) or _WHEN_STATE.match(clause):
             if n + 1 < len(cut):
                 out.add(cut[n + 1][0])
             if n > 0 and _find_cue(clause, (*GENERIC_CUES, *OTHER_CHANGE_VERBS)) is None:
@@ -1691,6 +1707,8 @@ def clause_asks(clause: str) -> bool:
         return False
     if was_polite or _CN_SEND_FIRST.match(stripped) or _CAN_AFTER.search(body):
         return True
+    if _CAN_OR_NOT.match(body):
+        return True
     if _CN_SEND_TO_ME.search(body):
         return True
     return not (
@@ -1698,6 +1716,13 @@ def clause_asks(clause: str) -> bool:
     )
 
 
+_CAN_OR_NOT = re.compile(
+    r"^\s*can\s+(?!(?:i|we)\b)[a-z].*\bor\s+not\b(?:\s+(?:ka|krub|khrap|kha|na|lah|leh|ah))?"
+    r"\s*[?？]*\s*$",
+    re.I,
+)
+"""A request with no subject, closed by "or not" as Thai and Singapore English ask it
+("Can send SMS status order 10080 to me or not ka?"): the assistant is asked to do it."""
 _CAN_AFTER = re.compile(
     r"(?<![\w'])(?:can\s*(?:lah|leh)?|ok|okay|k)\s*[?？]*\s*$|(?:好吗|行吗|好不好)\s*[?？]*\s*$",
     re.I,

@@ -5363,3 +5363,74 @@ def test_rounds_75_76_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_75_76_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 77-78: a Polish speaker's English, Beijing Mandarin, a sales rep between
+# meetings, requests under a condition; a Thai speaker's English, Chinese office e-mails, a
+# retired user, problems reported with the request implied ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A change for once a thing reaches a state is no change to make now.
+        (EXPENSES, "Once T-31 is resolved, open a new one for the docking station"),
+        (EXPENSES, "When my laptop ticket gets closed, remind me to order a bag"),
+        # A quarter is no monthly report, nor are "3 month" or "6 month".
+        (DOMAIN, "Can make report 3 month for the quarter or not?"),
+        (DOMAIN, "Can build report for 6 month, whole half year, or not?"),
+        # An airport's terminal is no ticket id.
+        (EXPENSES, "打车去浦东机场T2，八十五，昨儿"),
+    ],
+)
+def test_rounds_77_78_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_an_airport_terminal_is_no_ticket_id() -> None:
+    decision = decide_offline(EXPENSES, "打车去浦东机场T2，八十五，昨儿", DAY)
+    assert decision.intent != "ticket_status"
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "When you get a chance" is a courtesy, not a condition.
+        (
+            EXPENSES,
+            "When you get a chance, file my 26 usd taxi from today",
+            "submit_expense",
+            {"amount": "26"},
+        ),
+        # "Can … or not?" with no subject asks the assistant to do it.
+        (
+            DOMAIN,
+            "Can send SMS status order 20551 to me or not ka?",
+            "notify_order",
+            {"order_id": "20551"},
+        ),
+        # A day.month date after "on", "paid" or "dated", with no closing dot.
+        (
+            EXPENSES,
+            "Submit dinner with client 42,60 EUR on 12.03, please",
+            "submit_expense",
+            {"amount": "42.60", "date": "2026-03-12"},
+        ),
+        (
+            DOMAIN,
+            "Pressure 126/81 on 10.03, save it please",
+            "record_metric",
+            {"date": "2026-03-10"},
+        ),
+        # Beijing: 大前儿 is three days ago, "言语一声" asks to be told; Polish "proszę".
+        (
+            EXPENSES,
+            "大前儿打车28块，给报一下",
+            "submit_expense",
+            {"amount": "28", "date": "2026-03-12"},
+        ),
+        (EXPENSES, "打印机又卡了，给整个工单，好了言语一声", "open_ticket", {"notify": True}),
+    ],
+)
+def test_rounds_77_78_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

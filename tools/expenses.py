@@ -641,6 +641,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "告诉我",
             "提醒我",
             "跟我说一声",
+            "言语一声",
             "和我说一声",
             "给我说一声",
             "喊我一声",
@@ -734,7 +735,8 @@ _ANAPHORS = frozenset(
 """What "a ticket for that" points back at: the problem is told elsewhere in the request
 ("My laptop fan is loud. Could you raise a ticket for that?"), never in these words."""
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_TICKET_ID = r"([Tt][-_]?\d{1,9})"
+_TICKET_ID = r"(?<!机场)(?<!airport )(?<!terminal )([Tt][-_]?\d{1,9})"
+"""A ticket id; not an airport's terminal ("首都机场T3", "airport T2")."""
 _TICKET_NOUNS = r"\btickets?|\btkts?|工单"
 
 

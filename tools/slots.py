@@ -263,6 +263,15 @@ _DAY_DOT_MONTH = re.compile(
 )
 """A date written day.month. as in most of Europe ("from 10.03.", "14.03.2026"): the dot
 after the month tells it from an amount ("10.03 EUR"), which never has one."""
+_ON_DAY_DOT_MONTH = re.compile(
+    r"(?:(?<=\bon\s)|(?<=\bpaid\s)|(?<=\bdated\s))(?P<dd>3[01]|[12]\d|0?[1-9])\."
+    r"(?P<dm>1[0-2]|0[1-9])(?![\d]|[.,]\d)"
+    r"(?!\s*(?:eur|usd|cny|rmb|euros?|dollars?|bucks|yuan|[$€£¥]))",
+    re.I,
+)
+"""The same date with no closing dot after "on", "paid" or "dated" ("lunch 18,90 EUR on
+13.03"): a day, since an amount is never said "on 13.03"; the month has two digits."""
+_DOT_DAY = re.compile(r"(?P<dd>\d{1,2})\.(?P<dm>\d{2})")
 
 _ERROR_CODE = (
     r"\b(?:error|err|exit\s+code|http)\s*(?:code\s*)?[:#]?\s*\d{1,6}\b|"
@@ -348,6 +357,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("date", _THE_DAY_N),
     ("date", _MONTH_SLASH_DAY),
     ("date", _DAY_DOT_MONTH),
+    ("date", _ON_DAY_DOT_MONTH),
     ("quantity", re.compile(_FREQUENCY, re.I)),
     ("elapsed", re.compile(_ELAPSED, re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
@@ -407,7 +417,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "quantity",
         re.compile(
-            rf"{_B}\d+\s*(?:x\b|items?\b|receipts?\b|tickets?\b|pieces?\b|times?\b|people\b|"
+            rf"{_B}\d+\s*(?:x\b|items?\b|units?\b|receipts?\b|tickets?\b|pieces?\b|times?\b|people\b|"
             r"persons?\b|orders?\b|claims?\b|readings?\b|pages?\b|boxes?\b|packages?\b|"
             r"parcels?\b|nights?\b|pcs\b|%|percent\b)|\d+\s*(?:个|张|件|次|份|笔|条|人|晚|箱|页)",
             re.I,
@@ -744,6 +754,7 @@ def parse_period_days(text: str) -> int | None:
 
 
 _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
+    (("大前天",), 3),
     (("day before yesterday", "前天"), 2),
     (("yesterday", "yday", "yest", "last night", "last nite", "昨天", "昨日", "昨晚", "昨儿"), 1),
     (
@@ -853,6 +864,8 @@ def _role_date(role: Role, today: date) -> date | None:
             except ValueError:
                 return None
             return found if found <= today else None
+    elif m := _DOT_DAY.fullmatch(span):
+        month, day = int(m.group("dm")), int(m.group("dd"))
     elif m := _MONTH_SLASH_DAY.fullmatch(span):
         return _slash_date(int(m.group("sm")), int(m.group("sd")), today)
     elif m := _CN_MONTH_DAY.search(span):
@@ -1006,7 +1019,8 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
     compiled = re.compile(pattern, re.I)
     roles = number_roles(text)
     for role in roles:
-        if role.kind == "id" and (m := compiled.search(role.text)):
+        # searched in place, so the pattern may look at what comes before the id
+        if role.kind == "id" and (m := compiled.search(text, role.start, role.end)):
             value = m.group(1)
             if lettered := re.fullmatch(r"([A-Za-z])[-_]?(\d+)", value):
                 value = f"{lettered.group(1)}-{int(lettered.group(2))}"  # "t44", "T_0102"

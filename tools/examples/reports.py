@@ -7,6 +7,7 @@ graph/evals for the cases that check it).
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
@@ -156,13 +157,18 @@ _REPORT_KINDS = (
 )
 """A report of a week or a month; "this week's report" and "这周的报告" name the weekly one."""
 _OTHER_KINDS = (
-    ("quarterly", ("quarterly", "季度", "季报")),
+    ("quarterly", ("quarterly", "quarter", "季度", "季报")),
     ("annual", ("annual", "yearly", "年度", "年报")),
     ("daily", ("daily", "日报", "每日")),
 )
 """Reports the service does not build: named, they fill the slot as said, and the slot's
 check asks which of weekly or monthly instead of building another one."""
 _KIND_OF_DAYS = {7: "weekly", 30: "monthly"}
+_MANY_UNITS = re.compile(
+    r"\b(?:[2-9]|1[0-2]|two|three|four|six|twelve)\s*-?\s*(?:months?|weeks?)\b", re.I
+)
+"""Several months or weeks ("3 month", "two weeks"): a window no weekly or monthly report
+covers, so neither is named by it."""
 
 
 def report_slots(text: str, today: date) -> dict[str, Any]:
@@ -176,6 +182,8 @@ def report_slots(text: str, today: date) -> dict[str, Any]:
     for role in number_roles(text):
         if role.kind == "date":
             text = text[: role.start] + " " * (role.end - role.start) + text[role.end :]
+    # "a report for 3 month": three months is no monthly report
+    text = _MANY_UNITS.sub(lambda m: " " * len(m.group()), text)
     named = [find_word(text, kinds, "enum") for kinds in (_REPORT_KINDS, _OTHER_KINDS)]
     found = min((f for f in named if f is not None), key=lambda f: f.start, default=None)
     if found is None and (period := find_period(text)) is not None:

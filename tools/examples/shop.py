@@ -414,6 +414,7 @@ INTENTS = (
         examples=NOTIFY_EXAMPLES,
         write_cues=(
             *("text me", "sms me", "send me a sms", "send me an sms", "send me a text"),
+            *("send sms", "send an sms", "send a sms"),
             *("发个短信", "短信告诉我", "短信通知", "发我手机", "发到我手机"),
         ),
         required_evidence=("order_id",),
