@@ -1055,7 +1055,7 @@ _NOTE_HEADER = re.compile(r"^[ \t]*(?:notes?|n\.b\.?)[ \t]*:", re.M)
 """A line's "Note:" label ("Task: BP trend\nNote: read only"): a heading, not "note it"."""
 _NOUN_RUN = re.compile(
     r"(?<![\w'])(?!(?:please|pls|plz|kindly|you|u|to|and|then|also|just|now|can|could|would|"
-    r"will|i|we|lets|let's|not|never|don't|dont|pls)\b)[a-z]+\s+(runs?)\b"
+    r"will|i|we|lets|let's|not|never|don't|dont)\b)[a-z]+\s+(runs?)\b"
     r"(?!\s+(?:the|a|an|my|our|this|that|it|me|us|weekly|monthly|report|reports|off|through|"
     r"please|pls|plz|asap)\b)"
 )
