@@ -683,7 +683,7 @@ _NAMED_ID = re.compile(
 )
 """An id said after what it names, its letter as heard: "ticket tea forty two" is T-42,
 "job jay twenty one" J-21."""
-_ID_LETTER_BEFORE = re.compile(r"\b(?:t|tee|tea|j|jay)\s+$", re.I)
+_ID_LETTER_BEFORE = re.compile(r"(?<!['’])\b(?:t|tee|tea|j|jay)\s+$", re.I)
 _SPOKEN_DAY = re.compile(
     r"\b(?P<pre>the|on|of|march|february|january)\s+(?:(?P<tens>twenty|thirty)[\s-]+)?(?P<o>"
     + "|".join(sorted(_LAST_ORDINAL, key=len, reverse=True))
@@ -898,14 +898,13 @@ _DIALECT: dict[str, str] = {
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
-    # "jangan cancel dulu" refuses as "don't cancel" does; kelmarin is the day before
-    # yesterday, and 前天 says so in the words the date rules read.
-    **{"jangan": "don't ", "tolong": "please", "semalam": "yday   ", "kahapon": "yday   "},
-    **{"kelmarin": "前天      ", "lahat": "all  ", "boleh": "can  ", "tak payah": "no need  "},
-    **{"tak nak": "don't  "},
-    # Indonesian: days, "no need", record, blood pressure, order, make, open, report.
-    **{"kemarin": "yday   ", "gak usah": "no need ", "nggak usah": "no need   "},
-    **{"ga usah": "no need", "tadi pagi": "today    ", "catat": "note ", "tensi": "bp   "},
+    # "jangan cancel dulu" refuses as "don't cancel" does. Their days are day words
+    # (`tools.slots._DAY_WORDS`).
+    **{"jangan": "don't ", "tolong": "please", "lahat": "all  ", "boleh": "can  "},
+    **{"tak payah": "no need  ", "tak nak": "don't  "},
+    # Indonesian: "no need", record, blood pressure, order, make, open, report.
+    **{"gak usah": "no need ", "nggak usah": "no need   "},
+    **{"ga usah": "no need", "catat": "note ", "tensi": "bp   "},
     **{"pesanan": "order  ", "bikin": "make ", "buka": "open", "laporan": "report "},
     **{"bulanan": "monthly", "mingguan": "weekly  ", "hari terakhir": "days last    "},
     **{"minggu terakhir": "weeks last     ", "hari lalu": "days ago ", "lihat": "show "},

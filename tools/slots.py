@@ -755,12 +755,14 @@ def parse_period_days(text: str) -> int | None:
 
 _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("大前天",), 3),
-    (("day before yesterday", "前天"), 2),
+    (("day before yesterday", "前天", "kelmarin"), 2),
     (("yesterday", "yday", "yest", "last night", "last nite", "昨天", "昨日", "昨晚", "昨儿"), 1),
+    # Malay, Indonesian and Tagalog inside English: "tolong file taxi 22 EUR semalam"
+    (("semalam", "kemarin", "kahapon"), 1),
     (
         (
             *("today", "this morning", "this afternoon", "tonight", "tonite", "this evening"),
-            *("今天", "今日", "今早", "今晚", "今儿"),
+            *("今天", "今日", "今早", "今晚", "今儿", "tadi pagi"),
         ),
         0,
     ),
