@@ -29,6 +29,7 @@ from tools.slots import (
     clauses,
     mask_not_negations,
     number_roles,
+    quoted_spans,
     refuses,
 )
 
@@ -82,6 +83,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
         *("request", "put in", "put through", "lodge"),
+        # A bookkeeper's verb: "Post meal EUR 31.50 dated 14.03.2026", "post to my claims".
+        "post",
         # Australian and Scots English: "chuck it in", "pop that in", "stick that through".
         *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
         *("stick it through", "stick that through", "put it through", "whip up"),
@@ -97,6 +100,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("补一下", "补上", "补记", "先存", "存个", "帮我存", "帮我报", "做份", "帮我产生"),
         # 搞 "do, make" before what is made ("帮我搞个月报", "月报搞一下"); not 搞好了, 搞了.
         *("搞个", "搞一个", "搞一份", "搞一下"),
+        *("做出来", "弄出来", "搞出来"),  # "月报给我整出来" (Northeastern 整: 做)
         "开具",  # formal: "烦请开具维修工单"
         *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
@@ -172,6 +176,13 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     # Sending a made thing in again: no intent here makes it ("resubmit J-58 with March").
     "redo": ("resubmit", "re-submit", "重新提交"),
+    # Taking back what was filed or booked ("Reverse claim of EUR 31.50 - duplicate entry",
+    # "冲红"): not a cancel, which stops what is still to happen.
+    "revert": (
+        # Not "revert", which in Indian English is "reply" ("prepare it and revert back").
+        *("reverse", "undo", "retract", "withdraw", "take back", "roll back"),
+        *("撤回", "冲销", "冲红", "红冲"),
+    ),
 }
 """What kind of change each verb asks for. A write intent makes the kinds of change its own
 examples and cues ask for ("file", "submit" and "报销" are all `create`), and no other: a
@@ -321,7 +332,7 @@ _VERNACULAR: dict[str, str] = {
     # before what is made ("给我整个工单", "月报整一个"), 整上/记上 "put it down".
     **{"瞅": "看", "昨儿": "昨天", "前儿": "前天", "今儿": "今天", "明儿": "明天", "信儿": "消息"},
     **{"大前儿": "大前天"},
-    **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥"},
+    **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥", "整出来": "做出来"},
     # Wu (Shanghai): 覅/勿要 "don't", 勿 "not", 阿拉 "we", 侬 "you", 搿 "this", 辰光 "time",
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
@@ -355,6 +366,8 @@ _VERNACULAR_WORD = re.compile(
     # not 介绍, and 嘛 alone is a particle
     + r"|(?P<jie>介(?=个|礼拜|星期|周|月|两天|几天|是|会儿))"
     + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"
+    # Southwestern 好多 "how much" in a question ("报了好多？"); elsewhere it is "a lot"
+    + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛)))"
     + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
@@ -364,7 +377,7 @@ _VERNACULAR_WORD = re.compile(
 
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
-    **{"nin": "你", "jie": "这", "ma": "啥"},
+    **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少"},
     **{"zheng": "开", "make": "做"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
@@ -1461,14 +1474,71 @@ _SIGNATURE = re.compile(r"^[ \t]*--[ \t]*$", re.M)
 """The line that opens a mail signature: what follows it is the sender's, not a request."""
 
 
+_SENTENCE_END = re.compile(r"(?<=\S)\s?[.!?。！？]+['\"”’]?(?=\s|$)|(?<=['\"”’])(?=\s+[-—–]\s)")
+
+
 def _pasted(text: str) -> list[tuple[int, int]]:
-    """The spans of the request that were pasted with it (`_PASTED_LINE`, a signature)."""
-    if "\n" not in text and not _PASTED_LINE.match(text):
-        return []
+    """The spans of the request that were pasted with it (`_PASTED_LINE`, a signature).
+
+    On one line ("FW: Your order #10355 has been dispatched. Where is it now?") the pasted
+    part runs to its first sentence's end: what follows is the user's own request.
+    """
+    if "\n" not in text:
+        if not _PASTED_LINE.match(text):
+            return []
+        end = _SENTENCE_END.search(text)
+        return [(0, end.end() if end is not None and text[end.end() :].strip() else len(text))]
     spans = [m.span() for m in _PASTED_LINE.finditer(text)]
     if (sign := _SIGNATURE.search(text)) is not None:
         spans.append((sign.start(), len(text)))
     return spans
+
+
+def cited_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of the request in someone else's words: pasted lines and quotations.
+
+    "FW: Your order #10355 has been dispatched", "Helpdesk mail: 'Your request T-77 has
+    been updated.'": their "your" is the user and their possessives are not another
+    person's things the user asks about; the user's own words around them are the request.
+    """
+    return sorted({*_pasted(text), *quoted_spans(text), *_source_labels(text)})
+
+
+_ADOPTED = re.compile(
+    r"\b(?:go\s+ahead|do\s+(?:it|that|this|so|as\s+(?:it|he|she|they)\s+says?)|proceed|"
+    r"please\s+do|make\s+it\s+so)\b|照办|照做|就这么办|按这个办|执行吧",
+    re.I,
+)
+"""The user taking a quoted request as their own ("Forwarding: 'Please generate the monthly
+report for March.' Go ahead."): its verbs ask for the change after all."""
+
+
+def _unasked_cited(text: str) -> list[tuple[int, int]]:
+    """The cited spans whose change words ask for nothing: all, unless the user adopts them.
+
+    A source label ("SMS from the garage:") never asks; a quotation does when the user's own
+    words outside it say to go ahead (`_ADOPTED`).
+    """
+    cited = cited_spans(text)
+    quotes = quoted_spans(text)
+    own = "".join(" " if any(s <= i < e for s, e in cited) else c for i, c in enumerate(text))
+    if _ADOPTED.search(own):
+        return [span for span in cited if span not in quotes]
+    return cited
+
+
+def _source_labels(text: str) -> list[tuple[int, int]]:
+    """The spans naming where a quotation came from (`_SOURCE_LABEL`)."""
+    return [
+        (label.start(), start)
+        for start, _ in quoted_spans(text)
+        if (label := _SOURCE_LABEL.search(text, 0, start)) is not None
+    ]
+
+
+_SOURCE_LABEL = re.compile(r"(?:^|(?<=[.!?。！？]\s)|(?<=\n))[^.!?。！？\n:：]{1,60}[:：]\s*$")
+"""Whose words a quotation is ("SMS from the parking garage: '…'", "Doctor's message:
+'…'"): the label names where the words came from and asks for nothing itself."""
 
 
 def unasked_clauses(text: str) -> dict[int, str]:
@@ -1857,6 +1927,8 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if found is None:
             continue
         at, word = found
+        if any(s <= start + at < e for s, e in _unasked_cited(text)):
+            continue  # someone else's words: "SMS from the garage: '…'"
         before = clause[:at]
         if _is_cjk(word):
             # Chinese typed with spaces for commas: a refusal in an earlier piece ("门禁卡
@@ -2010,6 +2082,8 @@ def without_unasked(text: str) -> str:
         for at in range(start, start + len(cut[start])):
             if not any(s <= at < e for s, e in kept):
                 out[at] = " "
+    for start, end in _source_labels(text):
+        out[start:end] = " " * (end - start)
     left = "".join(out)
     return left if left.strip(" ,;.!?，。；！？") else text
 
@@ -2069,6 +2143,7 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     out: list[Found] = []
     conditional = conditional_clauses(text)
     unasked = unasked_clauses(text)
+    cited = _unasked_cited(text)
     for start, clause in clauses(text):
         if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
             continue
@@ -2095,6 +2170,8 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
             word = body[at : at + len(cue)]
             negated = kind == "refused" or bool(_CN_NEGATED.search(body[:at]))
             how = "refused" if negated else kind
+            if any(s <= base + at < e for s, e in cited):
+                negated, how = True, "quoted"
             if kind in ("conditional", "retracted", "reported", "quoted"):
                 negated = True
             out.append(Found(not negated, word, base + at, base + at + len(word), how))
@@ -2204,7 +2281,10 @@ def someone_else(text: str) -> Found | None:
 
 
 _CHANGE_OF_MIND = re.compile(
-    r"\b(?:no\s+wait|wait(?:,?\s+no(?!\s+need))?|actually(?:,?\s+(?:no(?!\s+need)|nah))?|actly|"
+    r"\b(?:no\s+wait|wait(?:,?\s+no(?!\s+need))?|actually,?\s+(?:no(?!\s+need)|nah)|"
+    # "actually" alone only where a thought starts, not "when someone actually does something"
+    r"(?:(?<![A-Za-z]\s)|(?<=\boh\s)|(?<=\bbut\s)|(?<=\band\s)|(?<=\bok\s)|(?<=\bokay\s)|"
+    r"(?<=\bhmm\s))actually|actly|"
     r"nah|hang\s+on|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
     r"(?:don't|do\s+not)\s+bother|hold\s+off)\b|"

@@ -72,6 +72,7 @@ from nodes.cues import (
     change_kind,
     change_verb,
     change_verbs,
+    cited_spans,
     conditional_clauses,
     content_words,
     courteous,
@@ -100,11 +101,13 @@ from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
 from tools.slots import (
     ID_NOUNS,
+    PRICE_PER_UNIT,
     Found,
     Role,
     clauses,
     corrected,
     find_date,
+    money_roles,
     negated,
     number_roles,
     parse_period_days,
@@ -147,13 +150,6 @@ _LAST_WEEK = re.compile(r"上上?个?(?:周|星期|礼拜)")
 WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
 SAY_WHICH = "; say which: {choices}"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
-_PER_UNIT = re.compile(
-    r"\s*(?:each|apiece|per\s+\w+|a\s+(?:night|day|head|person|piece|pop)|/\s*\w+|"
-    r"x\s*\d|times\s+\d|一晚|每晚|每天|每人|每个|每张|每次|一个|一张|一次)",
-    re.I,
-)
-"""What follows an amount that makes it a rate ("120 EUR each", "80 块一晚", "$40 per
-night"): the claim is that times a count, which code should not guess."""
 EMPTY_EVIDENCE = "{slot}: {text!r} only asks for {intent}; it does not say what about"
 MISSING_SLOT = "{slot}: the request does not say it"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
@@ -366,9 +362,11 @@ def _evidence_problem(
         allowed = _COMPATIBLE_ROLES.get(str(ev.get("kind")))
         if allowed is None:
             continue
-        if (other := _another_value(ev, roles) or _alternative(text, ev, roles)) is not None:
+        kept = money_roles(text)
+        rivals = [r for r in roles if r.kind != "money" or r in kept]
+        if (other := _another_value(ev, rivals) or _alternative(text, ev, roles)) is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
-        if ev.get("kind") == "amount" and (rate := _PER_UNIT.match(text, ev["end"])):
+        if ev.get("kind") == "amount" and (rate := PRICE_PER_UNIT.match(text, ev["end"])):
             return PER_UNIT.format(slot=name, text=ev["text"], rate=rate.group().strip())
         if ev.get("kind") == "period" and _CALENDAR.search(str(ev["text"])):
             return CALENDAR_PERIOD.format(slot=name, text=ev["text"])
@@ -1215,7 +1213,7 @@ def _unread_day(
     if "date" not in intent.slots_model.model_fields:
         return None
     if (said := evidence.get("date")) is not None:
-        return _another_day(text, said, today)
+        return _another_day(text, said, today, evidence)
     for day in unread_days(text, today):
         if _dates_the_write(text, day, evidence):
             if _LAST_WEEK.match(day.text):
@@ -1307,12 +1305,19 @@ def _calendar_window(
     return None
 
 
-def _another_day(text: str, said: Mapping[str, Any], today: date) -> str | None:
+def _another_day(
+    text: str,
+    said: Mapping[str, Any],
+    today: date,
+    evidence: Mapping[str, dict[str, Any] | None],
+) -> str | None:
     """Why a write dated by one phrase stops when the request names another past day.
 
-    "sorry to bother you on a Sunday ... please save yesterday's reading": the first day
-    phrase is not always the write's, and a write must not pick one of two days. A day
-    refused ("not today's ride, the one from yesterday") is no second day.
+    "I took a taxi today, no wait, yesterday, 30 EUR": the first day phrase is not always
+    the write's, and a write must not pick one of two days. A day refused ("not today's
+    ride, the one from yesterday") is no second day, nor one in a sentence of small talk
+    that holds no number and none of the write's values when the day said does ("Lovely
+    weather for a walk today. … checked out yesterday. Please file the 360 as hotel.").
     """
     if said.get("start") is None:
         return None
@@ -1326,9 +1331,28 @@ def _another_day(text: str, said: Mapping[str, Any], today: date) -> str | None:
         masked, other.end
     ):
         return None  # "must claim by today. yesterday grab ...": a deadline, not the day
-    if not negated(masked, other.start):  # "not today's ride, the one from yesterday"
-        return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
-    return None
+    if negated(masked, other.start):  # "not today's ride, the one from yesterday"
+        return None
+    values = {k: v for k, v in evidence.items() if k != "date"}
+    if _chatter(text, other.start, values) and not _chatter(text, start, values):
+        return None
+    return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
+
+
+def _chatter(text: str, at: int, evidence: Mapping[str, dict[str, Any] | None]) -> bool:
+    """Whether the sentence at `at` is small talk beside a request in another sentence.
+
+    It holds none of the request's values and no number, and is not the whole request.
+    """
+    sentence = next((s for s in _SENTENCE.finditer(text) if s.start() <= at < s.end()), None)
+    if sentence is None or (sentence.start() == 0 and sentence.end() >= len(text.rstrip())):
+        return False
+    if any(
+        ev and "start" in ev and sentence.start() <= ev["start"] < sentence.end()
+        for ev in evidence.values()
+    ):
+        return False
+    return not re.search(r"\d", sentence.group())
 
 
 _DEADLINE_BEFORE = re.compile(r"\b(?:by|before|due|until|till|no\s+later\s+than)\s+$", re.I)
@@ -1787,7 +1811,7 @@ def _unserved_change(
             return _unrouted(
                 domain, decision, UNMADE_CHANGE.format(intent=intent.name, verb=unmade.text)
             )
-        if (yours := _not_the_users(intent, text)) is not None:
+        if (yours := _not_the_users(domain, intent, text, decision)) is not None:
             return _unrouted(
                 domain, decision, NOT_THE_USERS.format(intent=intent.name, words=yours)
             )
@@ -1838,16 +1862,28 @@ def _unmade_change(domain: Domain, intent: IntentSpec, text: str) -> Found | Non
     return None
 
 
-def _not_the_users(intent: IntentSpec, text: str) -> str | None:
+def _not_the_users(domain: Domain, intent: IntentSpec, text: str, decision: Decision) -> str | None:
     """The words asking about the business's own things, for an intent about the user's.
 
     An intent that shows the user's own things (its description says "the user's" or
     "their own") does not answer "what's your customer service phone number" or "你们客服
     电话多少": the request asks about the business's number, not the user's, and names
-    nothing of the user's ("my", "我") beside it.
+    nothing of the user's ("my", "我") beside it. A "your" in someone else's words quoted
+    ("FW: Your order #10355 has been dispatched") or in small talk ("Hope your week's going
+    well!", `_small_talk`) is no such question.
     """
     about_user = _ABOUT_USER.search(intent.description)
-    yours = _YOURS.search(text)
+    cited = cited_spans(text)
+    things = _thing_words(domain)
+    yours = next(
+        (
+            m
+            for m in _YOURS.finditer(text)
+            if not any(s <= m.start() < e for s, e in cited)
+            and not _small_talk(text, m, decision, things)
+        ),
+        None,
+    )
     if about_user is None or yours is None or _MINE.search(text):
         return None
     return yours.group()
@@ -2323,12 +2359,53 @@ _OWN_AFTER_ALL = re.compile(
 file it as my claim", "我垫付的，报在我名下")."""
 
 
-def _others(text: str, decision: Decision, *, writes: bool = False) -> re.Match[str] | None:
+_SENTENCE = re.compile(
+    r"(?:[^.!?;:\n。！？；：]|[.!?;:](?!\s|$))*(?:[.!?;:。！？；：]+(?=\s|$)|[。！？；：]+|\n|$)"
+)
+"""A sentence of the request, to its end mark (a colon too: "Tea's ready, so quickly:")."""
+
+
+def _thing_words(domain: Domain) -> frozenset[str]:
+    """The stems of the English words that name what the domain's intents deal with."""
+    guarded = [i for i in domain.intents if _guarded(i)]
+    words = {w for i in guarded for w in _own_words(i) if re.fullmatch(r"[a-z]{3,}", w)}
+    words |= {w.lower() for w in ID_NOUNS if re.fullmatch(r"[A-Za-z]{3,}", w)}
+    return frozenset(stem(w) for w in words - {*STOPWORDS, *FILLER, "user", "their", "own"})
+
+
+def _small_talk(text: str, m: re.Match[str], decision: Decision, things: frozenset[str]) -> bool:
+    """Whether another person's thing is only mentioned in a sentence of small talk.
+
+    "My sister just had her baby, a girl! Oh, and I had a work dinner on March 12 that came
+    to 86.40 EUR, can you file that?": the sentence with "her baby" holds none of the
+    request's values and no word of what the intents deal with (`_thing_words`), so it says
+    nothing about whose claim this is. "These are my wife's readings. Show me the trend"
+    names a reading, and stays someone else's.
+    """
+    if not m.group().isascii():
+        return False
+    sentence = next((s for s in _SENTENCE.finditer(text) if s.start() <= m.start() < s.end()), None)
+    if sentence is None:
+        return False
+    spans = [ev for ev in decision.evidence.values() if ev and "start" in ev]
+    if any(sentence.start() <= ev["start"] < sentence.end() for ev in spans):
+        return False
+    if sentence.start() == 0 and sentence.end() >= len(text.rstrip()):
+        return False
+    words = re.findall(r"[a-z]+", sentence.group().lower())
+    return not any(stem(w) in things for w in words)
+
+
+def _others(
+    text: str, decision: Decision, *, writes: bool = False, things: frozenset[str] = frozenset()
+) -> re.Match[str] | None:
     """Where the request is about someone else's things, or None.
 
     Not when the user says it is theirs (`_OWN_AFTER_ALL`), nor inside a free-text slot:
     "Mr Chen's laptop won't connect" is what the user's ticket is about, not whose ticket it is.
-    A write done for someone else counts too (`_FOR_OTHERS`, `writes`).
+    Nor in someone else's words quoted (`cited_spans`), nor in a sentence of small talk
+    (`_small_talk`) when the domain's `things` are given. A write done for someone else
+    counts too (`_FOR_OTHERS`, `writes`).
     """
     if _OWN_AFTER_ALL.search(text):
         return None
@@ -2337,10 +2414,14 @@ def _others(text: str, decision: Decision, *, writes: bool = False) -> re.Match[
         for ev in decision.evidence.values()
         if ev and ev.get("kind") == "text" and "start" in ev
     ]
+    texts += cited_spans(text)
     patterns = (_OTHERS, _FOR_OTHERS) if writes else (_OTHERS,)
     for m in (m for pattern in patterns for m in pattern.finditer(text)):
-        if not any(start <= m.start() and m.end() <= end for start, end in texts):
-            return m
+        if any(start <= m.start() and m.end() <= end for start, end in texts):
+            continue
+        if things and _small_talk(text, m, decision, things):
+            continue
+        return m
     return None
 
 
@@ -2555,7 +2636,8 @@ def _withdrawn(
     for_others = domain.writes(intent.name) and not any(
         _FOR_OTHERS.search(e) for e in intent.examples
     )
-    if (m := _others(text, decision, writes=for_others)) is not None:
+    things = _thing_words(domain)
+    if (m := _others(text, decision, writes=for_others, things=things)) is not None:
         words = m.group().strip()
         return _unrouted(domain, decision, SOMEONE_ELSES.format(intent=intent.name, words=words))
     if domain.writes(intent.name):

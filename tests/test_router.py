@@ -5434,3 +5434,117 @@ def test_an_airport_terminal_is_no_ticket_id() -> None:
 )
 def test_rounds_77_78_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 79-80: a German speaker's English, Northeastern Chinese, an accountant's ledger
+# lines, text forwarded from other apps; a Korean speaker's English, Sichuan chat, an angry
+# user, a chatty user with the request amid small talk --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Taking back what was filed is no claim to file.
+        (EXPENSES, "Reverse the hotel claim of 212 EUR from Monday, it was booked twice"),
+        (EXPENSES, "undo my 18.40 USD lunch claim"),
+        (EXPENSES, "把上周三那笔 96 元的打车报销冲红"),
+        # A yen sign beside Japan is the yen's, which no claim takes.
+        (EXPENSES, "Osaka trip: okonomiyaki ¥2,400 on Friday, please file"),
+        # A quoted request is someone else's unless the user takes it up.
+        (DOMAIN, "My wife texted: 'cancel order 10877 please'. Where is 10877 now?"),
+    ],
+)
+def test_rounds_79_80_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Someone else's words, pasted or quoted, are not whose things the user asks about.
+        (
+            DOMAIN,
+            "FW: Your parcel 10733 is out for delivery. When does it get here?",
+            "order_status",
+            {"order_id": "10733"},
+        ),
+        (
+            EXPENSES,
+            "IT wrote: 'Your ticket T-41 is waiting on parts.' Any update on it?",
+            "ticket_status",
+            {"ticket_id": "T-41"},
+        ),
+        (
+            DOMAIN,
+            "Forwarded: 'Please build the weekly report before Friday.' Go ahead.",
+            "build_report",
+            {"report": "weekly"},
+        ),
+        # A policy's amount in quotes gives way to the user's own.
+        (
+            EXPENSES,
+            "The handbook says 'taxis above 60 EUR need approval'. Mine was 45 EUR today, submit",
+            "submit_expense",
+            {"amount": "45", "currency": "EUR"},
+        ),
+        # Small talk about other people says nothing about whose record it is.
+        (
+            DOMAIN,
+            "My nephew's wedding was lovely, his bride looked stunning. Save 131/84 for today.",
+            "record_metric",
+            {"value": "131/84"},
+        ),
+        (
+            EXPENSES,
+            "Hope your Monday is kind to you! What's the latest on T-52?",
+            "ticket_status",
+            {"ticket_id": "T-52"},
+        ),
+        # A total beside its parts is the sum to claim.
+        (
+            EXPENSES,
+            "Hotel Lyon 3 nights @ EUR 95.00 = EUR 285.00, checkout yesterday, file the total",
+            "submit_expense",
+            {"amount": "285.00", "date": "2026-03-14"},
+        ),
+        # Dates with their year, and a date as a list's own item.
+        (
+            EXPENSES,
+            "Meal EUR 22.80 dd 11/03/2026 - post it to my claims",
+            "submit_expense",
+            {"amount": "22.80", "date": "2026-03-11"},
+        ),
+        (
+            EXPENSES,
+            "Taxi, 31 USD, the 9th. submit it",
+            "submit_expense",
+            {"amount": "31", "date": "2026-03-09"},
+        ),
+        (EXPENSES, "2026/03/13 打车 52 元，报销", "submit_expense", {"date": "2026-03-13"}),
+        # A German compound is a fare to claim, not a helpdesk ticket to open.
+        (
+            EXPENSES,
+            "Please submit my Flugticket to Vienna, 189 EUR, from Thursday",
+            "submit_expense",
+            {"amount": "189", "date": "2026-03-12"},
+        ),
+        # "ticket number N" and "工单N号" name the ticket's id.
+        (EXPENSES, "where is ticket number 6 at?", "ticket_status", {"ticket_id": "T-6"}),
+        (EXPENSES, "工单7号修好了没", "ticket_status", {"ticket_id": "T-7"}),
+        # The word alone after the problem, or with no article.
+        (EXPENSES, "wifi on floor 2 keeps dropping. ticket.", "open_ticket", {"notify": False}),
+        (EXPENSES, "Printer is not print. Need ticket please.", "open_ticket", {}),
+        # "actually" inside a clause changes nothing.
+        (
+            EXPENSES,
+            "projector is dead again. ticket, and ping me when somebody actually shows up",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Sichuan 好多 in a question is "how much"; Northeastern 整出来 makes it.
+        (EXPENSES, "我这两个星期报了好多？", "expense_total", {"period": "14d"}),
+        (DOMAIN, "周报给我整出来", "build_report", {"report": "weekly"}),
+    ],
+)
+def test_rounds_79_80_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -419,6 +419,9 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("snack", "snacks"),
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
+            *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串"),
+            # German: "Please file the Abendessen with the team"
+            *("abendessen", "mittagessen", "frühstück", "restaurant"),
         ),
     ),
     (
@@ -429,7 +432,13 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("旅馆", "旅店", "民宿"),
         ),
     ),
-    ("other", ("under other", "as other", "in other", "其他类", "其它类", "归到其他", "算其他")),
+    (
+        "other",
+        (
+            *("under other", "as other", "in other", "其他类", "其它类", "归到其他", "算其他"),
+            *("other category", "category other", "category: other", "category 'other'"),
+        ),
+    ),
 )
 """What the money went on. "file it under other", "算其他" name the "other" category itself,
 so it has words behind it, as a category word would."""
@@ -520,10 +529,12 @@ _FARE_QUALIFIER = (
     r"train|rail|railway|bahn|plane|flight|airline|air|bus|coach|ferry|boat|metro|subway|tube|"
     r"tram|shuttle|concert|theat(?:re|er)|movie|cinema|museum|zoo|exhibition|gallery|event|"
     r"match|festival|gig|parking|lottery|raffle|entry|entrance|admission|one-way|return|"
-    r"round-trip|season"
+    r"round-trip|season|"
+    # German, alone or run into one word ("Bahnticket", "Flugticket", "Zug-Ticket")
+    r"zug|flug|kino|konzert|park|messe"
 )
 _FARE_TICKET = re.compile(
-    rf"\b(?:{_FARE_QUALIFIER})\s+tickets?\b|"
+    rf"\b(?:{_FARE_QUALIFIER})(?:\s+|-)?tickets?\b|"
     # A ticket from one place to another: "the ticket Frankfurt - Köln", "ticket to Lyon".
     r"\btickets?\s+(?:from\s+)?(?-i:[A-Z])\w+(?:\s+(?-i:[A-Z])\w+)?\s*(?:-|–|→|->|to)\s*(?-i:[A-Z])|"
     r"\btickets?\s+to\s+(?-i:[A-Z])\w+|"
@@ -532,8 +543,8 @@ _FARE_TICKET = re.compile(
     re.I,
 )
 """A ticket one pays for: a fare or an entry ("train tickets", "a parking ticket", "机票",
-"门票"). It is what a claim's money went on, never a helpdesk ticket: "claim 80 EUR for
-the ferry tickets" files a claim and opens nothing."""
+"门票", German "Bahnticket"). It is what a claim's money went on, never a helpdesk
+ticket: "claim 80 EUR for the ferry tickets" files a claim and opens nothing."""
 _HELPDESK_TICKET = re.compile(
     r"\b(?:open|opened|raise|raised|log|logged|create|created|file|filed|submit|submitted|"
     r"new|another|support|helpdesk|(?-i:IT))\s+(?:(?:a|an|the|new|another|support|helpdesk|"
@@ -700,6 +711,12 @@ _TICKET_CUES = (
     "^helpdesk ticket",
     "^support ticket",
     "^it ticket",
+    # The word alone after the problem ("the coffee machine leaks everywhere. ticket."), and
+    # with no article, as many learners write ("I think need ticket").
+    "^ticket",
+    "^a ticket",
+    "need ticket",
+    "need new ticket",
     "ticket pls",
     "ticket please",
     "ticket plz",
@@ -753,6 +770,16 @@ _NAMED_THEN_YUAN = re.compile(
 )
 
 
+_JAPAN = re.compile(
+    r"\b(?:japan|japanese|tokyo|osaka|kyoto|yokohama|nagoya|sapporo|fukuoka|kobe|okinawa|"
+    r"shinjuku|shibuya|ginza|akihabara|narita|haneda)\b|日本|东京|東京|大阪|京都|横滨|名古屋|"
+    r"札幌|福冈|冲绳|新宿|涩谷|银座|成田|羽田",
+    re.I,
+)
+"""Japan named beside a "¥" ("FW: Receipt from Tokyo > ¥3,800 ramen"): the sign is the
+yen's there, not the yuan's, and a claim in yen is asked about."""
+
+
 def _currency(text: str) -> Found | Currency:
     """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest.
 
@@ -774,6 +801,8 @@ def _currency(text: str) -> Found | Currency:
             first, second = sorted((found, other), key=lambda f: f.start)
             words = text[first.start : second.end]
             return Found(f"{first.value} or {second.value}", words, first.start, second.end, "enum")
+        if found.text in ("¥", "￥") and _JAPAN.search(text):
+            return replace(found, value="JPY")
         return found
     for role in number_roles(text):
         # "640欧": after a number, 欧 alone is the euro (alone anywhere, it is Europe's).

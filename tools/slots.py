@@ -219,17 +219,20 @@ the 一天 of "一天量2次"."""
 _DAY_OF_MONTH = re.compile(
     r"\b(?:(?:on|dated|(?:night|evening|morning|afternoon)\s+of)\s+(?:the\s+)?|"
     r"(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
-    r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z]))\s+the\s+)"
+    r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z]))\s+the\s+|"
+    # a list's own item: "Airport parking, 28 EUR, the 11th."
+    r"(?:(?<=^)|(?<=[,;]\s)|(?<=[,;]))the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:[,.;!?)]|$)))"
     r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|fl|storey|story|place|try|attempt|time|"
     r"line|page|item|row|day|week|month)s?\b)",
     re.I,
 )
 """A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd",
 "dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)", "the night of the
-9th"): the latest such day up to today. Only after "on (the)", "dated (the)" or a part of
-a day "of (the)" ("the doctor wan see am on 20th", but not "on 3rd floor"), or "from the",
-"for the", "taken the" or "measured the" with no noun after it, so "the 2nd order", "the
-item from the 2nd order" and "for the 3rd item" stay ordinals."""
+9th", a list's item "…, 28 EUR, the 11th."): the latest such day up to today. Only after "on
+(the)", "dated (the)" or a part of a day "of (the)" ("the doctor wan see am on 20th", but
+not "on 3rd floor"), or "from the", "for the", "taken the" or "measured the" with no noun
+after it, so "the 2nd order", "the item from the 2nd order" and "for the 3rd item" stay
+ordinals."""
 
 _THE_DAY_N = re.compile(
     r"\b(?:of|on|for|from)\s+the\s+day\s+(?P<dom>[1-9]|[12]\d|3[01])(?![\d:./])(?!\s*days?\b)", re.I
@@ -249,14 +252,22 @@ latest such day up to today, or that day of the month named. Not a building or a
 
 _MONTH_SLASH_DAY = re.compile(
     r"(?:\b(?:on|for|from|dated|the|of)\s+|(?<![A-Za-z0-9_/.,$€£¥:-]))"
-    r"(?P<sm>3[01]|[12]\d|0?[1-9])/(?P<sd>3[01]|[12]\d|0?[1-9])(?![\d/]|\s*of\b)",
+    r"(?P<sm>3[01]|[12]\d|0?[1-9])/(?P<sd>3[01]|[12]\d|0?[1-9])"
+    r"(?:/(?P<sy>20\d\d|\d\d)(?![\d/]))?(?![\d/]|\s*of\b)",
     re.I,
 )
 """A date written with a slash ("save 118/76 for 3/12", "dinner the 12/03", "3/14 の血压"):
 two numbers of at most two digits, each 31 or less, which no reading is (a systolic
 pressure is never under 40), and not a fraction of something ("2/3 of"). Month/day in the
 United States and Japan, day/month in most of Europe: `_slash_date` takes the reading
-that is the latest day up to today."""
+that is the latest day up to today; with the year after them ("dd 03/12/2026",
+"15/03/26"), of that year."""
+_YEARED_DATE = re.compile(
+    r"(?<![\w/.-])(?:(?P<a>3[01]|[12]\d|0?[1-9])-(?P<b>3[01]|[12]\d|0?[1-9])-(?P<y>20\d\d)|"
+    r"(?P<y2>20\d\d)[/.](?P<m2>1[0-2]|0?[1-9])[/.](?P<d2>3[01]|[12]\d|0?[1-9]))(?![\w/-]|\.\d)"
+)
+"""A date with its year and hyphens, day and month in either order ("dated 9-3-2026"), or
+year first with slashes or dots as in China and Japan ("2026/03/12", "2026.3.12")."""
 _DAY_DOT_MONTH = re.compile(
     r"(?<![\d.,$€£¥])(?P<dd>3[01]|[12]\d|0?[1-9])\.(?P<dm>1[0-2]|0?[1-9])\."
     r"(?:(?P<dy>20\d\d)(?!\d)|(?![\d]))"
@@ -301,6 +312,7 @@ complaint about how long something takes names no period of a trend or a total."
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("period", re.compile(_OPEN_PERIOD, re.I)),
     ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
+    ("date", _YEARED_DATE),
     # A systolic pressure of 40 or more: "12/03" is a date (`_MONTH_SLASH_DAY`).
     (
         "reading",
@@ -395,7 +407,10 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "ordinal",
         re.compile(
             rf"{_B}\d+\s+(?:of|out\s+of)\s+\d+\b|{_B}\d+(?:st|nd|rd|th)\b|"
-            r"第\s*(?:\d+|[一二三四五六七八九十]+)|\bno\.\s*\d+\b|\bnumber\s+\d{1,2}\b",
+            r"第\s*(?:\d+|[一二三四五六七八九十]+)|"
+            # not after a thing's noun: "ticket number 8" is ticket T-8's id
+            r"(?<!ticket\s)(?<!order\s)(?<!job\s)(?<!claim\s)"
+            r"(?:\bno\.\s*\d+\b|\bnumber\s+\d{1,2}\b)",
             re.I,
         ),
     ),
@@ -716,6 +731,10 @@ def find_period(text: str) -> Found | None:
         and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
         and (days := _period_days(role.text)) is not None
     ]
+    if len(found) > 1 and len({f.value for f in found}) == 1:
+        # One length said twice: the count of days says it plainly ("show me the last 7
+        # days, I want to see how bad this week has been").
+        return next((f for f in found if re.search(r"\d", f.text)), found[0])
     if len(found) > 1:
         # Two windows: the one asked about sits in the clause that asks ("I took 7 cabs this
         # week, how much have I claimed in the last 14 days?"), not in what it tells.
@@ -843,6 +862,14 @@ def _role_date(role: Role, today: date) -> date | None:
             return date.fromisoformat(span)
         except ValueError:
             return None
+    if m := _YEARED_DATE.fullmatch(span):
+        if m.group("y2") is not None:
+            try:
+                found = date(int(m.group("y2")), int(m.group("m2")), int(m.group("d2")))
+            except ValueError:
+                return None
+            return found if found <= today else None
+        return _slash_date(int(m.group("a")), int(m.group("b")), today, int(m.group("y")))
     if (m := _AGO.search(span)) and re.search(r"ago|back|earlier|前", span, re.I):
         return today - timedelta(days=_count(m.group("n")) * _UNIT_DAYS[m.group("u").lower()])
     if m := _CN_DAY_OF_MONTH.fullmatch(span):
@@ -869,7 +896,13 @@ def _role_date(role: Role, today: date) -> date | None:
     elif m := _DOT_DAY.fullmatch(span):
         month, day = int(m.group("dm")), int(m.group("dd"))
     elif m := _MONTH_SLASH_DAY.fullmatch(span):
-        return _slash_date(int(m.group("sm")), int(m.group("sd")), today)
+        year = m.group("sy")
+        return _slash_date(
+            int(m.group("sm")),
+            int(m.group("sd")),
+            today,
+            None if year is None else int(year) + (2000 if len(year) == 2 else 0),
+        )
     elif m := _CN_MONTH_DAY.search(span):
         month, day = cn_number(m.group("m")), cn_number(m.group("d"))
     elif (m := _EN_MONTH.search(span)) and (d := re.search(r"\d{1,2}", span)):
@@ -883,17 +916,20 @@ def _role_date(role: Role, today: date) -> date | None:
     return found if found <= today else found.replace(year=today.year - 1)
 
 
-def _slash_date(first: int, second: int, today: date) -> date | None:
+def _slash_date(first: int, second: int, today: date, year: int | None = None) -> date | None:
     """A date with a slash, month/day or day/month: whichever is the later day up to today.
 
     A claim or a reading is of a day just past: "12/03" from a Spaniard and "3/12" from an
-    American on 15 March are both the 12th of March, not December.
+    American on 15 March are both the 12th of March, not December. A year said keeps the
+    day in it: neither order up to today is no day at all.
     """
     days = []
     for month, day in ((first, second), (second, first)):
         try:
-            found = date(today.year, month, day)
+            found = date(year or today.year, month, day)
         except ValueError:
+            continue
+        if found > today and year is not None:
             continue
         days.append(found if found <= today else found.replace(year=today.year - 1))
     return max(days, default=None)
@@ -974,15 +1010,99 @@ def _amount_value(span: str) -> str | None:
     return str(cn_number(m.group())) if m else None
 
 
+_INLINE_QUOTE = re.compile(
+    r"(?:^|(?<=[\s:：(\[]))(?:'(?=\S)[^\n]{3,}?(?<=\S)'(?![A-Za-z])|\"[^\"\n]{3,}\"|"
+    r"“[^”\n]{3,}”|‘(?=\S)[^\n]{3,}?(?<=\S)’(?![A-Za-z])|「[^」\n]{2,}」|『[^』\n]{2,}』)"
+)
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of the request that quote someone else's words, quotation marks included.
+
+    A pasted notification, a manager's question, a policy line ("copied from the expense
+    policy: 'Meals over 50 EUR need a receipt'"): two words or more in quotation marks, or
+    four Chinese characters. Its "your" is the user, its verbs are not the user's request
+    and its amounts give way to the user's own. A quoted word or name ("the 'urgent' one",
+    「月报」) is no quotation. An apostrophe ("Doctor's", "you've") opens or closes none.
+    """
+    return list(_quoted(text))
+
+
+@lru_cache(maxsize=1024)
+def _quoted(text: str) -> tuple[tuple[int, int], ...]:
+    out = []
+    for m in _INLINE_QUOTE.finditer(text):
+        body = m.group()[1:-1]
+        if len(body.split()) >= 2 or len(re.findall(r"[\u3400-\u9fff]", body)) >= 4:
+            out.append(m.span())
+    return tuple(out)
+
+
+_TOTAL_MARK = re.compile(
+    r"(?:=|\btotal(?:ling|ing)?\s+(?:of\s+|is\s+|was\s+|came\s+to\s+)?|\bcame\s+to\s+|"
+    r"一共|总共|合计|共计|总计)\s*$",
+    re.I,
+)
+_TOTAL_AFTER = re.compile(r"\s*(?:in\s+total|total\b|all\s+in\b|altogether\b)", re.I)
+"""The amount a list of prices adds up to ("2 nts @ CNY 680.00 = CNY 1,360.00", "two nights
+at 180 EUR each, 360 EUR in total", "一共960"): the sum to claim, beside its parts."""
+_RATE_BEFORE = re.compile(r"@\s*$")
+"""A price per unit written with "at" ("2 nts @ CNY 680.00")."""
+PRICE_PER_UNIT = re.compile(
+    r"\s*(?:each|apiece|per\s+\w+|a\s+(?:night|day|head|person|piece|pop)|"
+    r"/\s?(?!(?:today|yesterday|tod|ytd)\b)[a-z\u3400-\u9fff]+|"
+    r"x\s*\d|times\s+\d|一晚|每晚|每天|每人|每个|每张|每次|一个|一张|一次)",
+    re.I,
+)
+"""What follows an amount that makes it a rate ("120 EUR each", "80 块一晚", "$40 per
+night"): the claim is that times a count, which code should not guess. A slash before a
+day ("CNY 118.00 / today") only separates a ledger line's fields."""
+
+
+def money_roles(text: str) -> list[Role]:
+    """The amounts of money a write may take, the likeliest sum to claim first.
+
+    Of several: the user's own words before a quotation's (`quoted_spans`), a total
+    (`_TOTAL_MARK`) before its parts, and a price per unit only when nothing else is left.
+    Those set aside are not a second value either: "two nights at 180 EUR each, 360 EUR in
+    total" names one sum.
+    """
+    return list(_money_roles(text))
+
+
+@lru_cache(maxsize=1024)
+def _money_roles(text: str) -> tuple[Role, ...]:
+    money = [r for r in number_roles(text) if r.kind == "money"]
+    if len(money) < 2:
+        return tuple(money)
+    quotes = quoted_spans(text)
+    own = [r for r in money if not any(s <= r.start < e for s, e in quotes)]
+    money = own or money
+    totals = [
+        r for r in money if _TOTAL_MARK.search(text, 0, r.start) or _TOTAL_AFTER.match(text, r.end)
+    ]
+    if totals:
+        return tuple(totals)
+    rates = [
+        r
+        for r in money
+        if _RATE_BEFORE.search(text, 0, r.start) or PRICE_PER_UNIT.match(text, r.end)
+    ]
+    return tuple(r for r in money if r not in rates) or tuple(money)
+
+
 def find_amount(text: str) -> Found | None:
     """An amount of money: a number next to a currency first, else a number with no other role.
 
     The "7" of "last 7 days", the "2" of "2 weeks ago", the "3" of "order 3 of 5", a reading
-    or an order number are never an amount.
+    or an order number are never an amount. Of several amounts, `money_roles` says which.
     """
     roles = number_roles(text)
+    money = money_roles(text)
     for wanted in ("money", "number"):
         for role in roles:
+            if role.kind == "money" and role not in money:
+                continue
             if role.kind == wanted and (value := _amount_value(role.text)) is not None:
                 if _MINUS.search(text, 0, role.start):  # "-15 EUR": kept, and refused later
                     return Found(
@@ -1040,8 +1160,9 @@ def find_named_id(text: str, nouns: str, prefix: str) -> Found | None:
     Its own letter counts as its noun: "job j 9", "t 88", "J27" and a dictated "ticket t
     forty two" (spoken numbers are digits by then) all name the id the hyphen would.
     The number must have no other role: "ticket 2 of 4" is a place in a list, "job 11 days
-    ago" a date, "3 tickets" a count. The value is written as the id is ("J-11", and
-    "ticket #0007" is T-7).
+    ago" a date, "3 tickets" a count; but "工单12号" right after its noun is ticket 12,
+    unless what follows says when it was filed ("工单12号提的"). The value is written as
+    the id is ("J-11", and "ticket #0007" is T-7).
 
     Args:
         text: The request.
@@ -1053,6 +1174,13 @@ def find_named_id(text: str, nouns: str, prefix: str) -> Found | None:
             digits = sharp.group(1)  # "ticket #0007": the noun names what the number is
         elif role.kind == "number" and re.fullmatch(r"\d{1,9}", role.text):
             digits = role.text
+        elif (
+            role.kind == "date"
+            and (hao := re.fullmatch(r"(\d{1,9})号", role.text))
+            and re.search(rf"(?:{nouns})\s*$", text[: role.start], re.I)
+            and not re.match(r"\s*(?:提|开|报|交|建|的|那天|当天)", text[role.end :])
+        ):
+            digits = hao.group(1)  # "工单12号修没修好": ticket 12, not a ticket of the 12th
         else:
             continue
         before = text[: role.start]
