@@ -29,6 +29,7 @@ from tools.slots import (
     clauses,
     mask_not_negations,
     number_roles,
+    number_word,
     quoted_spans,
     refuses,
 )
@@ -101,6 +102,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # 搞 "do, make" before what is made ("帮我搞个月报", "月报搞一下"); not 搞好了, 搞了.
         *("搞个", "搞一个", "搞一份", "搞一下"),
         *("做出来", "弄出来", "搞出来"),  # "月报给我整出来" (Northeastern 整: 做)
+        # as learners of Chinese write: "请你写下来", "请做一本每周的报告"
+        *("写下来", "做一本"),
         "开具",  # formal: "烦请开具维修工单"
         *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
@@ -347,7 +350,11 @@ _VERNACULAR: dict[str, str] = {
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
     # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
     # what it asks of you (`_VERNACULAR_WORD`). Hunan, Jiangxi: 么子 "what", 恰饭 "eat".
-    **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭"},
+    **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭", "何解": "怎样"},
+    # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
+    # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
+    **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
+    **{"报消": "报销", "血鸭": "血压", "工但": "工单", "订但": "订单", "趋事": "趋势"},
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -368,6 +375,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"
     # Southwestern 好多 "how much" in a question ("报了好多？"); elsewhere it is "a lot"
     + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛)))"
+    # Hunan and Changsha: 咯 and 哒 after a verb are 了 ("花咯580块", "报哒")
+    + r"|(?P<le>(?<=[\u3400-\u9fff])(?:咯|哒))"
     + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
@@ -377,7 +386,7 @@ _VERNACULAR_WORD = re.compile(
 
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
-    **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少"},
+    **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了"},
     **{"zheng": "开", "make": "做"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
@@ -790,6 +799,31 @@ def spoken_cents(text: str) -> str:
     return _CENTS.sub(joined, text) if any(c.isdigit() for c in text) else text
 
 
+_RESTATED = re.compile(r"\b(?P<said>\d{1,6}|[a-z]+)\s*\(\s*(?P<digits>\d{1,6})\s*\)", re.I)
+
+
+def restated_numbers(text: str) -> str:
+    """The request with a number said twice, in words and then digits, said once (offsets kept).
+
+    Contracts and formal letters write "fourteen (14) days", "the seven (7) day period":
+    the digits in brackets restate the number before them, and the rules read one number
+    ("the preceding 14 days"), not two. Run after `spoken_numbers`, which has written
+    "fourteen" as 14 already. Brackets holding another number ("3 (of 5)", "2 (10092)") are
+    left as typed.
+    """
+    if "(" not in text:
+        return text
+
+    def once(m: re.Match[str]) -> str:
+        said = m.group("said").lower()
+        value = int(said) if said.isdigit() else number_word(said)
+        if value is None or value != int(m.group("digits")):
+            return m.group()
+        return m.group("digits").rjust(len(m.group()))
+
+    return _RESTATED.sub(once, text)
+
+
 def spoken_numbers(text: str) -> str:
     """The request with numbers said in English words written in digits (offsets kept).
 
@@ -1038,13 +1072,17 @@ def change_kind(verb: str) -> str | None:
 NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets", "open ticket?"),
     *("update on", "updates on", "change in", "changes in", "make sure", "make certain"),
+    # Indian English "update me" is "tell me" before what is asked: "Kindly update me what
+    # is the status of ticket T-27"
+    *("update me what", "update me whether", "update me the status", "update me on the status"),
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
     *("记号", "惦记", "书记", "记错", "记清"),
     *("invoice dated", "invoice date", "invoice no", "invoice number", "invoice #"),
     *("支付宝", "微信支付", "支付方式", "付款方式", "付款码", "支付码"),
 )
 """Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
-"我记得上次是 130/85": remembering is not recording, "用支付宝付的" names how a bill was
+"我记得上次是 130/85": remembering is not recording, "update me what is the status of
+T-27" asks to be told now, "用支付宝付的" names how a bill was
 paid, not a payment to make, "make sure the texts reach me" checks, not builds, "invoice
 dated 2026-03-06" names a paper, not a bill to send)."""
 
@@ -1104,7 +1142,7 @@ _POLITE = re.compile(
     r"instead)\b[\s,]*)*"
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
     r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|ya|someone|somebody|anyone)\s+(?:please\s+)?"
-    r"(?:kindly\s+)?"
+    r"(?:kindly\s+)?(?:maybe\s+|perhaps\s+)?"
     r"(?:be\s+(?:a\s+dear|a\s+love|(?:ever\s+so\s+|so\s+|very\s+)?kind(?:\s+as\s+to|"
     r"\s+enough\s+to)?)\s+(?:and\s+)?)?(?:possibly\s+)?|"
     r"i\s+(?:don't|do\s+not|dont)\s+suppose\s+(?:you|u|someone|anyone)\s+(?:could|would|can)\s+"
@@ -1151,7 +1189,9 @@ _CN_READ_AFTER = re.compile(
 _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
     r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
-    r"thinking\s+(?:about|of)|considering|wondering|maybe|perhaps|might|"
+    r"thinking\s+(?:about|of)|considering|wondering|might|"
+    # "maybe", but not a hedged request: "could you maybe submit my hotel"
+    r"(?<!\byou\s)(?<!\bu\s)(?:maybe|perhaps)|"
     r"would\s+it\s+(?:be(?!\s+possible\s+(?:for\s+(?:you|u)\s+)?to\b)|make\s+sense)|"
     r"is\s+it\s+(?:a\s+good\s+idea|wise|worth|better)|"
     r"good\s+idea\s+to|do\s+you\s+think|does\s+it\s+make\s+sense)\b",
@@ -1169,7 +1209,9 @@ _CN_HYPOTHETICAL = re.compile(
     r"(?:之后|以后)\s*(?:还|能|可以|会)"
 )
 _CN_QUESTION = re.compile(
-    r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样|"
+    r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样|怎样了|咋样|如何\s*$|"
+    # A-not-A with a result: "修没修好", "到没到", "发没发"
+    r"([\u4e00-\u9fff])没\1|"
     r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$"  # 发货没: shipped yet?
 )
 _DONE_FORMS = (
@@ -1386,6 +1428,14 @@ _RELATIVE_CHANGE = re.compile(
 """A change told in a clause about what it made, in any tense: "the ticket i open just now
 got anyone pick up or not" (Singapore English marks no past), "that claim we submit on
 Monday". The thing was made before; the request is about it."""
+_DONE_ALREADY = re.compile(
+    r"(?:^|(?<=[\s,]))(?:i|we)\s+(?:(?:think|guess|believe)\s+(?:i|we)\s+)?"
+    rf"(?:{'|'.join(re.escape(w) for w in _CHANGE_STEMS)})\b[^.,;!?]{{0,40}}\balready\b",
+    re.I,
+)
+"""A change told as done in a language that marks no past tense, with "already" ("I think I
+submit taxi 85 CNY already", as Vietnamese, Thai and Chinese speakers write): told, not
+asked for."""
 _CN_PAST_THEN = re.compile(
     r"(?:昨天|前天|昨晚|上周|上礼拜|上星期|上个?月|刚才|刚刚|之前|前几天|那天|早上|上午|下午)"
     r"[\u3400-\u9fff\w\s]{0,6}?就$"
@@ -1416,6 +1466,8 @@ def _reported(clause: str) -> bool:
     if _DONE_FOR_ME.search(clause):
         return False
     if _REPORTED.search(body) or _RELATIVE_CHANGE.search(body) or _OWN_LATER.search(body):
+        return True
+    if _DONE_ALREADY.search(body):
         return True
     for at, cue in _cjk_verbs(body, (*GENERIC_CUES, *OTHER_CHANGE_VERBS, "报")):
         after = body[at + len(cue) : at + len(cue) + 1]
@@ -1541,6 +1593,11 @@ _SOURCE_LABEL = re.compile(r"(?:^|(?<=[.!?。！？]\s)|(?<=\n))[^.!?。！？\n
 '…'"): the label names where the words came from and asks for nothing itself."""
 
 
+_CN_DESCRIBED = re.compile(r"(?:就是|也就是|即)[^，。,.!?！？]*?(?:那个|那张|那笔|那单|那件)")
+"""A clause saying which thing is meant ("工单12号，就是报销120块那个问题的"): its verb
+describes the thing, and asks for nothing."""
+
+
 def unasked_clauses(text: str) -> dict[int, str]:
     """The clauses that mention a change without asking for it, by start offset and why.
 
@@ -1573,7 +1630,7 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
                 out[earlier] = "retracted"
         elif _INTENDED.match(body) or _CN_INTENDED.search(body):
             out[start] = "retracted"
-        elif _reported(clause):
+        elif _CN_DESCRIBED.match(body) or _reported(clause):
             out.setdefault(start, "reported")
         elif n > 0 and out.get(cut[n - 1][0]) == "reported" and _ONLY_VALUES.fullmatch(body):
             out[start] = "reported"  # "I filed 3 lunches for 12.50, 14.20 and 9.90"
@@ -2003,15 +2060,20 @@ def _sequence_cue(text: str, conditional: set[int], unasked: dict[int, str]) -> 
     return None
 
 
+_EN_CHANGE_WORD = "|".join(
+    sorted((w for w in _KIND_OF if re.fullmatch(r"[a-z]+", w)), key=len, reverse=True)
+)
 _REFUSAL = re.compile(
     r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|"
     r"(?:please\s+)?hold\s+off(?:\s+on)?)\s+"
-    r"(?:(?:want|need|wish|mean|plan|require)\s+(?:you\s+|u\s+)?to\s+)?|"
+    r"(?:(?:want|need|wish|mean|plan|require)\s+(?:you\s+|u\s+)?"
+    rf"(?:to\s+|(?=(?:{_EN_CHANGE_WORD})\b)))?|"
     r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?not\s+(?=[a-z]+ing\b)",
     re.I,
 )
 """A clause that opens by refusing: "don't cancel …", "I don't want to cancel", "we do not
-need you to file it"."""
+need you to file it", and with no "to" before the verb, as many learners write ("I don't
+want cancel order 20451")."""
 _CN_REFUSAL = re.compile(
     r"^(?:兹|本人|我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想|"
     r"(?:暂|先|就)?不(?:另|再|必再)?(?:予以)?(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))"

@@ -85,6 +85,7 @@ from nodes.cues import (
     pinyin,
     read_command,
     recurring,
+    restated_numbers,
     retracted,
     simplified,
     someone_else,
@@ -628,6 +629,15 @@ _VALUE_ROLES = frozenset({"reading", "money"})
 """Values a request gives about one thing: a reading, an amount of money."""
 
 
+_THRESHOLD = re.compile(
+    r"\b(?:total|sum|spend|spent|claimed)\b[^.?!]{0,40}\b(?:over|above|under|below|more\s+than|"
+    r"less\s+than|exceeds?|beyond|past)\s+$|(?:超过|超出|不到|低于|高于|多于|少于)\s*$",
+    re.I,
+)
+"""An amount the total is measured against ("is the total for the past 30 days over 500
+USD?", "总额超过3000了吗"): showing the total answers it."""
+
+
 def _unused_value(text: str, evidence: Mapping[str, dict[str, Any] | None]) -> Role | None:
     """A value the request asks about that no slot of the read intent takes, or None.
 
@@ -653,6 +663,8 @@ def _unused_value(text: str, evidence: Mapping[str, dict[str, Any] | None]) -> R
         start, clause = clause_at(role.start)
         if not asks_for_information(clause):
             continue
+        if role.kind == "money" and _THRESHOLD.search(text, 0, role.start):
+            continue  # "is the total for the past 30 days over 500 USD?": the total answers
         # The read asked for in a clause of its own, with its slot's words ("did my 45 euro
         # claim go through? show me the last 14 days total"), is asked for all the same.
         apart = [clause_at(s) for s, _ in used]
@@ -2739,7 +2751,7 @@ def _read_as(domain: Domain, text: str) -> str:
     """
     read = dialect(pinyin(fillers(text), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
-    read = spoken_cents(tagalog_affixes(spoken_numbers(read)))
+    read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(read))))
     return retracted(corrected(courteous(read)))
 
 

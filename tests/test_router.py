@@ -5548,3 +5548,98 @@ def test_rounds_79_80_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_79_80_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 81-82: a Vietnamese speaker's English, Changsha chat, a lawyer's formal English,
+# a gamer's slang; a Hindi speaker's English, unproofed pinyin input, a learner of Chinese,
+# a hesitant user -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # "don't want" with no "to" before the verb still refuses it.
+        (DOMAIN, "I don't want cancel order 20777, only want know where it is"),
+        (DOMAIN, "we dont want cancel 20778, just tell me status"),
+        # A clause saying which thing is meant asks for nothing ("就是…那个").
+        (EXPENSES, "T-33，就是报销打车88块那个问题的，处理得何解哒"),
+        # A change told as done with "already" and no past tense.
+        (EXPENSES, "I submit hotel 210 EUR already, just show total 7 day, dont submit again"),
+    ],
+)
+def test_rounds_81_82_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Numbers restated in brackets, as contracts write them.
+        (
+            EXPENSES,
+            "Please state the aggregate of my claims for the preceding fourteen (14) days.",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "Record a reading of 133/86 taken yesterday and display the thirty (30) day trend.",
+            "record_and_review_metric",
+            {"value": "133/86", "period": "30d"},
+        ),
+        # A hedged request is a request: "could you maybe …".
+        (
+            EXPENSES,
+            "Sorry if this is silly, but could you maybe submit my taxi, 31 EUR, from yesterday?",
+            "submit_expense",
+            {"amount": "31", "date": "2026-03-14"},
+        ),
+        (
+            DOMAIN,
+            "Could you perhaps text me where order 20779 is?",
+            "notify_order",
+            {"order_id": "20779"},
+        ),
+        # Changsha 咯 and 哒 are 了; a currency named before its amount in 块.
+        (
+            EXPENSES,
+            "昨天打的花咯38块，报哒",
+            "submit_expense",
+            {"amount": "38", "currency": "CNY", "date": "2026-03-14"},
+        ),
+        (EXPENSES, "欧元60块，请客户吃饭，帮我报一下", "submit_expense", {"currency": "EUR"}),
+        # A pinyin input method's homophones.
+        (EXPENSES, "作天打车 42 元，帮我报消", "submit_expense", {"date": "2026-03-14"}),
+        (DOMAIN, "作天血压 136/87 帮我纪录一下", "record_metric", {"date": "2026-03-14"}),
+        # "35yuan" typed as one word; a trip's length is no window.
+        (EXPENSES, "晚饭 52yuan 今天 提交一下", "submit_expense", {"currency": "CNY"}),
+        (
+            EXPENSES,
+            "Hotel for the 4 days conference, total 520 EUR, claim it for 12 March",
+            "submit_expense",
+            {"amount": "520", "date": "2026-03-12"},
+        ),
+        # A reading said "140 by 90", "138 to 88" after the word for it.
+        (DOMAIN, "my BP this morning 135 by 85, save it", "record_metric", {"value": "135/85"}),
+        # Indian English: "log a complaint" raises a ticket, "update me what" asks now.
+        (EXPENSES, "Outlook is crashing on start. Kindly log a complaint.", "open_ticket", {}),
+        (
+            EXPENSES,
+            "Please update me what is the status of T-38.",
+            "ticket_status",
+            {"ticket_id": "T-38"},
+        ),
+        # An amount the total is measured against.
+        (
+            EXPENSES,
+            "is my total for the last 14 days above 300 EUR?",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        # Learners of Chinese: 写下来, 做一本.
+        (DOMAIN, "今天的血压 128/79，请你写下来。", "record_metric", {"value": "128/79"}),
+        (DOMAIN, "请做一本每月的报告", "build_report", {"report": "monthly"}),
+    ],
+)
+def test_rounds_81_82_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

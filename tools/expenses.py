@@ -399,6 +399,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("坐出租", "打出租", "打的"),
             # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").
             *("a grab", "the grab", "my grab", "grab ride", "grab rides", "grab car", "grab taxi"),
+            *("take grab", "took grab", "taking grab"),
             *(
                 "grab to",
                 "grab from",
@@ -444,7 +445,10 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
 so it has words behind it, as a category word would."""
 _BOUGHT = re.compile(r"\b(?:bought|purchased|paid\s+for)\b|买了|付了", re.I)
 """A purchase told ("I bought printer ink", "买了个转换插头"): what a claim is for."""
-_FILED_AS = ("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他")
+_FILED_AS = (
+    *("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他"),
+    *("报其他", "报其它", "报到其他", "报在其他"),
+)
 """Putting a claim in the "other" category ("买了个转换插头 15 欧，算其他类"), which asks to
 file it the way "file it as other" does."""
 _OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票")
@@ -522,6 +526,8 @@ _TICKET_WORDS = (
     "help desk",
     "report an issue",
     "report a problem",
+    # Indian English for raising a ticket: "Please log a complaint."
+    *("log a complaint", "raise a complaint", "register a complaint"),
     "report it",
     "report this",
 )
@@ -674,6 +680,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("give us a yell", "give us a shout", "give me a shout", "give me a yell"),
             *("gie us a shout", "keep us posted", "keep us updated", "let us know"),
             *("be notified", "get notified", "inform me when", "advise me when", "滴我一下"),
+            # wanting to know when it is done: "然后我要知道什么时候修好"
+            *("want to know when", "我要知道什么时候", "想知道什么时候"),
         ),
     ),
 )
@@ -685,6 +693,7 @@ _TICKET_CUES = (
     *("need a helpdesk ticket", "need a support ticket", "need someone", "need a technician"),
     "new ticket",
     "report",
+    *("log a complaint", "raise a complaint", "register a complaint"),
     "报修",
     "报障",
     "开个工单",
@@ -780,6 +789,13 @@ _JAPAN = re.compile(
 yen's there, not the yuan's, and a claim in yen is asked about."""
 
 
+_COUNTED_IN_KUAI = re.compile(
+    r"(?:美金|美元|欧元|欧|刀)\s*[\d.,零一二两三四五六七八九十百千]+\s*块|块\s*(?:美金|美元|欧元)"
+)
+"""A currency named right before its amount counted in 块 ("美金45块"), or 块 run into it
+("45块美金"): spoken Chinese counts any money in 块, so the currency named is the one."""
+
+
 def _currency(text: str) -> Found | Currency:
     """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest.
 
@@ -797,6 +813,12 @@ def _currency(text: str) -> Found | Currency:
     if found is not None:
         rest = text[: found.start] + " " * (found.end - found.start) + text[found.end :]
         other = find_word(rest, _ALL_CURRENCY_WORDS, "enum")
+        if other is not None and other.value != found.value and "块" in (found.text, other.text):
+            named = other if found.text == "块" else found
+            kuai = found if found.text == "块" else other
+            span = (min(named.start, kuai.start), max(named.end, kuai.end))
+            if _COUNTED_IN_KUAI.fullmatch(text, *span):
+                return named  # "美金45块": 块 counts the dollars named beside it
         if other is not None and other.value != found.value:
             first, second = sorted((found, other), key=lambda f: f.start)
             words = text[first.start : second.end]

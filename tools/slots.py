@@ -202,11 +202,13 @@ _NAMED_READING_LOW_FIRST = (
 "SBP 151 DBP 94" as clinicians write, or the low part first ("低压85 高压132"), which is
 still 132/85: systolic, then diastolic."""
 _SPACED_READING = (
-    r"(?:血压|\bbp|\bblood\s+pressure|\bpressure)(?:[^\d\n]{0,16}?)"
-    r"(?<![\d.])(?:[7-9]\d|1\d\d|2[0-4]\d)(?:\s*[,，]\s*|\s+(?:on\s+)?)(?:[4-9]\d|1[0-4]\d)(?![\d./])"
+    r"(?:血压|\bbp|\bblood\s+pressure|\bpressure)(?:[^\d\n]{0,24}?)"
+    r"(?<![\d.])(?:[7-9]\d|1\d\d|2[0-4]\d)(?:\s*[,，]\s*|\s+(?:(?:on|by|to)\s+)?)"
+    r"(?:[4-9]\d|1[0-4]\d)(?![\d/]|\.\d)"
 )
 """A reading said as two numbers after the word for it: "血压 一百三十二 八十六" (132 86 by
-then), "my pressure 135 on 85", "bp 128, 82". Only numbers of a reading's range."""
+then), "my pressure 135 on 85", "BP was 140 by 90", "blood pressure …: 138 to 88", "bp
+128, 82". Only numbers of a reading's range."""
 
 _FREQUENCY = (
     rf"(?:{_B}\d+\s*(?:x|times?)|\b(?:once|twice|thrice|(?:{_EN_NUM})\s+times))\s+"
@@ -310,6 +312,16 @@ complaint about how long something takes names no period of a trend or a total."
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
+    # How long a trip lasted ("the 3 days trip", "a 4-day conference", "出差3天") is no
+    # window of days to total over.
+    (
+        "quantity",
+        re.compile(
+            rf"{_B}\d{{1,2}}[\s-]*days?\s+(?:business\s+)?(?:trip|stay|visit|conference|"
+            r"offsite|workshop|training|course)s?\b|出差\s*\d{1,2}\s*天|\d{1,2}\s*天的?出差",
+            re.I,
+        ),
+    ),
     ("period", re.compile(_OPEN_PERIOD, re.I)),
     ("date", re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])")),
     ("date", _YEARED_DATE),
@@ -657,6 +669,11 @@ def cn_number(text: str) -> int:
     if digit and last_unit >= 100 and len(text) > 1 and text[-2] in _CN_UNITS:
         digit *= last_unit // 10  # 三百五 -> 350: a trailing digit counts in the next unit down
     return total + section + digit
+
+
+def number_word(word: str) -> int | None:
+    """The value of an English number word ("seven", "thirty"), or None for any other word."""
+    return _EN_NUMBERS.get(word.lower())
 
 
 def _count(word: str | None) -> int:
@@ -1206,7 +1223,9 @@ def _occurrences(lowered: str, word: str) -> list[int]:
     return [m.start() for m in _word_pattern(word).finditer(lowered)]
 
 
-_GLUED_TO_NUMBER = frozenset({"usd", "eur", "cny", "rmb", "euro", "euros", "dollars", "bucks"})
+_GLUED_TO_NUMBER = frozenset(
+    {"usd", "eur", "cny", "rmb", "euro", "euros", "dollars", "bucks", "yuan"}
+)
 """Currency words typed right after the amount ("760rmb", "50usd"): a digit may precede them."""
 
 
