@@ -84,8 +84,9 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
         *("request", "put in", "put through", "lodge"),
-        # A bookkeeper's verb: "Post meal EUR 31.50 dated 14.03.2026", "post to my claims".
-        "post",
+        # A bookkeeper's verb: "Post meal EUR 31.50 dated 14.03.2026", "post to my claims";
+        # Italian's "inserire": "please insert it".
+        *("post", "insert"),
         # Australian and Scots English: "chuck it in", "pop that in", "stick that through".
         *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
         *("stick it through", "stick that through", "put it through", "whip up"),
@@ -377,6 +378,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛)))"
     # Hunan and Changsha: 咯 and 哒 after a verb are 了 ("花咯580块", "报哒")
     + r"|(?P<le>(?<=[\u3400-\u9fff])(?:咯|哒))"
+    # Shaanxi: 额 is "I, me" after 给/跟/帮/让 (not the 额 of 金额, 额度); 咥 "eat"
+    + r"|(?P<e>(?<=[给跟帮让叫替])额(?![度外]))|(?P<die>咥)"
     + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
@@ -386,7 +389,8 @@ _VERNACULAR_WORD = re.compile(
 
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
-    **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了"},
+    **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
+    "die": "吃",
     **{"zheng": "开", "make": "做"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
@@ -755,6 +759,13 @@ _DECIMAL_COMMA = re.compile(
     re.I,
 )
 """An amount with a decimal comma, beside the currency words the amount rules read."""
+_DOTTED_THOUSANDS = re.compile(
+    rf"{CURRENCY_BEFORE}\s*(?P<n>\d{{1,3}}(?:\.\d{{3}})+,\d{{1,2}})(?![\d,])|"
+    rf"(?<![\d.,])(?P<n2>\d{{1,3}}(?:\.\d{{3}})+,\d{{1,2}})(?![\d,])(?={CURRENCY_AFTER})",
+    re.I,
+)
+"""An amount with points between its thousands and a decimal comma ("1.234,56 EUR"), as
+most of Europe writes it: read as 1234.56, right-aligned to keep the request's length."""
 
 
 def decimal_commas(text: str) -> str:
@@ -771,7 +782,12 @@ def decimal_commas(text: str) -> str:
     def point(m: re.Match[str]) -> str:
         return m.group().replace(",", ".")
 
-    return _DECIMAL_COMMA.sub(point, text)
+    def whole(m: re.Match[str]) -> str:
+        said = m.group("n") or m.group("n2")
+        number = said.replace(".", "").replace(",", ".")
+        return m.group().replace(said, number.rjust(len(said)))
+
+    return _DECIMAL_COMMA.sub(point, _DOTTED_THOUSANDS.sub(whole, text))
 
 
 _CENTS = re.compile(
@@ -962,9 +978,13 @@ _DIALECT: dict[str, str] = {
     # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
     **{"mh sai": "don't ", "m sai": "don't", "m goi": "pls  ", "mh goi": "please"},
     **{"ng goi": "please"},
+    # Italian inside English: "avvisami" (let me know), "andamento" (trend), "pressione".
+    **{"avvisami": "ping me ", "andamento": "trend    ", "pressione": "pressure "},
+    # Nigerian Pidgin: "make you no file anything" is "don't file anything".
+    **{"make you no": "don't      "},
 }
-"""Regional English words, and Malay, Indonesian, Tagalog and romanised Cantonese ones in
-English requests, with the standard ones the rules are written in, padded to the same
+"""Regional English words, and Malay, Indonesian, Tagalog, romanised Cantonese, Italian and
+Pidgin ones in English requests, with the standard ones the rules are written in, padded to the same
 length so offsets stay: Scots "dinnae cancel 10412" refuses as "don't cancel" does, "whit's
 ma phone number" asks about the user's own; "ye" is read as the "u" of a hurried "can u"."""
 _DIALECT_WORD = re.compile(
@@ -1101,6 +1121,12 @@ _REFUSED_AFTER = re.compile(
 )
 """A message refused after it is named, as Chinese puts the topic first ("短信就不用发了",
 "通知也不要了"): no request to send one."""
+_OWNED_MESSAGE = re.compile(
+    r"\b(?:the|my|your|his|her|their|our|this|that|these|those)\s+(?:[a-z]+\s+)?"
+    r"(?P<noun>e-?mail|text|message|mail|sms|msg|txt|request)s?\b"
+)
+"""A message or a request named as a thing ("I can't find the confirmation email", "your
+text", "my helpdesk request"): a noun, not a request to send or make one."""
 _NOTE_HEADER = re.compile(r"^[ \t]*(?:notes?|n\.b\.?)[ \t]*:", re.M)
 """A line's "Note:" label ("Task: BP trend\nNote: read only"): a heading, not "note it"."""
 _NOUN_RUN = re.compile(
@@ -1133,6 +1159,10 @@ def mask_not_cues(text: str) -> str:
     if "run" in lowered:
         lowered = _NOUN_RUN.sub(
             lambda m: m.group()[: -len(m.group(1))] + " " * len(m.group(1)), lowered
+        )
+    if _OWNED_MESSAGE.search(lowered):
+        lowered = _OWNED_MESSAGE.sub(
+            lambda m: m.group()[: -len(m.group("noun"))] + " " * len(m.group("noun")), lowered
         )
     return _REFUSED_AFTER.sub(lambda m: " " * len(m.group(0)), lowered)
 
@@ -1352,11 +1382,16 @@ _RETRACTION = re.compile(
     r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
     r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
-    r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?)[\s,;.!?~…]*$",
+    r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
+    # "I know it sounds like I'm about to cancel something, but I'm not"
+    r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+not(?:\s+going\s+to)?|"
+    r"(?:i|we)\s+(?:won'?t|will\s+not))[\s,;.!?~…]*$",
     re.I,
 )
 """A clause that only takes back what came before it: "nvm", "never mind", "forget it",
-"scratch that", a bare "don't" ("file it... actually wait, don't"). Not "never mind the
+"scratch that", a bare "don't" ("file it... actually wait, don't"), "but I'm not" after a
+change it sounds like ("it sounds like I'm about to cancel something, but I'm not"). Not
+"never mind the
 refund" (it names what not to bother with) nor "changed my mind about order 10100" (a
 request follows)."""
 _CN_RETRACTION = re.compile(
@@ -1421,13 +1456,17 @@ _CHANGE_STEMS = sorted(
     reverse=True,
 )
 _RELATIVE_CHANGE = re.compile(
-    r"\b(?:the|that|those|these|this)\s+(?:[a-z]+\s+){1,3}?(?:that\s+|which\s+)?(?:i|we)\s+"
+    r"(?:\b(?:the|that|those|these|this)\s+(?:[a-z]+\s+){1,3}?(?:that\s+|which\s+)?|"
+    # a thing named by its id ("Na ticket 48 I open on Monday"), Pidgin's "wey" (which)
+    r"\b(?:ticket|claim|job|report)\s+#?(?:[a-z]-?)?\d+\s+(?:that\s+|which\s+)?|"
+    r"\bwey\s+)(?:i|we)\s+"
     rf"{_ADVERBS}(?:{'|'.join(re.escape(w) for w in _CHANGE_STEMS)})(?:ed|d)?(?![\w'-])",
     re.I,
 )
 """A change told in a clause about what it made, in any tense: "the ticket i open just now
 got anyone pick up or not" (Singapore English marks no past), "that claim we submit on
-Monday". The thing was made before; the request is about it."""
+Monday", "ticket 48 I open on Monday", Pidgin "e don tey wey I open am". The thing was
+made before; the request is about it."""
 _DONE_ALREADY = re.compile(
     r"(?:^|(?<=[\s,]))(?:i|we)\s+(?:(?:think|guess|believe)\s+(?:i|we)\s+)?"
     rf"(?:{'|'.join(re.escape(w) for w in _CHANGE_STEMS)})\b[^.,;!?]{{0,40}}\balready\b",

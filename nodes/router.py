@@ -103,6 +103,7 @@ from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_sl
 from tools.slots import (
     ID_NOUNS,
     PRICE_PER_UNIT,
+    RATE_BEFORE,
     Found,
     Role,
     clauses,
@@ -151,6 +152,7 @@ _LAST_WEEK = re.compile(r"上上?个?(?:周|星期|礼拜)")
 WINDOW_START = "date: {text!r} is where the window {period!r} starts, not a day of its own"
 SAY_WHICH = "; say which: {choices}"
 PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to claim"
+SHARE = "{slot}: {rate!r} takes a part of {text!r}; say the amount to claim itself"
 EMPTY_EVIDENCE = "{slot}: {text!r} only asks for {intent}; it does not say what about"
 MISSING_SLOT = "{slot}: the request does not say it"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
@@ -364,11 +366,21 @@ def _evidence_problem(
         if allowed is None:
             continue
         kept = money_roles(text)
-        rivals = [r for r in roles if r.kind != "money" or r in kept]
+        rivals = [
+            r
+            for r in roles
+            if (r.kind != "money" or r in kept)
+            # "… after last month's lecture from finance. What's my total for the last 7 days?"
+            and (r.kind != "period" or not _chatter(text, r.start, evidence))
+        ]
         if (other := _another_value(ev, rivals) or _alternative(text, ev, roles)) is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
         if ev.get("kind") == "amount" and (rate := PRICE_PER_UNIT.match(text, ev["end"])):
             return PER_UNIT.format(slot=name, text=ev["text"], rate=rate.group().strip())
+        if ev.get("kind") == "amount" and (rate := RATE_BEFORE.search(text, 0, ev["start"])):
+            said = rate.group().strip()
+            share = re.search(r"half|third|quarter|半", said, re.I)
+            return (SHARE if share else PER_UNIT).format(slot=name, text=ev["text"], rate=said)
         if ev.get("kind") == "period" and _CALENDAR.search(str(ev["text"])):
             return CALENDAR_PERIOD.format(slot=name, text=ev["text"])
         for role in roles:
@@ -631,7 +643,7 @@ _VALUE_ROLES = frozenset({"reading", "money"})
 
 _THRESHOLD = re.compile(
     r"\b(?:total|sum|spend|spent|claimed)\b[^.?!]{0,40}\b(?:over|above|under|below|more\s+than|"
-    r"less\s+than|exceeds?|beyond|past)\s+$|(?:超过|超出|不到|低于|高于|多于|少于)\s*$",
+    r"less\s+than|exceeds?|beyond|past)\s+$|(?:超过|超出|不到|低于|高于|多于|少于|[<>≤≥])\s*$",
     re.I,
 )
 """An amount the total is measured against ("is the total for the past 30 days over 500
@@ -2309,6 +2321,13 @@ _KIN = (
     r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
     r"nanny|cleaner)"
 )
+_HER_WHOSE = (
+    r"her(?!\s+(?:tomorrow|today|tonight|yesterday|now|later|again|back|about|that|the|a|an|"
+    r"and|to|for|with|on|in|at|if|when|so|up|know|too|first|soon|something|anything|"
+    r"everything|this|what|how|why|where|whether)\b)"
+)
+""""her" before what is hers ("her claims"), not "her" as the object ("before I answer her
+tomorrow", "bought her the same thing")."""
 _SURNAME = (
     "[王李张刘陈杨黄赵吴徐孙马朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡杜叶程苏魏吕"
     "丁沈姚卢姜崔钟谭陆汪范廖贾夏韦邹孟熊秦邱尹薛侯黎贺顾毛郝龚邵严戴莫孔汤]"
@@ -2316,7 +2335,7 @@ _SURNAME = (
 """Common Chinese surnames, without those that are everyday words here (高 of 高压, 金 of
 金额, 周 of 上周): a full name before 的 ("帮我看看郑凯的报销") is someone else's."""
 _OTHERS = re.compile(
-    rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|\b(?:his|her|their)\s+(?!own\b)"
+    rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|\b(?:his|their|{_HER_WHOSE})\s+(?!own\b)"
     r"(?!(?:current\s+|latest\s+)?(?:status|statuses|state|states|details|dates|totals|amounts)\b)"
     r"[a-z]|"
     rf"\b(?:my|our)\s+{_KIN}\s+(?:has\s+|have\s+|had\s+)?(?:claimed|filed|spent|submitted|"
@@ -2399,7 +2418,12 @@ def _small_talk(text: str, m: re.Match[str], decision: Decision, things: frozens
     sentence = next((s for s in _SENTENCE.finditer(text) if s.start() <= m.start() < s.end()), None)
     if sentence is None:
         return False
-    spans = [ev for ev in decision.evidence.values() if ev and "start" in ev]
+    # A day says when, not whose: "Today I finally took our new intern out for lunch …"
+    spans = [
+        ev
+        for ev in decision.evidence.values()
+        if ev and "start" in ev and ev.get("kind") not in ("date", "period")
+    ]
     if any(sentence.start() <= ev["start"] < sentence.end() for ev in spans):
         return False
     if sentence.start() == 0 and sentence.end() >= len(text.rstrip()):

@@ -5643,3 +5643,115 @@ def test_rounds_81_82_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_81_82_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 83-84: a Nigerian speaker's English, Shaanxi chat, Markdown and snippets, chained
+# steps; an Italian speaker's English, Wuhan chat, long rambling messages, numbers written
+# every way -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A ticket told as opened before is asked about, not opened again.
+        (EXPENSES, "Na ticket 51 I open last week, wetin dey happen?"),
+        (EXPENSES, "e don tey wey I open am, abeg any news on my ticket"),
+        # A message named as a thing asks for none.
+        (EXPENSES, "I lost the confirmation email for my helpdesk request, which one is latest?"),
+        # "… but I'm not" takes back the change it sounded like.
+        (DOMAIN, "Sounds like I'm about to cancel 20801, but I'm not. Has it shipped?"),
+        # Reports the service does not build, named anywhere.
+        (DOMAIN, "bi-weekly report please"),
+        (DOMAIN, "At the end of the month they want quarterly figures. Build the quarterly report"),
+        # A product or a share of an amount is no sum to claim as it stands.
+        (EXPENSES, "dinner 4 x 22.50 EUR yesterday, file the total"),
+        (EXPENSES, "file half of the 120 CNY hotel bill, today"),
+    ],
+)
+def test_rounds_83_84_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Amounts in thousands and with points between the thousands.
+        (
+            EXPENSES,
+            "hotel 1.480,20 EUR, 12.03.2026, claim it",
+            "submit_expense",
+            {"amount": "1480.20"},
+        ),
+        (EXPENSES, "3k CNY hotel from Friday, submit pls", "submit_expense", {"amount": "3000"}),
+        (
+            EXPENSES,
+            "Conference fee €1.2k, file as other, Mar-9-2026",
+            "submit_expense",
+            {"amount": "1200", "date": "2026-03-09"},
+        ),
+        # Shaanxi 额 (me) and 咥 (eat); Italian and Pidgin words inside English.
+        (EXPENSES, "打印机又坏咧，开个单子，修好了给额说一声", "open_ticket", {"notify": True}),
+        (
+            EXPENSES,
+            "昨天跟客户咥了一顿，96元，报销一下",
+            "submit_expense",
+            {"category": "meal", "date": "2026-03-14"},
+        ),
+        (
+            EXPENSES,
+            "Make you no submit anything, I just wan see my 14 days total",
+            "expense_total",
+            {},
+        ),
+        (
+            EXPENSES,
+            "Please insert a taxi of 27 euro from yesterday. Thanks",
+            "submit_expense",
+            {"amount": "27", "date": "2026-03-14"},
+        ),
+        (
+            EXPENSES,
+            "Ciao, the printer doesn't print, I need a ticket, avvisami when it's fixed",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Small talk with a day in it, and "her" as the object, names no owner.
+        (
+            EXPENSES,
+            "Today was my intern's farewell and we talked about her plans. I paid 41 USD for "
+            "the team lunch, please file it as a meal.",
+            "submit_expense",
+            {"amount": "41"},
+        ),
+        (
+            EXPENSES,
+            "My boss wants numbers and I'll answer her tomorrow. Show my total for the last "
+            "14 days",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        # A window in a sentence of small talk is no second window.
+        (
+            EXPENSES,
+            "Finance gave us a talk after last month's audit. What's my total for the last 7 days?",
+            "expense_total",
+            {"period": "7d"},
+        ),
+        # How long a workshop ran is no window.
+        (
+            EXPENSES,
+            "The workshop ran three days; hotel 330 EUR total, checked out Friday, please file it",
+            "submit_expense",
+            {"amount": "330"},
+        ),
+        # A Markdown line that turns notification on.
+        (
+            EXPENSES,
+            "## Problem\nDocking station dead\n- open a ticket\n- `notify: yes`",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_83_84_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

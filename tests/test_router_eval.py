@@ -71,8 +71,12 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.924
-"""Just below the dev part's in-scope accuracy with rounds 9 to 82 folded in (0.9241, 11299
+DEV_FLOOR = 0.922
+"""Just below the dev part's in-scope accuracy with rounds 9 to 84 folded in (0.9226, 11577
+of 12548 in scope, 15207 lines; rounds 83-84 alone 0.863 after their fixes, their labels as
+written: Markdown and key: value entries with no verb, and requests left implied in long
+messages, are asked about by design, so the floor is lowered from 0.924); rounds 9 to 82
+alone (0.9241, 11299
 of 12227 in scope, 14846 lines; rounds 81-82 alone 0.926 after their fixes, their labels as
 written); rounds 9 to 80 alone (0.9234, 11002
 of 11915 in scope, 14486 lines; rounds 79-80 alone 0.969 after their fixes, their labels as
@@ -289,7 +293,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "(measured once at b0bb12b: 0.850, 272 of 320, 3 misroutes to a write, 1 out-of-scope "
     "write) and rounds 79-80 (measured once at 8925b47: 0.864, 279 of 323, 3 misroutes to a "
     "write, 1 out-of-scope write) and rounds 81-82 (measured once at bb75ad1: 0.849, 265 of "
-    "312, 2 misroutes to a write, 0 out-of-scope writes) are "
+    "312, 2 misroutes to a write, 0 out-of-scope writes) and rounds 83-84 (measured once at "
+    "90bc4bd: 0.832, 267 of 321, 6 misroutes to a write, 0 out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -420,7 +420,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("snack", "snacks"),
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
-            *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串"),
+            *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
             # German: "Please file the Abendessen with the team"
             *("abendessen", "mittagessen", "frühstück", "restaurant"),
         ),
@@ -618,6 +618,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             # Taglish, its "i-" blanked: "i-update niyo ako" (update me)
             *("update niyo ako", "update nyo ako", "update mo ako", "update ninyo ako"),
             *("notify=yes", "notify=true", "notify=y", "--notify"),
+            *("notify: yes", "notify: true", "notify:yes", "notify:true"),
             "inform me",
             "informing me",
             "txt me",
@@ -741,7 +742,8 @@ _SUMMARY_AFTER = re.compile(
     re.I,
 )
 _COURTESY_PIECE = re.compile(
-    r"(?:(?:hi|hello|hey|dear\s+\w+|good\s+(?:morning|afternoon|evening)|sorry(?:\s+to\s+"
+    r"(?:(?:hi|hello|hey|ciao|hola|hallo|bonjour|salut|servus|dear\s+\w+|"
+    r"good\s+(?:morning|afternoon|evening)|sorry(?:\s+to\s+"
     r"(?:bother|trouble)\s+(?:you|u))?|excuse\s+me|thanks|thank\s+you|你好|您好|不好意思|"
     r"打扰了?|麻烦了|谢谢|if\s+possible|(?:如|若|如果|倘若)?(?:方便|可行|可以)(?:的话)?)[\s!]*)+",
     re.I,

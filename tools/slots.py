@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -105,6 +106,8 @@ _MONTHS = {
 _EN_NUM = r"\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|thirty"
 _CN_NUM = r"[0-9]+|[零〇一二两三四五六七八九十百千]+"
 _NUM = r"\d+(?:,\d{3})*(?:\.\d{1,2})?"
+_THOUSANDS = r"\d{1,4}(?:\.\d{1,3})?k(?![a-z])"
+"""An amount in thousands, as written in chat and slides ("2k CNY", "€1.5k", "0.5k USD")."""
 _B = r"(?<![A-Za-z0-9.])"
 """A number starts here: not inside a word or another number (CJK text has no spaces, so
 `\b` cannot be used before a digit that follows a Chinese character)."""
@@ -318,7 +321,9 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "quantity",
         re.compile(
             rf"{_B}\d{{1,2}}[\s-]*days?\s+(?:business\s+)?(?:trip|stay|visit|conference|"
-            r"offsite|workshop|training|course)s?\b|出差\s*\d{1,2}\s*天|\d{1,2}\s*天的?出差",
+            r"offsite|workshop|training|course)s?\b|出差\s*\d{1,2}\s*天|\d{1,2}\s*天的?出差|"
+            r"\b(?:trip|stay|visit|conference|offsite|workshop|training|course)\s+(?:ran|lasted|"
+            rf"was|took)\s+(?:for\s+)?(?:{_EN_NUM})\s+days?\b",
             re.I,
         ),
     ),
@@ -372,6 +377,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "date",
         re.compile(
             rf"\b{_MONTH_NAME}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+            # hyphened: "Mar-8-2026", "8-Mar-2026"
+            rf"\b{_MONTH_NAME}-\d{{1,2}}(?:-20\d\d)?\b|\b\d{{1,2}}-{_MONTH_NAME}(?:-20\d\d)?\b|"
             rf"{_B}\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}\b",
             re.I,
         ),
@@ -434,6 +441,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "money",
         re.compile(
+            # "€1.5k", "2k CNY": thousands
+            rf"{CURRENCY_BEFORE}\s*{_THOUSANDS}|{_B}{_THOUSANDS}{CURRENCY_AFTER}|"
             # "28块5", "二十八块五(毛)": yuan and one digit of jiao, 28.50
             rf"(?:{_B}\d+|{_CN_AMOUNT})(?:块{_JIAO}|元{_JIAO_SAID})|"
             rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
@@ -1016,6 +1025,9 @@ def _amount_value(span: str) -> str | None:
         whole = _amount_value(span[: jiao.start()])
         tenth = jiao.group("jiao") or jiao.group("jiao_said")
         return f"{whole}.{tenth if tenth.isdigit() else cn_number(tenth)}0" if whole else None
+    if k := re.search(r"(\d{1,4}(?:\.\d{1,3})?)k(?![a-z])", span, re.I):
+        thousands = Decimal(k.group(1)) * 1000
+        return str(int(thousands)) if thousands == int(thousands) else f"{thousands:.2f}"
     m = re.search(_NUM, span)
     if m:
         value = m.group().replace(",", "")
@@ -1063,8 +1075,14 @@ _TOTAL_MARK = re.compile(
 _TOTAL_AFTER = re.compile(r"\s*(?:in\s+total|total\b|all\s+in\b|altogether\b)", re.I)
 """The amount a list of prices adds up to ("2 nts @ CNY 680.00 = CNY 1,360.00", "two nights
 at 180 EUR each, 360 EUR in total", "一共960"): the sum to claim, beside its parts."""
-_RATE_BEFORE = re.compile(r"@\s*$")
-"""A price per unit written with "at" ("2 nts @ CNY 680.00")."""
+RATE_BEFORE = re.compile(
+    r"(?:@|\b\d{1,3}\s*(?:[a-z]+\s+)?[x×*]|\b(?:half|a\s+third|a\s+quarter|one\s+third|"
+    r"two\s+thirds)\s+(?:of\s+)?(?:a|an|the|my)?|一半|半)\s*$",
+    re.I,
+)
+"""What before an amount makes it no sum to claim as it stands: a price per unit ("2 nts @
+CNY 680.00", "3 x 15.50 USD", "3 nights × 99.90 EUR") or a share of it ("half of a 90 CNY
+taxi fare"). The claim is a product or a part, which code should not work out."""
 PRICE_PER_UNIT = re.compile(
     r"\s*(?:each|apiece|per\s+\w+|a\s+(?:night|day|head|person|piece|pop)|"
     r"/\s?(?!(?:today|yesterday|tod|ytd)\b)[a-z\u3400-\u9fff]+|"
@@ -1103,7 +1121,7 @@ def _money_roles(text: str) -> tuple[Role, ...]:
     rates = [
         r
         for r in money
-        if _RATE_BEFORE.search(text, 0, r.start) or PRICE_PER_UNIT.match(text, r.end)
+        if RATE_BEFORE.search(text, 0, r.start) or PRICE_PER_UNIT.match(text, r.end)
     ]
     return tuple(r for r in money if r not in rates) or tuple(money)
 
