@@ -352,6 +352,8 @@ _VERNACULAR: dict[str, str] = {
     # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
     # what it asks of you (`_VERNACULAR_WORD`). Hunan, Jiangxi: 么子 "what", 恰饭 "eat".
     **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭", "何解": "怎样"},
+    # Shandong: 夜来 is yesterday ("俺夜来打车花了四十六块").
+    **{"夜来": "昨天"},
     # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},

@@ -2335,7 +2335,10 @@ _SURNAME = (
 """Common Chinese surnames, without those that are everyday words here (高 of 高压, 金 of
 金额, 周 of 上周): a full name before 的 ("帮我看看郑凯的报销") is someone else's."""
 _OTHERS = re.compile(
-    rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|\b(?:his|their|{_HER_WHOSE})\s+(?!own\b)"
+    rf"\b(?:my|our)\s+{_KIN}(?:'s|s')|"
+    # a parent's or a spouse's, said with no "my": "Show mum's phone number"
+    r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband)'s\s+[a-z]|"
+    rf"\b(?:his|their|{_HER_WHOSE})\s+(?!own\b)"
     r"(?!(?:current\s+|latest\s+)?(?:status|statuses|state|states|details|dates|totals|amounts)\b)"
     r"[a-z]|"
     rf"\b(?:my|our)\s+{_KIN}\s+(?:has\s+|have\s+|had\s+)?(?:claimed|filed|spent|submitted|"
@@ -2371,6 +2374,8 @@ colleague named with no 的: "朋友王芳上周的报销"). The tools keep the 
 person's are not theirs to show or change here."""
 _FOR_OTHERS = re.compile(
     rf"\b(?:for|to)\s+(?:my|our)\s+{_KIN}\b|"
+    # a message sent to one: "Send mum a text with the status of order 30112"
+    rf"\b(?:send|text|message|email|sms|ping|notify)\s+(?:my\s+|our\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
     r"\b(?:file|submit|claim|log|record|save|expense|enter|put)\s+(?:it|this|that)\s+"
     r"(?:in\s+|on\s+)?for\s+(?:him|her|them)\b",
@@ -2450,10 +2455,22 @@ def _others(
         for ev in decision.evidence.values()
         if ev and ev.get("kind") == "text" and "start" in ev
     ]
-    texts += cited_spans(text)
+    cited = cited_spans(text)
+    cue = decision.cue or {}
     patterns = (_OTHERS, _FOR_OTHERS) if writes else (_OTHERS,)
     for m in (m for pattern in patterns for m in pattern.finditer(text)):
-        if any(start <= m.start() and m.end() <= end for start, end in texts):
+        if any(start <= m.start() and m.end() <= end for start, end in cited):
+            continue
+        # The object of the request's own change is whose thing it is, even inside a
+        # free-text slot: "Can you put through my mum's pharmacy receipt as an expense?"
+        changed = (
+            cue.get("end") is not None
+            and cue["end"] <= m.start()
+            and bool(
+                re.fullmatch(r"[^,.;:!?，。；：！？、—–-]{0,40}", text[cue["end"] : m.start()])
+            )
+        )
+        if not changed and any(start <= m.start() and m.end() <= end for start, end in texts):
             continue
         if things and _small_talk(text, m, decision, things):
             continue

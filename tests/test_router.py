@@ -5755,3 +5755,45 @@ def test_rounds_83_84_requests_that_write_nothing(domain: Domain, text: str) -> 
 )
 def test_rounds_83_84_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 85-86: a Turkish speaker's English, Taiwan chat with 注音 letters, tricky
+# negations, ticket-system headers; an East African speaker's English, Shandong chat,
+# autocorrected words, a family's shared account ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A bare 元 beside Taiwan is the new Taiwan dollar, which no claim takes.
+        (EXPENSES, "計程車 260 元 昨天 幫我報帳ㄅ"),
+        # A relative's thing as the object of the change, and a message sent to one.
+        (EXPENSES, "Could you submit my dad's chemist receipt as an expense? 27 EUR"),
+        (DOMAIN, "Send grandpa a text with the status of order 30177"),
+    ],
+)
+def test_rounds_85_86_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_a_parents_thing_said_without_my_is_someone_elses() -> None:
+    decision = decide_offline(DOMAIN, "Show dad's phone number please", DAY)
+    assert decision.action != "route"
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Shandong 夜来 is yesterday.
+        (EXPENSES, "俺夜来吃饭花了六十块，给报了", "submit_expense", {"date": "2026-03-14"}),
+        # A notification refused after it, as Turkish orders it.
+        (
+            EXPENSES,
+            "Keyboard is broken, open ticket please. Notify me no need.",
+            "open_ticket",
+            {"notify": False},
+        ),
+    ],
+)
+def test_rounds_85_86_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)

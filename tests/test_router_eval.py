@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.922
-"""Just below the dev part's in-scope accuracy with rounds 9 to 84 folded in (0.9226, 11577
+DEV_FLOOR = 0.919
+"""Just below the dev part's in-scope accuracy with rounds 9 to 86 folded in (0.9195, 11824
+of 12859 in scope, 15567 lines; rounds 85-86 alone 0.797 after their fixes, their labels as
+written: ticket-system headers with no verb, tricky negations and autocorrected words are
+asked about, so the floor is lowered from 0.922); rounds 9 to 84 alone (0.9226, 11577
 of 12548 in scope, 15207 lines; rounds 83-84 alone 0.863 after their fixes, their labels as
 written: Markdown and key: value entries with no verb, and requests left implied in long
 messages, are asked about by design, so the floor is lowered from 0.924); rounds 9 to 82
@@ -294,7 +297,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "write) and rounds 79-80 (measured once at 8925b47: 0.864, 279 of 323, 3 misroutes to a "
     "write, 1 out-of-scope write) and rounds 81-82 (measured once at bb75ad1: 0.849, 265 of "
     "312, 2 misroutes to a write, 0 out-of-scope writes) and rounds 83-84 (measured once at "
-    "90bc4bd: 0.832, 267 of 321, 6 misroutes to a write, 0 out-of-scope writes) are "
+    "90bc4bd: 0.832, 267 of 321, 6 misroutes to a write, 0 out-of-scope writes) and rounds "
+    "85-86 (measured once at 64c6ca9: 0.791, 246 of 311, 3 misroutes to a write, 1 "
+    "out-of-scope write) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

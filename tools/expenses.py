@@ -798,6 +798,14 @@ _COUNTED_IN_KUAI = re.compile(
 ("45块美金"): spoken Chinese counts any money in 块, so the currency named is the one."""
 
 
+_TAIWAN = re.compile(
+    r"[\u3105-\u3129]|台北|臺北|台中|臺中|台南|臺南|高雄|桃园|桃園|新竹|捷运|捷運|台湾|臺灣"
+)
+"""Taiwan written beside a bare 元 or 块 (注音 letters as Taiwan chat writes particles,
+"計程車 320 元 幫我報帳ㄅ", its cities, its metro): the new Taiwan dollar, which no claim
+takes, not the yuan."""
+
+
 def _currency(text: str) -> Found | Currency:
     """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest.
 
@@ -827,6 +835,8 @@ def _currency(text: str) -> Found | Currency:
             return Found(f"{first.value} or {second.value}", words, first.start, second.end, "enum")
         if found.text in ("¥", "￥") and _JAPAN.search(text):
             return replace(found, value="JPY")
+        if found.text in ("元", "块", "塊") and _TAIWAN.search(text):
+            return replace(found, value="TWD")
         return found
     for role in number_roles(text):
         # "640欧": after a number, 欧 alone is the euro (alone anywhere, it is Europe's).

@@ -628,8 +628,18 @@ def negated(text: str, at: int) -> bool:
     """
     for start, clause in clauses(text):
         if start <= at < start + len(clause):
-            return negation_before(clause, at - start) is not None
+            if negation_before(clause, at - start) is not None:
+                return True
+            # refused after it, as Turkish and Korean order it: "Inform me no need."
+            return _REFUSED_AFTER_WORD.search(clause, at - start) is not None
     return False
+
+
+_REFUSED_AFTER_WORD = re.compile(
+    r"\b(?:me|us)\s+(?:is\s+)?(?:no\s+need|not\s+needed|not\s+necessary)\b", re.I
+)
+"""A word refused by what follows it in the clause: "Inform me no need", "notify me not
+needed"."""
 
 
 def number_roles(text: str) -> list[Role]:
