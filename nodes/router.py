@@ -1363,20 +1363,38 @@ def _another_day(
     return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
 
 
+_SENTENCE = re.compile(
+    r"(?:[^.!?;:\n。！？；：]|[.!?;:](?!\s|$))*(?:[.!?;:。！？；：]+(?=\s|$)|[。！？；：]+|\n|$)"
+)
+"""A sentence of the request, to its end mark (a colon too: "Tea's ready, so quickly:")."""
+
+
+def _aside(
+    text: str, at: int, evidence: Mapping[str, dict[str, Any] | None]
+) -> re.Match[str] | None:
+    """The sentence at `at` when it stands beside the request, else None.
+
+    Not the whole request, and holding none of the `evidence` given: what it says is
+    beside what the request asks.
+    """
+    sentence = next((s for s in _SENTENCE.finditer(text) if s.start() <= at < s.end()), None)
+    if sentence is None or (sentence.start() == 0 and sentence.end() >= len(text.rstrip())):
+        return None
+    if any(
+        ev and "start" in ev and sentence.start() <= ev["start"] < sentence.end()
+        for ev in evidence.values()
+    ):
+        return None
+    return sentence
+
+
 def _chatter(text: str, at: int, evidence: Mapping[str, dict[str, Any] | None]) -> bool:
     """Whether the sentence at `at` is small talk beside a request in another sentence.
 
     It holds none of the request's values and no number, and is not the whole request.
     """
-    sentence = next((s for s in _SENTENCE.finditer(text) if s.start() <= at < s.end()), None)
-    if sentence is None or (sentence.start() == 0 and sentence.end() >= len(text.rstrip())):
-        return False
-    if any(
-        ev and "start" in ev and sentence.start() <= ev["start"] < sentence.end()
-        for ev in evidence.values()
-    ):
-        return False
-    return not re.search(r"\d", sentence.group())
+    sentence = _aside(text, at, evidence)
+    return sentence is not None and not re.search(r"\d", sentence.group())
 
 
 _DEADLINE_BEFORE = re.compile(r"\b(?:by|before|due|until|till|no\s+later\s+than)\s+$", re.I)
@@ -2395,12 +2413,6 @@ _OWN_AFTER_ALL = re.compile(
 file it as my claim", "我垫付的，报在我名下")."""
 
 
-_SENTENCE = re.compile(
-    r"(?:[^.!?;:\n。！？；：]|[.!?;:](?!\s|$))*(?:[.!?;:。！？；：]+(?=\s|$)|[。！？；：]+|\n|$)"
-)
-"""A sentence of the request, to its end mark (a colon too: "Tea's ready, so quickly:")."""
-
-
 def _thing_words(domain: Domain) -> frozenset[str]:
     """The stems of the English words that name what the domain's intents deal with."""
     guarded = [i for i in domain.intents if _guarded(i)]
@@ -2420,18 +2432,14 @@ def _small_talk(text: str, m: re.Match[str], decision: Decision, things: frozens
     """
     if not m.group().isascii():
         return False
-    sentence = next((s for s in _SENTENCE.finditer(text) if s.start() <= m.start() < s.end()), None)
-    if sentence is None:
-        return False
     # A day says when, not whose: "Today I finally took our new intern out for lunch …"
-    spans = [
-        ev
-        for ev in decision.evidence.values()
-        if ev and "start" in ev and ev.get("kind") not in ("date", "period")
-    ]
-    if any(sentence.start() <= ev["start"] < sentence.end() for ev in spans):
-        return False
-    if sentence.start() == 0 and sentence.end() >= len(text.rstrip()):
+    values = {
+        name: ev
+        for name, ev in decision.evidence.items()
+        if ev and ev.get("kind") not in ("date", "period")
+    }
+    sentence = _aside(text, m.start(), values)
+    if sentence is None:
         return False
     words = re.findall(r"[a-z]+", sentence.group().lower())
     return not any(stem(w) in things for w in words)
