@@ -252,9 +252,11 @@ def _ing_forms(verbs: Iterable[str]) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
+_CREATE_FORMS = _ing_forms(CHANGE_KINDS["create"])
+"""The create verbs with their -ing forms ("add", "adding", "entering")."""
 _AROUND_VERB = re.compile(
     r"(?<![\w'-])(?:"
-    + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in _ing_forms(CHANGE_KINDS["create"]))
+    + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in _CREATE_FORMS)
     + r")(?![\w'-])",
     re.I,
 )
@@ -1606,18 +1608,20 @@ _ADOPTED = re.compile(
 report for March.' Go ahead."): its verbs ask for the change after all."""
 
 
-def _unasked_cited(text: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1024)
+def _unasked_cited(text: str) -> tuple[tuple[int, int], ...]:
     """The cited spans whose change words ask for nothing: all, unless the user adopts them.
 
     A source label ("SMS from the garage:") never asks; a quotation does when the user's own
-    words outside it say to go ahead (`_ADOPTED`).
+    words outside it say to go ahead (`_ADOPTED`). Kept per text: a decision asks it for
+    each clause that holds a change word.
     """
     cited = cited_spans(text)
     quotes = quoted_spans(text)
     own = "".join(" " if any(s <= i < e for s, e in cited) else c for i, c in enumerate(text))
     if _ADOPTED.search(own):
-        return [span for span in cited if span not in quotes]
-    return cited
+        return tuple(span for span in cited if span not in quotes)
+    return tuple(cited)
 
 
 def _source_labels(text: str) -> list[tuple[int, int]]:
@@ -2313,7 +2317,7 @@ def advised_create(text: str, extra: Iterable[str] = ()) -> Found | None:
     question whether to cancel order 10091 is one its status helps with. `extra`: the
     domain's own Chinese cues of that kind ("开个" for a ticket).
     """
-    creates = set(_ing_forms(CHANGE_KINDS["create"]))
+    creates = set(_CREATE_FORMS)
     for m in _ADVICE.finditer(mask_not_cues(text)):
         verb = m.group("verb")
         if verb is not None and verb.lower() in creates:

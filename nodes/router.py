@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
@@ -279,25 +279,45 @@ names the request, not what the request is about."""
 _OWN_TOKEN = re.compile(r"[a-z]+|[\u3400-\u9fff]+")
 
 
+_Held = TypeVar("_Held")
+_Made = TypeVar("_Made")
+
+
+def _kept_per_object(limit: int) -> Callable[[Callable[[_Held], _Made]], Callable[[_Held], _Made]]:
+    """Keep a function's result per argument object, as `lru_cache` would per value.
+
+    Intents and domains hold dicts, so they cannot key an `lru_cache`; every decision asks
+    the same questions of them many times. An entry is used only while it holds the very
+    object it was made for, so a reused `id` never returns another object's words.
+    """
+
+    def wrap(make: Callable[[_Held], _Made]) -> Callable[[_Held], _Made]:
+        kept: dict[int, tuple[_Held, _Made]] = {}
+
+        def get(obj: _Held) -> _Made:
+            entry = kept.get(id(obj))
+            if entry is not None and entry[0] is obj:
+                return entry[1]
+            if len(kept) >= limit:
+                kept.clear()
+            made = make(obj)
+            kept[id(obj)] = (obj, made)
+            return made
+
+        get.__doc__ = make.__doc__
+        return get
+
+    return wrap
+
+
+@_kept_per_object(512)
 def _own_words(intent: IntentSpec) -> frozenset[str]:
     """Words that name the intent rather than what a request is about.
 
     Its cues, its description's words, and the words that many of its examples share.
     English words count per English example, Chinese character pairs per Chinese one.
-    A decision asks this of each intent many times: the words are kept per intent object
-    (an `IntentSpec` holds dicts, so it cannot key an `lru_cache`).
     """
-    kept = _OWN_WORDS.get(id(intent))
-    if kept is not None and kept[0] is intent:
-        return kept[1]
-    if len(_OWN_WORDS) >= 512:
-        _OWN_WORDS.clear()
-    words = frozenset(_count_own_words(intent))
-    _OWN_WORDS[id(intent)] = (intent, words)
-    return words
-
-
-_OWN_WORDS: dict[int, tuple[IntentSpec, frozenset[str]]] = {}
+    return frozenset(_count_own_words(intent))
 
 
 def _count_own_words(intent: IntentSpec) -> set[str]:
@@ -2041,6 +2061,7 @@ def _vocabulary(
     return frozenset(words), frozenset(stem(w) for w in words), frozenset(targets)
 
 
+@_kept_per_object(64)
 def _domain_words(domain: Domain) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """`_vocabulary` of the domain's intents declared for the two-stage router."""
     guarded = [i for i in domain.intents if _guarded(i)]
@@ -2413,6 +2434,7 @@ _OWN_AFTER_ALL = re.compile(
 file it as my claim", "我垫付的，报在我名下")."""
 
 
+@_kept_per_object(64)
 def _thing_words(domain: Domain) -> frozenset[str]:
     """The stems of the English words that name what the domain's intents deal with."""
     guarded = [i for i in domain.intents if _guarded(i)]
