@@ -5797,3 +5797,43 @@ def test_a_parents_thing_said_without_my_is_someone_elses() -> None:
 )
 def test_rounds_85_86_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- after rounds 85-86: a pulse beside a reading, 报销 said every way, Taiwan's "knock me" -
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Every home monitor shows the pulse beside the reading: the reading is what is saved.
+        (DOMAIN, "Please record 128/79 from this morning, pulse 64 bpm", "record_metric",
+         {"value": "128/79"}),
+        (DOMAIN, "记一下今天的血压 131/86，脉搏 70", "record_metric", {"value": "131/86"}),
+        # 报销 split by 个, 报 finished before what comes next, asked with 吗, Shandong 给报上.
+        (EXPENSES, "报个销，出租车 45 块 昨天", "submit_expense",
+         {"amount": "45", "currency": "CNY", "category": "taxi"}),
+        (EXPENSES, "午饭 58 块 今天，报完给我看看最近7天的总数", "submit_expense",
+         {"amount": "58", "period": "7d"}),
+        (EXPENSES, "出租车 36 块 今天 可以帮报吗", "submit_expense", {"amount": "36"}),
+        (EXPENSES, "昨天住酒店花了三百二十块，给报上", "submit_expense",
+         {"amount": "320", "category": "hotel"}),
+        # Taiwan chat's 敲我一下 is "ping me".
+        (EXPENSES, "打印机坏了 开个工单 有进度敲我一下", "open_ticket", {"notify": True}),
+    ],
+)  # fmt: skip
+def test_after_rounds_85_86_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A heart rate alone, or another measure beside a reading, is still not this domain's.
+        "record my pulse 72 bpm",
+        "record 130/85 and my weight 70 kg",
+    ],
+)
+def test_other_measures_than_a_pulse_beside_a_reading_still_ask(text: str) -> None:
+    _no_write(DOMAIN, text)

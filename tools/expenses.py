@@ -361,7 +361,12 @@ for _spec in (
 
 # --- intents: deterministic slot rules, Chinese and English ---------------------------------------
 
-_EXPENSE_WORDS = ("expense", "reimburse", "claim", "报销", "报账", "报一下", "报一笔", "报了")
+_EXPENSE_WORDS = (
+    *("expense", "reimburse", "claim", "报销", "报账", "报一下", "报一笔", "报了"),
+    # 报销 split ("报个销"), 报 done before what comes next ("报完顺便给我看总额"), asked
+    # ("可以帮报吗"), Shandong "给报上"
+    *("报个销", "报完", "帮报吗", "帮我报吗", "给报上"),
+)
 _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
     ("EUR", ("eur", "euro", "euros", "€", "欧元")),
     ("USD", ("usd", "dollar", "dollars", "bucks", "$", "美元", "美金")),
@@ -663,6 +668,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "和我说一声",
             "给我说一声",
             "喊我一声",
+            "敲我一下",  # Taiwan chat: knock on my door, ping me
             "踢我一下",
             "ping on update",
             "ping when",
@@ -1332,6 +1338,7 @@ DOMAIN = Domain(
             # "算其他类": putting a claim in a category asks to file it.
             write_cues=(
                 *("put in", "get reimbursed", "报一下", "报一笔", "报了", *_FILED_AS),
+                *("报个销", "报完", "帮报吗", "帮我报吗", "给报上"),
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
                 # "报个饭钱", "帮我报个滴滴": 报个 before what the money went on.

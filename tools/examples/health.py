@@ -331,12 +331,20 @@ def _measure(text: str) -> dict[str, Any]:
     return {} if found is None else {"metric": found}
 
 
+_BESIDE_A_READING = "heart rate"
+"""The measure every home blood-pressure monitor shows beside the reading: "135/88, pulse
+was 76", "129/83 心跳 72" report a blood-pressure reading, not a heart-rate one."""
+
+
 def metric_slots(text: str, today: date) -> dict[str, Any]:
     """Reading, date and period from any request about readings; what is absent is absent."""
     slots: dict[str, Any] = {"date": _day(text, today), "period": _period(text)}
+    measure = _measure(text)
     if (reading := find_reading(text)) is not None:
         slots["value"] = reading
-    return slots | _measure(text)
+        if measure and measure["metric"].value == _BESIDE_A_READING:
+            measure = {}
+    return slots | measure
 
 
 def record_slots(text: str, today: date) -> dict[str, Any]:
