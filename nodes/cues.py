@@ -1048,6 +1048,33 @@ def courteous(text: str) -> str:
     return _HOLD_FRAME.sub(frame, text) if "hold off" in lowered else text
 
 
+_TOPIC_ASK = re.compile(
+    r"^(?P<topic>(?:my\s+|the\s+)?(?:order|ticket|job|report\s+job)\s*(?:no\.?\s*|number\s*|#)?"
+    r"[A-Za-z]{0,2}-?\d+)(?P<gap>\s)(?=(?:can|could|would|will)\s+you\b|you\s+can\b)",
+    re.I,
+)
+_PLEASE = re.compile(r"\b(?:please|pls|plz|kindly)\b", re.I)
+
+
+def topic_first(text: str) -> str:
+    """The request with a thing named first set off from the ask that follows (offsets kept).
+
+    "Order 10333 can you cancel?" and "Ticket T-8 you can close please?" name their thing
+    first, as Japanese, Turkish and many other speakers order a request, then ask: read as
+    "Order 10333,can you cancel?" and "Ticket T-8,can you close please?". "You can …"
+    reads as "can you …" only with a "please" beside it; alone ("you can cancel 10333?") it
+    may ask whether the change is possible, and stays as typed.
+    """
+    m = _TOPIC_ASK.match(text)
+    if m is None:
+        return text
+    at = m.start("gap")
+    rest = text[at + 1 :]
+    if rest[:7].lower() == "you can" and _PLEASE.search(rest):
+        rest = "can you" + rest[7:]
+    return text[:at] + "," + rest
+
+
 _TAGALOG_AFFIX = re.compile(
     r"\b(?:paki|ipa|pa|i|mag|ma|nag|naka|na)-(?=[A-Za-z]{3})|\bpaki(?=\s)", re.I
 )

@@ -92,6 +92,7 @@ from nodes.cues import (
     spoken_cents,
     spoken_numbers,
     tagalog_affixes,
+    topic_first,
     unasked_clauses,
     vernacular,
     without_refusals,
@@ -2823,7 +2824,7 @@ def _read_as(domain: Domain, text: str) -> str:
     read = dialect(pinyin(fillers(text), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
     read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(read))))
-    return retracted(corrected(courteous(read)))
+    return retracted(corrected(courteous(topic_first(read))))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

@@ -5837,3 +5837,25 @@ def test_after_rounds_85_86_routes(
 )
 def test_other_measures_than_a_pulse_beside_a_reading_still_ask(text: str) -> None:
     _no_write(DOMAIN, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "order_id"),
+    [
+        # The thing named first, then the ask: read as "Order 10457, can you cancel?".
+        ("Order 10457 can you cancel?", "10457"),
+        ("Order 10461 you can cancel please?", "10461"),
+    ],
+)
+def test_a_thing_named_before_its_ask_is_asked_about(text: str, order_id: str) -> None:
+    _assert_routed(DOMAIN, text, "cancel_order", {"order_id": order_id})
+
+
+def test_a_change_no_intent_makes_asked_after_its_thing_is_no_read() -> None:
+    # Closing a ticket is no intent's: the run asks, rather than showing the ticket.
+    decision = decide_offline(EXPENSES, "Ticket T-19 you can close please? It works again.", DAY)
+    assert decision.action != "route"
+
+
+def test_you_can_alone_may_ask_whether_it_is_possible() -> None:
+    _no_write(DOMAIN, "you can cancel order 10457?")
