@@ -2225,6 +2225,14 @@ def _sides(text: str, m: re.Match[str]) -> tuple[str, str] | None:
     return first, second
 
 
+_BARE_READ = re.compile(
+    r"^\s*(?:please\s+)?(?:show|tell|give|send)(?:\s+(?:it|that|them))?(?:\s+(?:to\s+)?me)?"
+    r"(?:\s+(?:please|pls|too|as\s+well))?\s*[.!?]*\s*$",
+    re.I,
+)
+"""A read verb with no object ("show me.", "tell me too"): it shows what was named before."""
+
+
 def _two_requests(domain: Domain, text: str, today: date, decision: Decision) -> Decision:
     """The decision, or a question when the request joins two intents' requests, one a write.
 
@@ -2252,10 +2260,13 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
             return _two_reads(domain, decision, first, second, names, tools)
         if all(n is not None and _tools_of(domain, n) <= tools for n in names):
             return decision
-        if names[1] is None and not (
-            asks_for_information(second) or change_verb(second, _write_cues(domain))
+        if names[1] is None and (
+            _BARE_READ.match(second)
+            or not (asks_for_information(second) or change_verb(second, _write_cues(domain)))
         ):
-            return decision  # "30 EUR plus tip": a value, not a second request
+            # "30 EUR plus tip": a value, not a second request; "… and the 7-day total
+            # also show me": a read verb alone, whose object came before it
+            return decision
         return _one_at_a_time(decision, first, second, names)
     for m in _THEN.finditer(text):
         sides = _sides(text, m)

@@ -5859,3 +5859,13 @@ def test_a_change_no_intent_makes_asked_after_its_thing_is_no_read() -> None:
 
 def test_you_can_alone_may_ask_whether_it_is_possible() -> None:
     _no_write(DOMAIN, "you can cancel order 10457?")
+
+
+def test_a_read_verb_with_no_object_after_also_shows_what_came_before() -> None:
+    # Object first, as Turkish and Japanese speakers order it: one request, not two.
+    _assert_routed(
+        EXPENSES,
+        "Hotel 300 EUR yesterday, file it, and the 14 days total also show me please",
+        "submit_expense",
+        {"amount": "300", "currency": "EUR", "category": "hotel", "period": "14d"},
+    )
