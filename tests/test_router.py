@@ -5869,3 +5869,12 @@ def test_a_read_verb_with_no_object_after_also_shows_what_came_before() -> None:
         "submit_expense",
         {"amount": "300", "currency": "EUR", "category": "hotel", "period": "14d"},
     )
+
+
+def test_wasnt_this_it_was_that_means_the_second() -> None:
+    _assert_routed(
+        DOMAIN,
+        "Save today's reading, it isn't 118/75, it's 128/75",
+        "record_metric",
+        {"value": "128/75"},
+    )

@@ -1339,13 +1339,15 @@ _NO_BETWEEN = re.compile(r"\s*[,，]?\s*(?:no|nope|nah|不对|哦不)\s*[,，]?\
 "weekly no monthly", "一百二十 不对 一百二十五"): the second is meant. Not 不是, whose "是B不是
 A" means the first (`_NOT_THIS_THAT`)."""
 _NOT_THIS_THAT = re.compile(
-    r"(?:\bnot\s+(?P<a>[^\s,，]+)\s*[,，]\s*(?:but\s+|it'?s\s+|it\s+was\s+)?(?P<b>[^\s,，.。]+)|"
+    r"(?:\b(?:not|(?:was|is)n[’']?t|(?:was|is)\s+not)\s+(?P<a>[^\s,，]+)\s*[,，]\s*"
+    r"(?:but\s+|it[’']?s\s+|it\s+was\s+)?(?P<b>[^\s,，.。]+)|"
     r"(?P<b2>[^\s,，]+)\s*[,，]\s*not\s+(?P<a2>[^\s,，.。]+)|"
     r"不是\s*(?P<a3>[^\s,，是]+?)\s*[,，]?\s*(?:而)?是\s*(?P<b3>[^\s,，。]+)|"
     r"是\s*(?P<b4>[^\s,，不]+?)\s*[,，]?\s*不是\s*(?P<a4>[^\s,，。]+))",
     re.I,
 )
-""""not A, B", "B, not A", "不是A是B", "是B不是A": A is taken back, B is meant."""
+""""not A, B", "wasn't A, it was B", "B, not A", "不是A是B", "是B不是A": A is taken back, B is
+meant."""
 _KEEP = re.compile(
     r"(?P<id>\d{4,})[^\d.。;；!?？！]{0,24}?\b(?:keep|leave)\s+(?:that|it|this)(?:\s+one)?\b|"
     r"\b(?:keep|leave)\s+(?:order\s+|#)?(?P<id2>\d{4,})\b|"
