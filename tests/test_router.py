@@ -5878,3 +5878,17 @@ def test_wasnt_this_it_was_that_means_the_second() -> None:
         "record_metric",
         {"value": "128/75"},
     )
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Trailing off, then a bare "no" and the id meant: the second id, prefix and all.
+        (EXPENSES, "status of T-5… no T-15 please", "ticket_status", {"ticket_id": "T-15"}),
+        (DOMAIN, "job J-3... no J-33, is it done", "job_status", {"job_id": "J-33"}),
+    ],
+)
+def test_an_id_taken_back_after_trailing_off(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

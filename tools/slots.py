@@ -1334,10 +1334,12 @@ _CORRECTION = re.compile(
 """Words that take back a value just said and give the one meant ("no wait, it was",
 "sorry, I meant", "actually" and its chat spelling "actly", Singlish "no lah", "不对，应该是",
 "我是说", "说错了")."""
-_NO_BETWEEN = re.compile(r"\s*[,，]?\s*(?:no|nope|nah|不对|哦不)\s*[,，]?\s*", re.I)
+_NO_BETWEEN = re.compile(r"\s*(?:[,，]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不)\s*[,，]?\s*", re.I)
 """A bare "no" between two values of one kind, as said aloud ("forty no fifty dollars",
-"weekly no monthly", "一百二十 不对 一百二十五"): the second is meant. Not 不是, whose "是B不是
-A" means the first (`_NOT_THIS_THAT`)."""
+"weekly no monthly", "一百二十 不对 一百二十五", "T-4... no T-40"): the second is meant.
+Not 不是, whose "是B不是A" means the first (`_NOT_THIS_THAT`)."""
+_ID_PREFIX = re.compile(r"[A-Za-z]{1,2}-|#")
+"""What stands before an id's digits ("T-40", "#10087"): the value meant starts there."""
 _NOT_THIS_THAT = re.compile(
     r"(?:\b(?:not|(?:was|is)n[’']?t|(?:was|is)\s+not)\s+(?P<a>[^\s,，]+)\s*[,，]\s*"
     r"(?:but\s+|it[’']?s\s+|it\s+was\s+)?(?P<b>[^\s,，.。]+)|"
@@ -1470,7 +1472,10 @@ def corrected(text: str) -> str:
                 gone.append(old_v)
     for m in _NO_BETWEEN.finditer(text):
         said = next((v for v in values if v[3] == m.start()), None)
-        meant = next((v for v in values if v[2] == m.end()), None)
+        meant = next(
+            (v for v in values if v[2] == m.end() or _ID_PREFIX.fullmatch(text[m.end() : v[2]])),
+            None,
+        )
         if said is None or meant is None or said[1] == meant[1]:
             continue
         if said[0] == meant[0]:
