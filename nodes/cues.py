@@ -388,6 +388,9 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
     + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))|(?P<make>整(?=个(?:报销|月报|周报|报告|报表)|份))"
+    # Formal writing's 所 before a verb names what was done: "前些日子所提工单T-18" is the
+    # ticket raised then, as 提的工单 is, and asks for no new one
+    + r"|(?P<suoti>所提(?=工单|单子))|(?P<suokai>所开(?=工单|单子))"
 )
 
 
@@ -395,7 +398,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
     "die": "吃",
-    **{"zheng": "开", "make": "做"},
+    **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
@@ -410,6 +413,8 @@ def vernacular(text: str) -> str:
     """
 
     def mandarin(m: re.Match[str]) -> str:
+        if m.lastgroup == "kuai" and not _CJK_BESIDE_MONEY.search(text):
+            return m.group()  # "claim 120蚊 dinner": English as Hong Kong mixes it
         if m.lastgroup is not None:
             return _VERNACULAR_IN_CONTEXT[m.lastgroup]
         return _VERNACULAR[m.group()]
@@ -417,6 +422,9 @@ def vernacular(text: str) -> str:
     return _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
 
 
+_CJK_BESIDE_MONEY = re.compile(r"[\u3400-\u9fff](?<!蚊)")
+"""A Chinese character other than 蚊: with none, 蚊 is the one Chinese word of an English
+request, as Hong Kong writes ("claim 120蚊 dinner"), and its dollar is Hong Kong's."""
 _REDOUBLED = re.compile(r"([报记查弄问催算填录存开做搞整理办])一\1")
 """A verb said twice around 一 ("报一报", "记一记", "查一查"), as Wu and much spoken
 Mandarin soften a request: the rules read 报一下, 记一下, 查一下."""
@@ -1476,11 +1484,15 @@ _REPORTED = re.compile(
 _OWN_LATER = re.compile(
     r"\b(?:i'll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+gonna)\s+"
     r"(?:(?:just|probably|then|still)\s+)?(?:file|submit|claim|log|record|enter|cancel|open|"
-    r"raise|send|do)\b(?![^.?!]*\b(?:for\s+me|if\s+you)\b)",
+    r"raise|send|do)\b(?![^.?!]*\b(?:for\s+me|if\s+you)\b)|"
+    r"\bi\s+(?:plan|intend|pretend|mean|hope)\s+to\s+(?:file|submit|claim|log|record|enter|"
+    r"cancel|open|raise|send)\b(?=[^.?!]*\b(?:later|tomorrow|next\s+week|afterwards|"
+    r"another\s+time)\b)",
     re.I,
 )
-"""The user's own change to come ("I'll file the 25 EUR taxi myself later"): told, not
-asked of the assistant."""
+"""The user's own change to come ("I'll file the 25 EUR taxi myself later", "I plan to
+cancel it later", Portuguese "pretendo" as "I pretend to cancel … later"): told, not asked
+of the assistant now."""
 _CHANGE_STEMS = sorted(
     {w.split()[0].lower() for w in (*GENERIC_CUES, *OTHER_CHANGE_VERBS) if w.isascii()},
     key=len,
@@ -2136,7 +2148,8 @@ _EN_CHANGE_WORD = "|".join(
     sorted((w for w in _KIND_OF if re.fullmatch(r"[a-z]+", w)), key=len, reverse=True)
 )
 _REFUSAL = re.compile(
-    r"^(?:(?:no|nope|wait)\b[\s,]*)?(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|"
+    r"^(?:(?:no|nope|wait|actually|well|ok|okay|so|but|and|now|sorry|honestly)\b[\s,]*){0,3}"
+    r"(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|"
     r"(?:please\s+)?hold\s+off(?:\s+on)?)\s+"
     r"(?:(?:want|need|wish|mean|plan|require)\s+(?:you\s+|u\s+)?"
     rf"(?:to\s+|(?=(?:{_EN_CHANGE_WORD})\b)))?|"
@@ -2144,8 +2157,9 @@ _REFUSAL = re.compile(
     re.I,
 )
 """A clause that opens by refusing: "don't cancel …", "I don't want to cancel", "we do not
-need you to file it", and with no "to" before the verb, as many learners write ("I don't
-want cancel order 20451")."""
+need you to file it", after a word or two that turn to it ("Actually I don't want to …"),
+and with no "to" before the verb, as many learners write ("I don't want cancel order
+20451")."""
 _CN_REFUSAL = re.compile(
     r"^(?:兹|本人|我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想|"
     r"(?:暂|先|就)?不(?:另|再|必再)?(?:予以)?(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))"

@@ -2394,6 +2394,14 @@ _OTHERS = re.compile(
     r"[a-z]|"
     rf"\b(?:my|our)\s+{_KIN}\s+(?:has\s+|have\s+|had\s+)?(?:claimed|filed|spent|submitted|"
     r"expensed|ordered|bought)\b|"
+    # Portuguese and Romance order: "the order of my wife"
+    rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
+    # A carer's patient: "pt bed 4 BP 150/95", "the patient in bed 3", "3床病人" (not "pt =
+    # me", the user as the patient)
+    r"\bpts?\b(?!\s*(?:=|:|is)\s*(?:me|myself|self)\b)|\b(?:the|my|our|a)\s+patients?\b|"
+    r"\bpatient'?s\b|\d+\s*床|病人|患者|病患|"
+    # A relative called as family does, with no 我: "帮阿妈record血压", "给老爸报"
+    r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
     # A relative's thing and its value: "my mother bp 150/95".
     rf"\b(?:my|our)\s+{_KIN}\s+(?!(?:and|or|with|who|that|is|was|has|had|have|will|would|"
     r"can|could|told|asked|says?|said|wants?|needs?|paid|got|and)\b)[a-z]+\s+\d|"

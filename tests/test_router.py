@@ -5892,3 +5892,53 @@ def test_an_id_taken_back_after_trailing_off(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 87-88: a Brazilian speaker's English, Hong Kong code-mixing, a carer's clinical
+# shorthand, dictated messages; a Japanese speaker's English, Yunnan-Guizhou-Guangxi chat,
+# formal letters, pasted spreadsheet rows ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A change planned for later, in the user's own hands ("pretend" is Portuguese's
+        # "pretender", to intend).
+        (EXPENSES, "I pretend to file the hotel 250 EUR later, first show me my 30 day total"),
+        # A refusal after a word that turns to it.
+        (DOMAIN, "Actually I don't want to cancel order 10552 anymore, just tell me where it is"),
+        # Someone else's things: "of my husband", a patient, a relative called as family does.
+        (DOMAIN, "Please cancel the order of my husband, number 10553"),
+        (DOMAIN, "pt bed 7 BP 138/88 record"),
+        (DOMAIN, "3床病人血压 150/90，帮记一下"),
+        (DOMAIN, "帮阿爸记一下血压 145/92"),
+        # Formal 所提: the ticket raised before, not a new one.
+        (EXPENSES, "敬启者：日前所提工单T-22，烦请告知处理进度"),
+        # A CSV row whose thousands comma splits its amount: the amount is a guess.
+        (EXPENSES, "amount,currency,category,date\n2,450,EUR,hotel,2026-03-10\nplease file"),
+    ],
+)
+def test_rounds_87_88_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (EXPENSES, "敬启者：日前所提工单T-22，烦请告知处理进度", "ticket_status",
+         {"ticket_id": "T-22"}),
+        # The user as the patient is the user's own reading.
+        (DOMAIN, "BP 128/84 this morning, pt = me, log it", "record_metric",
+         {"value": "128/84"}),
+        # A quoted field is one field, as a spreadsheet writes it.
+        (EXPENSES, 'amount,currency,category,date\n"2,450",EUR,hotel,2026-03-10\nplease file',
+         "submit_expense", {"amount": "2450", "currency": "EUR"}),
+    ],
+)  # fmt: skip
+def test_rounds_87_88_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_wen_in_english_as_hong_kong_writes_it_is_hong_kongs_dollar() -> None:
+    # No claim takes HKD: the run asks. In Chinese ("打车 86 蚊") 蚊 stays the yuan.
+    _no_write(EXPENSES, "taxi 45 蚊 yesterday, file it")

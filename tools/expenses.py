@@ -15,6 +15,7 @@ the intent from them (`python -m graph eval --router` measures how well).
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import re
 import sqlite3
@@ -375,7 +376,9 @@ _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
 _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("JPY", ("jpy", "yen", "日元", "日币", "円")),
     ("GBP", ("gbp", "£", "pounds", "quid", "sterling", "英镑")),
-    ("HKD", ("hkd", "hk$", "港币", "港元", "港幣")),
+    # 蚊 reaches here only in English written as Hong Kong mixes it ("claim 120蚊 dinner",
+    # `nodes.cues.vernacular`): Hong Kong's dollar; in Chinese it is read as 块
+    ("HKD", ("hkd", "hk$", "港币", "港元", "港幣", "蚊")),
     ("TWD", ("twd", "nt$", "新台币", "台币")),
     ("AUD", ("aud", "au$", "澳元", "澳币")),
     ("CAD", ("cad", "ca$", "canadian dollar", "canadian dollars", "加元", "加币")),
@@ -910,6 +913,25 @@ def _period(text: str) -> Found | str:
     return replace(found, value=f"{found.value}d")
 
 
+_CSV_HEADER = re.compile(r"^\s*[A-Za-z_][A-Za-z_ ]*(?:\s*,\s*[A-Za-z_][A-Za-z_ ]*)+\s*$")
+
+
+def _csv_misaligned(text: str) -> bool:
+    """Whether a pasted CSV row has more or fewer fields than its header line.
+
+    "amount,currency,category,date" over "1,200,USD,hotel,2026-03-11": the thousands comma
+    splits the amount, so whether it is 1,200 or 200 (with a stray 1) is a guess, and a
+    claim is never filed on one.
+    """
+    lines = text.splitlines()
+    for at, line in enumerate(lines):
+        if _CSV_HEADER.match(line):
+            rows = [row for row in lines[at + 1 :] if "," in row]
+            # a quoted field ("1,200") is one field, as a spreadsheet writes it
+            return any(len(fields) != line.count(",") + 1 for fields in csv.reader(rows))
+    return False
+
+
 def expense_slots(text: str, today: date) -> dict[str, Any]:
     """Amount, currency, category, date and period from any request about a claim."""
     slots: dict[str, Any] = {
@@ -917,7 +939,8 @@ def expense_slots(text: str, today: date) -> dict[str, Any]:
         "date": find_date(text, today) or today.isoformat(),
         "period": _period(text),
     }
-    if (amount := find_amount(text)) is not None:
+    amount = find_amount(text)
+    if amount is not None and not (amount.text.count(",") and _csv_misaligned(text)):
         slots["amount"] = amount
     spans = [(v.start, v.end) for v in slots.values() if isinstance(v, Found)]
     slots["category"] = _category(text, spans)
