@@ -127,7 +127,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
-        *("downgrade", "改个", "改下", "换个", "能改", "可以改"),
+        *("downgrade", "改个", "改下", "换个", "能改", "可以改", "改地址"),
         *("能不能改", "可不可以改"),
         *("调高", "调低", "调成", "raise the priority", "lower the priority", "bump the priority"),
         *("提高优先级", "降低优先级", "提升优先级"),
@@ -136,7 +136,10 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "complain": ("complain", "file a complaint", "lodge a complaint", "投诉"),
     "close": ("close", "关闭", "关掉", "关了"),
     "schedule": ("schedule", "reschedule", "定时"),
-    "return": ("return", "refund", "exchange", "退货", "退款", "换货"),
+    "return": (
+        *("return", "refund", "refunded", "exchange", "money back", "devolution"),
+        *("退货", "退款", "换货", "退钱", "退我钱", "把钱退"),
+    ),
     "approve": ("approve", "reject", "decline", "批准", "审批"),
     "invoice": (
         *("invoice", "开发票", "开张", "开一张", "开票", "开个发票", "开一下发票"),

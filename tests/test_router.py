@@ -5942,3 +5942,21 @@ def test_rounds_87_88_routes(domain: Domain, text: str, intent: str, slots: dict
 def test_wen_in_english_as_hong_kong_writes_it_is_hong_kongs_dollar() -> None:
     # No claim takes HKD: the run asks. In Chinese ("打车 86 蚊") 蚊 stays the yuan.
     _no_write(EXPENSES, "taxi 45 蚊 yesterday, file it")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A refund or a new address asked beside an order is a change no intent makes: the
+        # run asks, rather than showing the order's status.
+        "I'd like my money back for order 10654",
+        "订单10655帮我退钱",
+        "order 10656 帮我改地址",
+    ],
+)
+def test_a_refund_or_address_change_beside_an_order_is_no_status_read(text: str) -> None:
+    assert decide_offline(DOMAIN, text, DAY).action != "route"
+
+
+def test_a_question_whether_it_was_refunded_still_reads_the_order() -> None:
+    _assert_routed(DOMAIN, "has order 10657 been refunded?", "order_status", {"order_id": "10657"})
