@@ -394,6 +394,8 @@ _VERNACULAR_WORD = re.compile(
     # Formal writing's 所 before a verb names what was done: "前些日子所提工单T-18" is the
     # ticket raised then, as 提的工单 is, and asks for no new one
     + r"|(?P<suoti>所提(?=工单|单子))|(?P<suokai>所开(?=工单|单子))"
+    # Hong Kong's 開張 ticket is 开个 (开张 alone is a shop opening its doors)
+    + r"|(?P<kaizhang>开张(?=\s*(?:ticket|工单|单)))"
 )
 
 
@@ -402,6 +404,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
     "die": "吃",
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
+    "kaizhang": "开个",
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 

@@ -5960,3 +5960,15 @@ def test_a_refund_or_address_change_beside_an_order_is_no_status_read(text: str)
 
 def test_a_question_whether_it_was_refunded_still_reads_the_order() -> None:
     _assert_routed(DOMAIN, "has order 10657 been refunded?", "order_status", {"order_id": "10657"})
+
+
+@pytest.mark.parametrize(
+    ("text", "notify"),
+    [
+        # Hong Kong's 開張 ticket / 開張單 is "open a ticket"; a shop's 开张 stays a shop's.
+        ("開張ticket，電腦開唔到機，有進展通知我", True),
+        ("帮我开张单，打印机卡纸，唔使通知我", False),
+    ],
+)
+def test_hong_kongs_kaizhang_opens_a_ticket(text: str, notify: bool) -> None:
+    _assert_routed(EXPENSES, text, "open_ticket", {"notify": notify})
