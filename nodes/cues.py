@@ -326,7 +326,8 @@ _VERNACULAR: dict[str, str] = {
     **{"睇": "看", "嘅": "的", "咗": "了", "佢": "他", "畀": "给", "俾": "给", "喺": "在"},
     **{"哋": "们", "嗰": "那", "嚟": "来", "攞": "拿", "揾": "找", "搵": "找", "啲": "些"},
     **{"仲": "还", "喇": "了", "嘞": "了", "记低": "记下", "写低": "写下"},
-    **{"报埋": "报了", "记埋": "记下"},  # 埋 after a verb: "that too" ("报埋佢", file it too)
+    # 埋 after a verb: "that too" ("报埋佢", file it too); 入返落去: enter it in
+    **{"报埋": "报了", "记埋": "记下", "入返落去": "记录进去"},
     # 埋单 is paying the bill, told in a claim ("埋单三百二十蚊"): what was spent. 食晏 lunch.
     **{"埋单": "消费", "食晏": "午饭"},
     **{"去到边": "到哪里", "跟住": "然后", "搞掂": "搞定"},
@@ -1142,6 +1143,8 @@ NOT_CUES: tuple[str, ...] = (
     *("update me what", "update me whether", "update me the status", "update me on the status"),
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
     *("记号", "惦记", "书记", "记错", "记清"),
+    # 出主意 is giving advice, 出个主意 asking for it ("帮我出个主意，血压 130/85 要紧吗")
+    *("出主意", "出个主意", "出出主意"),
     *("invoice dated", "invoice date", "invoice no", "invoice number", "invoice #"),
     *("支付宝", "微信支付", "支付方式", "付款方式", "付款码", "支付码"),
 )

@@ -5972,3 +5972,24 @@ def test_a_question_whether_it_was_refunded_still_reads_the_order() -> None:
 )
 def test_hong_kongs_kaizhang_opens_a_ticket(text: str, notify: bool) -> None:
     _assert_routed(EXPENSES, text, "open_ticket", {"notify": notify})
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "slots"),
+    [
+        # 出 before the report it produces, in Chinese and as Hong Kong mixes it.
+        ("麻烦帮我出月报", "build_report", {"report": "monthly"}),
+        ("出monthly report唔該", "build_report", {"report": "monthly"}),
+        # Cantonese 入返落去: enter it in.
+        ("今朝BP 131/84，幫我入返落去", "record_metric", {"value": "131/84"}),
+    ],
+)
+def test_reports_produced_with_chu_and_readings_entered_in_cantonese(
+    text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(DOMAIN, text, intent, slots)
+
+
+def test_asking_for_advice_about_a_reading_records_nothing() -> None:
+    # 出个主意 asks for advice; its 出个 makes nothing.
+    _no_write(DOMAIN, "帮我出个主意，血压 128/86 高不高")

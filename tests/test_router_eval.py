@@ -72,8 +72,8 @@ SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
 DEV_FLOOR = 0.919
-"""Just below the dev part's in-scope accuracy with rounds 9 to 88 folded in (0.9195,
-12126 of 13188 in scope, 15935 lines; rounds 87-88 alone 0.878 after their fixes);
+"""Just below the dev part's in-scope accuracy with rounds 9 to 88 folded in (0.9198,
+12130 of 13188 in scope, 15935 lines; rounds 87-88 alone 0.885 after their fixes);
 rounds 9 to 86 alone (0.9195, 11824 of 12859 in scope, 15567 lines; rounds 85-86 alone
 0.797 after their fixes, their labels as written: ticket-system headers with no verb,
 tricky negations and autocorrected words are asked about, so the floor is lowered from

@@ -307,6 +307,8 @@ INTENTS = (
         examples=REPORT_EXAMPLES,
         write_cues=(
             *("put together", "整理一份", "做个报表", "出个报告", "出份", "出一份", "gen"),
+            # 出 before the report it produces: "帮我出周报", Hong Kong's "出weekly report"
+            *("出周报", "出月报", "出报告", "出weekly", "出 weekly", "出monthly", "出 monthly"),
             *("report pls", "report please", "report plz", "rpt pls", "rpt please"),
             # "I need my monthly report": needing or wanting a report is asking for one.
             *("need the weekly", "need a weekly", "need my weekly", "need this week's"),
