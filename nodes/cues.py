@@ -24,6 +24,7 @@ from nodes.search.lexical import stem
 from tools.slots import (
     CURRENCY_AFTER,
     CURRENCY_BEFORE,
+    ID_NOUNS,
     NEGATION,
     Found,
     clauses,
@@ -1063,8 +1064,9 @@ def courteous(text: str) -> str:
     return _HOLD_FRAME.sub(frame, text) if "hold off" in lowered else text
 
 
+_ID_NOUN = "|".join(w for w in ID_NOUNS if w.isascii() and w not in ("no", "number", "id"))
 _TOPIC_ASK = re.compile(
-    r"^(?P<topic>(?:my\s+|the\s+)?(?:order|ticket|job|report\s+job)\s*(?:no\.?\s*|number\s*|#)?"
+    rf"^(?P<topic>(?:my\s+|the\s+)?(?:report\s+)?(?:{_ID_NOUN})\s*(?:no\.?\s*|number\s*|#)?"
     r"[A-Za-z]{0,2}-?\d+)(?P<gap>\s)(?=(?:can|could|would|will)\s+you\b|you\s+can\b)",
     re.I,
 )

@@ -362,11 +362,12 @@ for _spec in (
 
 # --- intents: deterministic slot rules, Chinese and English ---------------------------------------
 
+_FILE_IT_ZH = ("报个销", "报完", "帮报吗", "帮我报吗", "给报上")
+"""报销 split ("报个销"), 报 done before what comes next ("报完顺便给我看总额"), asked
+("可以帮报吗"), Shandong "给报上": each files a claim, as a claim word and as a write cue."""
 _EXPENSE_WORDS = (
     *("expense", "reimburse", "claim", "报销", "报账", "报一下", "报一笔", "报了"),
-    # 报销 split ("报个销"), 报 done before what comes next ("报完顺便给我看总额"), asked
-    # ("可以帮报吗"), Shandong "给报上"
-    *("报个销", "报完", "帮报吗", "帮我报吗", "给报上"),
+    *_FILE_IT_ZH,
 )
 _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
     ("EUR", ("eur", "euro", "euros", "€", "欧元")),
@@ -1361,7 +1362,7 @@ DOMAIN = Domain(
             # "算其他类": putting a claim in a category asks to file it.
             write_cues=(
                 *("put in", "get reimbursed", "报一下", "报一笔", "报了", *_FILED_AS),
-                *("报个销", "报完", "帮报吗", "帮我报吗", "给报上"),
+                *_FILE_IT_ZH,
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
                 # "报个饭钱", "帮我报个滴滴": 报个 before what the money went on.
