@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from nodes.search.lexical import stem
+from nodes.search.lexicon import simplified
 from tools.slots import (
     CURRENCY_AFTER,
     CURRENCY_BEFORE,
@@ -101,8 +102,9 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
         *("补一下", "补上", "补记", "先存", "存个", "帮我存", "帮我报", "做份", "帮我产生"),
-        # 搞 "do, make" before what is made ("帮我搞个月报", "月报搞一下"); not 搞好了, 搞了.
-        *("搞个", "搞一个", "搞一份", "搞一下"),
+        # 搞, 弄 "do, make" before what is made ("帮我搞个月报", "月报搞一下", "周报给我弄一个");
+        # not 搞好了, 搞了.
+        *("搞个", "搞一个", "搞一份", "搞一下", "弄个", "弄一个", "弄一份"),
         *("做出来", "弄出来", "搞出来"),  # "月报给我整出来" (Northeastern 整: 做)
         # as learners of Chinese write: "请你写下来", "请做一本每周的报告"
         *("写下来", "做一本"),
@@ -113,7 +115,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void", "pull the pin on"),
-        *("annul", "get rid of", "storno"),
+        *("annul", "get rid of", "storno", "cx", "cxl", "canx"),
         *("取消", "撤销", "撤了", "撤掉", "作废", "退掉", "停掉", "停止", "终止"),
     ),
     "send": (
@@ -268,51 +270,6 @@ _AROUND_VERB = re.compile(
 "after we put in", "entering")."""
 
 
-_FULL_WIDTH = (
-    "".join(chr(c) for c in range(0xFF10, 0xFF1A))
-    + "／－．"
-    + "".join(chr(c) for r in ((0xFF21, 0xFF3B), (0xFF41, 0xFF5B)) for c in range(*r))
-)
-_VARIANTS = str.maketrans(
-    "帐" + _FULL_WIDTH, "账" + "".join(chr(ord(c) - 0xFEE0) for c in _FULL_WIDTH)
-)
-"""Characters written two ways, read as the one the rules use: OpenCC writes 報帳 as 报帐,
-mainland users 报账; a Chinese input method in full-width mode types "订单号１０２５６" and
-"Ｔ－５" with digits and letters the rules do not read as such. Chinese punctuation (，。？)
-stays: the rules read it as typed."""
-
-
-@lru_cache(maxsize=1)
-def _converter() -> Any:
-    import opencc  # type: ignore[import-untyped, unused-ignore]
-
-    return opencc.OpenCC("t2s")
-
-
-@lru_cache(maxsize=8192)
-def _simplified_char(char: str) -> str:
-    out: str = _converter().convert(char)
-    return out if len(out) == 1 else char
-
-
-def simplified(text: str) -> str:
-    """The request with its traditional characters written as simplified ones.
-
-    OpenCC's traditional-to-simplified conversion (its phrases choose among a character's
-    readings: 乾淨 is 干净, 乾隆 stays), one character for one, so every span found in the
-    result is the same span of the request as typed; where a phrase would change the
-    length, each character is converted alone. The lexicon, the rules and the examples are
-    written in simplified characters; a request typed in traditional ones ("麻煩查一下 T-7
-    喔，上禮拜三就報修了耶") asks for the same things.
-    """
-    if text.isascii():
-        return text
-    out: str = _converter().convert(text)
-    if len(out) != len(text):
-        out = "".join(_simplified_char(c) for c in text)
-    return out.translate(_VARIANTS)
-
-
 _VERNACULAR: dict[str, str] = {
     # Cantonese as written in Guangdong and Hong Kong: days and times.
     **{"寻日": "昨天", "琴日": "昨天", "寻晚": "昨晚", "琴晚": "昨晚", "寻朝": "昨早"},
@@ -326,7 +283,7 @@ _VERNACULAR: dict[str, str] = {
     # Verbs, pronouns and particles.
     **{"睇": "看", "嘅": "的", "咗": "了", "佢": "他", "畀": "给", "俾": "给", "喺": "在"},
     **{"哋": "们", "嗰": "那", "嚟": "来", "攞": "拿", "揾": "找", "搵": "找", "啲": "些"},
-    **{"仲": "还", "喇": "了", "嘞": "了", "记低": "记下", "写低": "写下"},
+    **{"仲": "还", "喇": "了", "记低": "记下", "写低": "写下"},
     # 埋 after a verb: "that too" ("报埋佢", file it too); 入返落去: enter it in
     **{"报埋": "报了", "记埋": "记下", "入返落去": "记录进去"},
     # 埋单 is paying the bill, told in a claim ("埋单三百二十蚊"): what was spent. 食晏 lunch.
@@ -337,6 +294,8 @@ _VERNACULAR: dict[str, str] = {
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
     **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下"},
+    # Wuhan and Southwestern: 夜个 "yesterday" (前个 and 嘞, 下子 in context below)
+    **{"夜个": "昨天"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
     **{"甭": "别", "俩": "两", "咋": "怎", "简讯": "短信"},
     # Northeastern Mandarin: 瞅 "look", 昨儿/前儿/今儿 the days, 信儿 news, 整 "do, make"
@@ -356,6 +315,8 @@ _VERNACULAR: dict[str, str] = {
     # 歹势/拍谢 "sorry", 歹去 "broken", 食饭 "eat", 厝 "home".
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
+    # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭 "where".
+    **{"嫑": "别", "阿搭": "哪里"},
     # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
     # what it asks of you (`_VERNACULAR_WORD`). Hunan, Jiangxi: 么子 "what", 恰饭 "eat".
     **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭", "何解": "怎样"},
@@ -398,6 +359,13 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<suoti>所提(?=工单|单子))|(?P<suokai>所开(?=工单|单子))"
     # Hong Kong's 開張 ticket is 开个 (开张 alone is a shop opening its doors)
     + r"|(?P<kaizhang>开张(?=\s*(?:ticket|工单|单)))"
+    # 嘞: Southwestern and Wuhan's 的 before what it qualifies ("最近嘞那个工单", "报嘞总数"),
+    # Cantonese's 了 at the end ("搞掂嘞")
+    + r"|(?P<leide>嘞(?=[\u3400-\u9fff]))|(?P<lei>嘞)"
+    # Wuhan 前个 "the day before yesterday" (not 前个月, 前个礼拜, 前个工单)
+    + r"|(?P<qiange>前个(?![月星礼周季年工单订报号人]))"
+    # Southwestern 下子 softening a verb as 一下 does ("记下子", "对比下子"); not 一下子
+    + r"|(?P<xiazi>(?<![一这那])下子)"
 )
 
 
@@ -407,6 +375,7 @@ _VERNACULAR_IN_CONTEXT = {
     "die": "吃",
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
+    **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
@@ -438,8 +407,12 @@ _REDOUBLED = re.compile(r"([报记查弄问催算填录存开做搞整理办])�
 Mandarin soften a request: the rules read 报一下, 记一下, 查一下."""
 
 
-_CN_NUMERAL_RUN = re.compile(r"[零〇一二两三四五六七八九十百]{2,}")
-_CN_DIGIT_OF = {c: str(i) for i, c in enumerate("零一二三四五六七八九")} | {"〇": "0", "两": "2"}
+_CN_NUMERAL_RUN = re.compile(r"[零〇一二两三四五六七八九十百幺洞]{2,}")
+_CN_DIGIT_OF = {c: str(i) for i, c in enumerate("零一二三四五六七八九")} | {
+    **{"〇": "0", "两": "2"},
+    # how digits are read aloud one by one, so that 1 is not heard as 7: 幺 (1), 洞 (0)
+    **{"幺": "1", "洞": "0"},
+}
 _CN_ONE_NUMBER = re.compile(
     r"(?P<h>[一二两三四五六七八九])百(?:(?P<t>[一二三四五六七八九])十|零)?(?P<u>[一二三四五六七八九])?|"
     r"(?P<t2>[二三四五六七八九])?十(?P<u2>[一二三四五六七八九])?"
@@ -479,6 +452,16 @@ def _tens_in_one(m: re.Match[str]) -> str:
     return written.ljust(len(m.group())) if len(written) <= len(m.group()) else m.group()
 
 
+_ID_ONE_NUMERAL = re.compile(
+    r"(?:(?<![A-Za-z][TJtj])(?<=[TJtj])|(?<![A-Za-z][TJtj]-)(?<=[TJtj]-))"
+    r"[一二三四五六七八九幺](?![零〇一二两三四五六七八九十百幺洞])"
+)
+"""One Chinese digit as an id's number ("T七", "J-三"): a run of two or more is the general
+rule's; one alone is no number the rules read."""
+_READ_ONE_BY_ONE = re.compile(r"[幺洞]")
+"""Digits only ever said when reading a number one digit at a time."""
+
+
 def numerals(text: str) -> str:
     """The request with its spoken Chinese numbers in digits, each span kept its length.
 
@@ -497,7 +480,7 @@ def numerals(text: str) -> str:
         if _CN_COUNTED.match(after):
             return run
         if "十" not in run and "百" not in run:
-            if len(run) < 4 or "两" in run:
+            if (len(run) < 4 and not _READ_ONE_BY_ONE.search(run)) or "两" in run:
                 return run
             return "".join(_CN_DIGIT_OF[c] for c in run)  # 一零零九二: 10092
         numbers: list[str] = []
@@ -513,6 +496,8 @@ def numerals(text: str) -> str:
         written = "/".join(numbers)
         return written + " " * (len(run) - len(written)) if len(written) <= len(run) else run
 
+    if _ID_ONE_NUMERAL.search(text):
+        text = _ID_ONE_NUMERAL.sub(lambda m: _CN_DIGIT_OF[m.group()], text)
     if not _CN_NUMERAL_RUN.search(text):
         return text
     return _CN_NUMERAL_RUN.sub(spoken, _CN_PAIR.sub(_pair, text))
@@ -729,6 +714,11 @@ _NAMED_ID = re.compile(
 )
 """An id said after what it names, its letter as heard: "ticket tea forty two" is T-42,
 "job jay twenty one" J-21."""
+_ID_NOUN_BEFORE = re.compile(
+    r"\b(?:order|ticket|job|number|no\.?|#)\s*(?:(?:is|was|number|no\.?|#)\s*)?$", re.I
+)
+"""What an id is said after when its digits are read in groups: "order ten oh eight six"
+(10086), "order number one oh twenty three four" (102034)."""
 _ID_LETTER_BEFORE = re.compile(r"(?<!['’])\b(?:t|tee|tea|j|jay)\s+$", re.I)
 _SPOKEN_DAY = re.compile(
     r"\b(?P<pre>the|on|of|march|february|january)\s+(?:(?P<tens>twenty|thirty)[\s-]+)?(?P<o>"
@@ -814,7 +804,8 @@ _CENTS = re.compile(
     r"(?<![\d.,])(?P<whole>\d{1,7})\s*(?P<unit>dollars?|bucks?|euros?|yuan)\s+(?:and\s+)?"
     r"(?P<cents>\d{2})(?:\s*cents?\b|(?![\d.,:/%-]|\s*(?:[a-z]+\s+ago\b|days?|nights?|weeks?|"
     r"months?|years?|hours?|hrs?|mins?|minutes?|people|persons?|pax|guests?|times?|percent|"
-    r"st|nd|rd|th)\b))",
+    # a second amount in its own currency ("22 euro and 18 euro"): two claims, not cents
+    r"st|nd|rd|th|dollars?|bucks?|euros?|yuan|usd|eur|cny|rmb)\b|\s*[$€¥]|\s*[块元]))",
     re.I,
 )
 
@@ -936,6 +927,13 @@ def spoken_numbers(text: str) -> str:
                 and 10 <= numbers[1] < 100
             ):
                 written = str(numbers[0] * 100 + numbers[1])  # "one forty", "one eighteen"
+            elif (
+                numbers
+                and len(numbers) >= 3
+                and all(n < 100 for n in numbers)
+                and _ID_NOUN_BEFORE.search(said[max(0, m.start() - 24) : m.start()])
+            ):
+                written = "".join(map(str, numbers))  # "order ten oh eight six": 10086
         if written is not None:
             put(m.start(), m.end(), written)
     out = "".join(chars)
@@ -1214,7 +1212,21 @@ def mask_not_cues(text: str) -> str:
         lowered = _OWNED_MESSAGE.sub(
             lambda m: m.group()[: -len(m.group("noun"))] + " " * len(m.group("noun")), lowered
         )
+    if "cx" in lowered:
+        blank = _CX if _CJK_CHAR.search(lowered) else _CX_NOT_CANCEL
+        lowered = blank.sub(lambda m: " " * len(m.group()), lowered)
     return _REFUSED_AFTER.sub(lambda m: " " * len(m.group(0)), lowered)
+
+
+_CX = re.compile(r"(?<![a-z0-9'-])cx(?![a-z0-9'-])")
+"""In Chinese, "cx" is pinyin shorthand (催下 "chase it", 查询 "look up"), never cancel."""
+_CX_NOT_CANCEL = re.compile(
+    r"(?<![\w'-])cx(?![\w'-])"
+    r"(?!\s*(?:(?:my|the|that|this|it|order|ord|no\.?|pls|please|plz)(?![\w'-])|[#\d,.!;]|$))"
+)
+""""cx" is cancel in a booking clerk's or a carer's shorthand ("pls cx order 10654", "cx
+it", "10654 cx pls") only before what it cancels or at the end; before another word it is
+as often the customer ("cx asked about 10654") and asks for nothing."""
 
 
 _POLITE = re.compile(
@@ -1274,11 +1286,14 @@ _HYPOTHETICAL = re.compile(
     r"(?<!\byou\s)(?<!\bu\s)(?:maybe|perhaps)|"
     r"would\s+it\s+(?:be(?!\s+possible\s+(?:for\s+(?:you|u)\s+)?to\b)|make\s+sense)|"
     r"is\s+it\s+(?:a\s+good\s+idea|wise|worth|better)|"
-    r"good\s+idea\s+to|do\s+you\s+think|does\s+it\s+make\s+sense)\b",
+    r"good\s+idea\s+to|do\s+you\s+think|does\s+it\s+make\s+sense|"
+    r"dry[\s-]?run|what\s+would\s+happen|(?:don'?t|do\s+not)\s+actually\s+(?:do|cancel|file|"
+    r"submit|send|record|open|build|run))\b",
     re.I,
 )
 """Asking how, whether or if, or musing about it ("I was thinking about cancelling 10091",
-"would it be a good idea to open a ticket?"):
+"would it be a good idea to open a ticket?"), or trying it out ("cancel 70001 --dry-run",
+"just want to see what would happen, don't actually cancel"):
 none of it asks for the change now. In Chinese also the user asking about it ("我想问问能
 不能取消", not a text that asks: "发条短信问下流量"), whether it is still possible ("还能
 不能取消"), which only asks whether it can be made, and what follows it ("取消之后还能恢复
@@ -1712,6 +1727,7 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
     cut = clauses(text)
     out: dict[int, str] = {}
     pasted = _pasted(text)
+    undecided = False
     for n, (start, clause) in enumerate(cut):
         body = clause.strip()
         if any(s <= start + len(clause) - len(clause.lstrip()) < e for s, e in pasted):
@@ -1729,7 +1745,32 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
             out.setdefault(start, "reported")
         elif n > 0 and out.get(cut[n - 1][0]) == "reported" and _ONLY_VALUES.fullmatch(body):
             out[start] = "reported"  # "I filed 3 lunches for 12.50, 14.20 and 9.90"
+        if _UNDECIDED.match(body):
+            undecided = True
+    if undecided or _CN_UNDECIDED.search(text):
+        out |= {start: "retracted" for start, _ in cut if start not in out}
     return tuple(out.items())
+
+
+_UNDECIDED = re.compile(
+    r"^(?:(?:but|and|so|well|hmm+|um+|tbh|honestly)\b[\s,]*)*(?:"
+    r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:still\s+)?(?:thinking(?:\s+about\s+(?:it|this|that))?|"
+    r"deciding|undecided|not\s+sure\s+yet|on\s+the\s+fence)|"
+    r"(?:i|we)\s+(?:haven'?t|have\s+not)\s+decided(?:\s+yet)?|(?:still\s+)?not\s+decided(?:\s+yet)?|"
+    r"still\s+thinking(?:\s+about\s+it)?|let\s+me\s+think(?:\s+about\s+it)?|"
+    r"how\s+(?:do|can|should|would)\s+i\s+(?:do|go\s+about)\s+(?:that|it|this)|"
+    r"pa(?:a)?no\s+(?:ba\s+)?(?:gawin|gagawin|mag-?[a-z]+)(?:\s+(?:yun|iyon|ito|yan))?)"
+    r"[\s,;.!?~…]*(?:(?:yet|first|lah|po|eh)\b[\s,;.!?~…]*)*$",
+    re.I,
+)
+"""A clause that says the change is not decided, or asks how to make it: "cancel order
+66013, I am still thinking about it", "I haven't decided yet", "… How do I do that?",
+Tagalog "Paano ba gawin yun?". Every change of the request is then told, not asked."""
+_CN_UNDECIDED = re.compile(
+    r"(?:还在考虑|还没想好|还没决定|我再想想|我再考虑一?下|还在犹豫)(?![办怎如])|(?<![你您])再想想(?![办怎如])"
+)
+"""The same in Chinese, anywhere in the request ("取消订单66013吧，我再想想"), but not asking
+the assistant to think of a way ("你再想想办法")."""
 
 
 _RECURRING = re.compile(
@@ -2097,7 +2138,7 @@ _ARGUMENT = re.compile(r"^(?:--?[a-z][\w-]*(?:=\S+)?|[a-z][\w.]*=\S+)$", re.I)
 _READ_COMMANDS = frozenset(
     {"list", "ls", "show", "get", "status", "total", "trend", "view", "check", "export", "me"}
 )
-_NOT_COMMAND = re.compile(r"\b(?:don'?t|do\s+not|never|no\s+need)\b|[?？]", re.I)
+_NOT_COMMAND = re.compile(r"\b(?:don'?t|do\s+not|never|no\s+need|dry[\s-]?run)\b|[?？]", re.I)
 _COMMAND_WORDS = 10
 
 
@@ -2113,10 +2154,12 @@ def command_form(text: str) -> Found | None:
     """
     if "\n" in text.strip() or ("=" not in text and "-" not in text):
         return None
-    tokens = list(re.finditer(r"\S+", text))
+    tokens = list(re.finditer(r"\"[^\"]*\"|'[^']*'|\S+", text))
     if not tokens or _NOT_COMMAND.search(text):
         return None
     arguments = [t for t in tokens if _ARGUMENT.match(t.group().rstrip(",;"))]
+    if arguments:  # a quoted string beside flags is one argument: ticket new --notify "…"
+        arguments += [t for t in tokens if t.group()[:1] in "\"'" and len(t.group()) > 1]
     if not arguments or len(tokens) - len(arguments) > _COMMAND_WORDS:
         return None
     first = tokens[0]
@@ -2296,6 +2339,19 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
     return list(_change_verbs_of(text, tuple(extra)))
 
 
+_WANTED_BACK = re.compile(
+    r"^(?:(?:so|and|but|now|just)\s+)?(?:i(?:'d|\s+would|\s+should)?\s+)?"
+    r"(?:(?:really|just|only|simply)\s+)?(?:like|want|need|request|demand|expect|am\s+owed)\s+"
+    r"(?:(?:a|an|my|the|full|complete|whole|proper)\s+)*",
+    re.I,
+)
+"""Wanting a thing back, said as a noun: "I'd like my money back for order 10654", "need an
+exchange on 10654", "I want a full refund". What is wanted is the change asked for, even
+with a reason after it ("…, it came broken"); a verb there ("I want to return it") is the
+polite opening's (`_POLITE`). Only the return kind: no intent of the example domains makes
+it, so reading it can only turn a status into a question."""
+
+
 @lru_cache(maxsize=4096)
 def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
@@ -2309,19 +2365,24 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
         body, _ = _request_body(clause)
         kind = "cue"
         refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
+        wanted = _WANTED_BACK.match(body)
         if refusal:
             body, kind = body[refusal.end() :], "refused"
         elif start in unasked:
             kind = unasked[start]
         elif start in conditional:
             kind = "conditional"
-        elif not clause_asks(clause):
+        elif not clause_asks(clause) and wanted is None:
             continue
         base = start + clause.index(body) if body else start
         hits: list[tuple[int, str]] = []
         found = _find_cue(body, cues)
         if found is not None and found[0] == 0:
             hits.append(found)
+        elif wanted is not None and refusal is None:
+            back = _find_cue(body[wanted.end() :], CHANGE_KINDS["return"])
+            if back is not None and back[0] == 0:
+                hits.append((wanted.end(), back[1]))
         for at, cue in _cjk_verbs(body, cues):
             if not any(h_at <= at < h_at + len(h) for h_at, h in hits):
                 hits.append((at, cue))
@@ -2537,6 +2598,8 @@ FILLER: tuple[str, ...] = (
     *("了", "我", "你", "的", "新", "一", "下", "要", "想", "能", "可以", "好", "谢谢"),
     # Spoken fillers, as a voice transcript keeps them.
     *("um", "uh", "erm", "嗯", "呃", "那个", "这个", "就是说", "对对对", "对对", "哦"),
+    # Tagalog's particles in Taglish ("pa-claim ng 40 USD", "yung taxi ko po").
+    *("pa", "ng", "po", "sa", "para", "yung", "ang", "lang", "naman", "ko", "mo", "nga", "daw"),
 )
 """Words that carry no content of their own: what is left of "open a ticket for me" once
 they, the change verbs and the intent's own words are gone is nothing to write down."""

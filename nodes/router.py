@@ -1970,9 +1970,14 @@ def _bare_name(domain: Domain, intent: IntentSpec, text: str, decision: Decision
     rest = text
     for start, end in spans:
         rest = rest[:start] + " " * (end - start) + rest[end:]
-    if content_words(rest, ID_NOUNS):
+    if content_words(rest, ID_NOUNS) or _CLI_READ.search(rest):
         return decision
     return _unrouted(domain, decision, BARE_NAME.format(intent=intent.name, words=text.strip()))
+
+
+_CLI_READ = re.compile(r"(?<![\w-])(?:get|ls|show|view|info|describe|cat)(?![\w-])", re.I)
+"""A command line's read verb beside the id ("ticket get T-88", "order show 10092"): what to
+do with the thing, though "get" alone is filler elsewhere."""
 
 
 def _unrouted(domain: Domain, decision: Decision, detail: str) -> Decision:
@@ -2447,11 +2452,18 @@ examples make one for someone ("email my weekly report to my boss")."""
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
 _OWN_AFTER_ALL = re.compile(
     r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name)|"
-    r"在我名下|我垫付|我自己付|算我的|报在我",
+    r"在我名下|我垫付|我自己付|算我的|报在我|"
+    # typing for the account's owner: "im typing for my grandma, its her account"
+    r"\b(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m\s+on|im\s+on|logged\s+in\s+as|using)\s+"
+    r"(?:her|his|their)\s+(?:own\s+)?(?:account|acct|login|profile)\b|"
+    r"\blogged\s+in\s+as\s+(?:her|him|them)\b|"
+    r"(?:这是|这个是|用的是|登的是|登录的是)(?:她|他)(?:的|自己的)(?:号|账号|帐号|账户)",
     re.I,
 )
 """The user saying the thing is theirs after all ("I paid for Mr Chen's taxi myself,
-file it as my claim", "我垫付的，报在我名下")."""
+file it as my claim", "我垫付的，报在我名下"), or that the account is the other person's
+and they type for them ("typing for my grandma, its her account", "这是她的号"): then her
+reading is the account's own."""
 
 
 @_kept_per_object(64)

@@ -5993,3 +5993,97 @@ def test_reports_produced_with_chu_and_readings_entered_in_cantonese(
 def test_asking_for_advice_about_a_reading_records_nothing() -> None:
     # 出个主意 asks for advice; its 出个 makes nothing.
     _no_write(DOMAIN, "帮我出个主意，血压 128/86 高不高")
+
+
+# --- rounds 89-90: an Arabic speaker's English, Taglish, Gansu-Ningxia chat, a developer's
+# command lines; a Dutch speaker's English, Anhui-Jiangxi chat, a teenager typing for a
+# grandparent, emoji and internet slang ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Two amounts, each with its currency: no cents of the first.
+        (EXPENSES, "two cabs on Friday, 31 dollars and 27 dollars, file them"),
+        # The change told, then left undecided or asked how to make.
+        (DOMAIN, "I cancel order 10561 eventually, I haven't decided yet."),
+        (EXPENSES, "My manager told me to claim the 30 EUR hotel parking. How do I do that?"),
+        (EXPENSES, "Sabi ng HR i-claim ko daw yung 15 USD na parking, paano ba gawin yun?"),
+        (DOMAIN, "把订单10562取消了吧，算了我再想想"),
+        # Northwestern 嫑 "don't".
+        (DOMAIN, "订单10563嫑取消，我就看看"),
+        # A command tried out, not run.
+        (DOMAIN, "cancel 10564 --dry-run"),
+        # An amount said as two neighbouring digits: a guess.
+        (EXPENSES, "帮我报一下午饭，三四十块吧，记不太清"),
+        # Tagalog particles say nothing of what the money went on.
+        (EXPENSES, "Paki-claim po ng 55 USD"),
+    ],
+)
+def test_rounds_89_90_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A refund wanted as a noun, with a reason after it: asked about, not a status.
+        (DOMAIN, "I'd like a full refund for order 10565, the box was crushed", None, None),
+        # Typing for the account's owner, said so.
+        (DOMAIN, "typing this for my dad, it's his account. his bp today is 141/88, save it",
+         "record_metric", {"value": "141/88"}),
+        (DOMAIN, "我帮外公打字，这是他的号，订单10566到哪了", "order_status",
+         {"order_id": "10566"}),
+        # Dutch "declareren", and "op de hoogte".
+        (EXPENSES, "Declare 18,40 euro for a taxi from yesterday please", "submit_expense",
+         {"amount": "18.40", "currency": "EUR", "category": "taxi", "date": "2026-03-14"}),
+        (EXPENSES, "The beamer in room 3 is broken, make a ticket and keep me on the hoogte",
+         "open_ticket", {"notify": True}),
+        # Wuhan and Southwestern words: 夜个, 前个, 嘞, 下子; 弄一个; chat's 刀 and 私我.
+        (EXPENSES, "夜个坐的士花了46块，帮我报一下", "submit_expense",
+         {"amount": "46", "category": "taxi", "date": "2026-03-14"}),
+        (EXPENSES, "前个住酒店花了三百块，报销一下", "submit_expense",
+         {"amount": "300", "category": "hotel", "date": "2026-03-13"}),
+        (EXPENSES, "这两个礼拜报嘞总数给我看下子", "expense_total", {"period": "14d"}),
+        (DOMAIN, "月报给我弄一个", "build_report", {"report": "monthly"}),
+        (EXPENSES, "报销晚饭 28刀 昨天的", "submit_expense",
+         {"amount": "28", "currency": "USD", "category": "meal", "date": "2026-03-14"}),
+        (EXPENSES, "键盘又失灵了 开个工单 有消息私我", "open_ticket", {"notify": True}),
+        # Shortened words and digits read aloud.
+        (EXPENSES, "how much did I claim past wk", "expense_total", {"period": "7d"}),
+        (DOMAIN, "pls cx order 10567", "cancel_order", {"order_id": "10567"}),
+        (DOMAIN, "need the wkly report built", "build_report", {"report": "weekly"}),
+        (DOMAIN, "status of order ten oh five six eight", "order_status", {"order_id": "100568"}),
+        (DOMAIN, "订单幺零零五六九到哪了", "order_status", {"order_id": "100569"}),
+        (EXPENSES, "工单T九进展如何", "ticket_status", {"ticket_id": "T-9"}),
+        # Command lines: a quoted summary beside a flag, a flag turned off, a read verb.
+        (EXPENSES, 'ticket new --notify "the vpn drops the line every ten minutes since Monday"',
+         "open_ticket", {"notify": True}),
+        (EXPENSES, 'ticket new --notify=no "monitor flickers"', "open_ticket", {"notify": False}),
+        (EXPENSES, "ticket get T-31", "ticket_status", {"ticket_id": "T-31"}),
+    ],
+)  # fmt: skip
+def test_rounds_89_90_routes(
+    domain: Domain, text: str, intent: str | None, slots: dict[str, Any] | None
+) -> None:
+    if intent is None:
+        assert decide_offline(domain, text, DAY).action != "route"
+        return
+    assert slots is not None
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # "cx" is the customer before a verb, and pinyin shorthand in Chinese: never cancel.
+        (DOMAIN, "cx called about order 10570, where is it?", "order_status"),
+        (DOMAIN, "帮我cx一下订单10571到哪了", "order_status"),
+        # "Declare" opens no date ("Dec 23"); "marketing 5" is no 5 March.
+        (EXPENSES, "marketing 5 people dinner 240 CNY, claim it", "submit_expense"),
+    ],
+)
+def test_shorthand_that_is_not_a_cancel_or_a_month(domain: Domain, text: str, intent: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.intent == intent, decision
+    assert decision.slots.get("date") in (None, DAY.isoformat()), decision

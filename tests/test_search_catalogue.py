@@ -25,7 +25,7 @@ from graph.context import Context
 from graph.evals.registry_bench import DenseOnly
 from graph.state import State
 from nodes.search.catalogue import ToolCatalogue, from_langchain, from_mcp, from_openapi
-from nodes.search.lexicon import Lexicon, default_lexicon, split_values, value_hints
+from nodes.search.lexicon import Lexicon, default_lexicon, simplified, split_values, value_hints
 from nodes.search.ranker import HybridRanker, LexicalIndex, LexicalRanker
 from nodes.tool_loader import tool_loader
 from tests.fakes import search_spec
@@ -363,6 +363,20 @@ def test_a_name_in_the_request_does_not_pull_in_tools_it_spells() -> None:
 def test_chinese_requests_find_english_tools(text: str, best: str) -> None:
     catalogue = ToolCatalogue(from_openapi(OPENAPI))
     assert catalogue.rank(text, limit=1) == [best]
+
+
+@pytest.mark.parametrize(
+    ("text", "best"),
+    [
+        # As Taiwan and Hong Kong type them: traditional characters read as simplified.
+        ("給這個倉庫新建一個標籤", "issues_create_label"),
+        ("列出組織的所有成員", "orgs_list_members"),
+    ],
+)
+def test_traditional_chinese_requests_find_the_same_tools(text: str, best: str) -> None:
+    catalogue = ToolCatalogue(from_openapi(OPENAPI))
+    assert catalogue.rank(text, limit=1) == [best]
+    assert default_lexicon().english(text) == default_lexicon().english(simplified(text))
 
 
 def test_without_the_lexicon_chinese_meets_nothing_in_an_english_catalogue() -> None:

@@ -362,16 +362,21 @@ for _spec in (
 
 # --- intents: deterministic slot rules, Chinese and English ---------------------------------------
 
-_FILE_IT_ZH = ("报个销", "报完", "帮报吗", "帮我报吗", "给报上")
+_FILE_IT_ZH = ("报个销", "报完", "帮报吗", "帮我报吗", "给报上", "报掉")
 """报销 split ("报个销"), 报 done before what comes next ("报完顺便给我看总额"), asked
-("可以帮报吗"), Shandong "给报上": each files a claim, as a claim word and as a write cue."""
+("可以帮报吗"), Shandong "给报上", 报掉 ("一共688块，报掉"): each files a claim, as a claim
+word and as a write cue."""
+_DECLARE = ("declare",)
+"""Dutch and German "declareren", "deklarieren" (claim back an expense), said in English:
+"Declare 23,50 euro for a taxi from yesterday"."""
 _EXPENSE_WORDS = (
     *("expense", "reimburse", "claim", "报销", "报账", "报一下", "报一笔", "报了"),
     *_FILE_IT_ZH,
+    *_DECLARE,
 )
 _CURRENCY_WORDS: tuple[tuple[Currency, tuple[str, ...]], ...] = (
     ("EUR", ("eur", "euro", "euros", "€", "欧元")),
-    ("USD", ("usd", "dollar", "dollars", "bucks", "$", "美元", "美金")),
+    ("USD", ("usd", "dollar", "dollars", "bucks", "$", "美元", "美金", "美刀")),
     ("CNY", ("cny", "rmb", "yuan", "¥", "￥", "元", "块", "人民币")),
 )
 _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -611,6 +616,15 @@ _IT_DESK = re.compile(r"(?<![A-Za-z])(?:IT|I\.T\.)(?![A-Za-z])")
 """The IT department, in capitals ("log it with IT", "raise it with the IT team"): the
 helpdesk by another name. Case matters: "log it" is not IT."""
 _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
+    # a command line's flag turned off, read before the flag itself ("--notify=false")
+    (
+        False,
+        (
+            *("--notify=false", "--notify=no", "--notify=0", "--notify=off", "--no-notify"),
+            *("notify=false", "notify=no", "notify=n", "notify=0", "notify=off"),
+            *("notify: no", "notify: false", "notify:no", "notify:false"),
+        ),
+    ),
     (
         True,
         (
@@ -653,6 +667,10 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "email me updates",
             "send me updates",
             "keep me in the loop",
+            # Dutch "op de hoogte houden" said in English
+            *("keep me on the hoogte", "keep me op de hoogte", "houd me op de hoogte"),
+            # chat: 私我 ("DM me")
+            *("有进展私我", "有消息私我", "私信我", "私聊我"),
             "有进展告诉我",
             "有进展通知我",
             "发消息给我",
@@ -762,7 +780,9 @@ _COURTESY_PIECE = re.compile(
 _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
-    r"it\s+ticket|ticket|tkt|it|issue|problem)(?![a-z0-9_])|"
+    r"it\s+ticket|ticket|tkt|it|issue|problem|"
+    # Tagalog's asking particles in Taglish: "Pa-open po ng ticket", "Paki-file naman"
+    r"pa|paki|po|ng|naman|lang)(?![a-z0-9_])|"
     r"帮我|请|麻烦|开个单|开一个单|开张单|开单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|"
     r"报个修|报个障|报个故障|报故障|报修|报障|报个\s?case|反映|一下",
     re.I,
@@ -852,6 +872,9 @@ def _currency(text: str) -> Found | Currency:
         # "640欧": after a number, 欧 alone is the euro (alone anywhere, it is Europe's).
         if role.kind == "money" and role.text.rstrip().endswith("欧"):
             return Found("EUR", role.text, role.start, role.end, "enum")
+        # "35刀": chat's dollar (刀 for "dollar"), only right after its amount
+        if role.kind == "money" and role.text.rstrip().endswith("刀"):
+            return Found("USD", role.text, role.start, role.end, "enum")
     return "CNY" if _CJK.search(text) else "USD"
 
 
@@ -1363,6 +1386,7 @@ DOMAIN = Domain(
             write_cues=(
                 *("put in", "get reimbursed", "报一下", "报一笔", "报了", *_FILED_AS),
                 *_FILE_IT_ZH,
+                *_DECLARE,
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
                 # "报个饭钱", "帮我报个滴滴": 报个 before what the money went on.

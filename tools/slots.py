@@ -83,6 +83,8 @@ _UNIT_DAYS = {
     "week": 7,
     "fortnight": 14,
     "month": 30,
+    # as chat shortens them: "past wk", "last 2 wks", "past mth"
+    **{"wk": 7, "mth": 30},
     "quarter": 90,
     "year": 365,
     "季度": 90,
@@ -131,7 +133,15 @@ ID_NOUNS: tuple[str, ...] = (
 )
 """Nouns that only say what kind of thing an id names: "order 10092" says no more than
 "10092" does about what to do with it."""
-_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_MONTH_NAME = (
+    r"(?:jan(?:uary|uari|vier|uar)?|feb(?:ruary|uary|urary|rero|ruar|braio)?|"
+    r"mar(?:ch|zo|s)?|apr(?:il|ile)?|may|jun(?:e|io|i)?|jul(?:y|io|i)?|aug(?:ust)?|"
+    r"sep(?:t|tember|tiembre|tembre)?|oct(?:ober|ubre|obre)?|nov(?:ember|iembre|embre)?|"
+    r"dec(?:ember|embre)?)(?![a-z])"
+)
+"""A month's name, whole or cut to three letters (also Spanish, Italian, French, Dutch
+and German spellings): not any word that starts like one ("Declare 23,50 euro" is no
+23 December, "marketing 5" no 5 March)."""
 _LONG_PERIOD = (
     r"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:this|last|past|previous|current)\s+"
     r"(?:calendar\s+|fiscal\s+)?(?:year|quarter)\b|\b(?:year|quarter)[\s-]to[\s-]date\b|"
@@ -397,7 +407,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "period",
         re.compile(
             rf"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
-            rf"prior|preceding)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|fortnight|month)s?\b|"
+            rf"prior|preceding)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|wk|fortnight|month|mth)s?\b|"
             rf"{_B}(?:{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+(?=\w+s\b))?(?:day|week|month)s?\b|"
             rf"\b(?:this|a|one|my|for)\s+(?:week|month|"
             rf"fortnight)\b|\bfortnight\b",
@@ -707,7 +717,8 @@ def _count(word: str | None) -> int:
 
 
 _PERIOD_EN = re.compile(
-    rf"(?:\b(?P<n>{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+)?)?(?P<u>day|week|fortnight|month)",
+    rf"(?:\b(?P<n>{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+)?)?"
+    rf"(?P<u>day|week|wk(?=s?\b)|fortnight|month|mth(?=s?\b))",
     re.I,
 )
 """A period's length: "7 days", "two weeks", and "the 30 last days" as Spanish, French and
@@ -1046,7 +1057,17 @@ def _amount_value(span: str) -> str | None:
         whole, dot, cents = value.partition(".")
         return f"{whole}.{cents:0<2}" if dot else value
     m = re.search(_CN_AMOUNT, span)
-    return str(cn_number(m.group())) if m else None
+    if m is None or _CN_ROUGHLY.search(m.group()):
+        return None
+    return str(cn_number(m.group()))
+
+
+_CN_ROUGHLY = re.compile(
+    r"(?:一两|两三|一二|二三|三四|四五|五六|六七|七八|八九)(?=[十百千万]|$)|"
+    r"十(?:一二|二三|三四|四五|五六|六七|七八|八九)$"
+)
+"""Two neighbouring digits said together, as Chinese says "about": 四五十 (forty or fifty),
+三四百, 十七八 (seventeen or eighteen). A guess, which no claim should take as its amount."""
 
 
 _INLINE_QUOTE = re.compile(

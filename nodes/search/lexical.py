@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from nodes.search.lexicon import split_values, value_hints
+from nodes.search.lexicon import simplified, split_values, value_hints
 from tools.contract import ToolSpec
 from tools.entry import ToolEntry, entry_of
 
@@ -443,6 +443,7 @@ class SearchIndex:
         (`Thesaurus.reads`) scales every write's score by `1 - read_damp` (`READ_DAMP`); one
         that opens with a change (`opens_with_change`), every read's by `1 - write_damp`.
         """
+        query = simplified(query)  # the lexicon and the thesaurus are written in simplified
         read, values = split_values(query, self.knows)
         totals: defaultdict[int, float] = defaultdict(float)
         typed = set(tokenize(read))

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any
 
 CHINESE: Mapping[str, str] = {
     # --- verbs -------------------------------------------------------------------------------
@@ -330,6 +331,52 @@ def value_hints(values: Sequence[str]) -> list[str]:
     return hints
 
 
+_FULL_WIDTH = (
+    "".join(chr(c) for c in range(0xFF10, 0xFF1A))
+    + "／－．"
+    + "".join(chr(c) for r in ((0xFF21, 0xFF3B), (0xFF41, 0xFF5B)) for c in range(*r))
+)
+_VARIANTS = str.maketrans(
+    "帐" + _FULL_WIDTH, "账" + "".join(chr(ord(c) - 0xFEE0) for c in _FULL_WIDTH)
+)
+"""Characters written two ways, read as the one the rules use: OpenCC writes 報帳 as 报帐,
+mainland users 报账; a Chinese input method in full-width mode types "订单号１０２５６" and
+"Ｔ－５" with digits and letters the rules do not read as such. Chinese punctuation (，。？)
+stays: the rules read it as typed."""
+
+
+@lru_cache(maxsize=1)
+def _converter() -> Any:
+    import opencc  # type: ignore[import-untyped, unused-ignore]
+
+    return opencc.OpenCC("t2s")
+
+
+@lru_cache(maxsize=8192)
+def _simplified_char(char: str) -> str:
+    out: str = _converter().convert(char)
+    return out if len(out) == 1 else char
+
+
+def simplified(text: str) -> str:
+    """The request with its traditional characters written as simplified ones.
+
+    OpenCC's traditional-to-simplified conversion (its phrases choose among a character's
+    readings: 乾淨 is 干净, 乾隆 stays), one character for one, so every span found in the
+    result is the same span of the request as typed; where a phrase would change the
+    length, each character is converted alone. The lexicon, the router's rules and the
+    examples are written in simplified characters; a request typed in traditional ones
+    ("麻煩查一下 T-7 喔，上禮拜三就報修了耶", "幫我把這個 bucket 的版本控制打開") asks for the same
+    things.
+    """
+    if text.isascii():
+        return text
+    out: str = _converter().convert(text)
+    if len(out) != len(text):
+        out = "".join(_simplified_char(c) for c in text)
+    return out.translate(_VARIANTS)
+
+
 @dataclass(frozen=True)
 class Lexicon:
     """A bilingual table compiled for longest-match reading of Chinese runs."""
@@ -348,10 +395,11 @@ class Lexicon:
 
         Each Chinese run is read left to right, taking the longest entry that starts at each
         position (`取消订阅` is unsubscribe, not cancel + subscribe); characters no entry
-        starts with are skipped.
+        starts with are skipped. Traditional characters are read as simplified ones
+        (`simplified`), as the table is written.
         """
         out: list[str] = []
-        for run in _CJK_RUN.findall(text):
+        for run in _CJK_RUN.findall(simplified(text)):
             i = 0
             while i < len(run):
                 for size in range(min(self.longest, len(run) - i), 0, -1):

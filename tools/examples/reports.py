@@ -152,8 +152,14 @@ TOOLS = (
 
 _REPORT_WORDS = ("report", "rpt", "报告", "报表", "月报", "周报")
 _REPORT_KINDS = (
-    ("weekly", ("weekly", "week", "每周", "周报", "周度", "这周", "本周", "上周")),
-    ("monthly", ("monthly", "month", "每月", "月报", "月度", "这个月", "本月", "上个月")),
+    ("weekly", ("weekly", "wkly", "week", "每周", "周报", "周度", "这周", "本周", "上周")),
+    (
+        "monthly",
+        (
+            *("monthly", "mthly", "mnthly", "month"),
+            *("每月", "月报", "月度", "这个月", "本月", "上个月"),
+        ),
+    ),
 )
 """A report of a week or a month; "this week's report" and "这周的报告" name the weekly one."""
 _OTHER_KINDS = (
