@@ -317,6 +317,8 @@ _VERNACULAR: dict[str, str] = {
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
     # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭 "where".
     **{"嫑": "别", "阿搭": "哪里"},
+    # Hainanese and Leizhou Min: 无要 "don't", 无使 "no need".
+    **{"无要": "不要", "无使": "不用"},
     # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
     # what it asks of you (`_VERNACULAR_WORD`). Hunan, Jiangxi: 么子 "what", 恰饭 "eat".
     **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭", "何解": "怎样"},
@@ -1651,7 +1653,24 @@ def _pasted(text: str) -> list[tuple[int, int]]:
     spans = [m.span() for m in _PASTED_LINE.finditer(text)]
     if (sign := _SIGNATURE.search(text)) is not None:
         spans.append((sign.start(), len(text)))
+    for head in _MAIL_HEADERS.finditer(text):
+        # a forwarded mail's body is the sender's, to the line that closes it
+        close = _CLOSING_LINE.search(text, head.end())
+        spans.append((head.start(), close.start() if close is not None else len(text)))
     return spans
+
+
+_MAIL_HEADERS = re.compile(
+    r"^[ \t]*(?:from|发件人|寄件者)[ \t]*[:：][^\n]*\n"
+    r"(?:[ \t]*(?:sent|to|cc|date|subject|发送时间|收件人|主题|日期)[ \t]*[:：][^\n]*(?:\n|$))+",
+    re.I | re.M,
+)
+"""A forwarded mail's header block: "From:" and at least one of "Sent:", "To:", "Subject:"
+below it, as a mail program quotes it."""
+_CLOSING_LINE = re.compile(
+    r"^[ \t]*(?:-{3,}|_{3,}|={3,}|-+\s*original\s+message\s*-+)[ \t]*$", re.I | re.M
+)
+"""A line that closes a quoted mail ("---", "____"): what follows is the user's own."""
 
 
 def cited_spans(text: str) -> list[tuple[int, int]]:
@@ -1737,6 +1756,10 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
             or _CN_RETRACTION.match(body)
             or _TRAILING_RETRACTION.search(body)
         ):
+            if n + 1 < len(cut) and _names_what_is_dropped(cut[n + 1][1]):
+                # "有进展就通知我，哦算了，不用通知了": the next clause says what is dropped
+                out[start] = "retracted"
+                continue
             for earlier, _ in cut[: n + 1]:
                 out[earlier] = "retracted"
         elif _INTENDED.match(body) or _CN_INTENDED.search(body):
@@ -1750,6 +1773,13 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
     if undecided or _CN_UNDECIDED.search(text):
         out |= {start: "retracted" for start, _ in cut if start not in out}
     return tuple(out.items())
+
+
+def _names_what_is_dropped(clause: str) -> bool:
+    """Whether a clause refuses one thing by name ("不用通知了", "don't notify me")."""
+    body, _ = _request_body(clause)
+    refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
+    return refusal is not None and bool(body[refusal.end() :].strip(" ,，.。!！?？~了吧啦"))
 
 
 _UNDECIDED = re.compile(
@@ -1767,7 +1797,8 @@ _UNDECIDED = re.compile(
 66013, I am still thinking about it", "I haven't decided yet", "… How do I do that?",
 Tagalog "Paano ba gawin yun?". Every change of the request is then told, not asked."""
 _CN_UNDECIDED = re.compile(
-    r"(?:还在考虑|还没想好|还没决定|我再想想|我再考虑一?下|还在犹豫)(?![办怎如])|(?<![你您])再想想(?![办怎如])"
+    r"(?:还在考虑|还没想好|还没决定|我再想(?:想|一?下)|我再考虑一?下|还在犹豫)(?![办怎如])|"
+    r"(?<![你您])再想想(?![办怎如])"
 )
 """The same in Chinese, anywhere in the request ("取消订单66013吧，我再想想"), but not asking
 the assistant to think of a way ("你再想想办法")."""

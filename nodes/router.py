@@ -2406,7 +2406,9 @@ _OTHERS = re.compile(
     r"\bpts?\b(?!\s*(?:=|:|is)\s*(?:me|myself|self)\b)|\b(?:the|my|our|a)\s+patients?\b|"
     r"\bpatient'?s\b|\d+\s*床|病人|患者|病患|"
     # A relative called as family does, with no 我: "帮阿妈record血压", "给老爸报"
-    r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
+    r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨爷]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
+    # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
+    r"(?:我|俺)?(?:的)?阿[妈嬷爸公婆爷](?:的)|"
     # A relative's thing and its value: "my mother bp 150/95".
     rf"\b(?:my|our)\s+{_KIN}\s+(?!(?:and|or|with|who|that|is|was|has|had|have|will|would|"
     r"can|could|told|asked|says?|said|wants?|needs?|paid|got|and)\b)[a-z]+\s+\d|"
@@ -2441,8 +2443,8 @@ _FOR_OTHERS = re.compile(
     # a message sent to one: "Send mum a text with the status of order 30112"
     rf"\b(?:send|text|message|email|sms|ping|notify)\s+(?:my\s+|our\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
-    r"\b(?:file|submit|claim|log|record|save|expense|enter|put)\s+(?:it|this|that)\s+"
-    r"(?:in\s+|on\s+)?for\s+(?:him|her|them)\b",
+    r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise)\s+"
+    r"(?:it|this|that|one)\s+(?:in\s+|on\s+)?for\s+(?:him|her|them)\b",
     re.I,
 )
 """A change made for, or sent to, a relative or colleague ("save it for my wife", "text it

@@ -6087,3 +6087,73 @@ def test_shorthand_that_is_not_a_cancel_or_a_month(domain: Domain, text: str, in
     decision = decide_offline(domain, text, DAY)
     assert decision.intent == intent, decision
     assert decision.slots.get("date") in (None, DAY.isoformat()), decision
+
+
+# --- rounds 91-92: a Russian or Ukrainian speaker's English, Shanxi-Hebei chat, users who
+# correct themselves, replies in fragments; a Persian speaker's English, Hainan-Leizhou
+# chat, corporate jargon, forwarded mails and threads ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A claim added "for him": a colleague's.
+        (EXPENSES, "My coworker Ivan has hotel bill 130 euro, please add it for him"),
+        # Southern Chinese 阿公, 阿婆: a grandparent's reading.
+        (DOMAIN, "我阿婆的血压150/92，记一下"),
+        # Hainanese 无要 "don't", and 我再想下 (I'll think again).
+        (DOMAIN, "订单61234无要取消"),
+        (DOMAIN, "取消订单61235吧，我再想下"),
+        # A forwarded mail's body, closed by a line, is the sender's.
+        (EXPENSES, "From: Lee\nSent: Monday 9:02\nSubject: taxi\n\nCan you file the 35 USD taxi "
+         "from Monday?\n\n---\nnot that one yet. what is my 7 day total?"),
+        # A date with its year read either way, both past: which day is asked.
+        (EXPENSES, "Receipt: Metro Taxi\nDate: 03/01/2026\nTotal: 31.00 USD\nclaim it please"),
+    ],
+)  # fmt: skip
+def test_rounds_91_92_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Self-corrections: a day named from today, a restated amount with its currency,
+        # 打错了, "算了，还是", "not A, I said B", "nope, not A, it's B".
+        (DOMAIN, "log 133/84 for today, no sorry, for yesterday", "record_metric",
+         {"value": "133/84", "date": "2026-03-14"}),
+        (EXPENSES, "报销打车 55 元，前天的，哦不对，是昨天的", "submit_expense",
+         {"amount": "55", "date": "2026-03-14"}),
+        (EXPENSES, "报一笔午饭 80 美元，不对，是 80 人民币", "submit_expense",
+         {"amount": "80", "currency": "CNY"}),
+        (EXPENSES, "查下工单 T-207，打错了，是 T-27", "ticket_status", {"ticket_id": "T-27"}),
+        (DOMAIN, "看下最近14天的血压，算了，还是看30天的", "review_metric_trend",
+         {"period": "30d"}),
+        (EXPENSES, "no, not T-9, I said T-90", "ticket_status", {"ticket_id": "T-90"}),
+        (DOMAIN, "nope, not J-14, it's J-41", "job_status", {"job_id": "J-41"}),
+        # A forwarded mail the user then takes up as their own.
+        (EXPENSES, "From: Lee\nSubject: taxi\n\nplease file the 35 USD taxi from Monday\n---\n"
+         "ok go ahead and file it", "submit_expense", {"amount": "35", "currency": "USD"}),
+    ],
+)  # fmt: skip
+def test_rounds_91_92_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_a_retraction_followed_by_what_it_drops_keeps_the_rest() -> None:
+    # "actually never mind, don't notify me" drops the notification, not the ticket.
+    decision = decide_offline(
+        EXPENSES,
+        "open a ticket, the scanner is jammed, notify me. actually never mind, don't notify me",
+        DAY,
+    )
+    assert (decision.action, decision.intent) == ("route", "open_ticket"), decision
+    assert decision.slots["notify"] is False
+
+
+def test_a_date_read_two_ways_is_named_in_the_question() -> None:
+    decision = decide_offline(DOMAIN, "record 128/82 on 02/03/2026", DAY)
+    assert decision.action == "invalid"
+    assert decision.detail == (
+        "date: Input should be one date, YYYY-MM-DD, got '2026-02-03 or 2026-03-02'"
+    )

@@ -562,10 +562,14 @@ def error_message(error: Mapping[str, Any]) -> str:
     """A pydantic error's message as its validator wrote it, without "Value error, ".
 
     A domain's own check ("systolic, the higher number, comes first") is already the
-    sentence a user should read.
+    sentence a user should read; a date that is not one says so in a few words.
     """
     if error.get("type") == "value_error" and (cause := error.get("ctx", {}).get("error")):
         return str(cause)
+    if str(error.get("type", "")).startswith("date_"):
+        # pydantic's parser detail ("invalid character in hour") tells a user nothing; a
+        # value naming two days ("2026-02-03 or 2026-03-02") is shown beside this
+        return "Input should be one date, YYYY-MM-DD"
     return str(error["msg"])
 
 

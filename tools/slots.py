@@ -982,6 +982,33 @@ def _slash_date(first: int, second: int, today: date, year: int | None = None) -
     return max(days, default=None)
 
 
+def _either_way(span: str, today: date) -> tuple[str, str] | None:
+    """The two days a slashed date with its year names, when both are past ones.
+
+    "Date: 03/02/2026" on 15 March 2026 is the 2nd of March to an American and the 3rd of
+    February to most of Europe, and a receipt's year says nothing of which: the value names
+    both, which the slots model rejects, so the run asks. Without a year ("3/12", "12/03")
+    the later day up to today is meant (`_slash_date`); with one, a reading in the future
+    is no reading ("12/03/2026" is the 12th of March).
+    """
+    m = _MONTH_SLASH_DAY.fullmatch(span.strip())
+    if m is None or m.group("sy") is None:
+        return None
+    year = int(m.group("sy")) + (2000 if len(m.group("sy")) == 2 else 0)
+    days = []
+    for month, day in (
+        (int(m.group("sm")), int(m.group("sd"))),
+        (int(m.group("sd")), int(m.group("sm"))),
+    ):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            continue
+        if found <= today and found not in days:
+            days.append(found)
+    return (days[0].isoformat(), days[1].isoformat()) if len(days) == 2 else None
+
+
 def find_date(text: str, today: date) -> Found | None:
     """The calendar date a request refers to, or None when it names none.
 
@@ -989,6 +1016,8 @@ def find_date(text: str, today: date) -> Found | None:
     ("last Friday", "上周四", "周五"; `_weekday_date`).
     """
     for role in number_roles(text):
+        if role.kind == "date" and (both := _either_way(role.text, today)) is not None:
+            return Found(" or ".join(both), role.text, role.start, role.end, "date")
         if role.kind == "date" and (day := _role_date(role, today)) is not None:
             return Found(day.isoformat(), role.text, role.start, role.end, "date")
     lowered = text.lower()
@@ -1347,14 +1376,14 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 _CORRECTION = re.compile(
     r"(?:\b(?:no\s+wait|wait|sorry|oops|actually|actly|actualy|correction|i\s+mean|i\s+meant|"
     r"make\s+that|rather|no\s+(?:lah|la|leh|lor))\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
-    r"更正|哦不)"
+    r"更正|哦不|打错了|写错了|输错了|搞错了|记错了|算了[\s,，]*(?=还是|不用|不要|别|先别))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
     re.I,
 )
 """Words that take back a value just said and give the one meant ("no wait, it was",
 "sorry, I meant", "actually" and its chat spelling "actly", Singlish "no lah", "不对，应该是",
-"我是说", "说错了")."""
+"我是说", "说错了", "打错了，是 T-15", "算了，还是看7天的")."""
 _NO_BETWEEN = re.compile(r"\s*(?:[,，]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不)\s*[,，]?\s*", re.I)
 """A bare "no" between two values of one kind, as said aloud ("forty no fifty dollars",
 "weekly no monthly", "一百二十 不对 一百二十五", "T-4... no T-40"): the second is meant.
@@ -1363,8 +1392,9 @@ _ID_PREFIX = re.compile(r"[A-Za-z]{1,2}-|#")
 """What stands before an id's digits ("T-40", "#10087"): the value meant starts there."""
 _NOT_THIS_THAT = re.compile(
     r"(?:\b(?:not|(?:was|is)n[’']?t|(?:was|is)\s+not)\s+(?P<a>[^\s,，]+)\s*[,，]\s*"
-    r"(?:but\s+|it[’']?s\s+|it\s+was\s+)?(?P<b>[^\s,，.。]+)|"
-    r"(?P<b2>[^\s,，]+)\s*[,，]\s*not\s+(?P<a2>[^\s,，.。]+)|"
+    r"(?:but\s+|it[’']?s\s+|it\s+was\s+|i\s+(?:said|meant|mean)\s+)?(?P<b>[^\s,，.。]+)|"
+    r"(?<![^\s,，])(?P<b2>(?!(?:no|nope|nah|ok|okay|yes|oh|so|and|but|sorry)\b)[^\s,，]+)\s*[,，]\s*not\s+"
+    r"(?P<a2>[^\s,，.。]+)|"
     r"不是\s*(?P<a3>[^\s,，是]+?)\s*[,，]?\s*(?:而)?是\s*(?P<b3>[^\s,，。]+)|"
     r"是\s*(?P<b4>[^\s,，不]+?)\s*[,，]?\s*不是\s*(?P<a4>[^\s,，。]+))",
     re.I,
@@ -1442,7 +1472,20 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
         out.append(("report", kind, m.start(), m.end()))
     for m in _DAY_WORD.finditer(text):
         out.append(("day", " ".join(m.group().lower().split()), m.start(), m.end()))
+    for m in _RELATIVE_DAY.finditer(text):
+        out.append(("day", " ".join(m.group().lower().split()), m.start(), m.end()))
     return sorted(out, key=lambda v: v[2])
+
+
+_RELATIVE_DAY = re.compile(
+    r"\b(?:yesterday|today|tonight|last\s+night|(?:last\s+)?(?:monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday))\b|大前天|前天|昨天|今天|昨晚|今早|"
+    r"(?:上个?)?(?:周|礼拜|星期)[一二三四五六日天]",
+    re.I,
+)
+"""A day named from today ("yesterday", "Friday", "前天", "上周五"): a correction takes it
+back as it takes back a day of the month ("from yesterday, no sorry, from Friday",
+"前天，哦不对，是昨天")."""
 
 
 def _value_of(text: str) -> tuple[str, str] | None:
@@ -1451,7 +1494,9 @@ def _value_of(text: str) -> tuple[str, str] | None:
     if len(found) != 1:
         return None
     kind, value, start, end = found[0]
-    return (kind, value) if text[:start].strip() == "" and text[end:].strip() == "" else None
+    head = text[:start].strip()
+    bare = head == "" or (kind == "id" and _ID_PREFIX.fullmatch(head) is not None)  # "T-8"
+    return (kind, value) if bare and text[end:].strip() == "" else None
 
 
 def corrected(text: str) -> str:
@@ -1480,6 +1525,11 @@ def corrected(text: str) -> str:
             if not olds:
                 continue
             new = [v for v in after if v[0] == kind and v[1] != olds[-1]]
+            if not new and kind == "amount" and any(v[0] == "currency" for v in after):
+                # "450 美元，不对，是 450 人民币": the amount said again with what it corrects
+                restated = [v for v in before if v[0] == kind][-1]
+                spans += [(restated[2], restated[3]), m.span()]
+                continue
             if len({v[1] for v in new}) != 1 or _ALSO.search(text[m.end() : new[0][2]]):
                 continue
             gone.append((kind, olds[-1]))
