@@ -1463,10 +1463,13 @@ refund" (it names what not to bother with) nor "changed my mind about order 1010
 request follows)."""
 _CN_RETRACTION = re.compile(
     r"^\s*(?:但是?|可是|不过|哎|唉|呃|嗯|哦|啊|好吧|那|那就)*"
-    r"(?:还是)?(?:算了|不用了|没事了?|当我没说|不必了|还是不[\u3400-\u9fff]{0,4}了)[吧啦呀哈，。；！？!?~…\s]*$"
+    r"(?:还是)?(?:算了|不用了|没事了?|当我没说|不必了|还是不[\u3400-\u9fff]{0,4}了|"
+    # a bare 先不报 / 先别记: the verb refused, with nothing after it ("- 先不报，等发票")
+    r"先[不别][报记存开提发做交](?:了|吧)?)[吧啦呀哈，。；！？!?~…\s]*$"
 )
-"""算了, 不用了, 当我没说, 还是不取消了: the clause takes back what came before. Not 不要了
-on its own ("订单10091，不要了" asks to cancel it) nor 算了 after a verb ("直接取消算了")."""
+"""算了, 不用了, 当我没说, 还是不取消了, a bare 先不报: the clause takes back what came
+before. Not 不要了 on its own ("订单10091，不要了" asks to cancel it) nor 算了 after a verb
+("直接取消算了")."""
 _TRAILING_RETRACTION = re.compile(
     r"(?:\.{2,}|…+|⋯+)\s*(?:(?:oh|actually|nah|no|wait)\b[\s,]*)*(?:nvm|nevermind|never\s+mind|"
     r"forget\s+it|scratch\s+that|算了|不用了|当我没说)"
@@ -1770,7 +1773,7 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
             out[start] = "reported"  # "I filed 3 lunches for 12.50, 14.20 and 9.90"
         if _UNDECIDED.match(body):
             undecided = True
-    if undecided or _CN_UNDECIDED.search(text):
+    if undecided or _CN_UNDECIDED.search(text) or _ASKS_IF_ALLOWED.search(text):
         out |= {start: "retracted" for start, _ in cut if start not in out}
     return tuple(out.items())
 
@@ -1786,7 +1789,8 @@ _UNDECIDED = re.compile(
     r"^(?:(?:but|and|so|well|hmm+|um+|tbh|honestly)\b[\s,]*)*(?:"
     r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:still\s+)?(?:thinking(?:\s+about\s+(?:it|this|that))?|"
     r"deciding|undecided|not\s+sure\s+yet|on\s+the\s+fence)|"
-    r"(?:i|we)\s+(?:haven'?t|have\s+not)\s+decided(?:\s+yet)?|(?:still\s+)?not\s+decided(?:\s+yet)?|"
+    r"(?:i|we)\s+(?:haven'?t|have\s+not)\s+decided(?:\s+yet)?(?:\s+(?:whether|if)\b[^.?!]*)?|"
+    r"(?:still\s+)?not\s+decided(?:\s+yet)?|"
     r"still\s+thinking(?:\s+about\s+it)?|let\s+me\s+think(?:\s+about\s+it)?|"
     r"how\s+(?:do|can|should|would)\s+i\s+(?:do|go\s+about)\s+(?:that|it|this)|"
     r"pa(?:a)?no\s+(?:ba\s+)?(?:gawin|gagawin|mag-?[a-z]+)(?:\s+(?:yun|iyon|ito|yan))?)"
@@ -1797,11 +1801,24 @@ _UNDECIDED = re.compile(
 66013, I am still thinking about it", "I haven't decided yet", "… How do I do that?",
 Tagalog "Paano ba gawin yun?". Every change of the request is then told, not asked."""
 _CN_UNDECIDED = re.compile(
-    r"(?:还在考虑|还没想好|还没决定|我再想(?:想|一?下)|我再考虑一?下|还在犹豫)(?![办怎如])|"
+    r"(?:还在考虑|还[没未]想好|还[没未]决定|未决定|我再想(?:想|一?下)|我再考虑一?下|还在犹豫)"
+    r"(?![办怎如])|"
     r"(?<![你您])再想想(?![办怎如])"
 )
 """The same in Chinese, anywhere in the request ("取消订单66013吧，我再想想"), but not asking
 the assistant to think of a way ("你再想想办法")."""
+_ASKS_IF_ALLOWED = re.compile(
+    r"\b(?:is\s+(?:that|it|this)\s+(?:even\s+|really\s+)?(?:allowed|permitted|legit|ok(?:ay)?\s+to\s+do)|"
+    r"am\s+i\s+(?:even\s+|really\s+)?(?:allowed|permitted)|"
+    r"(?:not\s+sure|unsure)\s+(?:if\s+|whether\s+)?i'?m\s+(?:even\s+)?allowed|"
+    r"will\s+(?:that|it|this)\s+(?:flag|get\s+(?:me\s+)?flagged|raise\s+a\s+(?:red\s+)?flag)|"
+    r"should\s+i\s*(?:[,?]|or\b))|"
+    r"(?:这样|这么报|这样报)?(?:合规吗|合不合规|允许吗|允不允许|会不会有问题|会被查吗)",
+    re.I,
+)
+"""Asking whether the change is allowed or wise ("A colleague asked me to file her taxi under
+my account. Is that even allowed?", "Should I, or will that flag something?", "这样合规吗"):
+every change of the request is told, and asked about."""
 
 
 _RECURRING = re.compile(

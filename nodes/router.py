@@ -2211,13 +2211,17 @@ TWO_READS_QUESTION = (
 
 
 _THEN = re.compile(
-    r"[,，;；]?\s*(?:\b(?:and\s+then|then|and)\b|然后|接着|并且|再)[\s,，:：]*",
+    r"[,，;；]?\s*(?:\b(?:and\s+then|then|and)\b|然后|接着|并且|再|"
+    # a list's next item: "1. 生成周报\n2. 看一下J-9进度", "- taxi 40\n- show my total" (its
+    # number blanked by the reading as a count, `_read_as`, leaves the indent)
+    r"(?<=\n)[ \t]*(?:\d{1,2}[.)、]|[-*•·])(?=[ \t])|(?<=\n)[ \t]{2,}(?=\S))[\s,，:：]*",
     re.I,
 )
 """Plain words that join two steps ("file it and open a ticket", "check it, then cancel",
-"查一下，再生成…", "然后", "接着", "并且"). Far more common than `_ALSO` inside one request
-("record it and show the trend", "before and after"), so a side is a request of its own only
-when both sides, decided alone, go to two different intents, one of them a write."""
+"查一下，再生成…", "然后", "接着", "并且"), and a list's next item. Far more common than
+`_ALSO` inside one request ("record it and show the trend", "before and after"), so a side
+is a request of its own only when both sides, decided alone, go to two different intents,
+one of them a write."""
 
 
 def _sides(text: str, m: re.Match[str]) -> tuple[str, str] | None:
@@ -2227,6 +2231,8 @@ def _sides(text: str, m: re.Match[str]) -> tuple[str, str] | None:
     first, second = text[: m.start()].strip(" ,，;；"), text[m.end() :].strip()
     if not content_words(first) or not content_words(second):
         return None
+    if first.endswith((":", "：")):
+        return None  # a heading ("订单：", "To do:") over a list, not a request of its own
     return first, second
 
 
@@ -2280,11 +2286,12 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
         parts = [_decide_offline(domain, part, today, said=False) for part in sides]
         names = [d.intent if d.action == "route" else None for d in parts]
         a, b = names
+        covered = _tools_of(domain, a or "") <= tools and _tools_of(domain, b or "") <= tools
         if (
             a is not None
             and b is not None
             and a != b
-            and not (_tools_of(domain, a) <= tools and _tools_of(domain, b) <= tools)
+            and (not covered or _other_id(decision, sides))
         ):
             if domain.writes(a) or domain.writes(b):
                 return _one_at_a_time(decision, *sides, names)
@@ -2292,8 +2299,22 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
     return decision
 
 
-_NAMES_ID = re.compile(r"\b[A-Za-z]-\d+\b|\d{4,}")
+_NAMES_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]-\d+(?!\d)|\d{4,}")
 """An id of its own ("T-4", "10092"): a side naming one is about another thing."""
+
+
+def _other_id(decision: Decision, sides: tuple[str, str]) -> bool:
+    """Whether a side names an id the decision does not act on.
+
+    "1. 生成周报 2. 看一下J-9进度": building a report checks its own job, so its tools cover
+    a job's status, but J-9 is another job: two requests, not one.
+    """
+    own = {str(v) for v in decision.slots.values()}
+    return any(m.group() not in own for side in sides for m in _PREFIXED_ID.finditer(side))
+
+
+_PREFIXED_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]-\d+(?!\d)")
+"""An id with its letter ("J-9", "T-4"); a bare number may be a year or an amount."""
 
 
 def _flag_after(decision: Decision, at: int) -> bool:
@@ -2408,7 +2429,9 @@ _OTHERS = re.compile(
     # A relative called as family does, with no 我: "帮阿妈record血压", "给老爸报"
     r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨爷]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
-    r"(?:我|俺)?(?:的)?阿[妈嬷爸公婆爷](?:的)|"
+    r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷](?:的|个)|"
+    # one's spouse or parent as the old one: "俺家老头子血压…", "我家老伴的报销"
+    r"(?:我|俺|阮)家?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)|"
     # A relative's thing and its value: "my mother bp 150/95".
     rf"\b(?:my|our)\s+{_KIN}\s+(?!(?:and|or|with|who|that|is|was|has|had|have|will|would|"
     r"can|could|told|asked|says?|said|wants?|needs?|paid|got|and)\b)[a-z]+\s+\d|"

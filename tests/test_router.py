@@ -6157,3 +6157,36 @@ def test_a_date_read_two_ways_is_named_in_the_question() -> None:
     assert decision.detail == (
         "date: Input should be one date, YYYY-MM-DD, got '2026-02-03 or 2026-03-02'"
     )
+
+
+# --- rounds 93-94: a Swahili or Amharic speaker's English, Fujian-Chaoshan chat, a parent
+# typing one-handed, a cautious user asking what-ifs; Scottish and Irish English, Inner
+# Mongolia-Xinjiang-northeast chat, lists, mixed units and formats ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Minnan 阮阿嬷个 (my grandma's); one's spouse as 老头子.
+        (DOMAIN, "阮阿公个血压155/96，帮伊记落去"),
+        (DOMAIN, "我家老伴儿血压148/90，给记上"),
+        # Undecided, as Cantonese and Minnan write 未.
+        (DOMAIN, "老婆话要取消订单61300，我还未决定"),
+        (
+            DOMAIN,
+            "Cancel order 45300 for me. I haven't decided whether I want it gone yet, though.",
+        ),
+        # Asking whether the change is allowed or wise.
+        (EXPENSES, "My boss wants me to file his 45 EUR lunch on my card. Is that even allowed?"),
+        (
+            EXPENSES,
+            "My manager says to claim the 70 EUR dinner under my name. Should I, or will that "
+            "flag something?",
+        ),
+        # A list's items asking for a write and another thing's read; a bare 先不报.
+        (DOMAIN, "今天要做：\n1. 生成月报\n2. 查一下J-12好了没"),
+        (EXPENSES, "报销：\n- 午饭 35元\n- 先不报，等发票"),
+    ],
+)
+def test_rounds_93_94_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)

@@ -983,30 +983,44 @@ def _slash_date(first: int, second: int, today: date, year: int | None = None) -
 
 
 def _either_way(span: str, today: date) -> tuple[str, str] | None:
-    """The two days a slashed date with its year names, when both are past ones.
+    """The two days a slashed date names, when both are recent past days.
 
-    "Date: 03/02/2026" on 15 March 2026 is the 2nd of March to an American and the 3rd of
-    February to most of Europe, and a receipt's year says nothing of which: the value names
-    both, which the slots model rejects, so the run asks. Without a year ("3/12", "12/03")
-    the later day up to today is meant (`_slash_date`); with one, a reading in the future
-    is no reading ("12/03/2026" is the 12th of March).
+    "Date: 03/02/2026" and "from 02/03" on 15 March 2026 are the 2nd of March to an
+    American and the 3rd of February to most of Europe: the value names both, which the
+    slots model rejects, so the run asks rather than write a claim or a reading on the
+    wrong day. Without a year a day just past is meant: "3/12" and "12/03" are the 12th of
+    March when the other reading is months back (3 December, `_slash_date`); within
+    `RECENT_DAYS` either could be (the dev part's "35 USD in New York on 3/2", labelled the
+    2nd of March, is asked about too). With a year, a reading in the future is no reading
+    ("12/03/2026" is the 12th of March).
     """
     m = _MONTH_SLASH_DAY.fullmatch(span.strip())
-    if m is None or m.group("sy") is None:
+    if m is None:
         return None
-    year = int(m.group("sy")) + (2000 if len(m.group("sy")) == 2 else 0)
+    said = m.group("sy")
+    year = None if said is None else int(said) + (2000 if len(said) == 2 else 0)
     days = []
     for month, day in (
         (int(m.group("sm")), int(m.group("sd"))),
         (int(m.group("sd")), int(m.group("sm"))),
     ):
         try:
-            found = date(year, month, day)
+            found = date(year or today.year, month, day)
         except ValueError:
             continue
+        if found > today and year is None:
+            found = found.replace(year=today.year - 1)
         if found <= today and found not in days:
             days.append(found)
-    return (days[0].isoformat(), days[1].isoformat()) if len(days) == 2 else None
+    if len(days) != 2 or (year is None and (today - min(days)).days > RECENT_DAYS):
+        return None
+    first, second = sorted(days)
+    return first.isoformat(), second.isoformat()
+
+
+RECENT_DAYS = 62
+"""How far back an undated "02/03" may read and still be a day just past: two months. "3/12"
+on 15 March also reads as 3 December, 102 days back, which no one claims as "3/12"."""
 
 
 def find_date(text: str, today: date) -> Found | None:
