@@ -2414,23 +2414,32 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
         kind = "cue"
         refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
         wanted = _WANTED_BACK.match(body)
+        only_wanted = False  # a clause that asks for nothing but a thing back
         if refusal:
             body, kind = body[refusal.end() :], "refused"
         elif start in unasked:
             kind = unasked[start]
         elif start in conditional:
             kind = "conditional"
-        elif not clause_asks(clause) and wanted is None:
-            continue
+        elif not clause_asks(clause):
+            if wanted is None:
+                continue
+            only_wanted = True
         base = start + clause.index(body) if body else start
         hits: list[tuple[int, str]] = []
         found = _find_cue(body, cues)
-        if found is not None and found[0] == 0:
+        if found is not None and found[0] == 0 and not only_wanted:
             hits.append(found)
         elif wanted is not None and refusal is None:
             back = _find_cue(body[wanted.end() :], CHANGE_KINDS["return"])
             if back is not None and back[0] == 0:
                 hits.append((wanted.end(), back[1]))
+        if only_wanted:
+            out.extend(
+                Found(True, body[at : at + len(cue)], base + at, base + at + len(cue), kind)
+                for at, cue in hits
+            )
+            continue
         for at, cue in _cjk_verbs(body, cues):
             if not any(h_at <= at < h_at + len(h) for h_at, h in hits):
                 hits.append((at, cue))

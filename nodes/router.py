@@ -2299,7 +2299,9 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
     return decision
 
 
-_NAMES_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]-\d+(?!\d)|\d{4,}")
+_PREFIXED_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]-\d+(?!\d)")
+"""An id with its letter ("J-9", "T-4"); a bare number may be a year or an amount."""
+_NAMES_ID = re.compile(rf"{_PREFIXED_ID.pattern}|\d{{4,}}")
 """An id of its own ("T-4", "10092"): a side naming one is about another thing."""
 
 
@@ -2311,10 +2313,6 @@ def _other_id(decision: Decision, sides: tuple[str, str]) -> bool:
     """
     own = {str(v) for v in decision.slots.values()}
     return any(m.group() not in own for side in sides for m in _PREFIXED_ID.finditer(side))
-
-
-_PREFIXED_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]-\d+(?!\d)")
-"""An id with its letter ("J-9", "T-4"); a bare number may be a year or an amount."""
 
 
 def _flag_after(decision: Decision, at: int) -> bool:
