@@ -717,10 +717,12 @@ _NAMED_ID = re.compile(
 """An id said after what it names, its letter as heard: "ticket tea forty two" is T-42,
 "job jay twenty one" J-21."""
 _ID_NOUN_BEFORE = re.compile(
-    r"\b(?:order|ticket|job|number|no\.?|#)\s*(?:(?:is|was|number|no\.?|#)\s*)?$", re.I
+    r"(?:\b(?:" + "|".join(w for w in ID_NOUNS if w.isascii()) + r")\b\.?|#)\s*"
+    r"(?:(?:is|was|number|no\.?|#)\s*)?$",
+    re.I,
 )
-"""What an id is said after when its digits are read in groups: "order ten oh eight six"
-(10086), "order number one oh twenty three four" (102034)."""
+"""What an id is said after (`ID_NOUNS`) when its digits are read in groups: "order ten
+oh eight six" (10086), "order number one oh twenty three four" (102034)."""
 _ID_LETTER_BEFORE = re.compile(r"(?<!['’])\b(?:t|tee|tea|j|jay)\s+$", re.I)
 _SPOKEN_DAY = re.compile(
     r"\b(?P<pre>the|on|of|march|february|january)\s+(?:(?P<tens>twenty|thirty)[\s-]+)?(?P<o>"

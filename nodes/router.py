@@ -2286,12 +2286,14 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
         parts = [_decide_offline(domain, part, today, said=False) for part in sides]
         names = [d.intent if d.action == "route" else None for d in parts]
         a, b = names
-        covered = _tools_of(domain, a or "") <= tools and _tools_of(domain, b or "") <= tools
         if (
             a is not None
             and b is not None
             and a != b
-            and (not covered or _other_id(decision, sides))
+            and (
+                not (_tools_of(domain, a) <= tools and _tools_of(domain, b) <= tools)
+                or _other_id(decision, sides)
+            )
         ):
             if domain.writes(a) or domain.writes(b):
                 return _one_at_a_time(decision, *sides, names)

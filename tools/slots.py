@@ -943,12 +943,8 @@ def _role_date(role: Role, today: date) -> date | None:
     elif m := _DOT_DAY.fullmatch(span):
         month, day = int(m.group("dm")), int(m.group("dd"))
     elif m := _MONTH_SLASH_DAY.fullmatch(span):
-        year = m.group("sy")
         return _slash_date(
-            int(m.group("sm")),
-            int(m.group("sd")),
-            today,
-            None if year is None else int(year) + (2000 if len(year) == 2 else 0),
+            int(m.group("sm")), int(m.group("sd")), today, _slash_year(m.group("sy"))
         )
     elif m := _CN_MONTH_DAY.search(span):
         month, day = cn_number(m.group("m")), cn_number(m.group("d"))
@@ -970,16 +966,30 @@ def _slash_date(first: int, second: int, today: date, year: int | None = None) -
     American on 15 March are both the 12th of March, not December. A year said keeps the
     day in it: neither order up to today is no day at all.
     """
-    days = []
+    return max(_slash_readings(first, second, today, year), default=None)
+
+
+def _slash_readings(first: int, second: int, today: date, year: int | None) -> list[date]:
+    """The days up to today a slashed date can be, month first and day first.
+
+    Without a year, a reading later this year is last year's.
+    """
+    days: list[date] = []
     for month, day in ((first, second), (second, first)):
         try:
             found = date(year or today.year, month, day)
         except ValueError:
             continue
-        if found > today and year is not None:
-            continue
-        days.append(found if found <= today else found.replace(year=today.year - 1))
-    return max(days, default=None)
+        if found > today and year is None:
+            found = found.replace(year=today.year - 1)
+        if found <= today and found not in days:
+            days.append(found)
+    return days
+
+
+def _slash_year(said: str | None) -> int | None:
+    """The year written after a slashed date ("26" is 2026), or None."""
+    return None if said is None else int(said) + (2000 if len(said) == 2 else 0)
 
 
 def _either_way(span: str, today: date) -> tuple[str, str] | None:
@@ -997,21 +1007,8 @@ def _either_way(span: str, today: date) -> tuple[str, str] | None:
     m = _MONTH_SLASH_DAY.fullmatch(span.strip())
     if m is None:
         return None
-    said = m.group("sy")
-    year = None if said is None else int(said) + (2000 if len(said) == 2 else 0)
-    days = []
-    for month, day in (
-        (int(m.group("sm")), int(m.group("sd"))),
-        (int(m.group("sd")), int(m.group("sm"))),
-    ):
-        try:
-            found = date(year or today.year, month, day)
-        except ValueError:
-            continue
-        if found > today and year is None:
-            found = found.replace(year=today.year - 1)
-        if found <= today and found not in days:
-            days.append(found)
+    year = _slash_year(m.group("sy"))
+    days = _slash_readings(int(m.group("sm")), int(m.group("sd")), today, year)
     if len(days) != 2 or (year is None and (today - min(days)).days > RECENT_DAYS):
         return None
     first, second = sorted(days)
@@ -1432,8 +1429,8 @@ _CURRENCY_WORD = re.compile(
 """A currency a correction can take back: also one no domain takes ("23 SGD… 不对, USD")."""
 _REPORT_WORD = re.compile(r"\b(?:weekly|monthly)\b|周报|月报", re.I)
 _DAY_WORD = re.compile(
-    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|"
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|"
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\.?|"
+    rf"\b{_MONTH_NAME}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
     r"(?<!\d)\d{1,2}\s*[号日]",
     re.I,
 )
@@ -1492,14 +1489,16 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
 
 
 _RELATIVE_DAY = re.compile(
-    r"\b(?:yesterday|today|tonight|last\s+night|(?:last\s+)?(?:monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday))\b|大前天|前天|昨天|今天|昨晚|今早|"
-    r"(?:上个?)?(?:周|礼拜|星期)[一二三四五六日天]",
+    "|".join(
+        rf"(?<!\w){re.escape(w)}(?!\w)" if w.isascii() else re.escape(w)
+        for w in sorted((w for words, _ in _DAY_WORDS for w in words), key=len, reverse=True)
+    )
+    + f"|{_WEEKDAY.pattern}",
     re.I,
 )
-"""A day named from today ("yesterday", "Friday", "前天", "上周五"): a correction takes it
-back as it takes back a day of the month ("from yesterday, no sorry, from Friday",
-"前天，哦不对，是昨天")."""
+"""A day named from today (`_DAY_WORDS`, `_WEEKDAY`: "yesterday", "Friday", "前天",
+"上周五"): a correction takes it back as it takes back a day of the month ("from yesterday,
+no sorry, from Friday", "前天，哦不对，是昨天")."""
 
 
 def _value_of(text: str) -> tuple[str, str] | None:

@@ -358,6 +358,7 @@ def _simplified_char(char: str) -> str:
     return out if len(out) == 1 else char
 
 
+@lru_cache(maxsize=4096)
 def simplified(text: str) -> str:
     """The request with its traditional characters written as simplified ones.
 
