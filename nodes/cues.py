@@ -58,7 +58,9 @@ __all__ = [
     "content_words",
     "courteous",
     "dialect",
+    "done_items",
     "fillers",
+    "letter_frame",
     "mask_not_cues",
     "numerals",
     "pinyin",
@@ -110,6 +112,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("写下来", "做一本"),
         "开具",  # formal: "烦请开具维修工单"
         *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
+        *("重新报", "重报一下", "再报一次"),  # filed again, as it should have been
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
         *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
     ),
@@ -131,6 +134,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
         *("downgrade", "改个", "改下", "换个", "能改", "可以改", "改地址"),
+        *("改收货", "改收件", "改送货", "改配送"),  # "需求：改收货地址"
         *("能不能改", "可不可以改"),
         *("调高", "调低", "调成", "raise the priority", "lower the priority", "bump the priority"),
         *("提高优先级", "降低优先级", "提升优先级"),
@@ -141,6 +145,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "schedule": ("schedule", "reschedule", "定时"),
     "return": (
         *("return", "refund", "refunded", "exchange", "money back", "devolution"),
+        *("arrange a return", "issue a refund", "process a refund", "arrange a refund"),
         *("退货", "退款", "换货", "退钱", "退我钱", "把钱退"),
     ),
     "approve": ("approve", "reject", "decline", "批准", "审批"),
@@ -322,8 +327,11 @@ _VERNACULAR: dict[str, str] = {
     # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
     # what it asks of you (`_VERNACULAR_WORD`). Hunan, Jiangxi: 么子 "what", 恰饭 "eat".
     **{"俺": "我", "中不中": "行不行", "么子": "什么", "恰饭": "吃饭", "何解": "怎样"},
-    # Shandong: 夜来 is yesterday ("俺夜来打车花了四十六块").
-    **{"夜来": "昨天"},
+    # Shandong: 夜来 is yesterday ("俺夜来打车花了四十六块"), and so are Henan's 夜儿个 and
+    # 夜儿 (昨儿个 as the northeast says it: "昨天个").
+    **{"夜来": "昨天", "夜儿个": "昨天个", "夜儿": "昨天"},
+    # Guizhou and Guangxi: 得不得 "can you or not", 哪点 "where".
+    **{"得不得": "能不能", "哪点": "哪里"},
     # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
@@ -346,8 +354,8 @@ _VERNACULAR_WORD = re.compile(
     # not 介绍, and 嘛 alone is a particle
     + r"|(?P<jie>介(?=个|礼拜|星期|周|月|两天|几天|是|会儿))"
     + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"
-    # Southwestern 好多 "how much" in a question ("报了好多？"); elsewhere it is "a lot"
-    + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛)))"
+    # Southwestern 好多 "how much" in a question ("报了好多？", "总共好多"); elsewhere "a lot"
+    + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛))|(?<=[共计总])好多(?=\s*(?:[。.!！~]|$)))"
     # Hunan and Changsha: 咯 and 哒 after a verb are 了 ("花咯580块", "报哒")
     + r"|(?P<le>(?<=[\u3400-\u9fff])(?:咯|哒))"
     # Shaanxi: 额 is "I, me" after 给/跟/帮/让 (not the 额 of 金额, 额度); 咥 "eat"
@@ -368,6 +376,10 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<qiange>前个(?![月星礼周季年工单订报号人]))"
     # Southwestern 下子 softening a verb as 一下 does ("记下子", "对比下子"); not 一下子
     + r"|(?P<xiazi>(?<![一这那])下子)"
+    # 杠 is a dash said aloud between an id's letter and its digits ("任务J杠三十五")
+    + r"|(?P<gang>(?<=[A-Za-z])杠(?=\s*[\d零一二两三四五六七八九十幺洞]))"
+    # Southwestern 一道 "once more" after a look ("记完再看一道"); elsewhere "together"
+    + r"|(?P<yidao>(?<=[看查比])一道)"
 )
 
 
@@ -377,9 +389,54 @@ _VERNACULAR_IN_CONTEXT = {
     "die": "吃",
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
-    **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下"},
+    **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
+
+
+_LETTER_OPENING = re.compile(r"^\s*dear\b", re.I)
+_LETTER_CLOSING = re.compile(
+    r"(?:(?:with\s+)?(?:kind(?:est)?|best|warm(?:est)?|many)\s+(?:regards|wishes|thanks)|regards|"
+    r"sincerely|yours\s+(?:truly|sincerely|faithfully)|respectfully|thanks\s+in\s+advance|"
+    r"with\s+(?:thanks|gratitude))[\s,.!]*(?:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})?[\s.]*$"
+)
+"""A letter's frame: "Dear" before whom it is addressed to, and its closing with the
+sender's name ("Kind regards, Francis Doyle"): how the letter is written, not what it asks."""
+
+
+def letter_frame(text: str) -> str:
+    """The request without its letter frame (`_LETTER_OPENING`, `_LETTER_CLOSING`), offsets kept.
+
+    Users who write formally wrap a one-line request in a letter; left in, "Dear" and a
+    closing name are words the classifier weighs against the request's own.
+    """
+    if (opening := _LETTER_OPENING.match(text)) is not None:
+        text = " " * opening.end() + text[opening.end() :]
+    closing = _LETTER_CLOSING.search(text)
+    if closing is not None and closing.start() > 0 and text[: closing.start()].strip():
+        text = text[: closing.start()] + " " * (len(text) - closing.start())
+    return text
+
+
+_DONE_ITEM = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?:\[[xX✓✔][ \t]?\]|✅|☑️?|✔️?|~~)[^\n]*$", re.M)
+"""A to-do item ticked off ("- [x] book hotel", "✅ claim taxi", "~~file it~~"): done."""
+
+
+def done_items(text: str) -> str:
+    """The request with its ticked-off to-do items blanked (offsets kept).
+
+    A pasted list says what is done and what is open; a done item asks for nothing, and
+    its verbs ("- [x] book hotel") must not ask for a write.
+    """
+    if (
+        "[" not in text
+        and "✅" not in text
+        and "☑" not in text
+        and "✔" not in text
+        and "~~" not in text
+    ):
+        return text
+    return _DONE_ITEM.sub(lambda m: " " * len(m.group()), text)
 
 
 def vernacular(text: str) -> str:
@@ -953,6 +1010,11 @@ _FILLER = re.compile(r"(?<![\w'])(?:u+m+|u+h+m*|e+r+m+|h+m+)(?![\w'])|嗯+|呃+"
 request."""
 
 
+_CN_OPENING_FILLER = re.compile(r"\s*(?:就是(?:那个|这个|说)?|(?:然后)?那个[\s,，]+|然后那个)")
+"""How a spoken Chinese request starts while the speaker finds the words ("就是那个月报帮我
+生成一下", "那个，查一下…"); 那个 before what it points to ("那个工单") is kept."""
+
+
 def fillers(text: str) -> str:
     """The request with its spoken hesitations, list markers and headings blanked (offsets kept).
 
@@ -964,6 +1026,8 @@ def fillers(text: str) -> str:
         text = _LIST_MARKER.sub(lambda m: " " * len(m.group()), text)
     if ":" in text and "\n" in text:
         text = _HEADING_LINE.sub(lambda m: " " * len(m.group()), text)
+    if (opening := _CN_OPENING_FILLER.match(text)) is not None:
+        text = " " * opening.end() + text[opening.end() :]
     if not _FILLER.search(text):
         return text
     return _FILLER.sub(lambda m: " " * len(m.group()), text)
@@ -1004,6 +1068,8 @@ _DIALECT: dict[str, str] = {
     **{"avvisami": "ping me ", "andamento": "trend    ", "pressione": "pressure "},
     # Nigerian Pidgin: "make you no file anything" is "don't file anything".
     **{"make you no": "don't      "},
+    # A phone's dictation, heard wrong: "can sell order 44512" is "cancel order 44512".
+    **{"can sell order": "cancel order  ", "can sell my order": "cancel my order  "},
 }
 """Regional English words, and Malay, Indonesian, Tagalog, romanised Cantonese, Italian and
 Pidgin ones in English requests, with the standard ones the rules are written in, padded to the same
@@ -1146,6 +1212,10 @@ NOT_CUES: tuple[str, ...] = (
     # is the status of ticket T-27"
     *("update me what", "update me whether", "update me the status", "update me on the status"),
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
+    # the updates just refused turned off ("I don't need updates, stop sending them")
+    "stop sending them",
+    # brought out to be looked at: "血压走势弄出来看看" shows the trend, it makes nothing
+    *("弄出来看", "做出来看", "搞出来看", "弄出来给我看", "做出来给我看", "搞出来给我看"),
     *("记号", "惦记", "书记", "记错", "记清"),
     # 出主意 is giving advice, 出个主意 asking for it ("帮我出个主意，血压 130/85 要紧吗")
     *("出主意", "出个主意", "出出主意"),
@@ -2000,7 +2070,16 @@ def _request_body(clause: str) -> tuple[str, bool]:
     if cn_polite:
         stripped = stripped[cn_polite.end() :]
         was_polite = True
+    elif _CN_POLITE_INSIDE.search(stripped):
+        was_polite = True  # "月报能不能帮我做一份？": what is asked for named first
     return stripped.strip(), was_polite
+
+
+_CN_POLITE_INSIDE = re.compile(
+    r"(?:能不能|可不可以|能否|可以|麻烦|烦请|请)你?(?:帮我|给我|替我|帮忙)"
+)
+"""A polite request after the thing it is about ("月报能不能帮我做一份？", "这笔可以帮我报
+吗"): asking whether the assistant will do it for me is asking it to."""
 
 
 def clause_asks(clause: str) -> bool:
@@ -2019,9 +2098,13 @@ def clause_asks(clause: str) -> bool:
         return False
     if was_polite or _CN_SEND_FIRST.match(stripped) or _CAN_AFTER.search(body):
         return True
-    if _CAN_OR_NOT.match(body):
+    if _CAN_OR_NOT.match(body) or _YOU_CAN_OR_NOT.match(body):
         return True
-    if _CN_SEND_TO_ME.search(body):
+    if _IS_POSSIBLE.search(body) and not any(
+        change_kind(w) == "cancel" for w in re.findall(r"[a-z]+", body.lower())
+    ):
+        return True  # "cancel is possible?" may ask whether it is allowed: asked about
+    if _CN_SEND_TO_ME.search(body) or _CN_SEND_LAST.search(body):
         return True
     return not (
         body.rstrip().endswith(("?", "？")) or _CN_QUESTION.search(body.rstrip("？?。.!！"))
@@ -2035,6 +2118,21 @@ _CAN_OR_NOT = re.compile(
 )
 """A request with no subject, closed by "or not" as Thai and Singapore English ask it
 ("Can send SMS status order 10080 to me or not ka?"): the assistant is asked to do it."""
+_YOU_CAN_OR_NOT = re.compile(
+    r"^\s*(?:you|u)\s+(?!(?:know|think|remember|sure)\b)[a-z]+\b[^?？]{0,40}?\s+can"
+    r"(?:\s+or\s+not|\s+anot|\s+not)?\s*[?？]*\s*$",
+    re.I,
+)
+"""The assistant asked to do it, verb first and "can or not" after, as Vietnamese, Thai and
+Singapore English ask ("you record can or not?")."""
+_IS_POSSIBLE = re.compile(
+    r"(?<![\w'])(?<!\bit\s)(?<!\bthat\s)(?<!\bthis\s)(?<!\bwhat\s)"
+    r"(?:is|be)\s+possible\s*[?？]*\s*$",
+    re.I,
+)
+"""A request closed with "is possible?", as Korean speakers write English ("save is
+possible?", "Monthly report build is possible?": 가능해요?), unlike "is it possible to …",
+which asks whether it can be done (`_HYPOTHETICAL`)."""
 _CAN_AFTER = re.compile(
     r"(?<![\w'])(?:can\s*(?:lah|leh)?|ok|okay|k)\s*[?？]*\s*$|(?:好吗|行吗|好不好)\s*[?？]*\s*$",
     re.I,
@@ -2058,6 +2156,12 @@ _CN_SEND_TO_ME = re.compile(
 )
 """A message to the user asked for as a question is a polite request ("订单 20415 的狀態可以
 傳簡訊給我嗎？" asks for the text), unlike a question whether a change can be made."""
+_CN_SEND_LAST = re.compile(
+    r"(?<!没)(?<!不)(?<!别)(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|信息)(?:给我|告诉我|通知我)"
+    r"(?:吧|呗|嘛|哈|啊|呀|一下|下)?[\s,.!~，。！]*$"
+)
+"""A text asked for at the end of a clause that first asks where the order is ("订单40018到
+哪里了发个短信给我嘛"): the question is what the text should say."""
 _CN_SEND_FIRST = re.compile(
     r"^(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
     r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)"
@@ -2530,7 +2634,24 @@ def asked_changes(text: str) -> list[Found]:
             if change_kind(verb) is not None:
                 at = start + m.start("verb")
                 out.append(Found(True, text[at : at + len(verb)], at, at + len(verb), "asked"))
-    return out
+    for m in _LATE_CHANGE.finditer(mask_not_cues(text)):
+        word = m["verb"] or m["noun"] or m["done"]
+        stems = (word, word[:-1], word[:-2]) if m["done"] else (word,)
+        stem = next((w for w in stems if change_kind(w) is not None), None)
+        if stem is not None:  # "reassigned" is asked as "reassign", the listed word
+            at = m.start(m.lastgroup or 0)
+            out.append(Found(True, text[at : at + len(stem)], at, at + len(stem), "asked"))
+    return sorted(out, key=lambda f: f.start)
+
+
+_LATE_CHANGE = re.compile(
+    r"(?<=[\w\d])[\s,]+(?:please|pls|plz|kindly)\s+(?P<verb>[a-z]+)\b(?!\s+(?:me|us)\b)|"
+    r"\b(?P<noun>refund|return|exchange|replacement)\s+(?:please|pls|plz)\b|"
+    r"\b(?:could|can|should|would|will|must|to|please)\s+(?:be|get)\s+(?P<done>[a-z]+ed)\b",
+    re.I,
+)
+"""A change asked for after what it is for, as a clause-opening verb is not: "Ticket T-90
+please close", "Order 77120 refund please", "ticket T-301 could be reassigned"."""
 
 
 _PEOPLE = (

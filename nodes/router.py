@@ -78,7 +78,9 @@ from nodes.cues import (
     courteous,
     decimal_commas,
     dialect,
+    done_items,
     fillers,
+    letter_frame,
     mask_not_cues,
     numerals,
     on_event,
@@ -102,6 +104,7 @@ from nodes.search.lexical import STOPWORDS, stem
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
 from tools.slots import (
+    EITHER_IDS,
     ID_NOUNS,
     PRICE_PER_UNIT,
     RATE_BEFORE,
@@ -2262,6 +2265,8 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
     if decision.action != "route" or decision.intent is None:
         return decision
     tools = _tools_of(domain, decision.intent)
+    if domain.writes(decision.intent) and (untold := _other_todo(domain, text, today, tools)):
+        return _one_at_a_time(decision, *untold)
     m = _ALSO.search(text)
     sides = _sides(text, m) if m is not None else None
     if sides is not None:
@@ -2299,6 +2304,33 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
                 return _one_at_a_time(decision, *sides, names)
             return _two_reads(domain, decision, *sides, names, tools)
     return decision
+
+
+_TODO = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?\[[ \t]?\][ \t]*(?P<item>\S.*)$", re.M)
+"""A to-do item still open ("- [ ] claim hotel 1200 CNY"): each is a task of its own."""
+
+
+def _other_todo(
+    domain: Domain, text: str, today: date, tools: frozenset[str]
+) -> tuple[str, str, list[str | None]] | None:
+    """(the task run, an open task it leaves out, their intents), or None.
+
+    A pasted to-do list ("- [ ] claim hotel 1200 CNY", "- [ ] ask IT about VPN", "handle
+    these" on lines of their own) asks for every open item: a write that does one and drops
+    the other is half of what was asked, so the run asks for one at a time. Done items
+    ("- [x] book hotel") are already blanked (`done_items`).
+    """
+    items = [m["item"].strip() for m in _TODO.finditer(text)]
+    if len(items) < 2:
+        return None
+    decided = [(item, _decide_offline(domain, item, today, said=False)) for item in items]
+    names = [_part_intent(d) for _, d in decided]
+    covered = [n is not None and _tools_of(domain, n) <= tools for n in names]
+    if all(covered):
+        return None
+    first = next((i for i, c in enumerate(covered) if c), 0)
+    other = next(i for i, c in enumerate(covered) if not c)
+    return decided[first][0], decided[other][0], [names[first], names[other]]
 
 
 _PREFIXED_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]-\d+(?!\d)")
@@ -2453,7 +2485,8 @@ _OTHERS = re.compile(
     r"(?-i:\bfor\s+(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+[A-Z][a-z]+)|\bon\s+(?:his|her|their)\s+behalf\b|"
     r"\bon\s+behalf\s+of\b|"
     rf"(?:给|帮|替|为)(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
-    rf"(?:(?<=[给把帮替为查看和跟与])|(?<![\u3400-\u9fff])){_SURNAME}[\u3400-\u9fff]{{1,2}}的",
+    # (not 谢谢您的: 谢 is a surname, and "thank you for your help" no one's thing)
+    rf"(?:(?<=[给把帮替为查看和跟与])|(?<![\u3400-\u9fff]))(?!谢谢){_SURNAME}[\u3400-\u9fff]{{1,2}}的",
     re.I,
 )
 """Someone else's things: a relative's, a colleague's or a named person's ("my mom's
@@ -2604,11 +2637,15 @@ _FORECAST = re.compile(
     r"\bwhat\s+will\s+(?:my|the|our|they|it)\b.{0,40}\b(?:be|look\s+like)\b|\bpredict\w*|\bforecast\w*|"
     r"\bwill\s+(?:my|it|they|that)\b.{0,30}\b(?:go|get|be|keep)\s+(?:going\s+)?(?:up|down|"
     r"higher|lower|better|worse)\b|预测|会是多少|会变成|会不会(?:升|降|变|高|低|好)|"
-    r"会(?:升高|降低|变高|变低|更高|更低)",
+    r"会(?:升高|降低|变高|变低|更高|更低)|"
+    # how long things usually take ("how long fixing usually?", "一般要多久"): the norm
+    r"\bhow\s+long\b.{0,40}\b(?:usually|normally|typically|generally|on\s+average)\b|"
+    r"\b(?:usually|normally|typically)\b.{0,20}\bhow\s+long\b|一般(?:要|需要)?多久|通常(?:要|需要)?多久",
     re.I,
 )
 """A question about what is still to come ("what will my numbers be next month?", "will
-it keep going up?", "下个月血压会是多少"): a read shows what was recorded, not a forecast."""
+it keep going up?", "下个月血压会是多少", "how long fixing usually?"): a read shows what was
+recorded, not a forecast nor the usual time things take."""
 _POLICY = re.compile(
     r"\bpolic(?:y|ies)\b|\ballowance\b|\bper\s+diem\b|\b(?:limit|cap|maximum|max)\s+"
     r"(?:for|on|per)\b|\b(?:when|how\s+(?:long|soon))\b.{0,40}\b(?:paid|reimburse\w*|refund\w*|"
@@ -2629,6 +2666,57 @@ _STILL_POSSIBLE = re.compile(
 取消吗"): neither the change (it is asked about, not asked for) nor the thing's status,
 which does not say what the business allows."""
 STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
+_IF_CHANGED = re.compile(
+    r"\b(?:if|were)\s+(?:i|we)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
+    r"\s+and|actually)\s+)?(?P<en>[a-z]+)|"
+    r"\b(?:considering|thinking\s+(?:about|of)|deciding|debating)\s+(?:whether\s+(?:or\s+not\s+)?"
+    r"to\s+|if\s+i\s+should\s+)?(?P<en2>[a-z]+)|"
+    r"(?:要是|如果|假如|万一|假设|若是)我?(?:把[^，。,？?！!\s]{0,12})?(?P<cn>[\u4e00-\u9fff]{2})",
+    re.I,
+)
+"""A change the user only weighs ("if I cancel order 58830, money come back when?", "I am
+considering whether to cancel order 71654", "订单66502要是取消了钱多久退回来"): a question
+about what the change would do, which the read of the thing does not answer."""
+IF_CHANGED = "not {intent}: the request asks what a change ({words!r}) would do"
+
+
+def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | None:
+    """The words weighing a change one of the domain's writes makes, or None.
+
+    Only a change of a kind some write intent of the domain makes ("cancel" beside
+    orders): "if I log in …" or "如果我明天到家" weigh nothing the domain would do.
+    """
+    kinds = {k for i in domain.intents if domain.writes(i.name) for k in _served_kinds(i)}
+    for m in _IF_CHANGED.finditer(text):
+        word = m["en"] or m["en2"] or m["cn"]
+        if change_kind(word) not in kinds:
+            continue
+        others = " ".join(c for at, c in clauses(text) if not at <= m.start() < at + len(c))
+        if _WHERE_NOW.search(others) or _read_words(read).intersection(
+            re.findall(r"[a-z]+", others.lower())
+        ):
+            return None  # "if I cancel 10086 later, where is it now?" asks where it is too
+        return m
+    return None
+
+
+_WHERE_NOW = re.compile(
+    r"\b(?:where|status|shipped|posted|dispatched|delivered|arrived|track\w*)\b|"
+    r"到哪|在哪|状态|物流|发货|到了|总额|合计|总共|一共|趋势|走势",
+    re.I,
+)
+"""A question what the read shows, beside a change weighed ("…, whether it has been posted",
+"…, what would my total be"): the read answers it, and the change is only the context."""
+_GENERIC_WORDS = frozenset(
+    {"show", "tell", "the", "user", "users", "one", "their", "of", "for", "a", "an", "is", "by"}
+)
+
+
+def _read_words(intent: IntentSpec) -> set[str]:
+    """The words of the read intent's description that name what it shows ("total")."""
+    return set(re.findall(r"[a-z]+", intent.description.lower())) - _GENERIC_WORDS
+
+
 _NOT_LATEST = (
     r"(?!(?:latest|last|newest|recent|most|open|new|other|current|only|same|first|helpdesk|"
     r"support|it|this|that|one|any)\b)"
@@ -2733,6 +2821,24 @@ _BARE_ID = re.compile(r"(?!(?:19|20)\d\d$)\d{4,}")
 thing by it even when the word before it is one the router does not know."""
 
 
+EITHER_ID = "not {intent}: the request names two ids as one ({words!r}); it takes one"
+
+
+def _chosen(text: str, m: re.Match[str]) -> bool:
+    """Whether one of the two ids is named again on its own ("T-9 or T-19, …, check T-19")."""
+    pair = [m["a"], m["b"]]
+    rest = text[: m.start()] + " " + text[m.end() :]
+    return any(re.search(rf"(?<![\w-]){re.escape(i)}(?!\d)", rest) for i in pair)
+
+
+def _slot_in(decision: Decision, m: re.Match[str]) -> bool:
+    """Whether a slot of the decision took its value from inside the match."""
+    return any(
+        ev is not None and "start" in ev and m.start() <= ev["start"] < m.end()
+        for ev in decision.evidence.values()
+    )
+
+
 def _unused_id(text: str, intent: IntentSpec, decision: Decision) -> Role | None:
     """An id the request names that the read's id slot did not take, or None.
 
@@ -2787,11 +2893,20 @@ def _withdrawn(
     if (other := _unused_id(text, intent, decision)) is not None:
         why = UNUSED_VALUE.format(intent=intent.name, value=other.text, kind="thing's id")
         return _unrouted(domain, decision, why)
+    if (
+        (m := EITHER_IDS.search(text)) is not None
+        and _slot_in(decision, m)
+        and not _chosen(text, m)
+    ):
+        # "T-5 or T-15, I am not remember": either may not be the one meant
+        return _unrouted(domain, decision, EITHER_ID.format(intent=intent.name, words=m.group()))
     if (m := _NAMED_BY.search(text)) is not None and _by_id_or_latest(intent, decision, text):
         return _unrouted(domain, decision, NAMED_BY.format(intent=intent.name, words=m.group()))
     if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(m["en"] or m["cn"]):
         why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
+    if (m := _if_changed(domain, intent, text)) is not None:
+        return _unrouted(domain, decision, IF_CHANGED.format(intent=intent.name, words=m.group()))
     for pattern, why in (
         (_KNOWLEDGE, KNOWLEDGE),
         (_FORECAST, FORECAST),
@@ -2880,7 +2995,7 @@ def _read_as(domain: Domain, text: str) -> str:
     read = dialect(pinyin(fillers(text), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
     read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(read))))
-    return retracted(corrected(courteous(topic_first(read))))
+    return retracted(corrected(courteous(topic_first(letter_frame(done_items(read))))))
 
 
 def decide_offline(domain: Domain, text: str, today: date) -> Decision:

@@ -71,92 +71,96 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.919
-"""At the dev part's in-scope accuracy with rounds 9 to 94 folded in (0.9191, 12992 of
-14136 in scope, 17015 lines; rounds 93-94 alone 0.893 after their fixes, their labels
-as written; two dev lines turned from a write to a question, one undated "3/2" asked
-about); rounds 9 to 92 alone (0.9197, 12709 of 13819 in scope, 16655 lines; rounds
-91-92 alone 0.884 after their fixes, their labels as written: a correction by a bare
-number ("the last 7 days, actually make that 14") keeps the first value); rounds 9 to
-90 alone (0.9203, 12432 of 13509 in scope, 16295 lines; rounds 89-90 alone 0.910 after
-their fixes, their labels as written: a grandparent's reading typed by a grandchild is
-asked whose it is unless the account is said to be the grandparent's); rounds 9 to 88
-alone (0.9198, 12130 of 13188 in scope, 15935 lines; rounds 87-88 alone 0.885 after
-their fixes); rounds 9 to 86 alone (0.9195, 11824 of 12859 in scope, 15567 lines;
-rounds 85-86 alone 0.797 after their fixes, their labels as written: ticket-system
-headers with no verb, tricky negations and autocorrected words are asked about, so the
-floor is lowered from 0.922); rounds 9 to 84 alone (0.9226, 11577 of 12548 in scope,
-15207 lines; rounds 83-84 alone 0.863 after their fixes, their labels as written:
-Markdown and key: value entries with no verb, and requests left implied in long
-messages, are asked about by design, so the floor is lowered from 0.924); rounds 9 to
-82 alone (0.9241, 11299 of 12227 in scope, 14846 lines; rounds 81-82 alone 0.926 after
-their fixes, their labels as written); rounds 9 to 80 alone (0.9234, 11002 of 11915 in
-scope, 14486 lines; rounds 79-80 alone 0.969 after their fixes, their labels as
-written); rounds 9 to 78 alone (0.9204, 10669 of 11592 in scope, 14126 lines; rounds
-77-78 alone 0.856 after their fixes, their labels as written: round 78's problems
-reported with the request left implied are asked about); rounds 9 to 76 alone (0.9222,
-10395 of 11272 in scope, 13763 lines; rounds 75-76 alone 0.893 after their fixes,
-their labels as written; two older dev lines now asked about, below); rounds 9 to 74
-alone (0.9227, 10108 of 10955 in scope, 13397 lines; rounds 73-74 alone 0.912 after
-their fixes, their labels as written); rounds 9 to 72 alone (0.9228, 9815 of 10636 in
-scope, 13033 lines; rounds 71-72 alone 0.879 after their fixes, their labels as
-written: misspelt writes and verbless lines are asked about); rounds 9 to 70 alone
-(0.9235, 9524 of 10313 in scope, 12670 lines; rounds 69-70 alone 0.920 after their
-fixes, their labels as written); rounds 9 to 68 alone (0.9223, 9213 of 9989 in scope,
-12305 lines; rounds 67-68 alone 0.863 after their fixes, their labels as written);
-rounds 9 to 66 alone (0.9242, 8943 of 9676 in scope, 11943 lines; rounds 65-66 alone
-0.904 after their fixes, their labels as written); rounds 9 to 64 alone (0.9244, 8656
-of 9364 in scope, 11579 lines; rounds 63-64 alone 0.887 after their fixes, their
-labels as written: verbless statements and two-word writes are asked about); rounds 9
-to 62 alone (0.9253, 8370 of 9046 in scope, 11213 lines; rounds 61-62 alone 0.905
-after their fixes, their labels as written: verbless statements are asked about);
-rounds 9 to 60 alone (0.9241, 8077 of 8740 in scope, 10844 lines; rounds 59-60 alone
-0.877 after their fixes, their labels as written: an executive assistant's requests
-for a boss are asked about); rounds 9 to 58 alone (0.9256, 7804 of 8431 in scope,
-10476 lines; rounds 57-58 alone 0.934 after their fixes, their labels as written);
-rounds 9 to 56 alone (0.9240, 7497 of 8114 in scope, 10100 lines; rounds 55-56 alone
-0.841 after their fixes, their labels as written); rounds 9 to 54 alone (0.9269, 7223
-of 7793 in scope, 9728 lines; rounds 53-54 alone 0.766 after their fixes, their labels
-as written but one: "my own bp is 118/76 lol can u save that too" relabelled a reading
-to save, as the message reads alone, where its writer, picturing a grandson typing on
-his grandmother's account, asked; that round's other lines about "grandma's" readings
-and orders keep their labels, routed for the account holder, and count as misses of a
-router that reads a relative's things as someone else's); rounds 9 to 52 alone
-(0.9341, 6965 of 7456 in scope, 9342 lines; rounds 51-52 alone 0.929 after their
-fixes, their labels as written); rounds 9 to 50 alone (0.9344, 6665 of 7133 in scope,
-8970 lines; rounds 49-50 alone 0.826 after their fixes, their labels as written);
-rounds 9 to 48 alone (0.9397, 6390 of 6800 in scope, 8600 lines; rounds 47-48 alone
-0.845 after their fixes; "Log breakfast, $18, yesterday" relabelled a claim in US
-dollars, as $ reads everywhere, where its writer asked whether a Canadian meant
-Canadian dollars); rounds 9 to 46 alone (0.9441, 6127 of 6490 in scope, 8237 lines;
-rounds 45-46 alone 0.918 after their fixes; "午餐80元，請報銷。" relabelled a claim in yuan,
-as 元 reads everywhere, where its writer asked whether a Hong Kong user meant Hong Kong
-dollars); rounds 9 to 44 alone (0.9454, 5847 of 6185 in scope, 7872 lines; rounds
-43-44 alone 0.792 after their fixes, 41-42 0.867, 39-40 0.859, the lines of rounds 9
-to 38 at 5038 of 5221; no label changed); rounds 9 to 42 alone (0.9526, 5585 of 5863
-in scope, 7503 lines; rounds 41-42 alone 0.861 after their fixes, 39-40 0.855, the
-lines of rounds 9 to 38 at 5034 of 5221; "报销午餐 120 块" relabelled a claim in yuan, as 块
-reads everywhere, where its writer asked whether a Malaysian meant ringgit); rounds 9
-to 40 alone (0.9573, 5296 of 5532 in scope, 7127 lines; rounds 39-40 alone 0.852 after
-their fixes, the lines of rounds 9 to 38 at 5031 of 5221; "昨天跟client吃lunch, 156块,
-claim做meal can?" relabelled a claim in yuan, as 块 reads everywhere, where its writer
-asked whether a Singaporean meant Singapore dollars); rounds 9 to 38 alone (0.9621,
-5023 of 5221 in scope, 6755 lines; rounds 37-38 alone 0.888 after their fixes, 35-36
-0.874, the lines of rounds 9 to 34 unchanged; "Expense a $120 hotel" relabelled a
-claim dated today per the assumed-date policy); rounds 9 to 36 alone (0.9665, 4761 of
-4926 in scope, 6384 lines; rounds 35-36 alone 0.874 after their fixes, the lines of
-rounds 9 to 34 unchanged at 4505 of 4633; "file a meal expense of 55 EUR" relabelled a
-claim dated today per the assumed-date policy, and amounts with cents written with
-both decimals, "38.50"); rounds 9 to 34 alone (0.9724, 4505 of 4633 in scope, 6020
-lines; "午饭 42 块，报一下" relabelled a claim dated today per the assumed-date policy of
-docs/routing.md; rounds 9 to 32 alone 0.9753, 4232 of 4339 in scope, 5659 lines; "a
-hotel at 150 USD a night" and "the VPN ticket I opened this morning" relabelled ask
-per docs/routing.md; rounds 9 to 30 alone 0.9767, 3934 of 4028 in scope, 5280 lines;
-rounds 9 to 28 alone 0.9737 of 4909 lines before the rounds 29-30 fixes; the reads
-with no period or a calendar window, the questions whether a change can still be made,
-the tickets named by subject or day, the texts asked for on a later event, "上周X" on a
-Sunday, a claim beside a calendar month and "a report for the last 7 days" relabelled
-per docs/routing.md; rounds 0-27 alone 0.975 of 3577 after the rounds 26-27 fixes): a
+DEV_FLOOR = 0.921
+"""At the dev part's in-scope accuracy with rounds 9 to 96 folded in (0.9217, 13328 of
+14460 in scope, 17375 lines; rounds 95-96 alone 0.991 after their fixes, their labels
+as written; one dev line moved from a question to a read of the total, which leaves
+out the claim named before it: "打滴滴35块5，3月12号的，再看下最近14天一共好多");
+rounds 9 to 94 alone (0.9191, 12992 of 14136 in scope, 17015 lines; rounds 93-94 alone
+0.893 after their fixes, their labels as written; two dev lines turned from a write to a
+question, one undated "3/2" asked about); rounds 9 to 92 alone (0.9197, 12709 of 13819 in scope,
+16655 lines; rounds 91-92 alone 0.884 after their fixes, their labels as written: a
+correction by a bare number ("the last 7 days, actually make that 14") keeps the first
+value); rounds 9 to 90 alone (0.9203, 12432 of 13509 in scope, 16295 lines; rounds
+89-90 alone 0.910 after their fixes, their labels as written: a grandparent's reading
+typed by a grandchild is asked whose it is unless the account is said to be the
+grandparent's); rounds 9 to 88 alone (0.9198, 12130 of 13188 in scope, 15935 lines;
+rounds 87-88 alone 0.885 after their fixes); rounds 9 to 86 alone (0.9195, 11824 of
+12859 in scope, 15567 lines; rounds 85-86 alone 0.797 after their fixes, their labels
+as written: ticket-system headers with no verb, tricky negations and autocorrected
+words are asked about, so the floor is lowered from 0.922); rounds 9 to 84 alone
+(0.9226, 11577 of 12548 in scope, 15207 lines; rounds 83-84 alone 0.863 after their
+fixes, their labels as written: Markdown and key: value entries with no verb, and
+requests left implied in long messages, are asked about by design, so the floor is
+lowered from 0.924); rounds 9 to 82 alone (0.9241, 11299 of 12227 in scope, 14846
+lines; rounds 81-82 alone 0.926 after their fixes, their labels as written); rounds 9
+to 80 alone (0.9234, 11002 of 11915 in scope, 14486 lines; rounds 79-80 alone 0.969
+after their fixes, their labels as written); rounds 9 to 78 alone (0.9204, 10669 of
+11592 in scope, 14126 lines; rounds 77-78 alone 0.856 after their fixes, their labels
+as written: round 78's problems reported with the request left implied are asked
+about); rounds 9 to 76 alone (0.9222, 10395 of 11272 in scope, 13763 lines; rounds
+75-76 alone 0.893 after their fixes, their labels as written; two older dev lines now
+asked about, below); rounds 9 to 74 alone (0.9227, 10108 of 10955 in scope, 13397
+lines; rounds 73-74 alone 0.912 after their fixes, their labels as written); rounds 9
+to 72 alone (0.9228, 9815 of 10636 in scope, 13033 lines; rounds 71-72 alone 0.879
+after their fixes, their labels as written: misspelt writes and verbless lines are
+asked about); rounds 9 to 70 alone (0.9235, 9524 of 10313 in scope, 12670 lines;
+rounds 69-70 alone 0.920 after their fixes, their labels as written); rounds 9 to 68
+alone (0.9223, 9213 of 9989 in scope, 12305 lines; rounds 67-68 alone 0.863 after
+their fixes, their labels as written); rounds 9 to 66 alone (0.9242, 8943 of 9676 in
+scope, 11943 lines; rounds 65-66 alone 0.904 after their fixes, their labels as
+written); rounds 9 to 64 alone (0.9244, 8656 of 9364 in scope, 11579 lines; rounds
+63-64 alone 0.887 after their fixes, their labels as written: verbless statements and
+two-word writes are asked about); rounds 9 to 62 alone (0.9253, 8370 of 9046 in scope,
+11213 lines; rounds 61-62 alone 0.905 after their fixes, their labels as written:
+verbless statements are asked about); rounds 9 to 60 alone (0.9241, 8077 of 8740 in
+scope, 10844 lines; rounds 59-60 alone 0.877 after their fixes, their labels as
+written: an executive assistant's requests for a boss are asked about); rounds 9 to 58
+alone (0.9256, 7804 of 8431 in scope, 10476 lines; rounds 57-58 alone 0.934 after
+their fixes, their labels as written); rounds 9 to 56 alone (0.9240, 7497 of 8114 in
+scope, 10100 lines; rounds 55-56 alone 0.841 after their fixes, their labels as
+written); rounds 9 to 54 alone (0.9269, 7223 of 7793 in scope, 9728 lines; rounds
+53-54 alone 0.766 after their fixes, their labels as written but one: "my own bp is
+118/76 lol can u save that too" relabelled a reading to save, as the message reads
+alone, where its writer, picturing a grandson typing on his grandmother's account,
+asked; that round's other lines about "grandma's" readings and orders keep their
+labels, routed for the account holder, and count as misses of a router that reads a
+relative's things as someone else's); rounds 9 to 52 alone (0.9341, 6965 of 7456 in
+scope, 9342 lines; rounds 51-52 alone 0.929 after their fixes, their labels as
+written); rounds 9 to 50 alone (0.9344, 6665 of 7133 in scope, 8970 lines; rounds
+49-50 alone 0.826 after their fixes, their labels as written); rounds 9 to 48 alone
+(0.9397, 6390 of 6800 in scope, 8600 lines; rounds 47-48 alone 0.845 after their
+fixes; "Log breakfast, $18, yesterday" relabelled a claim in US dollars, as $ reads
+everywhere, where its writer asked whether a Canadian meant Canadian dollars); rounds
+9 to 46 alone (0.9441, 6127 of 6490 in scope, 8237 lines; rounds 45-46 alone 0.918
+after their fixes; "午餐80元，請報銷。" relabelled a claim in yuan, as 元 reads everywhere,
+where its writer asked whether a Hong Kong user meant Hong Kong dollars); rounds 9 to
+44 alone (0.9454, 5847 of 6185 in scope, 7872 lines; rounds 43-44 alone 0.792 after
+their fixes, 41-42 0.867, 39-40 0.859, the lines of rounds 9 to 38 at 5038 of 5221; no
+label changed); rounds 9 to 42 alone (0.9526, 5585 of 5863 in scope, 7503 lines;
+rounds 41-42 alone 0.861 after their fixes, 39-40 0.855, the lines of rounds 9 to 38
+at 5034 of 5221; "报销午餐 120 块" relabelled a claim in yuan, as 块 reads everywhere, where
+its writer asked whether a Malaysian meant ringgit); rounds 9 to 40 alone (0.9573,
+5296 of 5532 in scope, 7127 lines; rounds 39-40 alone 0.852 after their fixes, the
+lines of rounds 9 to 38 at 5031 of 5221; "昨天跟client吃lunch, 156块, claim做meal can?"
+relabelled a claim in yuan, as 块 reads everywhere, where its writer asked whether a
+Singaporean meant Singapore dollars); rounds 9 to 38 alone (0.9621, 5023 of 5221 in
+scope, 6755 lines; rounds 37-38 alone 0.888 after their fixes, 35-36 0.874, the lines
+of rounds 9 to 34 unchanged; "Expense a $120 hotel" relabelled a claim dated today per
+the assumed-date policy); rounds 9 to 36 alone (0.9665, 4761 of 4926 in scope, 6384
+lines; rounds 35-36 alone 0.874 after their fixes, the lines of rounds 9 to 34
+unchanged at 4505 of 4633; "file a meal expense of 55 EUR" relabelled a claim dated
+today per the assumed-date policy, and amounts with cents written with both decimals,
+"38.50"); rounds 9 to 34 alone (0.9724, 4505 of 4633 in scope, 6020 lines; "午饭 42
+块，报一下" relabelled a claim dated today per the assumed-date policy of docs/routing.md;
+rounds 9 to 32 alone 0.9753, 4232 of 4339 in scope, 5659 lines; "a hotel at 150 USD a
+night" and "the VPN ticket I opened this morning" relabelled ask per docs/routing.md;
+rounds 9 to 30 alone 0.9767, 3934 of 4028 in scope, 5280 lines; rounds 9 to 28 alone
+0.9737 of 4909 lines before the rounds 29-30 fixes; the reads with no period or a
+calendar window, the questions whether a change can still be made, the tickets named
+by subject or day, the texts asked for on a later event, "上周X" on a Sunday, a claim
+beside a calendar month and "a report for the last 7 days" relabelled per
+docs/routing.md; rounds 0-27 alone 0.975 of 3577 after the rounds 26-27 fixes): a
 change that loses what the rounds so far taught is a regression."""
 PENDING = "held-out part is empty (the next round is written after the freeze): not measured"
 MISROUTED = 1
@@ -306,7 +310,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "8da5ead: 0.844, 271 of 321, 7 misroutes to a write, 0 out-of-scope writes) and rounds "
     "91-92 (measured once at a1e5a07: 0.848, 263 of 310, 5 misroutes to a write, 0 "
     "out-of-scope writes) and rounds 93-94 (measured once at fa2f4b2: 0.868, 275 of 317, 10 "
-    "misroutes to a write, 1 out-of-scope write) are "
+    "misroutes to a write, 1 out-of-scope write) and rounds 95-96 (measured once at 0725a05: "
+    "0.892, 289 of 324, 1 misroute to a write, 0 out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -623,6 +623,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("--notify=false", "--notify=no", "--notify=0", "--notify=off", "--no-notify"),
             *("notify=false", "notify=no", "notify=n", "notify=0", "notify=off"),
             *("notify: no", "notify: false", "notify:no", "notify:false"),
+            *("需要通知：否", "需要通知:否", "通知：否", "通知:否", "需要通知：不", "通知：不"),
         ),
     ),
     (
@@ -638,6 +639,10 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "lmk",
             *("notify on", "戳我", "请联系我", "holler at me", "give me a holler", "avisa me"),
             *("avise me", "update我", "update 我"),
+            # a form's field ("需要通知：是", "notify: yes" is above)
+            *("需要通知：是", "需要通知:是", "通知：是", "通知:是", "需要通知：要", "通知：要"),
+            # the request's verb last, as Korean and Japanese speakers' English puts it
+            *("to me notify", "notify kindly", "kindly notify", "please notify", "notify please"),
             # Taglish, its "i-" blanked: "i-update niyo ako" (update me)
             *("update niyo ako", "update nyo ako", "update mo ako", "update ninyo ako"),
             *("notify=yes", "notify=true", "notify=y", "--notify"),
@@ -765,18 +770,22 @@ _TICKET_CUES = (
 )
 _SUMMARY_AFTER = re.compile(
     r"\b(?:ticket|tickets|one|it|issue|problem|request|case|something|this|that|desk|"
-    r"helpdesk|support|IT)\s+(?:for|about|regarding|re)\b[:\s]+(?P<a>[^,.;!?，。；！？]+)|"
-    r"(?:关于|因为)(?P<b>[^,.;!?，。；！？]+)|[:：]\s*(?P<c>[^,.;!?，。；！？]+)",
+    r"helpdesk|support|IT)\s+(?:for|about|regarding|re)\b[:\s]+(?P<a>[^,.;!?，。；！？\n]+)|"
+    r"(?:关于|因为)(?P<b>[^,.;!?，。；！？\n]+)|"
+    r"[:：][ \t]*(?:\n[ \t]*(?:[-*•][ \t]*)?)?(?P<c>[^,.;!?，。；！？\n]+)",
     re.I,
 )
 _COURTESY_PIECE = re.compile(
     r"(?:(?:hi|hello|hey|ciao|hola|hallo|bonjour|salut|servus|dear\s+\w+|"
     r"good\s+(?:morning|afternoon|evening)|sorry(?:\s+to\s+"
     r"(?:bother|trouble)\s+(?:you|u))?|excuse\s+me|thanks|thank\s+you|你好|您好|不好意思|"
-    r"打扰了?|麻烦了|谢谢|if\s+possible|(?:如|若|如果|倘若)?(?:方便|可行|可以)(?:的话)?)[\s!]*)+",
+    r"打扰了?|麻烦了|谢谢|if\s+possible|(?:如|若|如果|倘若)?(?:方便|可行|可以)(?:的话)?|"
+    r"(?:once\s+)?again|for\s+the\s+\w+\s+time|(?:as|like)\s+i\s+(?:said|told\s+you)|"
+    r"说了多少遍了?|又来了?|再说一遍)[\s!]*)+",
     re.I,
 )
-"""A greeting or an apology, which says nothing of what is wrong."""
+"""A greeting, an apology or a complaint of repeating oneself ("Again, …"), which says
+nothing of what is wrong."""
 _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
@@ -1072,6 +1081,30 @@ _QUOTED = re.compile(r"[\"“]([^\"“”]{3,})[\"”]")
 its argument, the problem."""
 
 
+_FORM_LINE = re.compile(
+    r"^[ \t]*(?:[-*•][ \t]*)?(?:[^:：\n]{1,20}[:：][ \t]*)?(?P<words>\S[^\n]*)$", re.M
+)
+
+
+def _line_after(text: str, at: int) -> Found | None:
+    """The first later line of a form that says something ("- Keyboard is missing keys").
+
+    "Task: open ticket" names only the request; the problem is on a line below it, under a
+    heading ("Details:") or a key ("Issue: …"), and a line asking for updates is no problem.
+    """
+    for m in _FORM_LINE.finditer(text, at):
+        words = m["words"].strip()
+        if (
+            len(_SUMMARY_NOISE.sub(" ", words).strip()) >= 3
+            and not find_word(words, _NOTIFY_WORDS, "flag")
+            and not _UPDATES_DROPPED.search(words)
+        ):
+            return Found(
+                words[:200], words, m.start("words"), m.start("words") + len(words), "text"
+            )
+    return None
+
+
 def find_summary(text: str) -> Found | None:
     """The problem in the user's words, as the ticket's summary.
 
@@ -1081,8 +1114,8 @@ def find_summary(text: str) -> Found | None:
     quoted = _QUOTED.search(text) if _FLAG.search(text) else None
     if quoted is not None:
         return Found(quoted.group(1)[:200], quoted.group(1), quoted.start(1), quoted.end(1), "text")
-    m = _SUMMARY_AFTER.search(text)
-    if m is not None:
+    first: Found | None = None
+    for m in _SUMMARY_AFTER.finditer(text):
         group = next(g for g in ("a", "b", "c") if m.group(g))
         start, end = m.span(group)
         words = _without_notify(text[start:end]).strip()
@@ -1093,7 +1126,14 @@ def find_summary(text: str) -> Found | None:
             and not find_word(words, _NOTIFY_WORDS, "flag")
         ):
             start = text.index(words, start)
-            return Found(words[:200], words, start, start + len(words), "text")
+            found = Found(words[:200], words, start, start + len(words), "text")
+            if len(_SUMMARY_NOISE.sub(" ", words).strip()) >= 3:
+                return found
+            # a form's lines: "Task: open ticket\nIssue: second monitor flickers" is the
+            # issue; with none after it, the first is what the request said
+            first = first or found
+    if first is not None:
+        return _line_after(text, first.end) or first
     for piece in re.finditer(_PIECE if _PUNCTUATED.search(text) else _SPACED_PIECE, text):
         # "pc frozen again open ticket n txt me updates": the problem, not the notification
         words = _without_notify(piece.group()).strip()
@@ -1110,9 +1150,32 @@ def find_summary(text: str) -> Found | None:
     return None
 
 
+_UPDATES_DROPPED = re.compile(
+    r"(?:不用|不必|无需|不需要|不要|别|免)(?:再|了)?(?:通知|告诉|提醒|私)|"
+    r"\bstop\s+(?:sending|texting|messaging|pinging|notifying)\b|"
+    r"\b(?:never\s*mind|forget|skip|drop)\s+(?:about\s+)?(?:the\s+)?"
+    r"(?:updates?|notifications?|notifying|pinging|texts?)\b|"
+    r"\bno\s+(?:need\s+(?:for\s+)?)?(?:updates?|notifications?)"
+    r"(?=\s*(?:needed|necessary|required|please|pls|then|after\s+all)?\s*(?:[.!,;。！，]|$))",
+    re.I,
+)
+"""Updates taken back after they were asked for ("keep me posted. actually never mind the
+updates", "有进展就通知我，算了不用通知了"): the flag the user meant last is off."""
+
+
+def _notify_flag(text: str) -> Found | None:
+    """Whether to tell the user of updates: the flag asked for, unless dropped after it."""
+    flag = find_word(text, _NOTIFY_WORDS, "flag")
+    if flag is None or not flag.value:
+        return flag
+    for m in _UPDATES_DROPPED.finditer(text, flag.end):
+        return Found(False, m.group(), m.start(), m.end(), "flag")
+    return flag
+
+
 def ticket_slots(text: str, today: date) -> dict[str, Any]:
     """What is wrong, and whether to tell the user once it is triaged."""
-    slots: dict[str, Any] = {"notify": find_word(text, _NOTIFY_WORDS, "flag") or False}
+    slots: dict[str, Any] = {"notify": _notify_flag(text) or False}
     if (summary := find_summary(text)) is not None:
         slots["summary"] = summary
     return slots

@@ -1527,11 +1527,17 @@ def corrected(text: str) -> str:
     """
     gone: list[tuple[str, str]] = []
     spans: list[tuple[int, int]] = []
+    days: list[tuple[int, int, str]] = []
     values = _correctable(text)
     for m in _CORRECTION.finditer(text):
         before = [v for v in values if v[3] <= m.start()]
         after = [v for v in values if v[2] >= m.end()]
         if not before or not after:
+            continue
+        if (period := _bare_period(text, before, after, m.end())) is not None:
+            gone.append(("period", before[-1][1]))
+            spans.append(m.span())
+            days.append(period)
             continue
         for kind in dict.fromkeys(v[0] for v in after):
             olds = [v[1] for v in before if v[0] == kind]
@@ -1574,6 +1580,8 @@ def corrected(text: str) -> str:
     for v in periods:
         if len({p[1] for p in periods}) == 2 and _NOT_BEFORE.search(text[: v[2]]):
             gone.append((v[0], v[1]))  # "14 days, not for 30 days"
+    gone += _disowned(text, values)
+    gone += _either_chosen(text)
     keeps = list(_KEEP.finditer(text))
     kept = {m["id"] or m["id2"] or m["id3"] for m in keeps}
     if {v[1] for v in values if v[0] == "id"} - kept:
@@ -1585,4 +1593,108 @@ def corrected(text: str) -> str:
     chars = list(text)
     for start, end in spans:
         chars[start:end] = " " * (end - start)
+    for start, end, written in sorted(days, reverse=True):
+        chars[start:end] = list(written)
     return "".join(chars)
+
+
+_DISOWNED_LEAD = re.compile(
+    r"(?:\bnot(?:\s+the)?|不是|并非|"
+    r"\byou\s+(?:keep\s+|kept\s+)?(?:giv|show|send|gave|sent|check|look)\w*\s+(?:me\s+)?(?:up\s+)?"
+    r"(?:the\s+)?(?:status\s+(?:of|for)\s+)?)\s*"
+    r"(?:(?:order|ticket|job|period)\s+|#|订单|工单|任务)?\s*(?:[A-Za-z]{1,2}-)?$",
+    re.I,
+)
+"""What disowns the value right after it: "Not 51970. 51907.", "NOT T-14. T-41.", "是订单
+80215，不是80251", "You keep giving me J-20. It's J-202.", "Not the 30-day one"."""
+
+
+EITHER_IDS = re.compile(
+    r"(?<![A-Za-z0-9])(?P<a>[A-Za-z]-\d+|\d{4,})\s*[,，]?\s*(?:or|还是|或者|或是|或)\s*(?:是\s*)?"
+    r"(?P<b>[A-Za-z]-\d+|\d{4,})(?!\d)",
+    re.I,
+)
+
+
+"""Two ids offered as one, the user unsure which ("T-5 or T-15", "是T-8还是T-18")."""
+
+
+def _either_chosen(text: str) -> list[tuple[str, str]]:
+    """The id left out when one of "A or B" is named again alone ("T-9 or T-19, … check T-19")."""
+    out: list[tuple[str, str]] = []
+    for m in EITHER_IDS.finditer(text):
+        rest = text[: m.start()] + " " + text[m.end() :]
+        named = [x for x in (m["a"], m["b"]) if re.search(rf"(?<![\w-]){re.escape(x)}(?!\d)", rest)]
+        if len(named) == 1:
+            other = m["b"] if named[0] == m["a"] else m["a"]
+            out.append(("id", re.sub(r"^[A-Za-z]-", "", other)))
+    return out
+
+
+_BARE_END = re.compile(r"\s*(?:days?|天)?\s*(?:[.,;!?。，；！？]|$)", re.I)
+"""A number with nothing after it ("…, not 30."), unlike "不是 7 块", which is money."""
+
+
+def _days(value: str) -> str:
+    """A period's number of days as said ("last 7 days" and "7 day" are one period)."""
+    return "".join(re.findall(r"\d+", value)) or value
+
+
+def _disowned(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[str, str]]:
+    """The values the request disowns beside another value of their kind it gives.
+
+    A user who says what it is not ("not 51970", "不是30天", "you keep giving me J-20")
+    beside the value meant, in any order, means the other one: the disowned value fills no
+    slot. Only when the other value is of the same kind, not itself disowned; a bare number
+    disowned beside a period and no amount ("the last 14 days, not 30") is the period's.
+    """
+
+    def said(v: tuple[str, str, int, int]) -> str:
+        return _days(v[1]) if v[0] == "period" else v[1]
+
+    def disowned(v: tuple[str, str, int, int]) -> bool:
+        return _DISOWNED_LEAD.search(text[max(0, v[2] - 48) : v[2]]) is not None
+
+    out: list[tuple[str, str]] = []
+    for v in values:
+        if not disowned(v):
+            continue
+        kind = v[0]
+        if kind == "amount" and not any(w[0] == "amount" for w in values if w is not v):
+            if (
+                any(w[0] == "period" and not disowned(w) for w in values)
+                and not any(w[0] == "currency" for w in values)
+                and _BARE_END.match(text, v[3])
+            ):
+                out.append(v[:2])  # "the last 14 days, not 30": 30 days taken back
+            continue
+        if any(w[0] == kind and said(w) != said(v) and not disowned(w) for w in values):
+            out.append(v[:2])
+    return out
+
+
+_DAYS_AFTER = re.compile(r"\s*(?:days?|天)\b|\s*天", re.I)
+
+
+def _bare_period(
+    text: str,
+    before: list[tuple[str, str, int, int]],
+    after: list[tuple[str, str, int, int]],
+    at: int,
+) -> tuple[int, int, str] | None:
+    """(start, end, the number as days) of a bare number correcting a period, or None.
+
+    "the last 7 days, actually make that 14" and "最近7天，不对，14" correct the number of
+    days with the number alone: it is read as "14 days", not as an amount beside the
+    period. Only when a period is the last value said, no amount was said at all, and the
+    correction gives one bare number and nothing else of its kind.
+    """
+    if before[-1][0] != "period" or not re.search(r"\d", before[-1][1]):
+        return None
+    if any(v[0] == "amount" for v in before) or len(after) != 1 or after[0][0] != "amount":
+        return None
+    _, number, start, end = after[0]
+    if text[at:start].strip() or _DAYS_AFTER.match(text, end):
+        return None
+    cjk = re.search(r"[\u4e00-\u9fff]", before[-1][1]) is not None
+    return start, end, f"{number}{'天' if cjk else ' days'}"

@@ -129,7 +129,7 @@ TOOLS = (
 )
 
 
-_ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel")
+_ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel", "单子")
 _ORDER_ID = r"(\d{3,20})"
 _LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
 _PAGE = re.compile(
