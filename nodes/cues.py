@@ -113,6 +113,9 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         "开具",  # formal: "烦请开具维修工单"
         *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
         *("重新报", "重报一下", "再报一次"),  # filed again, as it should have been
+        # Spanish speakers' "realizar" and "anotar": make, write down
+        *("realize the", "realise the", "realize for me", "realise for me", "annotate it"),
+        "annotate that",
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
         *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
     ),
@@ -146,6 +149,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "return": (
         *("return", "refund", "refunded", "exchange", "money back", "devolution"),
         *("arrange a return", "issue a refund", "process a refund", "arrange a refund"),
+        *("send it back", "send them back", "send back", "return it"),
+        *("钱退给我", "退钱给我", "退给我"),
         *("退货", "退款", "换货", "退钱", "退我钱", "把钱退"),
     ),
     "approve": ("approve", "reject", "decline", "批准", "审批"),
@@ -240,6 +245,8 @@ also ends a notification, "close" a ticket no intent closes): a request opening 
 
 _KIND_OF: dict[str, str] = {w: kind for kind, words in CHANGE_KINDS.items() for w in words}
 _PHRASES = tuple(w for w in _KIND_OF if " " in w)
+_RETURN_PHRASES = tuple(w for w in _PHRASES if _KIND_OF[w] == "return")
+"""A return said as a longer phrase of a send verb ("send it back"): read whole."""
 """The change words of more than one word ("leave a review", "buy again", "hand over")."""
 
 _AROUND = re.compile(
@@ -332,6 +339,12 @@ _VERNACULAR: dict[str, str] = {
     **{"夜来": "昨天", "夜儿个": "昨天个", "夜儿": "昨天"},
     # Guizhou and Guangxi: 得不得 "can you or not", 哪点 "where".
     **{"得不得": "能不能", "哪点": "哪里"},
+    # Hakka (Meizhou, Huizhou, Ganzhou): 𠊎 "I, me", 同𠊎 "for me", 话𠊎知 "tell me", 昨晡 (日)
+    # "yesterday", 前晡, 今晡, 暗晡 "evening", 你兜 "you all", 係麼个 "what is", 几久 "how
+    # long", 食夜 "dinner".
+    **{"同𠊎": "帮我", "话𠊎知": "告诉我", "𠊎": "我", "昨晡": "昨天", "前晡": "前天"},
+    **{"今晡": "今天", "暗晡": "晚上", "你兜": "你们", "係麼个": "是什么", "几久": "多久"},
+    **{"食夜": "晚饭"},
     # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
@@ -376,6 +389,9 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<qiange>前个(?![月星礼周季年工单订报号人]))"
     # Southwestern 下子 softening a verb as 一下 does ("记下子", "对比下子"); not 一下子
     + r"|(?P<xiazi>(?<![一这那])下子)"
+    # Wu and Hakka: 只 is the measure word after a verb of making or a number ("做只周报",
+    # "两只礼拜"), 脱 completes a verb as 掉 does ("关脱", "删脱")
+    + r"|(?P<zhi>(?<=[做出开搞弄整报一两二三四五六七八九十几])只)|(?P<tuo>(?<=[关删撤停取消退])脱)"
     # 杠 is a dash said aloud between an id's letter and its digits ("任务J杠三十五")
     + r"|(?P<gang>(?<=[A-Za-z])杠(?=\s*[\d零一二两三四五六七八九十幺洞]))"
     # Southwestern 一道 "once more" after a look ("记完再看一道"); elsewhere "together"
@@ -390,15 +406,17 @@ _VERNACULAR_IN_CONTEXT = {
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
+    **{"zhi": "个", "tuo": "掉"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
 
 _LETTER_OPENING = re.compile(r"^\s*dear\b", re.I)
 _LETTER_CLOSING = re.compile(
-    r"(?:(?:with\s+)?(?:kind(?:est)?|best|warm(?:est)?|many)\s+(?:regards|wishes|thanks)|regards|"
-    r"sincerely|yours\s+(?:truly|sincerely|faithfully)|respectfully|thanks\s+in\s+advance|"
-    r"with\s+(?:thanks|gratitude))[\s,.!]*(?:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})?[\s.]*$"
+    r"(?i:(?:with\s+)?(?:kind(?:est)?|best|warm(?:est)?|many)\s+(?:regards|wishes|thanks)|"
+    r"regards|sincerely|yours\s+(?:truly|sincerely|faithfully)|respectfully|"
+    r"thanks\s+in\s+advance|with\s+(?:thanks|gratitude))"
+    r"[\s,.!]*(?:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})?[\s.]*$"
 )
 """A letter's frame: "Dear" before whom it is addressed to, and its closing with the
 sender's name ("Kind regards, Francis Doyle"): how the letter is written, not what it asks."""
@@ -1068,6 +1086,10 @@ _DIALECT: dict[str, str] = {
     **{"avvisami": "ping me ", "andamento": "trend    ", "pressione": "pressure "},
     # Nigerian Pidgin: "make you no file anything" is "don't file anything".
     **{"make you no": "don't      "},
+    # Spanish "¿qué pasa con …?" said in English: the status of what follows.
+    **{"what pass with": "status of     ", "what happen with": "status of       "},
+    # Japanese 状況 said in English: "the situation of my most recent ticket"
+    **{"situation of": "status of   "},
     # A phone's dictation, heard wrong: "can sell order 44512" is "cancel order 44512".
     **{"can sell order": "cancel order  ", "can sell my order": "cancel my order  "},
 }
@@ -1125,11 +1147,47 @@ def courteous(text: str) -> str:
         return _GERUND.sub(base, m.group())
 
     lowered = text.lower()
+    if _DO_THE.search(text):
+        text = _DO_THE.sub(_verb_of_noun, text)
     if "make" in lowered:
         text = _MAKE_CANCEL.sub(lambda m: " " * len(m.group()), text)
     if "mind" in lowered:
         text = _MIND_FRAME.sub(frame, text)
     return _HOLD_FRAME.sub(frame, text) if "hold off" in lowered else text
+
+
+_NOUN_VERB = {
+    **{"registration": "register", "cancellation": "cancel", "submission": "submit"},
+    **{"creation": "create", "notification": "notify", "closure": "close", "entry": "enter"},
+    **{"addition": "add", "deletion": "delete", "modification": "modify", "generation": "generate"},
+    **{"preparation": "prepare", "reimbursement": "reimburse", "filing": "file"},
+}
+"""Nouns of change verbs whose verb is not the noun less "-ing" ("registration")."""
+_DO_THE = re.compile(
+    r"\b(?:do|make|perform|carry\s+out|realize|realise|request|proceed\s+with)\s+(?:the|a|an)\s+"
+    r"(?P<noun>[a-z]+)(?P<of>\s+(?:of|for)\b)?",
+    re.I,
+)
+"""A change told as a noun after "do the …", as Japanese and Spanish speakers' English puts
+it ("Please do the registration of this value", "I would like to request the cancellation
+of order 77120", "realize the claim for hotel 95 USD")."""
+
+
+def _verb_of_noun(m: re.Match[str]) -> str:
+    """The verb of "do the registration of", padded so offsets keep; else as typed.
+
+    A noun that is the verb itself counts only before "of" or "for" ("do the claim for
+    hotel 95 USD"): "make a refund request" asks for a request, not a refund.
+    """
+    noun = m["noun"].lower()
+    if m["of"] is None and not noun.endswith(("ion", "ing", "ment", "ure", "al")):
+        return m.group()
+    stem = noun[:-3] if noun.endswith("ing") else ""
+    candidates = (_NOUN_VERB.get(noun, ""), noun, stem, stem + "e", stem[:-1] if stem else "")
+    verb = next((v for v in candidates if v and v in _KIND_OF), None)
+    if verb is None:
+        return m.group()
+    return verb + " " * (len(m.group()) - len(verb))
 
 
 _ID_NOUN = "|".join(w for w in ID_NOUNS if w.isascii() and w not in ("no", "number", "id"))
@@ -1214,6 +1272,8 @@ NOT_CUES: tuple[str, ...] = (
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
     # the updates just refused turned off ("I don't need updates, stop sending them")
     "stop sending them",
+    # what is requested follows: "request that ticket T-88 is closed" opens no ticket
+    "request that",
     # brought out to be looked at: "血压走势弄出来看看" shows the trend, it makes nothing
     *("弄出来看", "做出来看", "搞出来看", "弄出来给我看", "做出来给我看", "搞出来给我看"),
     *("记号", "惦记", "书记", "记错", "记清"),
@@ -1422,6 +1482,7 @@ _NOT_CONDITION_BEFORE = re.compile(
 )
 _COURTESY_CONDITION = re.compile(
     r"^\s*(?:you\s+(?:can|could|don't\s+mind|do\s+not\s+mind|please)|possible|poss|convenient|"
+    r"you\s+(?:would|could|will)\s+be\s+so\s+kind|"
     r"that'?s\s+(?:ok|okay|alright|fine)|it'?s\s+(?:ok|okay|no\s+trouble)|"
     r"it\s*(?:is|were|was|'s|be)\s+(?:at\s+all\s+)?(?:possible|convenient|no\s+trouble|"
     r"not\s+(?:inconvenient|too\s+much\s+(?:trouble|bother)))|"
@@ -1884,7 +1945,7 @@ _ASKS_IF_ALLOWED = re.compile(
     r"am\s+i\s+(?:even\s+|really\s+)?(?:allowed|permitted)|"
     r"(?:not\s+sure|unsure)\s+(?:if\s+|whether\s+)?i'?m\s+(?:even\s+)?allowed|"
     r"will\s+(?:that|it|this)\s+(?:flag|get\s+(?:me\s+)?flagged|raise\s+a\s+(?:red\s+)?flag)|"
-    r"should\s+i\s*(?:[,?]|or\b))|"
+    r"should\s+i\s*(?:[,?]|or\b)|is\s+(?:that|this|it)\s+(?:really\s+)?(?:right|correct)\s*\?)|"
     r"(?:这样|这么报|这样报)?(?:合规吗|合不合规|允许吗|允不允许|会不会有问题|会被查吗)",
     re.I,
 )
@@ -1939,10 +2000,15 @@ def on_event(text: str, examples: Iterable[str] = ()) -> Found | None:
     None too when one of the intent's `examples` asks for its change on some event
     ("ping me once it's triaged"): the intent then makes it later itself.
     """
-    m = _ON_EVENT.search(text)
+    m = next((m for m in _ON_EVENT.finditer(text) if not _PURPOSE.search(text, 0, m.start())), None)
     if m is None or any(_ON_ANY_EVENT.search(e) for e in examples):
         return None
     return Found(True, m.group(), m.start(), m.end(), "event")
+
+
+_PURPOSE = re.compile(r"\bso\s+(?:that\s+)?(?:i|we)\b[^.?!,;]*$", re.I)
+"""What the change is for, before the event: "text me the status … so I have it on my
+phone when the courier comes" wants the text now, to have it then."""
 
 
 _ALONE = re.compile(
@@ -2098,7 +2164,7 @@ def clause_asks(clause: str) -> bool:
         return False
     if was_polite or _CN_SEND_FIRST.match(stripped) or _CAN_AFTER.search(body):
         return True
-    if _CAN_OR_NOT.match(body) or _YOU_CAN_OR_NOT.match(body):
+    if _CAN_OR_NOT.match(body) or _YOU_CAN_OR_NOT.match(body) or _YOU_CAN_PLEASE.match(body):
         return True
     if _IS_POSSIBLE.search(body) and not any(
         change_kind(w) == "cancel" for w in re.findall(r"[a-z]+", body.lower())
@@ -2125,6 +2191,11 @@ _YOU_CAN_OR_NOT = re.compile(
 )
 """The assistant asked to do it, verb first and "can or not" after, as Vietnamese, Thai and
 Singapore English ask ("you record can or not?")."""
+_YOU_CAN_PLEASE = re.compile(
+    r"^\s*(?:you|u)\s+(?:can|could)\s+[a-z]+\b.*\b(?:please|pls|plz|por\s+favor)\b", re.I
+)
+"""The assistant asked with a statement's word order and a "please", as Spanish speakers
+ask in English ("you can annotate it please?": ¿puedes anotarlo, por favor?)."""
 _IS_POSSIBLE = re.compile(
     r"(?<![\w'])(?<!\bit\s)(?<!\bthat\s)(?<!\bthis\s)(?<!\bwhat\s)"
     r"(?:is|be)\s+possible\s*[?？]*\s*$",
@@ -2535,6 +2606,10 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
         hits: list[tuple[int, str]] = []
         found = _find_cue(body, cues)
         if found is not None and found[0] == 0 and not only_wanted:
+            # the longest listed phrase the verb opens: "send it back" is a return
+            longer = _find_cue(body, _RETURN_PHRASES)
+            if longer is not None and longer[0] == 0 and len(longer[1]) > len(found[1]):
+                found = longer
             hits.append(found)
         elif wanted is not None and refusal is None:
             back = _find_cue(body[wanted.end() :], CHANGE_KINDS["return"])
@@ -2634,9 +2709,12 @@ def asked_changes(text: str) -> list[Found]:
             if change_kind(verb) is not None:
                 at = start + m.start("verb")
                 out.append(Found(True, text[at : at + len(verb)], at, at + len(verb), "asked"))
-    for m in _LATE_CHANGE.finditer(mask_not_cues(text)):
-        word = m["verb"] or m["noun"] or m["done"]
-        stems = (word, word[:-1], word[:-2]) if m["done"] else (word,)
+    lowered = text.lower()
+    late = [*_LATE_CHANGE.finditer(mask_not_cues(text)), *_REQUESTED_THAT.finditer(lowered)]
+    for m in late:
+        groups = m.groupdict()
+        word = groups.get("verb") or groups.get("noun") or groups["done"]
+        stems = (word, word[:-1], word[:-2]) if groups.get("done") else (word,)
         stem = next((w for w in stems if change_kind(w) is not None), None)
         if stem is not None:  # "reassigned" is asked as "reassign", the listed word
             at = m.start(m.lastgroup or 0)
@@ -2651,7 +2729,12 @@ _LATE_CHANGE = re.compile(
     re.I,
 )
 """A change asked for after what it is for, as a clause-opening verb is not: "Ticket T-90
-please close", "Order 77120 refund please", "ticket T-301 could be reassigned"."""
+please close", "Order 77120 refund please", "ticket T-301 could be reassigned", "I would
+like to request that ticket T-88 is closed" (`_REQUESTED_THAT`)."""
+_REQUESTED_THAT = re.compile(
+    r"\brequest(?:ed|ing)?\s+that\s[^.?!]{1,40}?\s(?:be|get|is|are|gets)\s+(?P<done>[a-z]+ed)\b"
+)
+"""A change requested for a thing named first, in the subjunctive: what "request" asks for."""
 
 
 _PEOPLE = (

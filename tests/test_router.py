@@ -6300,3 +6300,86 @@ def test_rounds_95_96_asked_about(domain: Domain, text: str) -> None:
 )  # fmt: skip
 def test_rounds_95_96_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 97-98: a Japanese speaker's English, Jiangsu-Zhejiang chat, a smartwatch, a shop
+# owner between customers; a Spanish speaker's English, Hakka chat, a user with dyslexia,
+# rambling users ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A request that a ticket be closed opens none; an advised claim asked about.
+        (EXPENSES, "I would like to request that ticket T-77 is closed, the issue is gone."),
+        (EXPENSES, "my accountant says I should claim the 60 USD courier as other. is that right?"),
+        # Sending a thing back is a return, not a text.
+        (DOMAIN, "Order 40411 came broken. I want to send it back and get a new one."),
+        # A claim whose words are the intent's own words misspelt says nothing of what it
+        # was for.
+        (EXPENSES, "fille a claim for 70 eur yesterday"),
+    ],
+)
+def test_rounds_97_98_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A change told as a noun: "do the registration of", "request the cancellation of".
+        (DOMAIN, "Please do the registration of my pressure, 127/81 this morning.",
+         "record_metric", {"value": "127/81"}),
+        (DOMAIN, "I would like to request the cancellation of order number 40412.",
+         "cancel_order", {"order_id": "40412"}),
+        (DOMAIN, "Please do the making of the weekly report.", "build_report",
+         {"report": "weekly"}),
+        (EXPENSES, "Please do the claim for taxi 30 USD from yesterday.", "submit_expense",
+         {"amount": "30", "category": "taxi"}),
+        # Spanish speakers' "realize", "annotate", "register", "what pass with", comida.
+        (DOMAIN, "Realize for me the weekly report, por favor.", "build_report",
+         {"report": "weekly"}),
+        (DOMAIN, "Last night the pressure was 146/93, you can annotate it please?",
+         "record_metric", {"value": "146/93"}),
+        (DOMAIN, "Hello, I want to register my pressure of this morning, it was 133/86, please.",
+         "record_metric", {"value": "133/86"}),
+        (EXPENSES, "What pass with my last ticket? Nobody answers.", "ticket_status",
+         {"ticket_id": None}),
+        (EXPENSES, "Register a comida of 22.50 USD, the day was the 11 of March, please.",
+         "submit_expense", {"category": "meal", "date": "2026-03-11"}),
+        (EXPENSES, "Kindly tell me the situation of my most recent ticket.", "ticket_status",
+         {"ticket_id": None}),
+        # Wu 只 and Hakka 𠊎, 同𠊎, 昨晡, 两只礼拜, 话𠊎知.
+        (DOMAIN, "帮我出只月报", "build_report", {"report": "monthly"}),
+        (DOMAIN, "昨晡日量到139/87，同𠊎记一下", "record_metric",
+         {"value": "139/87", "date": "2026-03-14"}),
+        (DOMAIN, "看下两只礼拜个血压趋势", "review_metric_trend", {"period": "14d"}),
+        (EXPENSES, "打印机坏了，帮𠊎开只工单，有进展就话𠊎知", "open_ticket", {"notify": True}),
+        # A purpose clause's "when" is no event; a courteous "if"; my orders; an occasion.
+        (DOMAIN, "text me the status of order 40413 so I have it when the parcel comes",
+         "notify_order", {"order_id": "40413"}),
+        (DOMAIN, "Please text me the status of order 40414, if you would be so kind.",
+         "notify_order", {"order_id": "40414"}),
+        (DOMAIN, "my orders", "list_orders", {}),
+        (DOMAIN, "I bought a gift for my sister's birthday next week, it's order 40415. Has it "
+         "shipped?", "order_status", {"order_id": "40415"}),
+        # Updates asked for as being informed.
+        (EXPENSES, "Please open a ticket, the scanner is offline. I would like to be informed.",
+         "open_ticket", {"notify": True}),
+    ],
+)  # fmt: skip
+def test_rounds_97_98_routes(domain: Domain, text: str, intent: str, slots: dict[str, Any]) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        (EXPENSES, "工单T-13帮我关脱"),
+        (EXPENSES, "如果我开只工单，几久有人理？"),
+        (DOMAIN, "订单40416个钱退畀𠊎得唔得"),
+    ],
+)
+def test_rounds_97_98_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision

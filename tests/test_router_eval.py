@@ -71,10 +71,12 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.921
-"""At the dev part's in-scope accuracy with rounds 9 to 96 folded in (0.9217, 13328 of
-14460 in scope, 17375 lines; rounds 95-96 alone 0.991 after their fixes, their labels
-as written; one dev line moved from a question to a read of the total, which leaves
+DEV_FLOOR = 0.922
+"""At the dev part's in-scope accuracy with rounds 9 to 98 folded in (0.9222, 13622 of
+14771 in scope, 17735 lines; rounds 97-98 alone 0.907 after their fixes, their labels
+as written: misspelt words, by design, run no write); rounds 9 to 96 alone (0.9217,
+13328 of 14460 in scope, 17375 lines; rounds 95-96 alone 0.991 after their fixes, their
+labels as written; one dev line moved from a question to a read of the total, which leaves
 out the claim named before it: "打滴滴35块5，3月12号的，再看下最近14天一共好多");
 rounds 9 to 94 alone (0.9191, 12992 of 14136 in scope, 17015 lines; rounds 93-94 alone
 0.893 after their fixes, their labels as written; two dev lines turned from a write to a
@@ -311,7 +313,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "91-92 (measured once at a1e5a07: 0.848, 263 of 310, 5 misroutes to a write, 0 "
     "out-of-scope writes) and rounds 93-94 (measured once at fa2f4b2: 0.868, 275 of 317, 10 "
     "misroutes to a write, 1 out-of-scope write) and rounds 95-96 (measured once at 0725a05: "
-    "0.892, 289 of 324, 1 misroute to a write, 0 out-of-scope writes) are "
+    "0.892, 289 of 324, 1 misroute to a write, 0 out-of-scope writes) and rounds 97-98 "
+    "(measured once at 3e659ad: 0.817, 254 of 311, 4 misroutes to a write, 2 out-of-scope "
+    "writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -437,6 +437,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
             # German: "Please file the Abendessen with the team"
             *("abendessen", "mittagessen", "frühstück", "restaurant"),
+            # Spanish: "Register a comida of 48.50 USD"
+            *("comida", "almuerzo", "cena", "desayuno"),
         ),
     ),
     (
@@ -641,6 +643,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("avise me", "update我", "update 我"),
             # a form's field ("需要通知：是", "notify: yes" is above)
             *("需要通知：是", "需要通知:是", "通知：是", "通知:是", "需要通知：要", "通知：要"),
+            *("be informed", "receive the updates", "receive updates", "get the updates"),
             # the request's verb last, as Korean and Japanese speakers' English puts it
             *("to me notify", "notify kindly", "kindly notify", "please notify", "notify please"),
             # Taglish, its "i-" blanked: "i-update niyo ako" (update me)
@@ -900,6 +903,10 @@ _STAYED_IN_FANDIAN = re.compile(r"住(?:了|的|过|在)?(?:\S{0,4}?)饭店|饭�
 ("3/9 住飯店花了 420 歐元"), one eaten at a meal (饭 says so)."""
 
 
+_LATIN_PAIR = re.compile(r"[A-Za-z]{2}")
+"""Two Latin letters side by side: a value's span ends inside a word there."""
+
+
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     """A category word, else "other" with the words that say what the money went on.
 
@@ -926,6 +933,11 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
         pattern = re.escape(word) if _CJK.search(word) else rf"(?<![\w']){re.escape(word)}(?!\w)"
         blanks += [(m.start(), m.end()) for m in re.finditer(pattern, lowered)]
     for start, end in blanks:
+        # a value read from part of a word ("yest" of "yestreday") blanks the whole word
+        while start > 0 and _LATIN_PAIR.fullmatch(text[start - 1 : start + 1]):
+            start -= 1
+        while end < len(text) and _LATIN_PAIR.fullmatch(text[end - 1 : end + 1]):
+            end += 1
         rest = rest[:start] + " " * (end - start) + rest[end:]
     words = rest.strip(" ,;.:!?，。；：！？—-")
     if not re.search(r"[a-z]{2}|[\u4e00-\u9fff]{2}", words.lower()):

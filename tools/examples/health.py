@@ -278,6 +278,10 @@ _RECORD_WORDS = (
     "记好",
     "记上",
     "put in",
+    "put that in",
+    # Spanish speakers' English: "registrar", "anotar"
+    "register",
+    "annotate",
 )
 _TREND_WORDS = ("趋势", "走势", "trend")
 _AGAIN_WORDS = (

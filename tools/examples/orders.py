@@ -131,7 +131,16 @@ TOOLS = (
 
 _ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel", "单子")
 _ORDER_ID = r"(\d{3,20})"
-_LIST_WORDS = ("list", "all my orders", "every order", "所有订单", "全部订单", "订单列表", "列出")
+_LIST_WORDS = (
+    "list",
+    "all my orders",
+    "every order",
+    "所有订单",
+    "全部订单",
+    "订单列表",
+    "列出",
+    "my orders",
+)
 _PAGE = re.compile(
     r"\b(?:next|previous|prev|another|more|other|last|first)\s+page\b|\bpage\s+\d+\b|"
     r"下一?页|上一?页|再一页|第\s*(?:\d+|[一二两三四五六七八九十]+)\s*页|翻一?页|后面的?几?页",
