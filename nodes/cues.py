@@ -1274,6 +1274,11 @@ NOT_CUES: tuple[str, ...] = (
     "stop sending them",
     # what is requested follows: "request that ticket T-88 is closed" opens no ticket
     "request that",
+    # where to begin, not what to open: "start with my latest ticket"
+    "start with",
+    # an existing ticket asked for with "pls": "my last ticket pls" opens none
+    *("last ticket pls", "last ticket please", "latest ticket pls", "latest ticket please"),
+    *("recent ticket pls", "recent ticket please", "previous ticket pls"),
     # brought out to be looked at: "血压走势弄出来看看" shows the trend, it makes nothing
     *("弄出来看", "做出来看", "搞出来看", "弄出来给我看", "做出来给我看", "搞出来给我看"),
     *("记号", "惦记", "书记", "记错", "记清"),
@@ -1904,8 +1909,8 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
             out.setdefault(start, "reported")
         elif n > 0 and out.get(cut[n - 1][0]) == "reported" and _ONLY_VALUES.fullmatch(body):
             out[start] = "reported"  # "I filed 3 lunches for 12.50, 14.20 and 9.90"
-        if _UNDECIDED.match(body):
-            undecided = True
+        if _UNDECIDED.match(body) and (n > 0 or not _HEDGE.match(body)):
+            undecided = True  # "I'm not sure, maybe it's silly, but could you …" only hedges
     if undecided or _CN_UNDECIDED.search(text) or _ASKS_IF_ALLOWED.search(text):
         out |= {start: "retracted" for start, _ in cut if start not in out}
     return tuple(out.items())
@@ -1921,7 +1926,9 @@ def _names_what_is_dropped(clause: str) -> bool:
 _UNDECIDED = re.compile(
     r"^(?:(?:but|and|so|well|hmm+|um+|tbh|honestly)\b[\s,]*)*(?:"
     r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:still\s+)?(?:thinking(?:\s+about\s+(?:it|this|that))?|"
-    r"deciding|undecided|not\s+sure\s+yet|on\s+the\s+fence)|"
+    r"deciding|undecided|not\s+sure(?:\s+yet)?|on\s+the\s+fence)|"
+    # "…, but not now": the change is for later, not asked for now
+    r"not\s+(?:now|yet|right\s+now|for\s+now)|"
     r"(?:i|we)\s+(?:haven'?t|have\s+not)\s+decided(?:\s+yet)?(?:\s+(?:whether|if)\b[^.?!]*)?|"
     r"(?:still\s+)?not\s+decided(?:\s+yet)?|"
     r"still\s+thinking(?:\s+about\s+it)?|let\s+me\s+think(?:\s+about\s+it)?|"
@@ -1933,6 +1940,9 @@ _UNDECIDED = re.compile(
 """A clause that says the change is not decided, or asks how to make it: "cancel order
 66013, I am still thinking about it", "I haven't decided yet", "… How do I do that?",
 Tagalog "Paano ba gawin yun?". Every change of the request is then told, not asked."""
+_HEDGE = re.compile(r"^(?:i'?m|i\s+am)\s+not\s+sure[\s,;.!?~…]*$", re.I)
+"""A bare "I'm not sure" that opens a message hedges what follows; after a change it leaves
+the change undecided ("…cancel order 51990, but I am not sure")."""
 _CN_UNDECIDED = re.compile(
     r"(?:还在考虑|还[没未]想好|还[没未]决定|未决定|我再想(?:想|一?下)|我再考虑一?下|还在犹豫)"
     r"(?![办怎如])|"

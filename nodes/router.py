@@ -2495,11 +2495,11 @@ _OTHERS = re.compile(
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
     r"\s+(?!own\b)[a-z]|"
-    r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|"
+    r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人)|"
     r"(?<![和跟与同陪请])(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
     # A relative's thing with no 我 before it ("爷爷的血压").
-    r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|儿子|女儿|孩子)的|"
+    r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子)的|"
     rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|[小老][\u3400-\u9fff])|"
     r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|他的|她的|他们的|她们的|"
     # Done for another person: "file this for Mr Chen", "on his behalf", "给王总报一下".
@@ -2521,7 +2521,7 @@ _FOR_OTHERS = re.compile(
     rf"\b(?:send|text|message|email|sms|ping|notify)\s+(?:my\s+|our\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
     r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise)\s+"
-    r"(?:it|this|that|one)\s+(?:in\s+|on\s+)?for\s+(?:him|her|them)\b",
+    r"(?:it|this|that|one|(?:a|an|the)\s+[a-z]+)\s+(?:in\s+|on\s+)?for\s+(?:him|her|them)\b",
     re.I,
 )
 """A change made for, or sent to, a relative or colleague ("save it for my wife", "text it
@@ -2850,6 +2850,23 @@ thing by it even when the word before it is one the router does not know."""
 EITHER_ID = "not {intent}: the request names two ids as one ({words!r}); it takes one"
 
 
+def _existing_thing(intent: IntentSpec, text: str, decision: Decision) -> re.Match[str] | None:
+    """An existing thing's id beside a write the classifier chose that takes no id, or None.
+
+    "I want to report that my keyboard is broken. Actually, is ticket T-88 about that
+    already? Just check T-88." names ticket T-88: a new ticket is not what the words about
+    it ask, and the classifier's guess at a write that takes no id must not make one.
+    Rules decide their own ids (a rule's write is left as it is).
+    """
+    if decision.source == "rule" or any(n.endswith("_id") for n in intent.slots_model.model_fields):
+        return None
+    for at, clause in clauses(text):
+        m = _PREFIXED_ID.search(clause)
+        if m is not None and (read_command(clause.strip()) or asks_for_information(clause)):
+            return _PREFIXED_ID.search(text, at)  # asked about: "Just check T-88."
+    return None
+
+
 def _chosen(text: str, m: re.Match[str]) -> bool:
     """Whether one of the two ids is named again on its own ("T-9 or T-19, …, check T-19")."""
     pair = [m["a"], m["b"]]
@@ -2913,6 +2930,9 @@ def _withdrawn(
         words = m.group().strip()
         return _unrouted(domain, decision, SOMEONE_ELSES.format(intent=intent.name, words=words))
     if domain.writes(intent.name):
+        if (named := _existing_thing(intent, text, decision)) is not None:
+            why = UNUSED_VALUE.format(intent=intent.name, value=named.group(), kind="thing's id")
+            return _unrouted(domain, decision, why)
         return decision
     if (place := _unused_ordinal(text, decision)) is not None:
         return _unrouted(domain, decision, ORDINAL.format(intent=intent.name, words=place.text))

@@ -6383,3 +6383,56 @@ def test_rounds_97_98_routes(domain: Domain, text: str, intent: str, slots: dict
 def test_rounds_97_98_asked_about(domain: Domain, text: str) -> None:
     decision = decide_offline(domain, text, DAY)
     assert decision.action != "route", decision
+
+
+# --- rounds 99-100: a German speaker's English, Yunnan chat, older people new to phones, SMS
+# shorthand; a French speaker's English, Malaysian and Singaporean Chinese, a lawyer's
+# precision, users who ask several things and narrow down ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A change for later ("…, but not now"); one left undecided after it.
+        (DOMAIN, "Some day I will have to cancel order 40511, but not now. Where is it?"),
+        (DOMAIN, "My son says I must cancel order 40512, but I am not sure. What happens then?"),
+        # An existing ticket asked for with "pls"; "start with" opens nothing.
+        (EXPENSES, "my latest ticket pls"),
+        (
+            EXPENSES,
+            "What's going on with my tickets, everything? Start with my latest ticket, "
+            "that's all I need.",
+        ),
+        # Someone else's: a ticket "for him", 媳妇 (wife).
+        (EXPENSES, "My neighbour's printer jams. Can you open a ticket for him? He is old."),
+        (DOMAIN, "我媳妇今天血压148/92，帮她记下"),
+        # An app that sells rides and meals; a dollar that is not the US one; a date field
+        # no one can read.
+        (EXPENSES, "Grab 31块，昨天的，帮我报了"),
+        (EXPENSES, "Submit a taxi claim of 120 Hong Kong dollars from yesterday."),
+        (DOMAIN, "Save 139/86. Date of measurement: the day of my last check-up."),
+        # The classifier's guess at a new ticket beside an existing one asked about.
+        (EXPENSES, "I want to report my mouse is dead. Wait, is T-61 about that? Just check T-61."),
+    ],
+)
+def test_rounds_99_100_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A new ticket named beside an old one; a date "not today" but two days ago; a hedge
+        # before a request is no indecision.
+        (EXPENSES, "Printer on floor 2 jams again, same as T-9. Open a new one pls",
+         "open_ticket", {"notify": False}),
+        (DOMAIN, "I measured 131/79 three days ago. Put it in for that day, not today.",
+         "record_metric", {"value": "131/79", "date": "2026-03-12"}),
+        (DOMAIN, "I'm not sure, but could you build the weekly report?", "build_report",
+         {"report": "weekly"}),
+    ],
+)  # fmt: skip
+def test_rounds_99_100_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

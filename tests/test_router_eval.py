@@ -71,9 +71,13 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.922
-"""At the dev part's in-scope accuracy with rounds 9 to 98 folded in (0.9222, 13622 of
-14771 in scope, 17735 lines; rounds 97-98 alone 0.907 after their fixes, their labels
+DEV_FLOOR = 0.920
+"""At the dev part's in-scope accuracy with rounds 9 to 100 folded in (0.9205, 13889 of
+15089 in scope, 18095 lines; rounds 99-100 alone 0.843 after their fixes, their labels as
+written: a message that asks for several things and then narrows to one is still asked
+about, so the floor is lowered from 0.922; two dev lines claiming a "Grab" as a taxi are
+now asked what it was for); rounds 9 to 98 alone (0.9222, 13622 of 14771 in scope, 17735
+lines; rounds 97-98 alone 0.907 after their fixes, their labels
 as written: misspelt words, by design, run no write); rounds 9 to 96 alone (0.9217,
 13328 of 14460 in scope, 17375 lines; rounds 95-96 alone 0.991 after their fixes, their
 labels as written; one dev line moved from a question to a read of the total, which leaves
@@ -315,7 +319,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "misroutes to a write, 1 out-of-scope write) and rounds 95-96 (measured once at 0725a05: "
     "0.892, 289 of 324, 1 misroute to a write, 0 out-of-scope writes) and rounds 97-98 "
     "(measured once at 3e659ad: 0.817, 254 of 311, 4 misroutes to a write, 2 out-of-scope "
-    "writes) are "
+    "writes) and rounds 99-100 (measured once at e4b3f18: 0.821, 261 of 318, 10 misroutes "
+    "to a write, 0 out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -384,12 +384,53 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("GBP", ("gbp", "£", "pounds", "quid", "sterling", "英镑")),
     # 蚊 reaches here only in English written as Hong Kong mixes it ("claim 120蚊 dinner",
     # `nodes.cues.vernacular`): Hong Kong's dollar; in Chinese it is read as 块
-    ("HKD", ("hkd", "hk$", "港币", "港元", "港幣", "蚊")),
-    ("TWD", ("twd", "nt$", "新台币", "台币")),
-    ("AUD", ("aud", "au$", "澳元", "澳币")),
+    (
+        "HKD",
+        (
+            "hkd",
+            "hk$",
+            "港币",
+            "港元",
+            "港幣",
+            "蚊",
+            *("hong kong dollar", "hong kong dollars", "hk dollar", "hk dollars"),
+        ),
+    ),
+    (
+        "TWD",
+        (
+            "twd",
+            "nt$",
+            "新台币",
+            "台币",
+            *("taiwan dollar", "taiwan dollars", "nt dollar", "nt dollars"),
+        ),
+    ),
+    (
+        "AUD",
+        (
+            "aud",
+            "au$",
+            "澳元",
+            "澳币",
+            *("australian dollar", "australian dollars", "aussie dollars"),
+        ),
+    ),
     ("CAD", ("cad", "ca$", "canadian dollar", "canadian dollars", "加元", "加币")),
-    ("SGD", ("sgd", "s$", "sing dollar", "sing dollars", "singapore dollars", "新加坡元", "新币")),
-    ("NZD", ("nzd", "nz$", "新西兰元", "纽币")),
+    (
+        "SGD",
+        (
+            "sgd",
+            "s$",
+            "sing dollar",
+            "sing dollars",
+            "singapore dollar",
+            "singapore dollars",
+            "新加坡元",
+            "新币",
+        ),
+    ),
+    ("NZD", ("nzd", "nz$", "新西兰元", "纽币", "new zealand dollar", "new zealand dollars")),
     ("KRW", ("krw", "韩元", "韩币")),
     ("CHF", ("chf", "swiss francs", "瑞郎", "瑞士法郎")),
     ("INR", ("inr", "rupees", "卢比")),
@@ -892,6 +933,8 @@ def _currency(text: str) -> Found | Currency:
 
 _CLAIM_NOUNS = (
     *("expenses", "expense", "claims", "claim", "receipts", "receipt", "costs", "cost"),
+    # an app paid through, which sells rides and meals alike: "Grab 28块" says neither
+    *("grab", "gojek", "meituan", "美团"),
     *("money", "bill", "fee", "fees", "费用", "开销", "花费", "支出", "票据", "发票", "钱", "费"),
     *("what it was for", "what it's for", "what it is for"),
 )

@@ -321,8 +321,29 @@ def _period(text: str, default_days: int = DEFAULT_PERIOD_DAYS) -> Found | str:
     return f"{default_days}d" if found is None else replace(found, value=f"{found.value}d")
 
 
+_DATE_FIELD = re.compile(
+    r"\b(?:date|day)(?:\s+(?:of|taken|measured)(?:\s+(?:the\s+)?(?:measurement|reading))?)?"
+    r"\s*[:：]\s*(?P<said>[^\n.;]+)|(?:测量)?日期\s*[:：]\s*(?P<said_cn>[^\n。；]+)",
+    re.I,
+)
+"""A form's date field ("Date of measurement: …", "日期：…"): whatever it says is the day."""
+
+
 def _day(text: str, today: date) -> Found | str:
-    return find_date(text, today) or today.isoformat()
+    """The reading's day: found in the words, else today, unless a date field says otherwise.
+
+    "Date of measurement: the date of my most recent medical appointment" names a day no
+    one here can read: the field's words stand as the date, which the slots model rejects,
+    so the run asks for it rather than saving the reading as today's.
+    """
+    found = find_date(text, today)
+    if found is not None:
+        return found
+    if (field := _DATE_FIELD.search(text)) is not None:
+        said = (field["said"] or field["said_cn"]).strip()
+        start = field.start("said" if field["said"] else "said_cn")
+        return Found(said, said, start, start + len(said), "date")
+    return today.isoformat()
 
 
 def _measure(text: str) -> dict[str, Any]:
