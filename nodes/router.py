@@ -114,6 +114,7 @@ from tools.slots import (
     corrected,
     find_date,
     money_roles,
+    named_again,
     negated,
     number_roles,
     parse_period_days,
@@ -2867,13 +2868,6 @@ def _existing_thing(intent: IntentSpec, text: str, decision: Decision) -> re.Mat
     return None
 
 
-def _chosen(text: str, m: re.Match[str]) -> bool:
-    """Whether one of the two ids is named again on its own ("T-9 or T-19, …, check T-19")."""
-    pair = [m["a"], m["b"]]
-    rest = text[: m.start()] + " " + text[m.end() :]
-    return any(re.search(rf"(?<![\w-]){re.escape(i)}(?!\d)", rest) for i in pair)
-
-
 def _slot_in(decision: Decision, m: re.Match[str]) -> bool:
     """Whether a slot of the decision took its value from inside the match."""
     return any(
@@ -2942,7 +2936,7 @@ def _withdrawn(
     if (
         (m := EITHER_IDS.search(text)) is not None
         and _slot_in(decision, m)
-        and not _chosen(text, m)
+        and not named_again(text, m)
     ):
         # "T-5 or T-15, I am not remember": either may not be the one meant
         return _unrouted(domain, decision, EITHER_ID.format(intent=intent.name, words=m.group()))

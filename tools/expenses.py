@@ -1223,9 +1223,8 @@ def _notify_flag(text: str) -> Found | None:
     flag = find_word(text, _NOTIFY_WORDS, "flag")
     if flag is None or not flag.value:
         return flag
-    for m in _UPDATES_DROPPED.finditer(text, flag.end):
-        return Found(False, m.group(), m.start(), m.end(), "flag")
-    return flag
+    dropped = _UPDATES_DROPPED.search(text, flag.end)
+    return flag if dropped is None else Found(False, dropped.group(), *dropped.span(), "flag")
 
 
 def ticket_slots(text: str, today: date) -> dict[str, Any]:

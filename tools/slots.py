@@ -1513,7 +1513,7 @@ def _value_of(text: str) -> tuple[str, str] | None:
 
 
 def corrected(text: str) -> str:
-    """The request with each value it takes back blanked out (offsets kept).
+    """The request with each value it takes back blanked out.
 
     "Log 130/85 for today — no wait, it was 132/85", "Cancel 10097. Sorry, I meant 10079",
     "Taxi 25 EUR yesterday. Sorry, not EUR, USD", "记 135/85，不对，应该是 153/85" and
@@ -1523,7 +1523,10 @@ def corrected(text: str) -> str:
     correcting words and a single other value of that kind after them ("no wait, also
     10092" adds, it does not correct). Anything else is left as typed, and the request
     that names two values is asked about. Said aloud, a bare "no" between two values of one
-    kind corrects too ("forty no fifty dollars", "135 over 90 no 89").
+    kind corrects too ("forty no fifty dollars", "135 over 90 no 89"). A value the request
+    disowns (`_disowned`: "Not 51970. 51907.") or leaves out of "A or B" by naming the
+    other again (`_either_chosen`) goes too. Offsets are kept but for one case: a bare
+    number correcting a period is written as days ("make that 14" reads "14 days").
     """
     gone: list[tuple[str, str]] = []
     spans: list[tuple[int, int]] = []
@@ -1614,17 +1617,20 @@ EITHER_IDS = re.compile(
     r"(?P<b>[A-Za-z]-\d+|\d{4,})(?!\d)",
     re.I,
 )
-
-
 """Two ids offered as one, the user unsure which ("T-5 or T-15", "是T-8还是T-18")."""
+
+
+def named_again(text: str, m: re.Match[str]) -> list[str]:
+    """The ids of an `EITHER_IDS` match that the request names again outside it."""
+    rest = text[: m.start()] + " " + text[m.end() :]
+    return [x for x in (m["a"], m["b"]) if re.search(rf"(?<![\w-]){re.escape(x)}(?!\d)", rest)]
 
 
 def _either_chosen(text: str) -> list[tuple[str, str]]:
     """The id left out when one of "A or B" is named again alone ("T-9 or T-19, … check T-19")."""
     out: list[tuple[str, str]] = []
     for m in EITHER_IDS.finditer(text):
-        rest = text[: m.start()] + " " + text[m.end() :]
-        named = [x for x in (m["a"], m["b"]) if re.search(rf"(?<![\w-]){re.escape(x)}(?!\d)", rest)]
+        named = named_again(text, m)
         if len(named) == 1:
             other = m["b"] if named[0] == m["a"] else m["a"]
             out.append(("id", re.sub(r"^[A-Za-z]-", "", other)))
@@ -1673,7 +1679,7 @@ def _disowned(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[
     return out
 
 
-_DAYS_AFTER = re.compile(r"\s*(?:days?|天)\b|\s*天", re.I)
+_DAYS_AFTER = re.compile(r"\s*(?:days?\b|天)", re.I)
 
 
 def _bare_period(
