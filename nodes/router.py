@@ -322,15 +322,24 @@ def _described(intent: IntentSpec, text: str) -> bool:
     the claim word are gone: the intent's own "file" and "yesterday" typed wrong, which say
     nothing of what the money went on.
     """
-    own = _own_words(intent)
-    return any(not (w.isascii() and _misspelt(w.lower(), own)) for w in content_words(text, own))
+    targets = _typo_targets(intent)
+    return any(
+        not (w.isascii() and _misspelt(w.lower(), targets))
+        for w in content_words(text, _own_words(intent))
+    )
 
 
-def _misspelt(word: str, own: frozenset[str]) -> bool:
+@_kept_per_object(512)
+def _typo_targets(intent: IntentSpec) -> frozenset[str]:
+    """The words a misspelling in free text may stand for: the intent's own, and change verbs."""
+    words = (*_own_words(intent), *(c for c in GENERIC_CUES if c.isalpha()))
+    return frozenset(w for w in words if len(w) >= 4)
+
+
+def _misspelt(word: str, targets: frozenset[str]) -> bool:
     """Whether a word is one edit from a word naming the intent or a change ("fille")."""
     return len(word) >= TYPO_MIN_LEN and any(
-        len(k) >= 4 and k[0] == word[0] and _one_edit(word, k)
-        for k in (*own, *(c for c in GENERIC_CUES if c.isalpha()))
+        k[0] == word[0] and _one_edit(word, k) for k in targets
     )
 
 
@@ -1928,6 +1937,16 @@ def _wanted(text: str, verb: Found) -> bool:
     return bool(verb.value) and _WANTED.search(text[: verb.start]) is not None
 
 
+@_kept_per_object(64)
+def _made_kinds(domain: Domain) -> frozenset[str]:
+    """The kinds of change the domain's write intents make, with their own cues: read once."""
+    made: set[str] = set()
+    for other in domain.intents:
+        if _guarded(other) and domain.writes(other.name):
+            made |= _served_kinds(other)
+    return frozenset(made)
+
+
 def _unmade_change(domain: Domain, intent: IntentSpec, text: str) -> Found | None:
     """A change the request asks about, of a kind no write intent here makes, or None.
 
@@ -1937,10 +1956,7 @@ def _unmade_change(domain: Domain, intent: IntentSpec, text: str) -> Found | Non
     does make ("was 10090 cancelled?", "10092 取消成功了吗") stays with the read, and so
     does a word the read intent's own examples use.
     """
-    made: set[str] = set()
-    for other in domain.intents:
-        if _guarded(other) and domain.writes(other.name):
-            made |= _served_kinds(other)
+    made = _made_kinds(domain)
     for verb in asked_changes(text):
         kind = change_kind(verb.text)
         if kind is not None and kind not in made and not _vouches(intent, verb.text):
@@ -2708,14 +2724,13 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
     Only a change of a kind some write intent of the domain makes ("cancel" beside
     orders): "if I log in …" or "如果我明天到家" weigh nothing the domain would do.
     """
-    kinds = {k for i in domain.intents if domain.writes(i.name) for k in _served_kinds(i)}
+    kinds, own = _made_kinds(domain), frozenset(_write_cues(domain))
     for m in _IF_CHANGED.finditer(text):
         if m["cn"]:  # "开个工单": the change word among the characters after 如果
             cn = m["cn"]
             words = [cn[i:j] for i in range(len(cn)) for j in range(i + 2, len(cn) + 1)]
         else:
             words = [m["en"] or m["en2"]]
-        own = set(_write_cues(domain))
         if not any(change_kind(w) in kinds or w in own for w in words):
             continue
         others = " ".join(c for at, c in clauses(text) if not at <= m.start() < at + len(c))
