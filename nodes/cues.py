@@ -145,7 +145,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "delete": ("delete", "remove", "erase", "删除", "删掉"),
     "complain": ("complain", "file a complaint", "lodge a complaint", "投诉"),
     "close": ("close", "关闭", "关掉", "关了"),
-    "schedule": ("schedule", "reschedule", "定时"),
+    # Indian English "prepone" (move earlier): "prepone the delivery of order 88213"
+    "schedule": ("schedule", "reschedule", "定时", "prepone", "postpone", "expedite"),
     "return": (
         *("return", "refund", "refunded", "exchange", "money back", "devolution"),
         *("arrange a return", "issue a refund", "process a refund", "arrange a refund"),
@@ -294,6 +295,8 @@ _VERNACULAR: dict[str, str] = {
     **{"点解": "为何", "乜嘢": "什么", "咩": "啥"},
     # Verbs, pronouns and particles.
     **{"睇": "看", "嘅": "的", "咗": "了", "佢": "他", "畀": "给", "俾": "给", "喺": "在"},
+    "跟成点": "怎么样",  # how a ticket is getting on: "我最近開嗰張ticket跟成點？"
+    "𠮶": "那",  # 嗰 as `simplified` writes it
     **{"哋": "们", "嗰": "那", "嚟": "来", "攞": "拿", "揾": "找", "搵": "找", "啲": "些"},
     **{"仲": "还", "喇": "了", "记低": "记下", "写低": "写下"},
     # 埋 after a verb: "that too" ("报埋佢", file it too); 入返落去: enter it in
@@ -376,7 +379,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
-    + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))|(?P<make>整(?=个(?:报销|月报|周报|报告|报表)|份))"
+    + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))"
+    + r"|(?P<make>整(?=个\s*(?:报销|月报|周报|报告|报表|weekly|monthly|report)|份))"
     # Formal writing's 所 before a verb names what was done: "前些日子所提工单T-18" is the
     # ticket raised then, as 提的工单 is, and asks for no new one
     + r"|(?P<suoti>所提(?=工单|单子))|(?P<suokai>所开(?=工单|单子))"
@@ -392,6 +396,8 @@ _VERNACULAR_WORD = re.compile(
     # Wu and Hakka: 只 is the measure word after a verb of making or a number ("做只周报",
     # "两只礼拜"), 脱 completes a verb as 掉 does ("关脱", "删脱")
     + r"|(?P<zhi>(?<=[做出开搞弄整报一两二三四五六七八九十几])只)|(?P<tuo>(?<=[关删撤停取消退])脱)"
+    # Cantonese and Hakka possessive 个: "我個 email", "睇下我個profile" (not 给我个, 我个人)
+    + r"|(?P<wode>(?<![给帮让叫替和跟对])(?<=我)个(?!人)(?=\s*[A-Za-z\u4e00-\u9fff]))"
     # 杠 is a dash said aloud between an id's letter and its digits ("任务J杠三十五")
     + r"|(?P<gang>(?<=[A-Za-z])杠(?=\s*[\d零一二两三四五六七八九十幺洞]))"
     # Southwestern 一道 "once more" after a look ("记完再看一道"); elsewhere "together"
@@ -406,7 +412,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
-    **{"zhi": "个", "tuo": "掉"},
+    **{"zhi": "个", "tuo": "掉", "wode": "的"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
@@ -471,9 +477,18 @@ def vernacular(text: str) -> str:
             return _VERNACULAR_IN_CONTEXT[m.lastgroup]
         return _VERNACULAR[m.group()]
 
+    if "$" in text and _CANTONESE.search(text):
+        text = _BARE_DOLLAR.sub("＄", text)
     return _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
 
 
+_CANTONESE = re.compile(r"咗|嘅|佢|喺|睇|冇|唔|啲|嗰|琴日|寻日|噉|嘢|乜嘢|点解|系咪")
+"""Words only Cantonese writes (read after `simplified`)."""
+_BARE_DOLLAR = re.compile(r"(?<![A-Za-z])\$")
+"""A dollar sign no country letters name ("$86", not "US$86" or "HK$86"): in Cantonese it
+is Hong Kong's, and `vernacular` writes it as the full-width ＄ of Hong Kong and Taiwan input
+methods, which no claim takes, so the rules, which read Mandarin, ask rather than file
+US dollars ("琴日搭的士俾咗 $86，幫我報咗佢")."""
 _CJK_BESIDE_MONEY = re.compile(r"[\u3400-\u9fff](?<!蚊)")
 """A Chinese character other than 蚊: with none, 蚊 is the one Chinese word of an English
 request, as Hong Kong writes ("claim 120蚊 dinner"), and its dollar is Hong Kong's."""
@@ -1424,7 +1439,11 @@ _HYPOTHETICAL = re.compile(
     r"would\s+it\s+(?:be(?!\s+possible\s+(?:for\s+(?:you|u)\s+)?to\b)|make\s+sense)|"
     r"is\s+it\s+(?:a\s+good\s+idea|wise|worth|better)|"
     r"good\s+idea\s+to|do\s+you\s+think|does\s+it\s+make\s+sense|"
-    r"dry[\s-]?run|what\s+would\s+happen|(?:don'?t|do\s+not)\s+actually\s+(?:do|cancel|file|"
+    r"dry[\s-]?run|what\s+would\s+happen|"
+    # "is that something you can do for order 21558 or not", "asked me whether we could cancel"
+    r"something\s+(?:you|u)\s+(?:can|could)\s+do|"
+    r"(?:asked|asking|ask|know|find\s+out|check)\s+(?:me\s+|us\s+)?whether\s+(?:we|i|you|u|they)\s+"
+    r"(?:can|could)|(?:don'?t|do\s+not)\s+actually\s+(?:do|cancel|file|"
     r"submit|send|record|open|build|run))\b",
     re.I,
 )
@@ -1441,7 +1460,8 @@ _CN_HYPOTHETICAL = re.compile(
     r"(?:之后|以后)\s*(?:还|能|可以|会)"
 )
 _CN_QUESTION = re.compile(
-    r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|几|什么|哪|怎么样|怎样了|咋样|如何\s*$|"
+    # (not 好几 "several" nor 几乎 "almost": "试了好几次都不行")
+    r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|(?<![好这那])几(?!乎)|什么|哪|怎么样|怎样了|咋样|如何\s*$|"
     # A-not-A with a result: "修没修好", "到没到", "发没发"
     r"([\u4e00-\u9fff])没\1|"
     r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$"  # 发货没: shipped yet?
@@ -1978,9 +1998,26 @@ that names a window ("weekly", "每周的合计") nor a symptom ("crashes every 
 
 
 def recurring(text: str) -> Found | None:
-    """The words that ask for a change on a schedule, or None (`_RECURRING`)."""
-    m = _RECURRING.search(text)
-    return None if m is None else Found(True, m.group(), m.start(), m.end(), "recurring")
+    """The words that ask for a change on a schedule, or None (`_RECURRING`).
+
+    Not a habit told ("I have been measuring every morning", "医生让我每天记录"): what the
+    user does, or was told to do, again and again is why they ask for one change now.
+    """
+    for m in _RECURRING.finditer(text):
+        lead = re.split(r"[.;!?。；！？]", text[max(0, m.start() - 60) : m.start()])[-1]
+        if _HABIT.search(lead) is None:
+            return Found(True, m.group(), m.start(), m.end(), "recurring")
+    return None
+
+
+_HABIT = re.compile(
+    r"\b(?:i|we)\s+(?:have\s+been|'ve\s+been|had\s+been|was|were|used\s+to)\s+\w+|"
+    r"\b(?:i|we)\s+(?:always|usually|normally|now)\s+\w+|"
+    r"\b(?:told|asked|wants|wanted|advised)\s+(?:me|us)\s+to\b|"
+    r"(?:让|叫|要|嘱咐|建议)我|我(?:一直|都|现在|平时|习惯)",
+    re.I,
+)
+"""Words telling what the user does or was told to do, before "every morning" or 每天."""
 
 
 _ON_EVENT = re.compile(
@@ -2334,6 +2371,14 @@ def around_change(text: str) -> Found | None:
     return None
 
 
+_CAN_NOT = re.compile(
+    r"(?<=[\u4e00-\u9fff])(?<![我你他她先就也还都])不(?=[上了动到开起成完好掉住下出来去进通])|"
+    r"不(?=行|灵|管用)"
+)
+"""不 of a verb's "cannot" complement ("连不上", "打不开", "登不进") or of "does not work"
+(不行, 不灵): a fault told, not a change refused ("电脑连不上帮我开个工单吧")."""
+
+
 def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     """The words of the request that ask for a change, or None when none do.
 
@@ -2359,7 +2404,7 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if _is_cjk(word):
             # Chinese typed with spaces for commas: a refusal in an earlier piece ("门禁卡
             # 刷不开了 开个 ticket") is not this cue's.
-            before = re.split(r"\s|了", before)[-1]
+            before = _CAN_NOT.sub(" ", re.split(r"\s|了", before)[-1])
         if NEGATION.search(mask_not_negations(before)):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
@@ -2585,6 +2630,10 @@ polite opening's (`_POLITE`). Only the return kind: no intent of the example dom
 it, so reading it can only turn a status into a question."""
 
 
+_WANTED_BACK_JOINED = re.compile(r"\b(?:so|and|but)\s+" + _WANTED_BACK.pattern[1:], re.I)
+"""The same wish joined to what went wrong: "the box was crushed so I want my money back"."""
+
+
 @lru_cache(maxsize=4096)
 def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
@@ -2598,7 +2647,7 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
         body, _ = _request_body(clause)
         kind = "cue"
         refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
-        wanted = _WANTED_BACK.match(body)
+        wanted = _WANTED_BACK.match(body) or _WANTED_BACK_JOINED.search(body)
         only_wanted = False  # a clause that asks for nothing but a thing back
         if refusal:
             body, kind = body[refusal.end() :], "refused"

@@ -106,6 +106,7 @@ from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_sl
 from tools.slots import (
     EITHER_IDS,
     ID_NOUNS,
+    NARROWING,
     PRICE_PER_UNIT,
     RATE_BEFORE,
     Found,
@@ -1886,7 +1887,9 @@ def _unserved_change(
     # What is left once the clauses that only refuse are gone is what the request wants:
     # "最近一个月血压曲线，不用记新的" names the trend and refuses a new reading.
     rest = without_refusals(text)
-    informational = asks_for_information(text) or rest.strip() != text.strip()
+    informational = (
+        asks_for_information(text) or rest.strip() != text.strip() or bool(_ONLY_READ.search(text))
+    )
     verb = next(
         (
             v
@@ -1921,6 +1924,13 @@ def _unserved_change(
     )
 
 
+_ONLY_READ = re.compile(
+    r"\b(?:just|only)\s+(?:want|wanna|need|would\s+like|'d\s+like)\s+(?:to\s+)?"
+    r"(?:check|see|know|look|view|read)\b|只(?:是)?想(?:看|查|知道)",
+    re.I,
+)
+"""A read said to be all that is wanted ("I dont want to record anything today I just want to
+check my trend"): a refusal run into it without a comma is still only a refusal."""
 _WANTED = re.compile(
     r"(?:我想|我要|想要|帮我|给我|申请)\s*$|\b(?:i|we)\s+(?:want|need|would\s+like|'d\s+like)\s+"
     r"to\s+$",
@@ -2073,6 +2083,9 @@ def _lexical_ranking(domain: Domain, text: str) -> Ranking:
     return lexical_classifier(domain).rank(without_unasked(without_refusals(text)))
 
 
+_SHORTHAND = frozenset({"stat", "asap", "tbh", "imo", "btw", "fyi", "prn", "bid", "tid"})
+"""Shorthand typed as meant, never a typo: a nurse's "gloves x200 needed stat" (at once) is
+not "start"."""
 TYPO_MIN_LEN = 5
 """A misspelled word is read as the domain's own word only when that word is this long or
 longer and one edit away ("cancle", "ordr"): shorter words are too close to each other
@@ -2099,7 +2112,7 @@ def _vocabulary(
     verbs, cues, the nouns of ids, descriptions, words many examples share), not any word
     an example happens to hold, nor a word every sentence uses ("where", "their").
     """
-    words = {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+", t)}
+    words = {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+", t)} | _SHORTHAND
     targets = {w.lower() for t in own for w in re.findall(r"[A-Za-z]+", t)}
     common = {*STOPWORDS, *FILLER, "where", "whose", "while", "their", "through", "until"}
     targets = {w for w in targets if len(w) >= TYPO_MIN_LEN and w in words and w not in common}
@@ -2487,7 +2500,7 @@ _OTHERS = re.compile(
     r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband)'s\s+[a-z]|"
     rf"\b(?:his|their|{_HER_WHOSE})\s+(?!own\b)"
     r"(?!(?:current\s+|latest\s+)?(?:status|statuses|state|states|details|dates|totals|amounts)\b)"
-    r"[a-z]|"
+    r"(?:[a-z]|\d+(?:[.,]\d+)?\s*(?:eur|euros?|usd|dollars?|cny|rmb|yuan)\b)|"
     rf"\b(?:my|our)\s+{_KIN}\s+(?:has\s+|have\s+|had\s+)?(?:claimed|filed|spent|submitted|"
     r"expensed|ordered|bought)\b|"
     # Portuguese and Romance order: "the order of my wife"
@@ -2517,12 +2530,15 @@ _OTHERS = re.compile(
     r"(?<![和跟与同陪请])(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子)的|"
-    rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|[小老][\u3400-\u9fff])|"
+    # (老 before a verb is "always": "老板老催了" is the boss nagging, not a colleague 老催)
+    rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|小[\u3400-\u9fff]|"
+    r"老(?![催是说要让叫在想问找骂改来去不没这那也又])[\u3400-\u9fff])|"
     r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|他的|她的|他们的|她们的|"
     # Done for another person: "file this for Mr Chen", "on his behalf", "给王总报一下".
     r"(?-i:\bfor\s+(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+[A-Z][a-z]+)|\bon\s+(?:his|her|their)\s+behalf\b|"
     r"\bon\s+behalf\s+of\b|"
-    rf"(?:给|帮|替|为)(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
+    # (因为 is "because": "因为领导说预算紧" is no claim for the boss)
+    rf"(?:给|帮|替|(?<!因)为)(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
     # (not 谢谢您的: 谢 is a surname, and "thank you for your help" no one's thing)
     rf"(?:(?<=[给把帮替为查看和跟与])|(?<![\u3400-\u9fff]))(?!谢谢){_SURNAME}[\u3400-\u9fff]{{1,2}}的",
     re.I,
@@ -2560,6 +2576,13 @@ _OWN_AFTER_ALL = re.compile(
 file it as my claim", "我垫付的，报在我名下"), or that the account is the other person's
 and they type for them ("typing for my grandma, its her account", "这是她的号"): then her
 reading is the account's own."""
+_AT_THEIR_ASKING = re.compile(
+    r"\b(?:she|he|they|my\s+\w+)\s+(?:asked|asks|wants|wanted|told|begged|begs)\s+me\s+to\b|"
+    r"(?:她|他|他们)(?:让|叫|要|求)我",
+    re.I,
+)
+"""Another person asking the user to put their thing through: "she asked me to file her 300
+EUR hotel bill under my name" is still hers, whatever name it goes under."""
 
 
 @_kept_per_object(64)
@@ -2606,7 +2629,7 @@ def _others(
     (`_small_talk`) when the domain's `things` are given. A write done for someone else
     counts too (`_FOR_OTHERS`, `writes`).
     """
-    if _OWN_AFTER_ALL.search(text):
+    if _OWN_AFTER_ALL.search(text) and not _AT_THEIR_ASKING.search(text):
         return None
     texts = [
         (ev["start"], ev["end"])
@@ -2697,24 +2720,32 @@ no read of the user's records shows."""
 _STILL_POSSIBLE = re.compile(
     r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|it's)\s+(?:still\s+)?"
     r"(?:possible|too\s+late)\s+to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to)"
-    r"\s+(?P<en>[a-z]+)|(?:还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})",
+    r"\s+(?P<en>[a-z]+)|"
+    r"(?:还能不能|还可不可以|还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})",
     re.I,
 )
 """A question whether a change can still be made ("can I still cancel 10093?", "订单10095还能
 取消吗"): neither the change (it is asked about, not asked for) nor the thing's status,
 which does not say what the business allows."""
+_REASON_GIVEN = re.compile(r"(?:因为|由于|\bbecause\b|\bcause\b|\bcoz\b)[^。.!?！？]*", re.I)
+"""Why the user asks, after "because" or 因为 ("…一共报销了多少钱因为财务说我的额度快用完了"):
+the reason, which may name a rule or a payment, is not the question."""
 STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
 _IF_CHANGED = re.compile(
     r"\b(?:if|were)\s+(?:i|we)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
     r"\s+and|actually)\s+)?(?P<en>[a-z]+)|"
     r"\b(?:considering|thinking\s+(?:about|of)|deciding|debating)\s+(?:whether\s+(?:or\s+not\s+)?"
     r"to\s+|if\s+i\s+should\s+)?(?P<en2>[a-z]+)|"
+    # asked whether it can be done: "whether we could cancel orders after they ship"
+    r"\bwhether\s+(?:i|we|you|u)\s+(?:can|could|should)\s+(?P<en3>[a-z]+)|"
     r"(?:要是|如果|假如|万一|假设|若是)我?(?:把[^，。,？?！!\s]{0,12})?(?P<cn>[\u4e00-\u9fff]{2,4})",
     re.I,
 )
 """A change the user only weighs ("if I cancel order 58830, money come back when?", "I am
 considering whether to cancel order 71654", "订单66502要是取消了钱多久退回来"): a question
-about what the change would do, which the read of the thing does not answer."""
+about what the change would do, which the read of the thing does not answer. Also whether
+it can be made, asked for someone ("asked me whether we could cancel orders after they
+ship")."""
 IF_CHANGED = "not {intent}: the request asks what a change ({words!r}) would do"
 
 
@@ -2730,7 +2761,7 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
             cn = m["cn"]
             words = [cn[i:j] for i in range(len(cn)) for j in range(i + 2, len(cn) + 1)]
         else:
-            words = [m["en"] or m["en2"]]
+            words = [m["en"] or m["en2"] or m["en3"]]
         if not any(change_kind(w) in kinds or w in own for w in words):
             continue
         others = " ".join(c for at, c in clauses(text) if not at <= m.start() < at + len(c))
@@ -2969,7 +3000,8 @@ def _withdrawn(
         (_CAPABILITIES, CAPABILITIES),
         (_HOW_TO, HOW_TO),
     ):
-        if (m := pattern.search(text)) is not None and not _vouches(intent, m.group()):
+        asked = _REASON_GIVEN.sub(lambda r: " " * len(r.group()), text)
+        if (m := pattern.search(asked)) is not None and not _vouches(intent, m.group()):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if _TOTAL.search(intent.description):
         for pattern, why in ((_BREAKDOWN, BREAKDOWN), (_ONE_ITEM, ONE_ITEM)):
@@ -3062,12 +3094,47 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     """
     typed, text = text, _read_as(domain, text)
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
+    if decision.action != "route" and (tail := _narrowed_to(text)) is not None:
+        narrowed = _two_requests(domain, tail, today, _decide_offline(domain, tail, today))
+        decision = _narrowing_kept(domain, decision, narrowed)
     if decision.action == "route":
         return _as_typed(_misspelt_write(domain, text, today, decision) or decision, typed, text)
     fixed, changed = respell(domain, text)
     if not changed:
         return _as_typed(decision, typed, text)
     return _respelled(domain, decision, _decide_offline(domain, fixed, today), fixed, changed)
+
+
+def _narrowed_to(text: str) -> str | None:
+    """The request with all before its last narrowing blanked (offsets kept), or None.
+
+    "Show me my orders, then my blood pressure, then... ok, just my blood pressure over 14
+    days", "Is there a limit on hotel claims? … Never mind, just show the total of my
+    claims for the last 7 days" and "帮我开个工单，顺便查一下T-45……算了，只查T-45" ask
+    several things, then narrow to one (`NARROWING`): what follows is the request. Both
+    routers decide it alone when the whole message routes nowhere; a narrowed part that
+    routes nowhere either leaves the first decision standing. None without a narrowing
+    that has words before it.
+    """
+    found = [m for m in NARROWING.finditer(text) if text[: m.start()].strip()]
+    if not found or not text[found[-1].end() :].strip(" ,.;:!?，。；：！？…"):
+        return None
+    return " " * found[-1].end() + text[found[-1].end() :]
+
+
+def _narrowing_kept(domain: Domain, whole: Decision, narrowed: Decision) -> Decision:
+    """The narrowed part's decision where it may stand for the whole message, else the whole's.
+
+    A read it routes stands. A write stands only where the whole was refused as several
+    requests in one ("file the taxi and the hotel… actually just the taxi, 64 CNY
+    yesterday"): a write refused for a reason of its own (someone else's reading, a change
+    only weighed) stays refused, whatever the words after "just" say on their own.
+    """
+    if narrowed.action != "route" or narrowed.intent is None:
+        return whole
+    if domain.writes(narrowed.intent) and not whole.detail.startswith(TWO_REQUESTS[:20]):
+        return whole
+    return narrowed
 
 
 def _as_typed(decision: Decision, typed: str, read: str) -> Decision:
@@ -3116,6 +3183,10 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     """
     typed, text = text, _read_as(domain, text)
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
+    if decision.action != "route" and (tail := _narrowed_to(text)) is not None:
+        narrowed = await _decide(domain, tail, today, model)
+        narrowed = _two_requests(domain, tail, today, narrowed)
+        decision = _narrowing_kept(domain, decision, narrowed)
     if decision.action == "route":
         return _as_typed(_misspelt_write(domain, text, today, decision) or decision, typed, text)
     fixed, changed = respell(domain, text)

@@ -6436,3 +6436,83 @@ def test_rounds_99_100_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 101-102: an Arabic speaker's English, Hong Kong Cantonese, a parent with a
+# toddler, run-on messages; Indian English, 东北话, a nurse's clinical shorthand, teen slang --
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A bare "$" in Cantonese is the Hong Kong dollar, not the US one.
+        (EXPENSES, "前日搭小巴俾咗 $12，幫我報埋佢"),
+        # Asked on another's behalf whether a change can be done: a question, not the change.
+        (
+            DOMAIN,
+            "my dad asked me whether we could cancel orders once they ship and I told him I'd "
+            "check, so is that something you can do for order 31877 or not",
+        ),
+        (DOMAIN, "想问下订单发货以后还可不可以取消，我的订单是58213"),
+        # Someone else's bill filed under the user's name, at their asking.
+        (
+            EXPENSES,
+            "my teammate's claims keep bouncing and he asked me to submit his 95 EUR taxi "
+            "receipt under my name",
+        ),
+        # A refund asked for in the same breath as the damage; a delivery moved.
+        (DOMAIN, "the parcel from order 66120 came with a cracked lid so I want my money back"),
+        (DOMAIN, "Can you postpone the delivery of order 77301 to next Friday? I will be away."),
+        # A claim for the boss stays refused; 因为 before 领导 is only a reason.
+        (EXPENSES, "为领导报一下出租车50元"),
+        # A habit of measuring is no recurring request, but a recurring request still is one.
+        (DOMAIN, "save 128/82 for me every morning"),
+    ],
+)
+def test_rounds_101_102_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Cantonese possessives and verbs: 我個 (my), 整個 (make a).
+        (DOMAIN, "幫我整個monthly report", "build_report", {"report": "monthly"}),
+        (DOMAIN, "我個地址啱唔啱？睇下我個profile", "customer_profile", {}),
+        # 老 before a verb is "always", not a colleague called 老X.
+        (DOMAIN, "月报整一个，老板老问", "build_report", {"report": "monthly"}),
+        # A value taken back with a bare 不; one of several kept ("just the 14"), or picked by
+        # its place ("the first one").
+        (DOMAIN, "血压趋势 30天 不 7天吧", "review_metric_trend", {"period": "7d"}),
+        (DOMAIN, "What is my blood pressure trend for the last 30 days and also the last 14? "
+         "Actually just the 14.", "review_metric_trend", {"period": "14d"}),
+        (DOMAIN, "I have two jobs going, J-21 and J-22, and I only care about the first one so "
+         "check it", "job_status", {"job_id": "J-21"}),
+        # Measuring "every evening" is the user's habit; the request is for today's reading.
+        (DOMAIN, "the nurse said to watch my pressure and I have been checking it every evening, "
+         "tonight it was 138 over 88 so please save it and show me the last 14 days",
+         "record_and_review_metric", {"value": "138/88", "period": "14d"}),
+        (DOMAIN, "血压偏高，医生叫我每天量，今晚量的是139/87，帮我记一下再给我看最近14天的变化",
+         "record_and_review_metric", {"value": "139/87", "period": "14d"}),
+        # A calendar period that dates something told asks for no trend.
+        (DOMAIN, "my doctor checked it last week and said to watch it, today it was 135/85, "
+         "please save it", "record_metric", {"value": "135/85", "date": "2026-03-15"}),
+        # 连不上 / 不行 describe the fault, not a refusal of the ticket.
+        (EXPENSES, "打印机一直连不上试了好几次都不行帮我开个工单处理好了短信通知我",
+         "open_ticket", {"notify": True}),
+        # Words after 因为 are the reason, not the request.
+        (EXPENSES, "我想看看过去30天一共报销了多少因为领导说预算要控制", "expense_total",
+         {"period": "30d"}),
+        # A direct request stays one when the reported question follows it.
+        (DOMAIN, "can you cancel order 31877 for me? my dad asked me whether we could",
+         "cancel_order", {"order_id": "31877"}),
+        # Shorthand: "x30d" is a period, "stat" is "at once", not a word to respell.
+        (DOMAIN, "BP trend x30d", "review_metric_trend", {"period": "30d"}),
+        (DOMAIN, "status of order 41200? masks x50 needed stat", "order_status",
+         {"order_id": "41200"}),
+    ],
+)  # fmt: skip
+def test_rounds_101_102_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

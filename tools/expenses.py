@@ -389,6 +389,7 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "hkd",
             "hk$",
+            "＄",  # a Cantonese "$86" (`nodes.cues.vernacular`) or a full-width dollar typed
             "港币",
             "港元",
             "港幣",
@@ -814,7 +815,8 @@ _TICKET_CUES = (
 )
 _SUMMARY_AFTER = re.compile(
     r"\b(?:ticket|tickets|one|it|issue|problem|request|case|something|this|that|desk|"
-    r"helpdesk|support|IT)\s+(?:for|about|regarding|re)\b[:\s]+(?P<a>[^,.;!?，。；！？\n]+)|"
+    r"helpdesk|support|IT)\s+(?:for|about|regarding|re)\b[:\s]+"
+    r"(?:(?:me|us)\s+(?:about|regarding|re|for|on)\b\s*)?(?P<a>[^,.;!?，。；！？\n]+)|"
     r"(?:关于|因为)(?P<b>[^,.;!?，。；！？\n]+)|"
     r"[:：][ \t]*(?:\n[ \t]*(?:[-*•][ \t]*)?)?(?P<c>[^,.;!?，。；！？\n]+)",
     re.I,
@@ -832,6 +834,7 @@ _COURTESY_PIECE = re.compile(
 nothing of what is wrong."""
 _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
+    r"for\s+(?:me|us)(?=\s+[a-z])|"  # "Please open for me a ticket" (not "… a ticket for me")
     r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
     r"it\s+ticket|ticket|tkt|it|issue|problem|"
     # Tagalog's asking particles in Taglish: "Pa-open po ng ticket", "Paki-file naman"

@@ -188,8 +188,9 @@ _OPEN_PERIOD = (
 slots model asks which window is meant, never a default one. "since 2 weeks ago" is 14 days."""
 OPEN_PERIOD_DAYS = 0
 """The length an open period reads as: no domain offers it, so its slot fails validation."""
-_TERSE_PERIOD = rf"{_B}\d{{1,3}}\s?(?:d|wks?|w|mos?)\b"
-"""A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d")."""
+_TERSE_PERIOD = rf"(?:{_B}|(?<![A-Za-z0-9.])x)\d{{1,3}}\s?(?:d|wks?|w|mos?)\b"
+"""A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d"), and as a
+clinic's notes write a duration, "x7d" (for 7 days)."""
 HALF_MONTH_DAYS = 14
 _HALF_MONTH = re.compile(
     r"(?:(?:最近|近|过去|这)\s*)?半个?月(?:内|以来)?|"
@@ -776,7 +777,7 @@ def find_period(text: str) -> Found | None:
         for role in number_roles(text)
         if role.kind == "period"
         and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
-        and (days := _period_days(role.text)) is not None
+        and (days := _period_days(re.sub(r"^x(?=\d)", "", role.text, flags=re.I))) is not None
     ]
     if len(found) > 1 and len({f.value for f in found}) == 1:
         # One length said twice: the count of days says it plainly ("show me the last 7
@@ -1395,10 +1396,35 @@ _CORRECTION = re.compile(
 """Words that take back a value just said and give the one meant ("no wait, it was",
 "sorry, I meant", "actually" and its chat spelling "actly", Singlish "no lah", "不对，应该是",
 "我是说", "说错了", "打错了，是 T-15", "算了，还是看7天的")."""
-_NO_BETWEEN = re.compile(r"\s*(?:[,，]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不)\s*[,，]?\s*", re.I)
+_NO_BETWEEN = re.compile(
+    r"\s*(?:[,，.。]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不|不(?![\u4e00-\u9fff]))\s*[,，]?\s*",
+    re.I,
+)
 """A bare "no" between two values of one kind, as said aloud ("forty no fifty dollars",
-"weekly no monthly", "一百二十 不对 一百二十五", "T-4... no T-40"): the second is meant.
-Not 不是, whose "是B不是A" means the first (`_NOT_THIS_THAT`)."""
+"weekly no monthly", "一百二十 不对 一百二十五", "T-4... no T-40", "30 days. no, 14 days",
+"7天 不 14天"): the second is meant. Not 不是, whose "是B不是A" means the first
+(`_NOT_THIS_THAT`)."""
+NARROWING = re.compile(
+    r"(?:(?<=[\s.?!…,;:，。？！；：—–-])|^)"
+    r"(?:(?:ok(?:ay)?|hmm+|eh|ah|oh|no|nah|well|actually|wait|so|um+|never\s*mind|nvm|"
+    r"forget\s+(?:about\s+)?(?:all\s+)?(?:that|it|those|this)|scratch\s+that|"
+    r"on\s+second\s+thoughts?)\b[\s,.…—–-]*)+(?:just|only)\b|"
+    # a sentence opened with it, its "hmm" gone with the fillers: "…and 7?    , only the 7"
+    r"(?<=[.?!…。？！])[\s,]*(?:just|only)\b|"
+    r"(?:算了|不对|哦不|还是|嗯|那)[\s,，。.…]*(?:就只|只|就)(?=[要查看报记开])",
+    re.I,
+)
+"""A message narrowed to one of what it asked: "…and also for the last 7? Actually just the
+7.", "Show me my orders, then my blood pressure… ok, just my blood pressure over 14 days",
+"帮我开个工单，顺便查一下T-45……算了，只查T-45". Words of second thought ("actually",
+"ok", "never mind", 算了) then "just", "only" or 只: what follows is all that is asked."""
+_ENOUGH = re.compile(
+    r"[^.?!。？！…]*?\b(?:is|'s|are|will\s+do|would\s+do)\s+(?:enough|fine|plenty)\b|"
+    r"[^.?!。？！…，,]*?就(?:行|够|好|可以)了?",
+    re.I,
+)
+"""A value said to be enough ("Build the weekly report and the monthly report. Hmm, the
+monthly is enough.", "只要14天的就行"): of the values named before, that one is meant."""
 _ID_PREFIX = re.compile(r"[A-Za-z]{1,2}-|#")
 """What stands before an id's digits ("T-40", "#10087"): the value meant starts there."""
 _NOT_THIS_THAT = re.compile(
@@ -1525,14 +1551,22 @@ def corrected(text: str) -> str:
     that names two values is asked about. Said aloud, a bare "no" between two values of one
     kind corrects too ("forty no fifty dollars", "135 over 90 no 89"). A value the request
     disowns (`_disowned`: "Not 51970. 51907.") or leaves out of "A or B" by naming the
-    other again (`_either_chosen`) goes too. Offsets are kept but for one case: a bare
-    number correcting a period is written as days ("make that 14" reads "14 days").
+    other again (`_either_chosen`) goes too, and so do the values a message narrows away
+    ("…for the last 30 days and also for the last 7? Actually just the 7": `_narrowed`).
+    Offsets are kept but for one case: a bare number correcting or narrowing to a period is
+    written as days ("make that 14" reads "14 days", "the last 7" "the last 7 days").
     """
     gone: list[tuple[str, str]] = []
     spans: list[tuple[int, int]] = []
     days: list[tuple[int, int, str]] = []
     values = _correctable(text)
+    narrowing = _narrowed(text, values)
+    gone += narrowing[0]
+    spans += narrowing[1]
+    days += narrowing[3]
     for m in _CORRECTION.finditer(text):
+        if any(s <= m.start() < e for s, e in narrowing[2]):
+            continue  # "Actually just the 7": the narrowing read it
         before = [v for v in values if v[3] <= m.start()]
         after = [v for v in values if v[2] >= m.end()]
         if not before or not after:
@@ -1680,6 +1714,87 @@ def _disowned(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[
 
 
 _DAYS_AFTER = re.compile(r"\s*(?:days?\b|天)", re.I)
+
+
+_SENTENCE_END = re.compile(r"[.?!。？！]|$")
+_PICKED = re.compile(
+    r"\b(?:only|just)\s+(?:care\s+about|want|need|mean|meant)\s+the\s+"
+    r"(?P<o>first|second|last|latter|former)\s+one\b|"
+    r"\b(?:only|just)\s+the\s+(?P<o2>first|second|latter|former)(?:\s+one)?\b|"
+    r"只要?(?P<o3>第一个|第二个|后面那个|前面那个|后一个|前一个)",
+    re.I,
+)
+"""One of two values named, picked by its place: "one is J-14 and the other is J-15 and I
+only care about the second one", "Record 132/85 and 128/80. No, only the second one"."""
+
+
+def _narrowed(
+    text: str, values: list[tuple[str, str, int, int]]
+) -> tuple[
+    list[tuple[str, str]], list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int, str]]
+]:
+    """What a message narrowed to one value takes back: values, spans, marks and days.
+
+    "What's my total for the last 30 days and also for the last 7? Actually just the 7"
+    and "weekly and monthly… the monthly is enough" name several values of one kind,
+    then keep one (`NARROWING`, `_ENOUGH`): the others are taken back. The value kept is
+    matched by its digits ("the 7" is the period "last 7"); said again, its second mention
+    goes with the narrowing words, so one value of its kind is left, and a period said
+    without its unit ("the last 7") is written as days, as `_bare_period` does. Only when
+    two or more different values of that kind came before and the narrowing names one.
+    One of two picked by its place ("…J-14 and … J-15 and I only care about the second
+    one", `_PICKED`) keeps that one, when only one kind was named more than once.
+    The four lists: the values gone, the spans blanked, the narrowing's own spans (no
+    correction reads them again) and the periods written as days.
+    """
+    gone: list[tuple[str, str]] = []
+    spans: list[tuple[int, int]] = []
+    marks: list[tuple[int, int]] = []
+    days: list[tuple[int, int, str]] = []
+    found = [(m.start(), m.end(), m.end()) for m in NARROWING.finditer(text)]
+    found += [(m.start(), m.end(), m.start()) for m in _ENOUGH.finditer(text) if m.group().strip()]
+    for start, end, inside_from in found:
+        stop = _SENTENCE_END.search(text, end)
+        clause_end = stop.start() if stop is not None else len(text)
+        inside = [v for v in values if inside_from <= v[2] and v[3] <= max(clause_end, end)]
+        before = [v for v in values if v[3] <= min(start, inside_from)]
+        for kept in inside:
+            digits = re.sub(r"\D", "", kept[1])
+            same = [
+                v for v in before if v[0] == kept[0] or (kept[0] == "amount" and v[0] == "period")
+            ]
+            if len({v[1] for v in same}) < 2:
+                continue
+            meant = [
+                v for v in same if v[1] == kept[1] or (digits and re.sub(r"\D", "", v[1]) == digits)
+            ]
+            if len({v[1] for v in meant}) != 1:
+                continue
+            gone += [(v[0], v[1]) for v in same if v[1] != meant[0][1]]
+            spans += [(kept[2], kept[3]), (start, end) if inside_from == end else (start, start)]
+            said = meant[-1]
+            periods = said[0] == "period" or any(v[0] == "period" for v in same)
+            if periods and re.search(r"\d$", said[1]):  # "the last 7": its days
+                cjk = re.search(r"[\u4e00-\u9fff]", text) is not None
+                days.append(
+                    (said[2], said[3], text[said[2] : said[3]] + ("天" if cjk else " days"))
+                )
+            marks.append((start, max(clause_end, end)))
+            break
+    for m in _PICKED.finditer(text):
+        prior = [v for v in values if v[3] <= m.start()]
+        kinds = {v[0] for v in prior if len({w[1] for w in prior if w[0] == v[0]}) >= 2}
+        if len(kinds) != 1:
+            continue  # which of which: "order 10091 or 10092 and 7 or 14 days… the second"
+        named = list(dict.fromkeys(v[1] for v in prior if v[0] in kinds))
+        place = (m["o"] or m["o2"] or m["o3"]).lower()
+        first = place in ("first", "former", "第一个", "前面那个", "前一个")
+        picked = named[0] if first else named[-1]
+        if place in ("second", "第二个") and len(named) != 2:
+            continue
+        gone += [(v[0], v[1]) for v in prior if v[0] in kinds and v[1] != picked]
+        marks.append(m.span())
+    return gone, spans, marks, days
 
 
 def _bare_period(

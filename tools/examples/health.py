@@ -383,8 +383,27 @@ def trend_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def _wants_trend(text: str) -> bool:
-    """A trend asked for, not refused ("记下来，不用看趋势" only records)."""
-    return mentions(text, _TREND_WORDS) or find_period(text) is not None
+    """A trend asked for, not refused ("记下来，不用看趋势" only records).
+
+    A period alone asks for one unless it dates something the user tells of ("my doctor
+    changed my medication last week"): when a thing happened is no window to show.
+    """
+    if mentions(text, _TREND_WORDS):
+        return True
+    period = find_period(text)
+    if period is None:
+        return False
+    told = _TOLD_WHEN.search(text[: period.start]) and _CALENDAR_WHEN.match(period.text)
+    return not told
+
+
+_TOLD_WHEN = re.compile(
+    r"\b[a-z]{3,}ed\s+(?:(?!(?:over|for|in|the|past|during|within|across)\b)[a-z]+\s+){0,3}$",
+    re.I,
+)
+"""A verb told in the past right before a period: "changed my medication last week"."""
+_CALENDAR_WHEN = re.compile(r"(?:last|this)\s+(?:week|month|year)$", re.I)
+"""A period that can date an event ("last week"), unlike "the past 14 days"."""
 
 
 def _reading(text: str, today: date) -> dict[str, Any] | None:
