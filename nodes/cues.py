@@ -796,6 +796,11 @@ _NUMBER_WORD = re.compile(
     + r")\b)*",
     re.I,
 )
+_PRONOUN_ONE = re.compile(r"one[\s-]+(?=[a-z])", re.I)
+_THAT_ONE = re.compile(
+    r"\b(?:that|this|the|which|another|other|wrong|right|same|new|last|first)\s+$", re.I
+)
+"""What makes the "one" after it a pronoun ("not that one", "the other one"), not a digit."""
 _CURRENCY_AFTER = re.compile(r"\s*(?:us\s+)?(?:dollars?|bucks|euros?|yuan|usd|eur|cny|rmb)\b", re.I)
 _SPOKEN_ID = re.compile(r"\b(?P<l>t|tee|j|jay)\s+dash\s+(?P<n>\d+)\b", re.I)
 _NAMED_ID = re.compile(
@@ -978,6 +983,13 @@ def spoken_numbers(text: str) -> str:
         put(start, m.end("o"), f"{n}{suffix}")
     said = "".join(chars)
     for m in _NUMBER_WORD.finditer(said):
+        pronoun = _PRONOUN_ONE.match(said, m.start())
+        if pronoun is not None and _THAT_ONE.search(said, 0, m.start()):
+            # "not that one four five six seven two": the pronoun's "one" is no digit
+            rest = _NUMBER_WORD.match(said, pronoun.end())
+            if rest is None:
+                continue
+            m = rest
         words = [w for w in re.split(r"[\s-]+", m.group().lower()) if w != "and"]
         before = said[max(0, m.start() - 6) : m.start()].lower()
         after = said[m.end() : m.end() + 6].lower()
@@ -1876,9 +1888,14 @@ def _source_labels(text: str) -> list[tuple[int, int]]:
     ]
 
 
-_SOURCE_LABEL = re.compile(r"(?:^|(?<=[.!?。！？]\s)|(?<=\n))[^.!?。！？\n:：]{1,60}[:：]\s*$")
+_SOURCE_LABEL = re.compile(
+    r"(?:^|(?<=[.!?。！？]\s)|(?<=\n))[^.!?。！？\n:：]{1,60}"
+    r"(?:[:：]|\b(?:says|said|reads|shows|showed|wrote|writes)|显示|写着|提示)\s*$",
+    re.I,
+)
 """Whose words a quotation is ("SMS from the parking garage: '…'", "Doctor's message:
-'…'"): the label names where the words came from and asks for nothing itself."""
+'…'", "Email says '…'", "页面显示“…”"): the label names where the words came from and asks
+for nothing itself."""
 
 
 _CN_DESCRIBED = re.compile(r"(?:就是|也就是|即)[^，。,.!?！？]*?(?:那个|那张|那笔|那单|那件)")
@@ -2502,10 +2519,12 @@ ticket opened), "暂不予以取消" (not cancelled for now), "本人暂不提�
 
 
 _CN_NEGATED = re.compile(
-    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|再行|必再)?$"
+    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|再行|必再)?$|"
+    r"(?:疯了|傻了|脑子进水了?|脑子坏了|吃饱了撑的)才(?:会|要|去)?$"
 )
 """A refusal right before a Chinese change word, with "again" between ("不用再提交了") or
-official style's 予以 ("暂不予以取消")."""
+official style's 予以 ("暂不予以取消"), or said with scorn ("我疯了才取消": I would have to
+be mad to cancel it)."""
 
 
 _COURTESY = re.compile(

@@ -43,7 +43,7 @@ slot rules; the model only ever picks among intent names.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
@@ -420,12 +420,20 @@ def _evidence_problem(
         if allowed is None:
             continue
         kept = money_roles(text)
+        cited = cited_spans(text)
+        alone = _left_alone(text, roles)
         rivals = [
             r
             for r in roles
             if (r.kind != "money" or r in kept)
             # "… after last month's lecture from finance. What's my total for the last 7 days?"
             and (r.kind != "period" or not _chatter(text, r.start, evidence))
+            # "my order number is 12 and I paid 450 for it": a price, not a second order
+            and (r.kind != "number" or not _PAID.search(text, 0, r.start))
+            # a value in a quoted notification beside the user's own
+            and (not _in_spans(r.start, cited) or _in_spans(int(ev["start"]), cited))
+            # "Cancel order 100453 (a duplicate of 100452). Do not touch 100452."
+            and (_digits(r.text) not in alone or _digits(str(ev["text"])) in alone)
         ]
         if (other := _another_value(ev, rivals) or _alternative(text, ev, roles)) is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
@@ -445,6 +453,43 @@ def _evidence_problem(
                     slot=name, text=ev["text"], role_text=role.text, role=role.kind
                 )
     return None
+
+
+_PAID = re.compile(
+    r"(?:\b(?:paid|payed|cost|costs|spent|charged)\s+(?:me\s+|us\s+)?(?:about\s+|around\s+)?|"
+    r"(?:付了|花了|花费了?|付款))\s*$",
+    re.I,
+)
+"""What a price follows ("I paid 450 for it", "花了450"): with no currency the number is
+still money, never a second id beside the one asked about."""
+
+
+_LEFT_ALONE = re.compile(
+    r"\b(?:do\s+not|don't|dont|never)\s+(?:touch|cancel|change)\b|"
+    r"\bleave\b[^.;!?]*\b(?:alone|as\s+is)\b|\bkeep\b[^.;!?]*\bas\s+(?:it\s+is|is)\b|"
+    r"保持不变|不要动|别动|不动|保留",
+    re.I,
+)
+"""A clause keeping a thing as it is ("Do not touch 100452.", "订单 200873 保持不变"): the id
+it names is not a second one the change would take."""
+
+
+def _left_alone(text: str, roles: list[Role]) -> set[str]:
+    """The digits of the ids and numbers the request says to leave as they are."""
+    out: set[str] = set()
+    for start, clause in clauses(text):
+        if _LEFT_ALONE.search(clause):
+            end = start + len(clause)
+            out |= {_digits(r.text) for r in roles if start <= r.start < end and _digits(r.text)}
+    return out
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+def _in_spans(at: int, spans: Iterable[tuple[int, int]]) -> bool:
+    return any(s <= at < e for s, e in spans)
 
 
 def _within(role: Role, ev: Mapping[str, Any]) -> bool:
@@ -1101,7 +1146,9 @@ def _read_object(
 
 REFUSED_CHANGE = "not {intent}: the request refuses its change ({words!r})"
 _CN_REFUSED = re.compile(
-    r"(?:^|[\s，,。;；!！])(?:我)?(?:先|暂时|暂且|还)?(?:别|不要|不用|不必|甭)(?:急着|着急|忙着)?"
+    r"(?:^|[\s，,。;；!！?？])(?:我)?(?:先|暂时|暂且|还)?"
+    # scorn refuses too: "取消订单 60012？我疯了才取消" (I would have to be mad to)
+    r"(?:别|不要|不用|不必|甭|(?:疯了|傻了|脑子进水了?|脑子坏了)才(?:会|要|去)?)(?:急着|着急|忙着)?"
     r"(?P<verb>[\u3400-\u9fff]{1,2})(?=[^\u3400-\u9fff]|$|[\u3400-\u9fff])"
 )
 
@@ -1540,8 +1587,51 @@ def _to_read_sibling(domain: Domain, text: str, name: str, scores: dict[str | No
 
 
 def _fill(intent: IntentSpec, text: str, today: date) -> dict[str, Any]:
-    extractor = intent.fill or intent.extract
-    return dict(extractor(text, today) or {})
+    """The intent's slots, the user's own words first.
+
+    A request that pastes a notification or a screen ("Notification: 'Weekly report J-40 is
+    ready.' Great, now build the monthly one", "“上次记录：142/90” 今天早上量的是130/84 记一下")
+    has values in the quotation that are not what it asks for: a slot the words outside
+    it give is taken from them; one only the quotation gives (the order number of "Email
+    says 'Your order 90331 is out for delivery' … text me its status") from the quotation.
+    """
+    return dict(_own_first(intent.fill or intent.extract, text, today) or {})
+
+
+def _own_first(
+    extract: Callable[[str, date], Mapping[str, Any] | None], text: str, today: date
+) -> dict[str, Any] | None:
+    """What `extract` finds in the request, each value said outside its quotations first.
+
+    A rule that does not match the whole may match the user's own words alone: "The app
+    says 'Last reading: 138/89 on 2026-03-10'. Show me the 14-day trend" asks for the trend,
+    whatever reading the quotation holds.
+    """
+    found = extract(text, today)
+    own = _outside_quotes(text)
+    if own == text or not own.strip():
+        return None if found is None else dict(found)
+    if found is None:
+        alone = extract(own, today)
+        return None if alone is None else dict(alone)
+    cited = cited_spans(text)
+    mine = {
+        k: v
+        for k, v in (extract(own, today) or {}).items()
+        # free text keeps what the whole says: "> the monitor keeps flickering" is the problem
+        if isinstance(v, Found)
+        and v.kind != "text"
+        and (not isinstance(said := found.get(k), Found) or _in_spans(said.start, cited))
+    }
+    return {**found, **mine}
+
+
+def _outside_quotes(text: str) -> str:
+    """The request with what it quotes blanked, offsets kept (`cited_spans`)."""
+    cited = cited_spans(text)
+    if not cited:
+        return text
+    return "".join(" " if any(s <= i < e for s, e in cited) else c for i, c in enumerate(text))
 
 
 def _slot_error(intent: IntentSpec, exc: SlotError, **kw: Any) -> Decision:
@@ -1584,10 +1674,10 @@ def by_rules(
     """
     refused: list[tuple[str, str]] = []
     for intent in domain.intents:
-        raw = intent.extract(text, today)
+        raw = _own_first(intent.extract, text, today)
         if raw is None:
             continue
-        values, evidence = split_found(dict(raw))
+        values, evidence = split_found(raw)
         try:
             slots = validate_slots(intent, values)
         except SlotError as exc:
@@ -2514,7 +2604,8 @@ _OTHERS = re.compile(
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
     r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷](?:的|个)|"
     # one's spouse or parent as the old one: "俺家老头子血压…", "我家老伴的报销"
-    r"(?:我|俺|阮)家?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)|"
+    r"(?:我|俺|阮)们?家?(?:里)?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)|"
+    r"(?:^|(?<=[家\s，,。]))(?:老爷子|老太太)(?!们)|"
     # A relative's thing and its value: "my mother bp 150/95".
     rf"\b(?:my|our)\s+{_KIN}\s+(?!(?:and|or|with|who|that|is|was|has|had|have|will|would|"
     r"can|could|told|asked|says?|said|wants?|needs?|paid|got|and)\b)[a-z]+\s+\d|"
@@ -2526,7 +2617,7 @@ _OTHERS = re.compile(
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
     r"\s+(?!own\b)[a-z]|"
     r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|"
-    r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人)|"
+    r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学)|"
     r"(?<![和跟与同陪请])(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子)的|"
@@ -2554,7 +2645,11 @@ _FOR_OTHERS = re.compile(
     rf"\b(?:send|text|message|email|sms|ping|notify)\s+(?:my\s+|our\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
     r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise)\s+"
-    r"(?:it|this|that|one|(?:a|an|the)\s+[a-z]+)\s+(?:in\s+|on\s+)?for\s+(?:him|her|them)\b",
+    r"(?:it|this|that|one|(?:a|an|the)\s+[a-z]+)\s+(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
+    # "血压150/95 给他记上": written down for him
+    # (not 帮他: "爷爷说…帮他记上" is typed on the grandparent's own account)
+    r"(?:给|替)(?:他|她)们?\s*(?:记|存|录|登记|报|开|提交|取消|submit|file|claim|record|"
+    r"log|open|cancel)",
     re.I,
 )
 """A change made for, or sent to, a relative or colleague ("save it for my wife", "text it
@@ -3132,7 +3227,8 @@ def _narrowing_kept(domain: Domain, whole: Decision, narrowed: Decision) -> Deci
     """
     if narrowed.action != "route" or narrowed.intent is None:
         return whole
-    if domain.writes(narrowed.intent) and not whole.detail.startswith(TWO_REQUESTS[:20]):
+    several = TWO_REQUESTS.split("{", 1)[0]  # the detail's fixed opening words
+    if domain.writes(narrowed.intent) and not whole.detail.startswith(several):
         return whole
     return narrowed
 

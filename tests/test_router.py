@@ -6474,6 +6474,23 @@ def test_rounds_101_102_requests_that_write_nothing(domain: Domain, text: str) -
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "where's order no. 10,086?",
+        "订单号：1 0 0 8 6，查一下到哪了",
+        "text me the status of order 100 86 please",
+    ],
+)
+def test_an_order_number_written_in_groups_is_one_number(text: str) -> None:
+    """Digits spaced or grouped as a phone or a voice transcript writes them are one order,
+    not their last group alone; a place in a list is no order number."""
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert (decision.action, decision.slots.get("order_id")) == ("route", "10086"), decision
+    listed = decide_offline(DOMAIN, "order number 3 of my list, where is it", DAY)
+    assert listed.action != "route", listed
+
+
+@pytest.mark.parametrize(
     ("domain", "text", "intent", "slots"),
     [
         # Cantonese possessives and verbs: 我個 (my), 整個 (make a).
@@ -6506,6 +6523,11 @@ def test_rounds_101_102_requests_that_write_nothing(domain: Domain, text: str) -
         # A direct request stays one when the reported question follows it.
         (DOMAIN, "can you cancel order 31877 for me? my dad asked me whether we could",
          "cancel_order", {"order_id": "31877"}),
+        # An order number of two digits, named so; a price paid beside it is no second order.
+        (DOMAIN, "my order number is 34 and I paid 320 for it, it was due on the 9th, where "
+         "is it?", "order_status", {"order_id": "34"}),
+        (DOMAIN, "order 40917 cost me 260 and still nothing, where is it", "order_status",
+         {"order_id": "40917"}),
         # Shorthand: "x30d" is a period, "stat" is "at once", not a word to respell.
         (DOMAIN, "BP trend x30d", "review_metric_trend", {"period": "30d"}),
         (DOMAIN, "status of order 41200? masks x50 needed stat", "order_status",
@@ -6513,6 +6535,72 @@ def test_rounds_101_102_requests_that_write_nothing(domain: Domain, text: str) -
     ],
 )  # fmt: skip
 def test_rounds_101_102_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 103-104: a Mexican speaker's English, Tianjin chat, a driver dictating, text
+# pasted from the app's screens; an Indonesian speaker's English, students abroad mixing
+# English into Chinese, a sarcastic user, a pharmacist's precision ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A screen's figure quoted, then a total asked for: the quotation's amount is no claim.
+        (EXPENSES, "屏幕显示“本月报销合计 ¥1,980” 我想看看最近14天的"),
+        # 老太太 (the old lady of the house) and 给她记上 (written down for her): not the user's.
+        (DOMAIN, "我们家老太太血压148/90 给她记上"),
+        # A classmate's claim put through at their asking.
+        (EXPENSES, "我同学叫我帮她submit一个 meal claim，45 CNY"),
+        # Scorn refuses: "I'd have to be daft to cancel it".
+        (DOMAIN, "取消订单 51234？我傻了才取消，等了好久的"),
+    ],
+)
+def test_rounds_103_104_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Text pasted from a notification or a screen: the user's own words ask, and their
+        # values come first.
+        (EXPENSES, "收到通知“您的报销单（¥120，交通，3月11日）已提交” 那我最近30天一共报了多少",
+         "expense_total", {"period": "30d"}),
+        (DOMAIN, "Notification: 'Weekly report J-51 is ready.' Thanks, now build the monthly one",
+         "build_report", {"report": "monthly"}),
+        (DOMAIN, "“上次记录：150/95（3月10日）” 今天量的是128/82 记一下", "record_metric",
+         {"value": "128/82", "date": "2026-03-15"}),
+        (DOMAIN, "The app says 'Last reading: 141/92 on 2026-03-11'. Show me the 30-day trend",
+         "review_metric_trend", {"period": "30d"}),
+        (DOMAIN, "Email says 'Your order 70345 has shipped. Call 800-555-0100 with questions'. "
+         "Text me its status please", "notify_order", {"order_id": "70345"}),
+        # "that one" is a pronoun, not a digit said aloud.
+        (DOMAIN, "cancel order four four one two three no wait not that one four four one two "
+         "four", "cancel_order", {"order_id": "44124"}),
+        # An id the user says to leave as it is is no second one.
+        (DOMAIN, "Cancel order 300451 (it duplicates 300450). Do not touch 300450.",
+         "cancel_order", {"order_id": "300451"}),
+        (DOMAIN, "取消订单 300451。只取消这一单，订单 300450 保持不变。", "cancel_order",
+         {"order_id": "300451"}),
+        # The problem, not the clause asking for the ticket "for me".
+        (EXPENSES, "Open ticket for me, the VPN always disconnect.", "open_ticket",
+         {"notify": False, "summary": "the VPN always disconnect"}),
+        # Learners' and mixed ways to ask for updates.
+        (EXPENSES, "VPN cannot connect since Friday, please open ticket and tell me if got "
+         "update ya", "open_ticket", {"notify": True}),
+        (EXPENSES, "电脑一直连不上wifi，帮我open一个ticket，有进展的话notify我", "open_ticket",
+         {"notify": True}),
+        # Indonesian "makan malam" (dinner); 类别 (category) holds no 别 (don't).
+        (EXPENSES, "Submit claim makan malam 60 EUR yesterday", "submit_expense",
+         {"category": "meal", "amount": "60"}),
+        (EXPENSES, "提交报销：金额 45.00 EUR，类别 taxi，日期 2026-03-13。", "submit_expense",
+         {"category": "taxi", "date": "2026-03-13"}),
+    ],
+)  # fmt: skip
+def test_rounds_103_104_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)

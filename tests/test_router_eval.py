@@ -72,7 +72,10 @@ SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
 DEV_FLOOR = 0.922
-"""At the dev part's in-scope accuracy with rounds 9 to 102 folded in (0.9222, 14206 of
+"""At the dev part's in-scope accuracy with rounds 9 to 104 folded in (0.9221, 14494 of
+15718 in scope, 18815 lines; rounds 103-104 alone 0.904 after their fixes, their labels as
+written but one: "I paid $420 of Uber", its writer's pesos, relabelled US dollars as 56
+dev lines read a bare "$"); rounds 9 to 102 alone (0.9222, 14206 of
 15404 in scope, 18455 lines; rounds 101-102 alone 0.956 after their fixes, their labels as
 written; a message narrowed to one thing is decided on that thing, so the floor is raised
 back to 0.922); rounds 9 to 100 alone (0.9205, 13889 of
@@ -324,7 +327,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "(measured once at 3e659ad: 0.817, 254 of 311, 4 misroutes to a write, 2 out-of-scope "
     "writes) and rounds 99-100 (measured once at e4b3f18: 0.821, 261 of 318, 10 misroutes "
     "to a write, 0 out-of-scope writes) and rounds 101-102 (measured once at 11a057d: "
-    "0.902, 284 of 315, 3 misroutes to a write, 0 out-of-scope writes) are "
+    "0.902, 284 of 315, 3 misroutes to a write, 0 out-of-scope writes) and rounds 103-104 "
+    "(measured once at edd6863: 0.866, 272 of 314, 6 misroutes to a write, 0 out-of-scope "
+    "writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

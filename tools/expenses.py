@@ -481,6 +481,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("abendessen", "mittagessen", "frühstück", "restaurant"),
             # Spanish: "Register a comida of 48.50 USD"
             *("comida", "almuerzo", "cena", "desayuno"),
+            # Malay and Indonesian: "Submit claim makan siang 85 CNY today"
+            *("makan siang", "makan malam", "makan pagi", "sarapan"),
         ),
     ),
     (
@@ -682,7 +684,9 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "letting me know",
             "lmk",
             *("notify on", "戳我", "请联系我", "holler at me", "give me a holler", "avisa me"),
-            *("avise me", "update我", "update 我"),
+            *("avise me", "update我", "update 我", "avisame", "avísame", "notify我", "notify 我"),
+            # learners' "tell me if got update" (Malay and Indonesian "kalau ada update")
+            *("tell me if", "inform me if"),
             # a form's field ("需要通知：是", "notify: yes" is above)
             *("需要通知：是", "需要通知:是", "通知：是", "通知:是", "需要通知：要", "通知：要"),
             *("be informed", "receive the updates", "receive updates", "get the updates"),
@@ -1167,7 +1171,8 @@ def find_summary(text: str) -> Found | None:
     """The problem in the user's words, as the ticket's summary.
 
     The quoted words of a command line with flags; what follows "for", "about" or a colon;
-    else the first clause that is more than the request for a ticket.
+    else the first clause that is more than the request for a ticket and whom it is for
+    (`_FOR_WHOM`), or failing that the first that is more than the request.
     """
     quoted = _QUOTED.search(text) if _FLAG.search(text) else None
     if quoted is not None:
@@ -1192,6 +1197,21 @@ def find_summary(text: str) -> Found | None:
             first = first or found
     if first is not None:
         return _line_after(text, first.end) or first
+    pieces = _problem_pieces(text)
+    # a piece that says more than whom it is for: "Open ticket for me, the receipt upload
+    # always error" is about the upload; "open a ticket for me" alone still quotes itself
+    return next((p for p in pieces if len(_FOR_WHOM.sub(" ", p.text).strip()) >= 3), None) or (
+        pieces[0] if pieces else None
+    )
+
+
+_FOR_WHOM = re.compile(r"\bfor\s+(?:me|us)\b|" + _SUMMARY_NOISE.pattern, re.I)
+"""The words of a clause that ask for a ticket or say whom it is for, not what is wrong."""
+
+
+def _problem_pieces(text: str) -> list[Found]:
+    """The clauses that are more than the request for a ticket, each with its noise gone."""
+    out: list[Found] = []
     for piece in re.finditer(_PIECE if _PUNCTUATED.search(text) else _SPACED_PIECE, text):
         # "pc frozen again open ticket n txt me updates": the problem, not the notification
         words = _without_notify(piece.group()).strip()
@@ -1204,8 +1224,8 @@ def find_summary(text: str) -> Found | None:
             continue  # "hi, sorry to bother you, my monitor flickers": the monitor is
         if len(rest) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
             start = text.index(words, piece.start())
-            return Found(words[:200], words, start, start + len(words), "text")
-    return None
+            out.append(Found(words[:200], words, start, start + len(words), "text"))
+    return out
 
 
 _UPDATES_DROPPED = re.compile(

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 RoleKind = Literal[
     "date",
@@ -572,10 +572,12 @@ NOT_NEGATIONS: tuple[str, ...] = (
     *("don't suppose", "dont suppose", "do not suppose", "no bother", "no rush", "no hurry"),
     *("能不能", "可不可以", "要不要", "是不是", "会不会", "行不行", "好不好", "对不对", "有没有"),
     *("不了", "不错", "不少", "差不多", "不好意思", "别忘", "不忘"),
+    # 别 inside a word: "类别 meal" (category), 特别, 分别, 区别, 级别, 个别
+    *("类别", "特别", "分别", "区别", "级别", "个别", "识别", "告别", "性别"),
 )
 """Phrases that hold a negation word but refuse nothing: a question ("能不能短信通知我"), a
 reminder ("don't forget to notify me"), "can't" ("电脑开不了机"), a courtesy ("I don't
-suppose you could file it?", "no rush")."""
+suppose you could file it?", "no rush"), a word with 别 in it ("类别 meal")."""
 CJK_NEGATION_REACH = 4
 """A Chinese negation refuses a word at most this many characters after it ("不用再通知我"),
 so "电脑开不了机，处理好后通知我" does not refuse the notification."""
@@ -1113,7 +1115,9 @@ _CN_ROUGHLY = re.compile(
 
 _INLINE_QUOTE = re.compile(
     r"(?:^|(?<=[\s:：(\[]))(?:'(?=\S)[^\n]{3,}?(?<=\S)'(?![A-Za-z])|\"[^\"\n]{3,}\"|"
-    r"“[^”\n]{3,}”|‘(?=\S)[^\n]{3,}?(?<=\S)’(?![A-Za-z])|「[^」\n]{2,}」|『[^』\n]{2,}』)"
+    r"“[^”\n]{3,}”|‘(?=\S)[^\n]{3,}?(?<=\S)’(?![A-Za-z])|「[^」\n]{2,}」|『[^』\n]{2,}』)|"
+    # Chinese quotes straight after a word, as Chinese writes them: 屏幕上显示“本月报销合计 ¥2,340”
+    r"(?<=[\u3400-\u9fff])(?:“[^”\n]{3,}”|「[^」\n]{2,}」|『[^』\n]{2,}』)"
 )
 
 
@@ -1561,11 +1565,11 @@ def corrected(text: str) -> str:
     days: list[tuple[int, int, str]] = []
     values = _correctable(text)
     narrowing = _narrowed(text, values)
-    gone += narrowing[0]
-    spans += narrowing[1]
-    days += narrowing[3]
+    gone += narrowing.gone
+    spans += narrowing.spans
+    days += narrowing.days
     for m in _CORRECTION.finditer(text):
-        if any(s <= m.start() < e for s, e in narrowing[2]):
+        if any(s <= m.start() < e for s, e in narrowing.marks):
             continue  # "Actually just the 7": the narrowing read it
         before = [v for v in values if v[3] <= m.start()]
         after = [v for v in values if v[2] >= m.end()]
@@ -1728,11 +1732,20 @@ _PICKED = re.compile(
 only care about the second one", "Record 132/85 and 128/80. No, only the second one"."""
 
 
-def _narrowed(
-    text: str, values: list[tuple[str, str, int, int]]
-) -> tuple[
-    list[tuple[str, str]], list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int, str]]
-]:
+class _Narrowing(NamedTuple):
+    """What a narrowing takes back, in the terms `corrected` rewrites the text with."""
+
+    gone: list[tuple[str, str]]
+    """The (kind, value) pairs taken back."""
+    spans: list[tuple[int, int]]
+    """The spans blanked: the kept value said again and the narrowing words."""
+    marks: list[tuple[int, int]]
+    """The narrowing's own spans, which no correction reads again."""
+    days: list[tuple[int, int, str]]
+    """Periods said without their unit, written as days."""
+
+
+def _narrowed(text: str, values: list[tuple[str, str, int, int]]) -> _Narrowing:
     """What a message narrowed to one value takes back: values, spans, marks and days.
 
     "What's my total for the last 30 days and also for the last 7? Actually just the 7"
@@ -1744,8 +1757,6 @@ def _narrowed(
     two or more different values of that kind came before and the narrowing names one.
     One of two picked by its place ("…J-14 and … J-15 and I only care about the second
     one", `_PICKED`) keeps that one, when only one kind was named more than once.
-    The four lists: the values gone, the spans blanked, the narrowing's own spans (no
-    correction reads them again) and the periods written as days.
     """
     gone: list[tuple[str, str]] = []
     spans: list[tuple[int, int]] = []
@@ -1794,7 +1805,7 @@ def _narrowed(
             continue
         gone += [(v[0], v[1]) for v in prior if v[0] in kinds and v[1] != picked]
         marks.append(m.span())
-    return gone, spans, marks, days
+    return _Narrowing(gone, spans, marks, days)
 
 
 def _bare_period(

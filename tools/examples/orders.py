@@ -164,9 +164,39 @@ question about that order, whose number the request does not give, not a request
 list ("看一下第2页的订单" names a page, "my 2 most recent orders" several)."""
 
 
+_SHORT_ORDER_NUMBER = re.compile(
+    # (not the start of a number written in groups: "order no. 10,086", "订单号：1 0 0 8 6")
+    r"\border\s+(?:number|no\.?|#)\s*(?:is\s+|:\s*)?(\d{1,2})\b(?![\s,，.]*\d)"
+    r"(?!\s*(?:/|of\b|in\b|on\b|from\b|st\b|nd\b|rd\b|th\b|orders?\b|days?\b))|"
+    r"订单号\s*(?:是|为|[:：])?\s*(\d{1,2})(?![\s,，.]*\d)(?![号天个])",
+    re.I,
+)
+"""An order number of one or two digits said to be the order's number ("my order number is
+12"): too short to read as an order on its own, it is one when named so, and a longer
+number told beside it ("I paid 450 for it") is not the order."""
+
+
+_GROUPED_ORDER_NUMBER = re.compile(
+    r"(?:\border|订单)\s*(?:number\s+|no\.?\s*|#|号)?\s*[:：]?\s*(\d{1,3}(?:[ ,]\d{1,4})+)\b"
+    r"(?![ ,]?\d)",
+    re.I,
+)
+"""An order number written in groups ("text me the status of order 88 103", "订单号：1 0 0 8 6"
+as a phone or a voice transcript spaces it, "order no. 10,086"): one number, not its last
+group alone."""
+
+
 def order_id_in(text: str) -> Found | None:
     """The order number a request names, if any (the shop's intents read it too)."""
-    return find_id(text, _ORDER_ID, bare_digits=3)
+    grouped = _GROUPED_ORDER_NUMBER.search(text)
+    if grouped is not None and 5 <= len(digits := re.sub(r"\D", "", grouped.group(1))) <= 20:
+        return Found(digits, grouped.group(1), grouped.start(1), grouped.end(1), "id")
+    named = find_id(text, _ORDER_ID)
+    short = _SHORT_ORDER_NUMBER.search(text) if named is None else None
+    if short is not None:
+        at = 1 if short.group(1) else 2
+        return Found(short.group(at), short.group(at), short.start(at), short.end(at), "id")
+    return named or find_id(text, _ORDER_ID, bare_digits=3)
 
 
 def order_slots(text: str, today: date) -> dict[str, Any]:
