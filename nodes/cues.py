@@ -1528,7 +1528,8 @@ _COURTESY_CONDITION = re.compile(
 """"if you can", "if possible", "if it is not inconvenient", "if it would not be too
 burdensome": a courtesy before a request, no condition on it."""
 _CN_COURTESY_CONDITION = re.compile(
-    r"^\s*(?:如果|要是|若是|倘若|假如|如|若)?\s*(?:您|你)?(?:方便|可行|可以|允许|不麻烦|不介意)(?:的话)?[\s,，;；]*$"
+    r"^\s*(?:如果|要是|若是|倘若|假如|如|若)?\s*(?:您|你)?(?:方便|可行|可以|允许|不(?:太|是很)?麻烦|不介意)"
+    r"(?:的话)?[\s,，;；]*$"
 )
 """The same courtesy in Chinese, a clause of its own: "如方便，请…", "倘若可行，请…"."""
 _CN_CONDITION = re.compile(r"如果|要是|假如|假设|万一|若是|倘若|除非|的话")
@@ -1618,6 +1619,8 @@ _RETRACTION = re.compile(
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
     r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
     r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
+    # "Cancel 90312. Actually, hmm, maybe not", "… Leave it for now."
+    r"maybe\s+not|leave\s+it(?:\s+(?:for\s+now|as\s+it\s+is|be))?|"
     # "I know it sounds like I'm about to cancel something, but I'm not"
     r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+not(?:\s+going\s+to)?|"
     r"(?:i|we)\s+(?:won'?t|will\s+not))[\s,;.!?~…]*$",
@@ -1630,7 +1633,7 @@ change it sounds like ("it sounds like I'm about to cancel something, but I'm no
 refund" (it names what not to bother with) nor "changed my mind about order 10100" (a
 request follows)."""
 _CN_RETRACTION = re.compile(
-    r"^\s*(?:但是?|可是|不过|哎|唉|呃|嗯|哦|啊|好吧|那|那就)*"
+    r"^\s*(?:但是?|可是|不过|哎|唉|呃|嗯|哦|啊|好吧|那|那就|其实)*"
     r"(?:还是)?(?:算了|不用了|没事了?|当我没说|不必了|还是不[\u3400-\u9fff]{0,4}了|"
     # a bare 先不报 / 先别记: the verb refused, with nothing after it ("- 先不报，等发票")
     r"先[不别][报记存开提发做交](?:了|吧)?)[吧啦呀哈，。；！？!?~…\s]*$"
@@ -1640,7 +1643,7 @@ before. Not 不要了 on its own ("订单10091，不要了" asks to cancel it) n
 ("直接取消算了")."""
 _TRAILING_RETRACTION = re.compile(
     r"(?:\.{2,}|…+|⋯+)\s*(?:(?:oh|actually|nah|no|wait)\b[\s,]*)*(?:nvm|nevermind|never\s+mind|"
-    r"forget\s+it|scratch\s+that|算了|不用了|当我没说)"
+    r"forget\s+it|scratch\s+that|(?:其实)?(?:算了|不用了)|当我没说)"
     r"(?:[\s,;.!?，。；！？~…吧]*$|[\s,，]*(?=(?:先|还是)?(?:不要|别|不用|先别)))",
     re.I,
 )

@@ -161,6 +161,8 @@ PER_UNIT = "{slot}: {text!r} is a price per unit ({rate!r}), not the total to cl
 SHARE = "{slot}: {rate!r} takes a part of {text!r}; say the amount to claim itself"
 EMPTY_EVIDENCE = "{slot}: {text!r} only asks for {intent}; it does not say what about"
 MISSING_SLOT = "{slot}: the request does not say it"
+ESTIMATE = "{slot}: {words!r} {text!r} is an estimate; say the amount paid"
+FUTURE_DAY = "date: {text!r} is after today; a write is for a day that has been: say which"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
 REFUSED_WRITE = "not {intent}: the request does not ask for a change"
 OUT_OF_SCOPE = "the request fits no intent (best guess {candidates})"
@@ -434,9 +436,13 @@ def _evidence_problem(
             and (not _in_spans(r.start, cited) or _in_spans(int(ev["start"]), cited))
             # "Cancel order 100453 (a duplicate of 100452). Do not touch 100452."
             and (_digits(r.text) not in alone or _digits(str(ev["text"])) in alone)
+            # a number another noun names: "司机电话 13800138000", "plate KA-4821"
+            and not (ev.get("kind") == "id" and _LABELLED.search(text, 0, r.start))
         ]
         if (other := _another_value(ev, rivals) or _alternative(text, ev, roles)) is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
+        if ev.get("kind") == "amount" and (about := _estimated(text, ev, roles)) is not None:
+            return ESTIMATE.format(slot=name, text=ev["text"], words=about)
         if ev.get("kind") == "amount" and (rate := PRICE_PER_UNIT.match(text, ev["end"])):
             return PER_UNIT.format(slot=name, text=ev["text"], rate=rate.group().strip())
         if ev.get("kind") == "amount" and (rate := RATE_BEFORE.search(text, 0, ev["start"])):
@@ -474,6 +480,37 @@ _LEFT_ALONE = re.compile(
 it names is not a second one the change would take."""
 
 
+_ESTIMATE = re.compile(
+    r"(?:\b(?:around|about|approximately|approx\.?|roughly|circa|maybe)\s+|~\s*)"
+    r"(?:(?:[$€¥£]|usd|eur|cny|rmb)\s*)?$|(?:大约|大概|差不多|估计)\s*$",
+    re.I,
+)
+"""An amount said as a guess ("around 80 USD it will be", "~60 USD", "大概 80 块"): no claim
+takes it as what was paid."""
+
+
+def _estimated(text: str, ev: Mapping[str, Any], roles: list[Role]) -> str | None:
+    """The words making the amount a guess, unless the amount is also said plainly.
+
+    "(~60 USD), please file 60 USD meal" names the sum exactly the second time.
+    """
+    said = _digits(str(ev["text"]))
+    starts = [r.start for r in roles if r.kind == "money" and _digits(r.text) == said]
+    guesses = [_ESTIMATE.search(text, 0, at) for at in starts or [int(ev["start"])]]
+    first = guesses[0]
+    return first.group().strip() if first is not None and all(guesses) else None
+
+
+_LABELLED = re.compile(
+    r"(?:\b(?:phone|tel|mobile|cell|call|plate|route|van|truck|bus|line|station|stop|room|"
+    r"flight|gate|seat|bay|dock|pallet)\b\.?|电话|手机|车牌|线路|号线|站|房间|航班|座位)"
+    r"\s*(?:no\.?|number|#|[:：])?\s*(?:[A-Za-z]{1,3}-)?$",
+    re.I,
+)
+"""The noun before a number that names something else than the id asked about ("司机电话
+13800138000", "plate KA-4821", "route 88"): a dispatcher's numbers beside the one order."""
+
+
 def _left_alone(text: str, roles: list[Role]) -> set[str]:
     """The digits of the ids and numbers the request says to leave as they are."""
     out: set[str] = set()
@@ -486,6 +523,21 @@ def _left_alone(text: str, roles: list[Role]) -> set[str]:
 
 def _digits(text: str) -> str:
     return re.sub(r"\D", "", text)
+
+
+def _future_day(evidence: Mapping[str, dict[str, Any] | None], today: date) -> str | None:
+    """Why a write's day after today may not run ("报销 taxi 36.5 CNY 2026-03-16"), or None.
+
+    A claim or a reading is of a day that has been: the tool refuses a later one after the
+    run has chosen to write, so the router asks for the day before anything runs.
+    """
+    said = evidence.get("date")
+    found = find_date(str(said["text"]), today) if said else None
+    try:
+        day = date.fromisoformat(str(found.value)) if found is not None else None
+    except ValueError:
+        return None  # "3/2": two days named, asked about as such
+    return FUTURE_DAY.format(text=said["text"]) if said and day and day > today else None
 
 
 def _in_spans(at: int, spans: Iterable[tuple[int, int]]) -> bool:
@@ -920,9 +972,12 @@ def _gate(
         return SENT_THING.format(intent=intent.name, words=sent), False, None
     if not asked and (refused := _refused_change(intent, text, cue)) is not None:
         return REFUSED_CHANGE.format(intent=intent.name, words=refused), False, None
+    if not asked and (held := _HELD.search(text)) is not None:
+        return REFUSED_CHANGE.format(intent=intent.name, words=held.group()), False, None
     problem = (
         _evidence_problem(intent, text, evidence)
         or _unread_day(intent, text, evidence, today)
+        or _future_day(evidence, today)
         or _calendar_window(intent, text, evidence)
         or _addressee(text, evidence)
         or _part_of_one(text)
@@ -1151,6 +1206,15 @@ _CN_REFUSED = re.compile(
     r"(?:别|不要|不用|不必|甭|(?:疯了|傻了|脑子进水了?|脑子坏了)才(?:会|要|去)?)(?:急着|着急|忙着)?"
     r"(?P<verb>[\u3400-\u9fff]{1,2})(?=[^\u3400-\u9fff]|$|[\u3400-\u9fff])"
 )
+
+
+_HELD = re.compile(
+    r"(?:先|暂时|暂且|还)?(?:别|不要|勿|先不)(?:急着)?(?:执行|操作|动手)|"
+    r"\b(?:don'?t|do\s+not)\s+(?:run|execute|do)\s+(?:it|this|that)\s+(?:yet|now)\b",
+    re.I,
+)
+"""The change held back, whatever it is ("`cancel 40055` 先别执行，确认一下这单是不是已经发货了",
+"don't run it yet"): nothing runs until the user says so."""
 
 
 _REMINDS = re.compile(r"(?:don't|dont|do\s+not)\s+forget\b|别忘|不要忘|不忘", re.I)
@@ -2603,8 +2667,10 @@ _OTHERS = re.compile(
     r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨爷]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
     r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷](?:的|个)|"
+    r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷](?![叫让要嘱话讲说])|"  # (not "我阿妈叫我每日记血压")
     # one's spouse or parent as the old one: "俺家老头子血压…", "我家老伴的报销"
-    r"(?:我|俺|阮)们?家?(?:里)?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)|"
+    # (Shanghainese 阿拉屋里厢: "our home")
+    r"(?:我|俺|阮|阿拉)们?(?:家|屋里厢?)?(?:里)?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)|"
     r"(?:^|(?<=[家\s，,。]))(?:老爷子|老太太)(?!们)|"
     # A relative's thing and its value: "my mother bp 150/95".
     rf"\b(?:my|our)\s+{_KIN}\s+(?!(?:and|or|with|who|that|is|was|has|had|have|will|would|"
@@ -2646,6 +2712,8 @@ _FOR_OTHERS = re.compile(
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
     r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise)\s+"
     r"(?:it|this|that|one|(?:a|an|the)\s+[a-z]+)\s+(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
+    # sent to someone else's phone: "… wants an update on order 20488. Send it to their phone."
+    r"\b(?:send|text|sms|message)\b[^.!?]*\bto\s+(?:their|his|her)\s+(?:phone|number|mobile|cell)\b|"
     # "血压150/95 给他记上": written down for him
     # (not 帮他: "爷爷说…帮他记上" is typed on the grandparent's own account)
     r"(?:给|替)(?:他|她)们?\s*(?:记|存|录|登记|报|开|提交|取消|submit|file|claim|record|"
@@ -2734,7 +2802,7 @@ def _others(
     cited = cited_spans(text)
     cue = decision.cue or {}
     patterns = (_OTHERS, _FOR_OTHERS) if writes else (_OTHERS,)
-    for m in (m for pattern in patterns for m in pattern.finditer(text)):
+    for pattern, m in ((p, m) for p in patterns for m in p.finditer(text)):
         if any(start <= m.start() and m.end() <= end for start, end in cited):
             continue
         # The object of the request's own change is whose thing it is, even inside a
@@ -2748,7 +2816,8 @@ def _others(
         )
         if not changed and any(start <= m.start() and m.end() <= end for start, end in texts):
             continue
-        if things and _small_talk(text, m, decision, things):
+        # (a write sent or done for another is no small talk: "Send it to their phone.")
+        if things and pattern is _OTHERS and _small_talk(text, m, decision, things):
             continue
         return m
     return None

@@ -6604,3 +6604,73 @@ def test_rounds_103_104_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 105-106: a Pakistani speaker's English, Guangzhou Cantonese, a dispatcher's
+# numbers, people thinking aloud; a Greek speaker's English, Shanghainese, an engineer's
+# log lines, a very polite user -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # An amount guessed for a dinner still to come.
+        (EXPENSES, "Team lunch is kal, around 60 EUR it will be, file the claim na"),
+        (EXPENSES, "file a taxi claim of about 30 EUR from Friday"),
+        # A currency claims do not take, to be converted.
+        (EXPENSES, "Convert my 3000 PKR taxi claim to EUR and file it"),
+        # Someone else's: 我阿爸 (Cantonese), 阿拉屋里厢老太太 (Shanghainese), a customer's
+        # phone.
+        (DOMAIN, "我阿爸血压 150/95，帮佢记低"),
+        (DOMAIN, "阿拉屋里厢老太太血压160/95，侬帮伊记一记"),
+        (DOMAIN, "A customer, phone 555-0142, wants an SMS update on order 30577. Send it to "
+         "their phone."),
+        # Taken back, or held back: "maybe not … leave it for now", 其实不用了, 先别执行.
+        (DOMAIN, "Cancel 70314. Hmm, maybe not, they said it ships tomorrow. Leave it for now."),
+        (DOMAIN, "订单 30618 发短信给我……其实不用了，我自己看"),
+        (DOMAIN, "`cancel 50066` 先别执行，先看下这单发货没有"),
+        # A day after today: "17/3" two days ahead is not last year's 17 March.
+        (EXPENSES, "Had dinner 17/3 with suppliers, 60 euro, claim it."),
+        (EXPENSES, "报销 hotel 300 CNY 2026-03-17"),
+    ],
+)  # fmt: skip
+def test_rounds_105_106_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_a_sugar_level_is_not_blood_pressure() -> None:
+    """Blood sugar is another measure: its trend is not the blood-pressure trend's."""
+    decision = decide_offline(DOMAIN, "Show my sugar level trend for the last 14 days", DAY)
+    assert decision.action != "route", decision
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Told to record daily by her mother, the reading is the user's own.
+        (DOMAIN, "我阿妈叫我每日记血压，今日132/84，帮我记低", "record_metric",
+         {"value": "132/84"}),
+        # A dispatcher's other numbers (plates, routes, a driver's phone) are no second order.
+        (DOMAIN, "Van 4 (plate KB-7731) left at 07:10 with 28 parcels. Where's order 507311? "
+         "Customer rang twice.", "order_status", {"order_id": "507311"}),
+        (DOMAIN, "7号线第 3 站，客户不要了，取消订单 440912。司机电话 13900139000。",
+         "cancel_order", {"order_id": "440912"}),
+        # Politeness around the request: the problem, the updates, a courtesy condition.
+        (EXPENSES, "不好意思，能不能帮我开个工单？我的VPN连不上了，有进展的话麻烦告诉我一声",
+         "open_ticket", {"notify": True, "summary": "我的VPN连不上了"}),
+        (EXPENSES, "Sorry to trouble you, my mouse stopped working. Could you open a ticket? "
+         "I'd appreciate it if you kept me posted.", "open_ticket", {"notify": True}),
+        (DOMAIN, "麻烦您了，如果不太麻烦的话，帮我把订单 84120 取消掉吧", "cancel_order",
+         {"order_id": "84120"}),
+        # An amount guessed once and then said exactly is the amount; a held-off change does
+        # not hold back the text asked for instead.
+        (EXPENSES, "dinner with partner 1.500.000 đồng (~60 USD), please file 60 USD meal",
+         "submit_expense", {"amount": "60", "currency": "USD"}),
+        (DOMAIN, "Hold off cancelling 10234 for now, could you just text me where it's at?",
+         "notify_order", {"order_id": "10234"}),
+    ],
+)  # fmt: skip
+def test_rounds_105_106_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

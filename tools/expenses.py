@@ -439,6 +439,12 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("RUB", ("rub", "roubles", "rubles", "卢布")),
     ("ZAR", ("zar", "rand", "南非兰特")),
     ("MYR", ("myr", "ringgit", "马币", "令吉")),
+    ("PKR", ("pkr", "pakistani rupees", "巴基斯坦卢比")),
+    ("IDR", ("idr", "rupiah", "印尼盾")),
+    ("MXN", ("mxn", "pesos", "墨西哥比索")),
+    ("AED", ("aed", "dirhams", "迪拉姆")),
+    ("HUF", ("huf", "forints", "福林")),
+    ("PLN", ("pln", "złoty", "zloty", "兹罗提")),
 )
 """Currencies the claims tool does not take, found first so that 日元 and 港元 are not
 read as the 元 of yuan: a claim in yen is asked about, not filed as 5000 CNY. The code
@@ -759,6 +765,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "通知一声",
             *("kept apprised", "keep me apprised", "kept informed", "kept posted"),
             *("kept updated", "for notice once", "for notice when", "give me notice"),
+            *("kept me updated", "kept me posted", "kept me informed", "kept me in the loop"),
             *("跟我说一下", "跟我说下", "告诉我一声", "话我知"),
             *("give us a yell", "give us a shout", "give me a shout", "give me a yell"),
             *("gie us a shout", "keep us posted", "keep us updated", "let us know"),
@@ -1205,7 +1212,13 @@ def find_summary(text: str) -> Found | None:
     )
 
 
-_FOR_WHOM = re.compile(r"\bfor\s+(?:me|us)\b|" + _SUMMARY_NOISE.pattern, re.I)
+_FOR_WHOM = re.compile(
+    r"\bfor\s+(?:me|us)\b|"
+    # the Chinese request itself: "不好意思，能不能帮我开个工单？"
+    r"能不能|可不可以|能否|可以|帮忙|帮我|给我|替我|麻烦您?|请|开(?:个|一个|一张|张)?|工单|[吗吧呢？?]|"
+    + _SUMMARY_NOISE.pattern,
+    re.I,
+)
 """The words of a clause that ask for a ticket or say whom it is for, not what is wrong."""
 
 

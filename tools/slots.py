@@ -959,7 +959,14 @@ def _role_date(role: Role, today: date) -> date | None:
         found = date(today.year, month, day)
     except ValueError:
         return None
-    return found if found <= today else found.replace(year=today.year - 1)
+    if found <= today or (found - today).days <= SOON_DAYS:
+        return found
+    return found.replace(year=today.year - 1)
+
+
+SOON_DAYS = 7
+"""How far ahead a day named without its year is still this year's: "lunch 18/3" on 15 March
+is three days ahead, not a year back, and a write for it is asked about as in the future."""
 
 
 def _slash_date(first: int, second: int, today: date, year: int | None = None) -> date | None:
@@ -975,7 +982,8 @@ def _slash_date(first: int, second: int, today: date, year: int | None = None) -
 def _slash_readings(first: int, second: int, today: date, year: int | None) -> list[date]:
     """The days up to today a slashed date can be, month first and day first.
 
-    Without a year, a reading later this year is last year's.
+    Without a year, a reading later this year is last year's, unless it is at most
+    `SOON_DAYS` ahead: then that day alone, which a write asks about.
     """
     days: list[date] = []
     for month, day in ((first, second), (second, first)):
@@ -983,6 +991,8 @@ def _slash_readings(first: int, second: int, today: date, year: int | None) -> l
             found = date(year or today.year, month, day)
         except ValueError:
             continue
+        if found > today and year is None and (found - today).days <= SOON_DAYS:
+            return [found]  # "18/3" three days ahead: that day, asked about as in the future
         if found > today and year is None:
             found = found.replace(year=today.year - 1)
         if found <= today and found not in days:

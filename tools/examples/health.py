@@ -303,7 +303,7 @@ once). A trend named both before and after the reading asks for it twice too
 DEFAULT_PERIOD_DAYS = 14
 _OTHER_MEASURES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("heart rate", ("heart rate", "heartrate", "pulse", "bpm", "心率", "脉搏", "心跳")),
-    ("blood sugar", ("blood sugar", "glucose", "血糖")),
+    ("blood sugar", ("blood sugar", "sugar level", "sugar levels", "glucose", "血糖")),
     ("weight", ("weight", "kg", "kilos", "pounds", "lbs", "体重", "公斤", "斤")),
     ("steps", ("steps", "步数")),
     ("sleep", ("sleep", "睡眠")),
