@@ -31,6 +31,9 @@ from tools.store import connect
 
 MISSING_ORDER = "where is order 99999"
 FUTURE_READING = "record a reading 150/95 for 2099-01-01 and show the last two weeks"
+OVER_LIMIT_CLAIM = (
+    "file a 6000 EUR hotel claim for yesterday and show my total for the last 30 days"
+)
 TODAY = date.today().isoformat()
 
 
@@ -228,20 +231,25 @@ async def test_not_offered_write_is_never_entered(harness: Harness) -> None:
 
 
 @pytest.mark.parametrize(
-    ("request_text", "checklist", "executions"),
+    ("request_text", "domain", "checklist", "executions"),
     [
-        (MISSING_ORDER, {"order_found": False}, {"query_order": 1}),
+        (MISSING_ORDER, "tools.examples:DOMAIN", {"order_found": False}, {"query_order": 1}),
         (
-            FUTURE_READING,
-            {"metric_recorded": False, "trend_loaded": False},
-            {"record_metric": 1, "get_metric_trend": 0},
+            OVER_LIMIT_CLAIM,
+            "tools.expenses:DOMAIN",
+            {"expense_submitted": False, "total_loaded": False},
+            {"submit_expense": 1, "expense_total": 0},
         ),
     ],
 )
 async def test_ignore_failure_never_claims_success(
-    harness: Harness, request_text: str, checklist: dict[str, bool], executions: dict[str, int]
+    harness: Harness,
+    request_text: str,
+    domain: str,
+    checklist: dict[str, bool],
+    executions: dict[str, int],
 ) -> None:
-    out = await harness.run(request_text, "scripted:ignore-failure")
+    out = await harness.run(request_text, "scripted:ignore-failure", domain=domain)
     state = await finish(harness, out)
 
     assert out["stop_reason"] == "tool_failed"
@@ -255,6 +263,18 @@ async def test_ignore_failure_never_claims_success(
     assert "success" not in answer
     assert "done!" not in answer
     assert "could not finish" in answer
+
+
+async def test_a_reading_for_a_later_day_is_asked_about_before_any_write(
+    harness: Harness,
+) -> None:
+    """The tool would refuse 2099-01-01 only after the run chose to write: the router asks."""
+    out = await harness.run(FUTURE_READING, "scripted:ignore-failure")
+    await finish(harness, out)
+
+    assert out["stop_reason"] == "invalid_slots"
+    assert harness.executions() == 0
+    assert "after today" in out["answer"]
 
 
 # --- a hand-written model: random ids, no scripted quirks -----------------------------------------
