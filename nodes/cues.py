@@ -1867,6 +1867,19 @@ report for March.' Go ahead."): its verbs ask for the change after all."""
 
 
 @lru_cache(maxsize=1024)
+def outside_cited(text: str) -> str:
+    """The request with what it cites (`cited_spans`) blanked, offsets kept.
+
+    The user's own words, which the router reads first beside a pasted notification; kept
+    per text, since every intent's rule asks for them.
+    """
+    cited = cited_spans(text)
+    if not cited:
+        return text
+    return "".join(" " if any(s <= i < e for s, e in cited) else c for i, c in enumerate(text))
+
+
+@lru_cache(maxsize=1024)
 def _unasked_cited(text: str) -> tuple[tuple[int, int], ...]:
     """The cited spans whose change words ask for nothing: all, unless the user adopts them.
 
@@ -1876,8 +1889,7 @@ def _unasked_cited(text: str) -> tuple[tuple[int, int], ...]:
     """
     cited = cited_spans(text)
     quotes = quoted_spans(text)
-    own = "".join(" " if any(s <= i < e for s, e in cited) else c for i, c in enumerate(text))
-    if _ADOPTED.search(own):
+    if _ADOPTED.search(outside_cited(text)):
         return tuple(span for span in cited if span not in quotes)
     return tuple(cited)
 
@@ -2521,9 +2533,12 @@ _CN_REFUSAL = re.compile(
 ticket opened), "暂不予以取消" (not cancelled for now), "本人暂不提交"."""
 
 
+SCORN = r"(?:疯了|傻了|脑子进水了?|脑子坏了|吃饱了撑的)才(?:会|要|去)?"
+"""A change refused with scorn, right before its verb: "我疯了才取消" (I would have to be mad to
+cancel it)."""
 _CN_NEGATED = re.compile(
     r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|再行|必再)?$|"
-    r"(?:疯了|傻了|脑子进水了?|脑子坏了|吃饱了撑的)才(?:会|要|去)?$"
+    rf"{SCORN}$"
 )
 """A refusal right before a Chinese change word, with "again" between ("不用再提交了") or
 official style's 予以 ("暂不予以取消"), or said with scorn ("我疯了才取消": I would have to
@@ -2639,12 +2654,12 @@ def change_verbs(text: str, extra: Iterable[str] = ()) -> list[Found]:
     return list(_change_verbs_of(text, tuple(extra)))
 
 
-_WANTED_BACK = re.compile(
-    r"^(?:(?:so|and|but|now|just)\s+)?(?:i(?:'d|\s+would|\s+should)?\s+)?"
+_WANTED_BACK_WORDS = (
+    r"(?:(?:so|and|but|now|just)\s+)?(?:i(?:'d|\s+would|\s+should)?\s+)?"
     r"(?:(?:really|just|only|simply)\s+)?(?:like|want|need|request|demand|expect|am\s+owed)\s+"
-    r"(?:(?:a|an|my|the|full|complete|whole|proper)\s+)*",
-    re.I,
+    r"(?:(?:a|an|my|the|full|complete|whole|proper)\s+)*"
 )
+_WANTED_BACK = re.compile("^" + _WANTED_BACK_WORDS, re.I)
 """Wanting a thing back, said as a noun: "I'd like my money back for order 10654", "need an
 exchange on 10654", "I want a full refund". What is wanted is the change asked for, even
 with a reason after it ("…, it came broken"); a verb there ("I want to return it") is the
@@ -2652,7 +2667,7 @@ polite opening's (`_POLITE`). Only the return kind: no intent of the example dom
 it, so reading it can only turn a status into a question."""
 
 
-_WANTED_BACK_JOINED = re.compile(r"\b(?:so|and|but)\s+" + _WANTED_BACK.pattern[1:], re.I)
+_WANTED_BACK_JOINED = re.compile(r"\b(?:so|and|but)\s+" + _WANTED_BACK_WORDS, re.I)
 """The same wish joined to what went wrong: "the box was crushed so I want my money back"."""
 
 

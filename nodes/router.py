@@ -64,6 +64,7 @@ from nodes.cues import (
     GENERIC_CUES,
     OTHER_CHANGE_VERBS,
     PAST_FORMS,
+    SCORN,
     advised_create,
     asked_changes,
     asks_a_question,
@@ -84,6 +85,7 @@ from nodes.cues import (
     mask_not_cues,
     numerals,
     on_event,
+    outside_cited,
     pinyin,
     read_command,
     recurring,
@@ -412,6 +414,8 @@ def _evidence_problem(
     day = evidence.get("date")
     if period and day and period["start"] < day["end"] and day["start"] < period["end"]:
         return WINDOW_START.format(text=day["text"], period=period["text"])
+    cited = cited_spans(text)
+    alone = _left_alone(text, roles)
     for name in _needs_evidence(intent):
         ev = evidence.get(name)
         if ev is None:
@@ -422,8 +426,6 @@ def _evidence_problem(
         if allowed is None:
             continue
         kept = money_roles(text)
-        cited = cited_spans(text)
-        alone = _left_alone(text, roles)
         rivals = [
             r
             for r in roles
@@ -1203,7 +1205,7 @@ REFUSED_CHANGE = "not {intent}: the request refuses its change ({words!r})"
 _CN_REFUSED = re.compile(
     r"(?:^|[\s，,。;；!！?？])(?:我)?(?:先|暂时|暂且|还)?"
     # scorn refuses too: "取消订单 60012？我疯了才取消" (I would have to be mad to)
-    r"(?:别|不要|不用|不必|甭|(?:疯了|傻了|脑子进水了?|脑子坏了)才(?:会|要|去)?)(?:急着|着急|忙着)?"
+    rf"(?:别|不要|不用|不必|甭|{SCORN})(?:急着|着急|忙着)?"
     r"(?P<verb>[\u3400-\u9fff]{1,2})(?=[^\u3400-\u9fff]|$|[\u3400-\u9fff])"
 )
 
@@ -1672,7 +1674,7 @@ def _own_first(
     whatever reading the quotation holds.
     """
     found = extract(text, today)
-    own = _outside_quotes(text)
+    own = outside_cited(text)
     if own == text or not own.strip():
         return None if found is None else dict(found)
     if found is None:
@@ -1688,14 +1690,6 @@ def _own_first(
         and (not isinstance(said := found.get(k), Found) or _in_spans(said.start, cited))
     }
     return {**found, **mine}
-
-
-def _outside_quotes(text: str) -> str:
-    """The request with what it quotes blanked, offsets kept (`cited_spans`)."""
-    cited = cited_spans(text)
-    if not cited:
-        return text
-    return "".join(" " if any(s <= i < e for s, e in cited) else c for i, c in enumerate(text))
 
 
 def _slot_error(intent: IntentSpec, exc: SlotError, **kw: Any) -> Decision:
