@@ -98,7 +98,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # Chinese as Japanese speakers write it: 作成 "make", "工单请开" (object first).
         *("做成", "作成", "请开"),
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
-        *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账"),
+        *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账", "报帐"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
         *("记好", "存好", "加上", "加一条"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
@@ -141,6 +141,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("能不能改", "可不可以改"),
         *("调高", "调低", "调成", "raise the priority", "lower the priority", "bump the priority"),
         *("提高优先级", "降低优先级", "提升优先级"),
+        # a filed amount in another currency: "Convert my 200 USD claim to naira"
+        *("convert", "换算成", "折算成", "转换成"),
     ),
     "delete": ("delete", "remove", "erase", "删除", "删掉"),
     "complain": ("complain", "file a complaint", "lodge a complaint", "投诉"),
@@ -1311,9 +1313,18 @@ NOT_CUES: tuple[str, ...] = (
     *("出主意", "出个主意", "出出主意"),
     *("invoice dated", "invoice date", "invoice no", "invoice number", "invoice #"),
     *("支付宝", "微信支付", "支付方式", "付款方式", "付款码", "支付码"),
+    # what the user is told, not a reminder set: "Could you remind me what address you have"
+    *("remind me what", "remind me which", "remind me where", "remind me how", "remind me of"),
+    *("remind me when", "remind me whether", "remind me if"),
+    # Nigerian English "make I see" is "let me see": "Make I see how my blood pressure dey go"
+    *("make i see", "make i know", "make i check", "make we see", "make we check"),
+    # the claims system and its papers, named as things: "报销凭证出问题了，怎么开工单？"
+    *("报销凭证", "报销系统", "报销平台", "报销流程", "报销政策", "报销标准", "报销制度"),
+    *("报销页面", "报销软件", "报销网站", "报销app"),
 )
 """Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
-"我记得上次是 130/85": remembering is not recording, "update me what is the status of
+"我记得上次是 130/85": remembering is not recording, "报销系统" names the claims system,
+"update me what is the status of
 T-27" asks to be told now, "用支付宝付的" names how a bill was
 paid, not a payment to make, "make sure the texts reach me" checks, not builds, "invoice
 dated 2026-03-06" names a paper, not a bill to send)."""
@@ -1323,7 +1334,8 @@ _RECEIVED = re.compile(
     r"\b(?:i|we)\s+(?:just\s+|already\s+|only\s+|finally\s+)?(?:got|received|get|had)\s+"
     r"(?:(?:a|an|the|your|this|that|one|some|my|two|2)\s+)?"
     r"(?:(?:text|sms|email|e-mail)\s+)?(?:texts?|sms|messages?|emails?|notifications?|alerts?)\b|"
-    r"收到(?:了)?(?:一条|一个|条|个|你们的|你的)?(?:的)?(?:短信|消息|通知|信息)",
+    # (not a message wished for: "我只是想收到短信告诉我现在的状态")
+    r"(?<![想要望能])收到(?:了)?(?:一条|一个|条|个|你们的|你的)?(?:的)?(?:短信|消息|通知|信息)",
     re.I,
 )
 """A message the user received ("I got a text about 10502", "收到短信了"): the user tells
@@ -1376,12 +1388,28 @@ def mask_not_cues(text: str) -> str:
         lowered = _OWNED_MESSAGE.sub(
             lambda m: m.group()[: -len(m.group("noun"))] + " " * len(m.group("noun")), lowered
         )
+    if "pay" in lowered:
+        lowered = _PAY_ON_A_DAY.sub(lambda m: " " * len(m.group()), lowered)
+    if "出" in lowered:
+        lowered = _TOTAL_BROUGHT_OUT.sub(lambda m: m.group().replace("出", " "), lowered)
     if "cx" in lowered:
         blank = _CX if _CJK_CHAR.search(lowered) else _CX_NOT_CANCEL
         lowered = blank.sub(lambda m: " " * len(m.group()), lowered)
     return _REFUSED_AFTER.sub(lambda m: " " * len(m.group(0)), lowered)
 
 
+_PAY_ON_A_DAY = re.compile(
+    r"\bpay(?=\s+(?:on|at)\s+(?:\d|the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"yesterday\b|last\b|checkout\b|check-out\b|the\s+(?:hotel|counter|desk|restaurant)\b))"
+)
+"""A bill paid on a day or at a place, its tense dropped ("hotel 2 night, total 360 USD, pay on
+13/3, file claim for me"): when it was paid, not a payment to make."""
+_TOTAL_BROUGHT_OUT = re.compile(
+    r"(?:合计|总数|总额|总计|汇总)\s*(?:帮我|给我|麻烦)?\s*出(?=一下|下|来|个)|"
+    r"出(?:一下|下|个)?(?=(?:报销)?(?:合计|总数|总额|总计))"
+)
+"""A total brought out to be read ("近30天的报销合计帮我出一下", "出个总数"): it shows what
+was filed, it makes nothing (出 also asks for a report to be made: "出个月报")."""
 _CX = re.compile(r"(?<![a-z0-9'-])cx(?![a-z0-9'-])")
 """In Chinese, "cx" is pinyin shorthand (催下 "chase it", 查询 "look up"), never cancel."""
 _CX_NOT_CANCEL = re.compile(
@@ -1407,21 +1435,24 @@ _POLITE = re.compile(
     r"(?:grateful|glad|obliged)\s+if\s+(?:you|u|someone)\s+(?:could|would|can)\s+(?:possibly\s+)?|"
     r"i\s+wonder\s+(?:whether|if)\s+(?:you|u|someone)(?:'d|\s+would|\s+could|\s+can)\s+|"
     r"would\s+it\s+be\s+possible\s+(?:for\s+(?:you|u)\s+)?to\s+|"
-    r"is\s+there\s+any\s+(?:chance|way)\s+(?:that\s+)?(?:you|u)\s+(?:could|can|would|might)\s+"
+    r"(?:is\s+there\s+)?any\s+(?:chance|way)\s+(?:that\s+)?(?:you|u)\s+(?:could|can|would|might)\s+"
     r"(?:possibly\s+)?|"
     r"i\s+was\s+(?:rather\s+|really\s+)?hoping\s+(?:you|u|someone)\s+(?:could|would|might)\s+|"
-    r"i(?:'d| would)\s+(?:just\s+|rather\s+|really\s+)?like\s+(?:you\s+)?to\s+|"
-    r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna)\s+(?:just\s+)?|"
+    r"i(?:'d| would)\s+(?:just\s+|rather\s+|really\s+)?(?:like|love)\s+(?:you\s+)?to\s+|"
+    # (Nigerian English "I wan claim": "wan" is "want to")
+    r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna|wan)\s+(?:just\s+)?|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+|help\s+(?:me\s+)?(?:to\s+)?(?=[a-z]))?",
     re.I,
 )
 """Openings that make what follows a request: "can you", "please", "I want to" ("I want
 to return order 10088" asks to return it, "I just want to know" asks to know), its chat
-spelling "I wanna", and the indirect British forms that hide a plain request ("would you
-mind awfully filing…", "I don't suppose you could pop in…", "I'd be ever so grateful if you
-could…", "I wonder whether you'd record…")."""
+spelling "I wanna", Nigerian "I wan claim", "any chance you could", "I'd love to", and the
+indirect British forms that hide a plain request ("would you mind awfully filing…", "I don't
+suppose you could pop in…", "I'd be ever so grateful if you could…", "I wonder whether you'd
+record…")."""
 _CN_POLITE = re.compile(
     r"^(?:仅|请你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
+    r"是不是可以(?=[把帮给替])|"
     r"我想|我要|我?就想|我?只想)+"
 )
 _READ_VERBS = re.compile(
@@ -1644,11 +1675,17 @@ before. Not 不要了 on its own ("订单10091，不要了" asks to cancel it) n
 _TRAILING_RETRACTION = re.compile(
     r"(?:\.{2,}|…+|⋯+)\s*(?:(?:oh|actually|nah|no|wait)\b[\s,]*)*(?:nvm|nevermind|never\s+mind|"
     r"forget\s+it|scratch\s+that|(?:其实)?(?:算了|不用了)|当我没说)"
-    r"(?:[\s,;.!?，。；！？~…吧]*$|[\s,，]*(?=(?:先|还是)?(?:不要|别|不用|先别)))",
+    r"(?:[\s,;.!?，。；！？~…吧]*$|[\s,，]*(?=(?:先|还是)?(?:不要|别|不用|先别)))|"
+    # said aloud, with no pause written: "cancel order one two three no never mind don't
+    # cancel anything"
+    r"\s(?:(?:oh|actually|nah|no|wait)\s+)*(?:nvm|nevermind|never\s+mind|forget\s+it|"
+    r"scratch\s+that)(?:[\s,;.!?~…]*$|[\s,]+(?=(?:don'?t|do\s+not)\b))",
     re.I,
 )
 """A retraction after a trailing pause in the same clause: "cancel 10091... nvm",
-"取消10091吧……算了", "帮我报 60 欧元计程车… 算了先不要报" (a refusal may follow it)."""
+"取消10091吧……算了", "帮我报 60 欧元计程车… 算了先不要报" (a refusal may follow it); in
+English also with no pause written, as a voice transcript has it ("cancel order 123 never
+mind", "… no never mind don't cancel anything")."""
 
 
 def _past_forms(verbs: Iterable[str]) -> set[str]:
@@ -1980,15 +2017,21 @@ _UNDECIDED = re.compile(
     # "…, but not now": the change is for later, not asked for now
     r"not\s+(?:now|yet|right\s+now|for\s+now)|"
     r"(?:i|we)\s+(?:haven'?t|have\s+not)\s+decided(?:\s+yet)?(?:\s+(?:whether|if)\b[^.?!]*)?|"
+    # Nigerian English "I never decide": not decided yet
+    r"(?:i|we)\s+(?:never|neva|never\s+yet|no\s+yet)\s+decide(?:d)?(?:\s+yet)?|"
     r"(?:still\s+)?not\s+decided(?:\s+yet)?|"
     r"still\s+thinking(?:\s+about\s+it)?|let\s+me\s+think(?:\s+about\s+it)?|"
     r"how\s+(?:do|can|should|would)\s+i\s+(?:do|go\s+about)\s+(?:that|it|this)|"
     r"pa(?:a)?no\s+(?:ba\s+)?(?:gawin|gagawin|mag-?[a-z]+)(?:\s+(?:yun|iyon|ito|yan))?)"
-    r"[\s,;.!?~…]*(?:(?:yet|first|lah|po|eh)\b[\s,;.!?~…]*)*$",
+    r"[\s,;.!?~…]*(?:(?:yet|first|lah|po|eh)\b[\s,;.!?~…]*)*"
+    # "…but i am not sure what do you think": the assistant's view asked, nothing decided
+    r"(?:(?:what\s+(?:do\s+|would\s+)?(?:you|u)\s+(?:think|suggest|say|reckon)|wdyt|any\s+advice)"
+    r"[\s,;.!?~…]*)?$",
     re.I,
 )
 """A clause that says the change is not decided, or asks how to make it: "cancel order
-66013, I am still thinking about it", "I haven't decided yet", "… How do I do that?",
+66013, I am still thinking about it", "I haven't decided yet", "I never decide", "… but i am
+not sure what do you think", "… How do I do that?",
 Tagalog "Paano ba gawin yun?". Every change of the request is then told, not asked."""
 _HEDGE = re.compile(r"^(?:i'?m|i\s+am)\s+not\s+sure[\s,;.!?~…]*$", re.I)
 """A bare "I'm not sure" that opens a message hedges what follows; after a change it leaves
@@ -2219,10 +2262,11 @@ def _request_body(clause: str) -> tuple[str, bool]:
 
 
 _CN_POLITE_INSIDE = re.compile(
-    r"(?:能不能|可不可以|能否|可以|麻烦|烦请|请)你?(?:帮我|给我|替我|帮忙)"
+    r"(?:能不能|可不可以|能否|可以|是不是可以|麻烦|烦请|请)你?(?:帮我|给我|替我|帮忙)"
 )
 """A polite request after the thing it is about ("月报能不能帮我做一份？", "这笔可以帮我报
-吗"): asking whether the assistant will do it for me is asking it to."""
+吗", "…是不是可以帮我报一下呀？"): asking whether the assistant will do it for me is asking it
+to."""
 
 
 def clause_asks(clause: str) -> bool:
@@ -2312,10 +2356,13 @@ _CN_SEND_LAST = re.compile(
 哪里了发个短信给我嘛"): the question is what the text should say."""
 _CN_SEND_FIRST = re.compile(
     r"^(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
-    r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)"
+    r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)|"
+    # a text wished for: "我只是想收到短信说一下现在到哪了"
+    r"^(?:我)?(?:只是|就是|只|就)?(?:想|希望|要)(?:能)?收到(?:一条|个|条)?(?:短信|简讯)"
 )
 """A clause that opens by asking for a message asks for it, whatever question follows
-("发个短信告诉我10089到哪了" wants a text, which says where 10089 is)."""
+("发个短信告诉我10089到哪了" wants a text, which says where 10089 is; "我只是想收到短信说一下
+现在到哪了" wishes for one)."""
 
 
 _QUESTION_START = re.compile(
@@ -2736,12 +2783,14 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
 
 _CAN_DO = re.compile(
     r"\b(?:(?:can|could|may|might)\s+(?:i|we|you|u)|is\s+it\s+possible\s+to|am\s+i\s+able\s+to|"
+    r"is\s+there\s+(?:any|a|some)\s+way\s+(?:to|(?:i|we)\s+(?:can|could))|"
     r"how\s+(?:do|can|would|should)\s+(?:i|we))\s+(?:still\s+|please\s+|just\s+)?"
     r"(?:(?:get|have)\s+(?:a|an|my|the|it|this|that)\s+)?(?P<verb>[a-z]+)",
     re.I,
 )
 """Asking whether a change can be made: "can I still return 10088?", "is it possible to get a
-refund". The word after it is the change asked about."""
+refund", "is there any way to get a refund on order 10086?". The word after it is the change
+asked about."""
 
 
 _ADVICE = re.compile(
@@ -2864,10 +2913,14 @@ _CHANGE_OF_MIND = re.compile(
     r"(?<=\bhmm\s))actually|actly|"
     r"nah|hang\s+on|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
-    r"(?:don't|do\s+not)\s+bother|hold\s+off)\b|"
-    r"不对|算了|还是算了|等等|哦不|不不",
+    r"(?:don't|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
+    r"不对|算了|还是算了|等等|哦不|不不|我是说|我的意思是|"
+    # "帮我取消订单 啊 不是 我是想查订单…": the request said again, as meant
+    r"不是(?=[\s,，。.]*我(?:是|其实)?(?:想|要|说))",
     re.I,
 )
+"""Words that change one's mind about the change just asked for ("no wait", "actually nah",
+"sorry I meant", 算了, "啊不是，我是想…")."""
 
 
 _KEEP_IT = re.compile(

@@ -765,10 +765,17 @@ _LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|，|、|and|&|plus|和|与|跟|及|
 """What joins a bare number to the amount after it in a list ("8, 12 and 30 EUR", "9 和 14 元")."""
 
 
+_OR_AFTER = re.compile(
+    r"\s*[,，]?\s*(?:or|还是|或者|或是)\s*(?:(?:maybe|perhaps|possibly|was\s+it)\s+)?", re.I
+)
+"""Between an amount and a bare number offered after it as its other possibility."""
+
+
 def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
     """A number offered as the amount's other possibility or listed beside it, or None.
 
-    "either 120 or 140 EUR", "300 到 400 元": the user is not sure of the amount, and a
+    "either 120 or 140 EUR", "300 到 400 元", "30 USD, or 40?": the user is not sure of the
+    amount, and a
     write must not pick one of them. "40 and 65 USD", "8, 12 和 30 元": the currency is said
     once for a list of amounts, so the bare numbers are amounts too and one claim would
     drop them. Only the bare number right before the amount, joined by a comma or "and",
@@ -783,6 +790,12 @@ def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | 
             and _OR.match(text[role.end : ev["start"]])
         ):
             return role
+        if (
+            role.kind == "number"
+            and role.start >= ev["end"]
+            and _OR_AFTER.fullmatch(text, ev["end"], role.start)
+        ):
+            return role  # "taxi 30 USD, or 40? file it"
     before = [role for role in roles if role.end <= ev["start"]]
     last = max(before, key=lambda role: role.end, default=None)
     if last is not None and last.kind == "number" and _LISTED.match(text[last.end : ev["start"]]):
@@ -2705,7 +2718,7 @@ _FOR_OTHERS = re.compile(
     rf"\b(?:send|text|message|email|sms|ping|notify)\s+(?:my\s+|our\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
     r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise)\s+"
-    r"(?:it|this|that|one|(?:a|an|the)\s+[a-z]+)\s+(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
+    r"(?:(?:it|this|that|one|(?:a|an|the)\s+[a-z]+)\s+)?(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
     # sent to someone else's phone: "… wants an update on order 20488. Send it to their phone."
     r"\b(?:send|text|sms|message)\b[^.!?]*\bto\s+(?:their|his|her)\s+(?:phone|number|mobile|cell)\b|"
     # "血压150/95 给他记上": written down for him
@@ -2715,9 +2728,10 @@ _FOR_OTHERS = re.compile(
     re.I,
 )
 """A change made for, or sent to, a relative or colleague ("save it for my wife", "text it
-to my son", "submit for my colleague Jens"): checked on writes only, since a read's "a
-present for my son" says whom the user's own order was for, and not on a write whose own
-examples make one for someone ("email my weekly report to my boss")."""
+to my son", "submit for my colleague Jens", "my colleague Minh taxi 25 USD, file for him"):
+checked on writes only, since a read's "a present for my son" says whom the user's own
+order was for, and not on a write whose own examples make one for someone ("email my weekly
+report to my boss")."""
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
 _OWN_AFTER_ALL = re.compile(
     r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name)|"
@@ -2846,11 +2860,15 @@ HOW_TO = "not {intent}: the request asks how to do something ({words!r}), not fo
 _CAPABILITIES = re.compile(
     r"\bwhat\s+(?:else\s+)?(?:can|could|do)\s+you\s+(?:do|help\s+(?:me\s+)?with|offer)\b|"
     r"\bwhat\s+are\s+you\s+(?:able\s+to\s+do|for|good\s+for)\b|\bhow\s+can\s+you\s+help\b|"
+    # whether the service does a kind of thing at all: "Do you send SMS updates for orders?"
+    r"^\s*(?:and\s+|so\s+)?do\s+(?:you|u)\s+(?:guys\s+)?(?:send|offer|support|provide|allow|do)\s+"
+    r"(?![\w\s]{0,40}\b(?:my|me|order\s+#?\d|\d{4,}))|"
     r"你(?:都|还)?(?:能|会|可以)(?:做|干|帮我做|帮我干|帮)?(?:些)?(?:什么|啥)|你有(?:什么|哪些)功能",
     re.I,
 )
-"""A question about the assistant itself ("what can you do?", "你能做什么"): the domain's
-clarifying question lists what it does; no intent's read answers it."""
+"""A question about the assistant itself ("what can you do?", "你能做什么", "Do you send SMS
+updates for orders?"): the domain's clarifying question lists what it does; no intent's read
+answers it."""
 CAPABILITIES = "not {intent}: the request asks what the assistant can do ({words!r})"
 _FORECAST = re.compile(
     r"\bwhat\s+will\s+(?:my|the|our|they|it)\b.{0,40}\b(?:be|look\s+like)\b|\bpredict\w*|\bforecast\w*|"

@@ -6674,3 +6674,112 @@ def test_rounds_105_106_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 107-108: a Nigerian speaker's English, Taiwanese Mandarin, an elderly user typing
+# slowly, voice transcripts; a Vietnamese speaker's English, Sichuan dialect, a bookkeeper,
+# users who ask for everything indirectly ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Another's advice, the user undecided: "I never decide", "what do you think".
+        (DOMAIN, "My aunty talk say make I cancel order 77213, but I never decide"),
+        (DOMAIN, "my neighbour said i should cancel order 30981 but im not sure what would you "
+         "suggest"),
+        # Taken back aloud, with no pause written.
+        (DOMAIN, "uh cancel order four four one two zero never mind"),
+        (DOMAIN, "cancel order 55120 no no never mind don't cancel it"),
+        # Someone else's claim, "file for her" with no object.
+        (EXPENSES, "my teammate Duc hotel 90 EUR on Tuesday, file for her"),
+        # How to open a ticket about the claims system ("报销系统" names it; nothing filed).
+        (EXPENSES, "报销系统登不上去了，一般怎么开工单？"),
+        # A conversion of a filed claim, which no intent makes.
+        (EXPENSES, "Please convert my 90 USD taxi claim to shillings"),
+        # Taiwan's word for a taxi beside a bare 元: the new Taiwan dollar.
+        (EXPENSES, "計程車 230 元 幫我報一下"),
+        (EXPENSES, "午餐 120 塊 幫我報帳"),
+        # Torn between two amounts: neither is what was paid.
+        (EXPENSES, "taxi 25 EUR, or 52? file it anyway"),
+        (EXPENSES, "午饭 38 块还是 83？报了吧"),
+    ],
+)  # fmt: skip
+def test_rounds_107_108_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Whether a change no intent makes is possible: no status stands for the answer.
+        (DOMAIN, "Is there any way to get a refund on order 44018?"),
+        # Whether the service texts at all: no order listed for an answer.
+        (DOMAIN, "Do you send SMS updates on orders?"),
+        (DOMAIN, "my grandson says i should cancel order 52210 but i am not sure what do you "
+         "think"),
+    ],
+)  # fmt: skip
+def test_rounds_107_108_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route" or decision.intent != "cancel_order", decision
+    if "grandson" not in text:
+        assert decision.action != "route", decision
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # The request said again as meant: 啊不是，我是想…, "sorry I meant".
+        (DOMAIN, "帮我取消订单 呃 不是 我是想看订单 五六二三一 到哪了", "order_status",
+         {"order_id": "56231"}),
+        (DOMAIN, "cancel order 10092, sorry I meant tell me where it is", "order_status",
+         {"order_id": "10092"}),
+        # Nigerian English: "make I see" (let me see), "I wan claim" (I want to claim).
+        (DOMAIN, "Make I see my blood pressure for the last 7 days", "review_metric_trend",
+         {"period": "7d"}),
+        (EXPENSES, "I wan claim 45 USD taxi wey I take yesterday", "submit_expense",
+         {"amount": "45", "currency": "USD", "category": "taxi", "date": "2026-03-14"}),
+        # Indirect requests: "any chance you could", 是不是可以帮我.
+        (EXPENSES, "Any chance you could file my lunch? 18 EUR, today.", "submit_expense",
+         {"amount": "18", "currency": "EUR", "category": "meal"}),
+        (DOMAIN, "是不是可以把订单 33018 取消掉呀？", "cancel_order", {"order_id": "33018"}),
+        (EXPENSES, "前天打车花了八十人民币，是不是可以帮我报一下？", "submit_expense",
+         {"amount": "80", "currency": "CNY", "category": "taxi", "date": "2026-03-13"}),
+        # A text wished for (想收到短信) beside a cancel refused.
+        (DOMAIN, "订单 60213 先不要取消，我只是想收到短信说一下现在到哪了", "notify_order",
+         {"order_id": "60213"}),
+        # Said aloud: 块 with its tenths before the currency, a pause before the currency.
+        (EXPENSES, "报一下 晚饭 二十八块五 美元", "submit_expense",
+         {"amount": "28.50", "currency": "USD", "category": "meal"}),
+        (EXPENSES, "报销 酒店 嗯 四百 呃 欧元 三月十号", "submit_expense",
+         {"amount": "400", "currency": "EUR", "category": "hotel", "date": "2026-03-10"}),
+        # "pay on 12/3" tells when it was paid.
+        (EXPENSES, "taxi 32 USD, pay on 12/3, claim it for me", "submit_expense",
+         {"amount": "32", "category": "taxi", "date": "2026-03-12"}),
+        # A total brought out (出一下) is read, not made.
+        (EXPENSES, "最近14天的报销总额帮我出一下", "expense_total", {"period": "14d"}),
+        # "remind me which…" asks to be told.
+        (DOMAIN, "Could you remind me which phone number you have for me?", "customer_profile",
+         {}),
+        # A client treated to a meal is a meal, its 饭 mistyped or not.
+        (EXPENSES, "昨天请客户吃放花了两百人民币帮我报一下", "submit_expense",
+         {"amount": "200", "category": "meal"}),
+        # The ticket agreed to after a question about it.
+        (EXPENSES, "又要开工单？好吧，开一个吧，打印机又卡纸了。", "open_ticket", {}),
+        # Thinking aloud (rounds 105-106): "A or B?" settled by what is said after it, a
+        # number of days said again after "No," or "make it".
+        (EXPENSES, "Claim for lunch, 26 EUR. Hmm, 26 or 62? The slip says 62. Yes, 62.",
+         "submit_expense", {"amount": "62", "currency": "EUR"}),
+        (DOMAIN, "血压走势看 14 天……还是 7 天？嗯，还是 7 天吧", "review_metric_trend",
+         {"period": "7d"}),
+        (EXPENSES, "What's my total for the last... um, 30 days? No, 7 is enough.",
+         "expense_total", {"period": "7d"}),
+        (DOMAIN, "Show my blood pressure for 14 days - no, make it 30, 14 is too short",
+         "review_metric_trend", {"period": "30d"}),
+    ],
+)  # fmt: skip
+def test_rounds_107_108_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.921
-"""At the dev part's in-scope accuracy with rounds 9 to 106 folded in (0.9217, 14774 of
+DEV_FLOOR = 0.923
+"""At the dev part's in-scope accuracy with rounds 9 to 108 folded in (0.9231, 15089 of
+16346 in scope, 19535 lines; rounds 107-108 alone 0.978 after their fixes, their labels as
+written; "A or B?" settled by what follows the question and a number of days said again
+after "No," raise the floor from 0.921); rounds 9 to 106 alone (0.9217, 14774 of
 16029 in scope, 19175 lines; rounds 105-106 alone 0.897 after their fixes, their labels as
 written but one: a bare reading "血压 135/85", relabelled saved as 10 of 11 dev lines label
 it; the floor is lowered from 0.922 for their thinking-aloud corrections, Cantonese
@@ -334,7 +337,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "0.902, 284 of 315, 3 misroutes to a write, 0 out-of-scope writes) and rounds 103-104 "
     "(measured once at edd6863: 0.866, 272 of 314, 6 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 105-106 (measured once at 0775939: 0.849, 264 of 311, 11 misroutes "
-    "to a write, 0 out-of-scope writes) are "
+    "to a write, 0 out-of-scope writes) and rounds 107-108 (measured once at 33fea90: "
+    "0.924, 293 of 317, 8 misroutes to a write, 1 out-of-scope write) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

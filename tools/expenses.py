@@ -370,7 +370,7 @@ _DECLARE = ("declare",)
 """Dutch and German "declareren", "deklarieren" (claim back an expense), said in English:
 "Declare 23,50 euro for a taxi from yesterday"."""
 _EXPENSE_WORDS = (
-    *("expense", "reimburse", "claim", "报销", "报账", "报一下", "报一笔", "报了"),
+    *("expense", "reimburse", "claim", "报销", "报账", "报帐", "报一下", "报一笔", "报了"),
     *_FILE_IT_ZH,
     *_DECLARE,
 )
@@ -483,6 +483,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
+            # a client treated, whatever the meal is called ("请客户吃放", its 饭 mistyped)
+            *("请客户吃", "请客吃"),
             # German: "Please file the Abendessen with the team"
             *("abendessen", "mittagessen", "frühstück", "restaurant"),
             # Spanish: "Register a comida of 48.50 USD"
@@ -800,6 +802,8 @@ _TICKET_CUES = (
     "创建工单",
     "帮我开",
     "开个",
+    # the ticket named in a question before it: "又要开工单？行，开一个吧"
+    "开一个吧",
     "报个修",
     "报个障",
     "报个故障",
@@ -889,18 +893,24 @@ yen's there, not the yuan's, and a claim in yen is asked about."""
 
 
 _COUNTED_IN_KUAI = re.compile(
-    r"(?:美金|美元|欧元|欧|刀)\s*[\d.,零一二两三四五六七八九十百千]+\s*块|块\s*(?:美金|美元|欧元)"
+    r"(?:美金|美元|欧元|欧|刀)\s*[\d.,零一二两三四五六七八九十百千]+\s*块|"
+    r"块[\d零一二两三四五六七八九]?\s*(?:美金|美元|欧元)"
 )
 """A currency named right before its amount counted in 块 ("美金45块"), or 块 run into it
-("45块美金"): spoken Chinese counts any money in 块, so the currency named is the one."""
+("45块美金", with its tenths said: "十二块五 欧元"): spoken Chinese counts any money in 块, so
+the currency named is the one."""
 
 
 _TAIWAN = re.compile(
-    r"[\u3105-\u3129]|台北|臺北|台中|臺中|台南|臺南|高雄|桃园|桃園|新竹|捷运|捷運|台湾|臺灣"
+    r"[\u3105-\u3129]|台北|臺北|台中|臺中|台南|臺南|高雄|桃园|桃園|新竹|捷运|捷運|台湾|臺灣|"
+    # Taiwan's words for a taxi and for filing a claim, as read here in simplified
+    # characters (計程車; 報帳 is kept as 报帐, not the mainland's 报账)
+    r"计程车|計程車|报帐"
 )
 """Taiwan written beside a bare 元 or 块 (注音 letters as Taiwan chat writes particles,
-"計程車 320 元 幫我報帳ㄅ", its cities, its metro): the new Taiwan dollar, which no claim
-takes, not the yuan."""
+"計程車 320 元 幫我報帳ㄅ", its cities, its metro, its words: "報帳 45 塊 餐費"): the new
+Taiwan dollar, which no claim takes, not the yuan. The request is read in simplified
+characters, so 塊 says nothing of Taiwan here (it becomes 块)."""
 
 
 def _currency(text: str) -> Found | Currency:

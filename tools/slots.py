@@ -14,6 +14,7 @@ evidence and checks before any write.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -457,7 +458,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             # "28块5", "二十八块五(毛)": yuan and one digit of jiao, 28.50
             rf"(?:{_B}\d+|{_CN_AMOUNT})(?:块{_JIAO}|元{_JIAO_SAID})|"
             rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
-            rf"{_CN_AMOUNT}(?:块钱|块|元|美元|欧元)",
+            # (said with a pause before its currency: "三百 呃 美元", the 呃 blanked)
+            rf"{_CN_AMOUNT}\s*(?:块钱|块|元|美元|欧元|人民币|美金)",
             re.I,
         ),
     ),
@@ -1401,21 +1403,22 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 
 _CORRECTION = re.compile(
     r"(?:\b(?:no\s+wait|wait|sorry|oops|actually|actly|actualy|correction|i\s+mean|i\s+meant|"
-    r"make\s+that|rather|no\s+(?:lah|la|leh|lor))\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
+    r"make\s+that|make\s+it(?=\s+\d)|rather|no\s+(?:lah|la|leh|lor))\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     r"更正|哦不|打错了|写错了|输错了|搞错了|记错了|算了[\s,，]*(?=还是|不用|不要|别|先别))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
     re.I,
 )
 """Words that take back a value just said and give the one meant ("no wait, it was",
-"sorry, I meant", "actually" and its chat spelling "actly", Singlish "no lah", "不对，应该是",
-"我是说", "说错了", "打错了，是 T-15", "算了，还是看7天的")."""
+"sorry, I meant", "no, make it 14", "actually" and its chat spelling "actly", Singlish "no
+lah", "不对，应该是", "我是说", "说错了", "打错了，是 T-15", "算了，还是看7天的")."""
 _NO_BETWEEN = re.compile(
-    r"\s*(?:[,，.。]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不|不(?![\u4e00-\u9fff]))\s*[,，]?\s*",
+    r"\s*(?:[,，.。?？]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不|不(?![\u4e00-\u9fff]))\s*[,，]?\s*",
     re.I,
 )
 """A bare "no" between two values of one kind, as said aloud ("forty no fifty dollars",
 "weekly no monthly", "一百二十 不对 一百二十五", "T-4... no T-40", "30 days. no, 14 days",
+"7 days? No, 14",
 "7天 不 14天"): the second is meant. Not 不是, whose "是B不是A" means the first
 (`_NOT_THIS_THAT`)."""
 NARROWING = re.compile(
@@ -1627,12 +1630,21 @@ def corrected(text: str) -> str:
             low = re.search(r"\d{2,3}$", text[said[2] : said[3]])
             if low is not None:
                 spans.append((said[2] + low.start(), m.end()))
+        elif said[0] == "period" and meant[0] == "amount":
+            # "…in the last… hmm, 7 days? No, 14 is better": the number of days said again
+            before = [v for v in values if v[3] <= said[3]]
+            period = _bare_period(text, before, [v for v in values if v[2] >= m.end()], m.end())
+            if period is not None:
+                gone.append(("period", said[1]))
+                spans.append(m.span())
+                days.append(period)
     periods = [v for v in values if v[0] == "period"]
     for v in periods:
         if len({p[1] for p in periods}) == 2 and _NOT_BEFORE.search(text[: v[2]]):
             gone.append((v[0], v[1]))  # "14 days, not for 30 days"
     gone += _disowned(text, values)
     gone += _either_chosen(text)
+    gone += _asked_between(text, values)
     keeps = list(_KEEP.finditer(text))
     kept = {m["id"] or m["id2"] or m["id3"] for m in keeps}
     if {v[1] for v in values if v[0] == "id"} - kept:
@@ -1682,6 +1694,38 @@ def _either_chosen(text: str) -> list[tuple[str, str]]:
         if len(named) == 1:
             other = m["b"] if named[0] == m["a"] else m["a"]
             out.append(("id", re.sub(r"^[A-Za-z]-", "", other)))
+    return out
+
+
+_ASKED_BETWEEN = re.compile(
+    r"\s*(?:[.…,，]+\s*)?(?:or|还是|或者)\s*(?:(?:maybe|perhaps)\s+)?", re.I
+)
+"""Between two values of one kind the user wonders about ("54 or 45?", "7 天……还是 30 天？")."""
+
+
+def _asked_between(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[str, str]]:
+    """The value left out when the user asks "A or B?" aloud and then says one of them again.
+
+    "dinner, 54 USD. Hmm was it 54 or 45? Receipt says 45. Okay, 45." and "7 天……还是 30 天？
+    嗯，还是 30 天吧" settle on the one said after the question; only what follows the question
+    counts, since the value said before it is the one being doubted.
+    """
+
+    def said(v: tuple[str, str, int, int]) -> str:
+        return _days(v[1]) if v[0] == "period" else v[1]
+
+    out: list[tuple[str, str]] = []
+    for a, b in itertools.pairwise(values):
+        if a[0] != b[0] or a[0] not in ("amount", "period") or said(a) == said(b):
+            continue
+        if not _ASKED_BETWEEN.fullmatch(text, a[3], b[2]):
+            continue
+        asked = re.compile(r"\s*[?？]").match(text, b[3])
+        if asked is None:
+            continue
+        again = {said(v) for v in values if v[2] >= asked.end() and v[0] == a[0]}
+        if len(again & {said(a), said(b)}) == 1:
+            out.append(a[:2] if said(b) in again else b[:2])
     return out
 
 
@@ -1829,10 +1873,13 @@ def _bare_period(
     "the last 7 days, actually make that 14" and "最近7天，不对，14" correct the number of
     days with the number alone: it is read as "14 days", not as an amount beside the
     period. Only when a period is the last value said, no amount was said at all, and the
-    correction gives one bare number and nothing else of its kind.
+    correction gives one bare number and nothing else of its kind but the number it takes
+    back, named again in why ("no, make it 14, 30 is too noisy").
     """
     if before[-1][0] != "period" or not re.search(r"\d", before[-1][1]):
         return None
+    old = _days(before[-1][1])
+    after = [*after[:1], *(v for v in after[1:] if v[0] != "amount" or v[1] != old)]
     if any(v[0] == "amount" for v in before) or len(after) != 1 or after[0][0] != "amount":
         return None
     _, number, start, end = after[0]

@@ -339,10 +339,10 @@ _FULL_WIDTH = (
 _VARIANTS = str.maketrans(
     "帐" + _FULL_WIDTH, "账" + "".join(chr(ord(c) - 0xFEE0) for c in _FULL_WIDTH)
 )
-"""Characters written two ways, read as the one the rules use: OpenCC writes 報帳 as 报帐,
-mainland users 报账; a Chinese input method in full-width mode types "订单号１０２５６" and
-"Ｔ－５" with digits and letters the rules do not read as such. Chinese punctuation (，。？)
-stays: the rules read it as typed."""
+"""Characters written two ways, read as the one the rules use: OpenCC writes 帳 as 帐,
+mainland users 账 (but Taiwan's 報帳 itself stays 报帐: `_TAIWAN_CLAIM`); a Chinese input
+method in full-width mode types "订单号１０２５６" and "Ｔ－５" with digits and letters the
+rules do not read as such. Chinese punctuation (，。？) stays: the rules read it as typed."""
 
 
 @lru_cache(maxsize=1)
@@ -375,7 +375,15 @@ def simplified(text: str) -> str:
     out: str = _converter().convert(text)
     if len(out) != len(text):
         out = "".join(_simplified_char(c) for c in text)
-    return out.translate(_VARIANTS)
+    out = out.translate(_VARIANTS)
+    for m in _TAIWAN_CLAIM.finditer(text):
+        out = out[: m.start()] + "报帐" + out[m.end() :]
+    return out
+
+
+_TAIWAN_CLAIM = re.compile("報帳")
+"""Taiwan's word for filing a claim, kept as OpenCC writes it (报帐, not the mainland's 报账):
+a claim domain may read it as Taiwan's, where a bare 元 or 塊 is the new Taiwan dollar."""
 
 
 @dataclass(frozen=True)
