@@ -1324,10 +1324,9 @@ NOT_CUES: tuple[str, ...] = (
 )
 """Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
 "我记得上次是 130/85": remembering is not recording, "报销系统" names the claims system,
-"update me what is the status of
-T-27" asks to be told now, "用支付宝付的" names how a bill was
-paid, not a payment to make, "make sure the texts reach me" checks, not builds, "invoice
-dated 2026-03-06" names a paper, not a bill to send)."""
+"update me what is the status of T-27" asks to be told now, "用支付宝付的" names how a bill
+was paid, not a payment to make, "make sure the texts reach me" checks, not builds,
+"invoice dated 2026-03-06" names a paper, not a bill to send)."""
 
 
 _RECEIVED = re.compile(
@@ -2031,8 +2030,8 @@ _UNDECIDED = re.compile(
 )
 """A clause that says the change is not decided, or asks how to make it: "cancel order
 66013, I am still thinking about it", "I haven't decided yet", "I never decide", "… but i am
-not sure what do you think", "… How do I do that?",
-Tagalog "Paano ba gawin yun?". Every change of the request is then told, not asked."""
+not sure what do you think", "… How do I do that?", Tagalog "Paano ba gawin yun?". Every
+change of the request is then told, not asked."""
 _HEDGE = re.compile(r"^(?:i'?m|i\s+am)\s+not\s+sure[\s,;.!?~…]*$", re.I)
 """A bare "I'm not sure" that opens a message hedges what follows; after a change it leaves
 the change undecided ("…cancel order 51990, but I am not sure")."""

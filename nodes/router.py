@@ -775,11 +775,11 @@ def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | 
     """A number offered as the amount's other possibility or listed beside it, or None.
 
     "either 120 or 140 EUR", "300 到 400 元", "30 USD, or 40?": the user is not sure of the
-    amount, and a
-    write must not pick one of them. "40 and 65 USD", "8, 12 和 30 元": the currency is said
-    once for a list of amounts, so the bare numbers are amounts too and one claim would
-    drop them. Only the bare number right before the amount, joined by a comma or "and",
-    counts; a count ("my 3 cab rides, ..."), a date or an id is no listed amount.
+    amount, and a write must not pick one of them. "40 and 65 USD", "8, 12 和 30 元": the
+    currency is said once for a list of amounts, so the bare numbers are amounts too and one
+    claim would drop them. Only the bare number right before the amount, joined by a comma
+    or "and", counts (or after it, joined by "or"); a count ("my 3 cab rides, ..."), a date
+    or an id is no listed amount.
     """
     if ev.get("kind") != "amount":
         return None

@@ -1418,8 +1418,7 @@ _NO_BETWEEN = re.compile(
 )
 """A bare "no" between two values of one kind, as said aloud ("forty no fifty dollars",
 "weekly no monthly", "一百二十 不对 一百二十五", "T-4... no T-40", "30 days. no, 14 days",
-"7 days? No, 14",
-"7天 不 14天"): the second is meant. Not 不是, whose "是B不是A" means the first
+"7 days? No, 14", "7天 不 14天"): the second is meant. Not 不是, whose "是B不是A" means the first
 (`_NOT_THIS_THAT`)."""
 NARROWING = re.compile(
     r"(?:(?<=[\s.?!…,;:，。？！；：—–-])|^)"
@@ -1701,6 +1700,7 @@ _ASKED_BETWEEN = re.compile(
     r"\s*(?:[.…,，]+\s*)?(?:or|还是|或者)\s*(?:(?:maybe|perhaps)\s+)?", re.I
 )
 """Between two values of one kind the user wonders about ("54 or 45?", "7 天……还是 30 天？")."""
+_ASKED = re.compile(r"\s*[?？]")
 
 
 def _asked_between(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[str, str]]:
@@ -1720,7 +1720,7 @@ def _asked_between(text: str, values: list[tuple[str, str, int, int]]) -> list[t
             continue
         if not _ASKED_BETWEEN.fullmatch(text, a[3], b[2]):
             continue
-        asked = re.compile(r"\s*[?？]").match(text, b[3])
+        asked = _ASKED.match(text, b[3])
         if asked is None:
             continue
         again = {said(v) for v in values if v[2] >= asked.end() and v[0] == a[0]}
