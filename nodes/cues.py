@@ -332,6 +332,8 @@ _VERNACULAR: dict[str, str] = {
     # 歹势/拍谢 "sorry", 歹去 "broken", 食饭 "eat", 厝 "home".
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
+    # 阮 "I, me" after a verb for the user ("有进度要通知阮"); not 阮 alone, also a surname
+    **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我"},
     # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭 "where".
     **{"嫑": "别", "阿搭": "哪里"},
     # Hainanese and Leizhou Min: 无要 "don't", 无使 "no need".
@@ -1350,8 +1352,11 @@ _OWNED_MESSAGE = re.compile(
 )
 """A message or a request named as a thing ("I can't find the confirmation email", "your
 text", "my helpdesk request"): a noun, not a request to send or make one."""
-_NOTE_HEADER = re.compile(r"^[ \t]*(?:notes?|n\.b\.?)[ \t]*:", re.M)
-"""A line's "Note:" label ("Task: BP trend\nNote: read only"): a heading, not "note it"."""
+_NOTE_HEADER = re.compile(
+    r"^[ \t]*(?:notes?|n\.b\.?|requests?|request\s+type|action)[ \t]*:", re.M | re.I
+)
+"""A line's "Note:" or "Request:" label ("Task: BP trend\nNote: read only", "Request: order
+status\nOrder: 48210"): a form's heading, not "note it" nor a request to make."""
 _NOUN_RUN = re.compile(
     r"(?<![\w'])(?!(?:please|pls|plz|kindly|you|u|to|and|then|also|just|now|can|could|would|"
     r"will|i|we|lets|let's|not|never|don't|dont)\b)[a-z]+\s+(runs?)\b"
@@ -1664,17 +1669,18 @@ refund" (it names what not to bother with) nor "changed my mind about order 1010
 request follows)."""
 _CN_RETRACTION = re.compile(
     r"^\s*(?:但是?|可是|不过|哎|唉|呃|嗯|哦|啊|好吧|那|那就|其实)*"
-    r"(?:还是)?(?:算了|不用了|没事了?|当我没说|不必了|还是不[\u3400-\u9fff]{0,4}了|"
+    r"(?:还是)?(?:算了(?:[，,\s]*(?:先|还是)?不[\u3400-\u9fff]{1,3}了)?|不用了|没事了?|当我没说|不必了|"
+    r"还是不[\u3400-\u9fff]{0,4}了|"
     # a bare 先不报 / 先别记: the verb refused, with nothing after it ("- 先不报，等发票")
     r"先[不别][报记存开提发做交](?:了|吧)?)[吧啦呀哈，。；！？!?~…\s]*$"
 )
-"""算了, 不用了, 当我没说, 还是不取消了, a bare 先不报: the clause takes back what came
+"""算了, 算了不报了, 不用了, 当我没说, 还是不取消了, a bare 先不报: the clause takes back what came
 before. Not 不要了 on its own ("订单10091，不要了" asks to cancel it) nor 算了 after a verb
 ("直接取消算了")."""
 _TRAILING_RETRACTION = re.compile(
     r"(?:\.{2,}|…+|⋯+)\s*(?:(?:oh|actually|nah|no|wait)\b[\s,]*)*(?:nvm|nevermind|never\s+mind|"
     r"forget\s+it|scratch\s+that|(?:其实)?(?:算了|不用了)|当我没说)"
-    r"(?:[\s,;.!?，。；！？~…吧]*$|[\s,，]*(?=(?:先|还是)?(?:不要|别|不用|先别)))|"
+    r"(?:[\s,;.!?，。；！？~…吧]*$|[\s,，]*(?=(?:先|还是)?(?:不要|别|不用|先别|不[\u4e00-\u9fff]{1,3}了)))|"
     # said aloud, with no pause written: "cancel order one two three no never mind don't
     # cancel anything"
     r"\s(?:(?:oh|actually|nah|no|wait)\s+)*(?:nvm|nevermind|never\s+mind|forget\s+it|"
@@ -1682,7 +1688,8 @@ _TRAILING_RETRACTION = re.compile(
     re.I,
 )
 """A retraction after a trailing pause in the same clause: "cancel 10091... nvm",
-"取消10091吧……算了", "帮我报 60 欧元计程车… 算了先不要报" (a refusal may follow it); in
+"取消10091吧……算了", "帮我报 60 欧元计程车… 算了先不要报", "夜宵 45块 报了.. 算了不报了" (a
+refusal may follow it); in
 English also with no pause written, as a voice transcript has it ("cancel order 123 never
 mind", "… no never mind don't cancel anything")."""
 
@@ -2047,12 +2054,15 @@ _ASKS_IF_ALLOWED = re.compile(
     r"am\s+i\s+(?:even\s+|really\s+)?(?:allowed|permitted)|"
     r"(?:not\s+sure|unsure)\s+(?:if\s+|whether\s+)?i'?m\s+(?:even\s+)?allowed|"
     r"will\s+(?:that|it|this)\s+(?:flag|get\s+(?:me\s+)?flagged|raise\s+a\s+(?:red\s+)?flag)|"
-    r"should\s+i\s*(?:[,?]|or\b)|is\s+(?:that|this|it)\s+(?:really\s+)?(?:right|correct)\s*\?)|"
+    r"should\s+i\s*(?:[,?]|or\b)|is\s+(?:that|this|it)\s+(?:really\s+)?(?:right|correct)\s*\?|"
+    # "My colleague says I should open a ticket for the printer. Si it's not worth it?"
+    r"(?:is\s+it|it'?s|it\s+is)\s+(?:not\s+|even\s+|really\s+)?worth\s+it\s*\?)|"
     r"(?:这样|这么报|这样报)?(?:合规吗|合不合规|允许吗|允不允许|会不会有问题|会被查吗)",
     re.I,
 )
 """Asking whether the change is allowed or wise ("A colleague asked me to file her taxi under
-my account. Is that even allowed?", "Should I, or will that flag something?", "这样合规吗"):
+my account. Is that even allowed?", "Should I, or will that flag something?", "这样合规吗",
+"Si it's not worth it?"):
 every change of the request is told, and asked about."""
 
 
@@ -2939,6 +2949,16 @@ _JUST_ASKING = re.compile(
 asking", "还能取消吗？先别取消，我只是问问", "目前仅作咨询")."""
 
 
+_MOST_CUES = 4
+"""How many change words a message that says it is only asking has blanked, at most."""
+
+
+def _taken(found: Found) -> str:
+    """A change word blanked: "not" over an English one, so it reads as refused."""
+    taken = "not" if found.text.isascii() and len(found.text) >= 3 else ""
+    return taken.ljust(found.end - found.start)
+
+
 def retracted(text: str) -> str:
     """The request with a change it takes back blanked out (offsets kept).
 
@@ -2953,8 +2973,14 @@ def retracted(text: str) -> str:
         chars = list(text)
         for v in change_verbs(text):
             if v.kind != "refused":
-                taken = "not" if v.text.isascii() and len(v.text) >= 3 else ""
-                chars[v.start : v.end] = taken.ljust(v.end - v.start)
+                chars[v.start : v.end] = _taken(v)
+        # and what the write gate reads as asked for, where no clause opens with it ("Note:
+        # cancel order 58123 … just asking what happens if I do")
+        for _ in range(_MOST_CUES):
+            cue = change_cue("".join(chars))
+            if cue is None:
+                break
+            chars[cue.start : cue.end] = _taken(cue)
         return "".join(chars)
     for m in _CHANGE_OF_MIND.finditer(text):
         after = text[m.end() :]

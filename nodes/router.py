@@ -414,6 +414,8 @@ def _evidence_problem(
     day = evidence.get("date")
     if period and day and period["start"] < day["end"] and day["start"] < period["end"]:
         return WINDOW_START.format(text=day["text"], period=period["text"])
+    if day and (more := _AND_ANOTHER_DAY.match(text, int(day["end"]))) is not None:
+        return TWO_VALUES.format(slot="date", text=day["text"], other=more.group("day"))
     cited = cited_spans(text)
     alone = _left_alone(text, roles)
     for name in _needs_evidence(intent):
@@ -482,6 +484,13 @@ _LEFT_ALONE = re.compile(
 it names is not a second one the change would take."""
 
 
+_AND_ANOTHER_DAY = re.compile(
+    r"\s*(?:and|&|or|to|through|thru|till|until|-|–|和|或|到|至)\s*(?:the\s+)?"
+    r"(?P<day>\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}\s*(?:号|日)|\d{1,2}(?=\s*(?:[,.;!?)，。]|$)))",
+    re.I,
+)
+"""A second day right after the one found ("2 nights the 13th and 14th", "march 13 and 14"):
+the write takes one day, and which one is the user's to say."""
 _ESTIMATE = re.compile(
     r"(?:\b(?:around|about|approximately|approx\.?|roughly|circa|maybe)\s+|~\s*)"
     r"(?:(?:[$€¥£]|usd|eur|cny|rmb)\s*)?$|(?:大约|大概|差不多|估计)\s*$",
@@ -1225,6 +1234,8 @@ _CN_REFUSED = re.compile(
 
 _HELD = re.compile(
     r"(?:先|暂时|暂且|还)?(?:别|不要|勿|先不)(?:急着)?(?:执行|操作|动手)|"
+    # "伊讲订单88210要取消…，先不要动": held, not an id left alone beside another
+    r"(?:先|暂时|暂且)(?:别|不要|勿)动(?![\u4e00-\u9fff])|"
     r"\b(?:don'?t|do\s+not)\s+(?:run|execute|do)\s+(?:it|this|that)\s+(?:yet|now)\b",
     re.I,
 )
@@ -2662,8 +2673,8 @@ _OTHERS = re.compile(
     rf"\b(?:his|their|{_HER_WHOSE})\s+(?!own\b)"
     r"(?!(?:current\s+|latest\s+)?(?:status|statuses|state|states|details|dates|totals|amounts)\b)"
     r"(?:[a-z]|\d+(?:[.,]\d+)?\s*(?:eur|euros?|usd|dollars?|cny|rmb|yuan)\b)|"
-    rf"\b(?:my|our)\s+{_KIN}\s+(?:has\s+|have\s+|had\s+)?(?:claimed|filed|spent|submitted|"
-    r"expensed|ordered|bought)\b|"
+    rf"\b(?:my|our)\s+{_KIN}(?:\s+(?-i:[A-Z][a-z]+))?\s+(?:has\s+|have\s+|had\s+)?"
+    r"(?:claimed|filed|spent|submitted|expensed|ordered|bought|paid)\b|"
     # Portuguese and Romance order: "the order of my wife"
     rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
     # A carer's patient: "pt bed 4 BP 150/95", "the patient in bed 3", "3床病人" (not "pt =

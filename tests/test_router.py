@@ -6783,3 +6783,67 @@ def test_rounds_107_108_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 109-110: a Kenyan speaker's English, Henan dialect, a night-shift worker, phonetic
+# spelling; a Bangladeshi speaker's English, Fujian Mandarin, quoted exchanges, forms -------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Another's advice and "worth it?": asked, not done.
+        (EXPENSES, "My manager says I should open a ticket for the slow laptop. Is it worth it?"),
+        # Two days for one claim.
+        (EXPENSES, "taxi 40 usd the 10th and 11th, file it"),
+        (EXPENSES, "hotel 300 EUR on march 11 and 12, claim it"),
+        # Taken back after a pause: 算了不报了; held: 先不要动.
+        (EXPENSES, "宵夜 60块 报一下.. 算了不报了"),
+        (DOMAIN, "伊讲订单77120要取消，我搞不清楚，先不要动。"),
+        # A form that says it only asks.
+        (DOMAIN, "Request: cancel order\nOrder: 66210\nConfirm: no, only asking what would "
+         "happen"),
+        # A colleague, named, paid: the colleague's claim.
+        (EXPENSES, "My colleague Wanjiru paid 45 USD for the team lunch, file it"),
+    ],
+)  # fmt: skip
+def test_rounds_109_110_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A form's request for a change no intent makes: no status stands for it.
+        (DOMAIN, "Request: reorder\nOrder: 47001"),
+        (DOMAIN, "Request: update my phone number\nNew number: 0711 000 000"),
+    ],
+)  # fmt: skip
+def test_rounds_109_110_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Swahili days inside Kenyan English: jana (yesterday), juzi (the day before).
+        (DOMAIN, "jana my bp was 138/88, record it tafadhali", "record_metric",
+         {"value": "138/88", "date": "2026-03-14"}),
+        (EXPENSES, "Taxi 18 USD juzi, claim it", "submit_expense",
+         {"amount": "18", "currency": "USD", "date": "2026-03-13"}),
+        # Henan 前儿个 and an amount counted in 欧; Minnan 通知阮 (notify me).
+        (EXPENSES, "前儿个打车花了五十二欧，报了吧", "submit_expense",
+         {"amount": "52", "currency": "EUR", "category": "taxi", "date": "2026-03-13"}),
+        (EXPENSES, "键盘坏了，帮我开个工单，有消息通知阮。", "open_ticket", {"notify": True}),
+        # 报 right before the kind of cost.
+        (EXPENSES, "3月10号打车花了86元，报车费。", "submit_expense",
+         {"amount": "86", "currency": "CNY", "date": "2026-03-10"}),
+        # A form's "Request:" field names what is asked, not a request to make something.
+        (DOMAIN, "Request: order status\nOrder: 52013", "order_status", {"order_id": "52013"}),
+    ],
+)  # fmt: skip
+def test_rounds_109_110_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

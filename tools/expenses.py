@@ -1554,6 +1554,8 @@ DOMAIN = Domain(
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
                 # "报个饭钱", "帮我报个滴滴": 报个 before what the money went on.
                 *(f"报个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
+                # 报 right before the kind of cost: "…花了320元，报餐费"
+                *("报餐费", "报饭钱", "报饭费", "报车费", "报打车费", "报住宿费", "报房费"),
                 # Office Mandarin: "这个 claim 帮我提一下", "提一下" for 提交.
                 "提一下",
             ),

@@ -238,18 +238,20 @@ _DAY_OF_MONTH = re.compile(
     r"(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z]))\s+the\s+|"
     # a list's own item: "Airport parking, 28 EUR, the 11th."
-    r"(?:(?<=^)|(?<=[,;]\s)|(?<=[,;]))the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:[,.;!?)]|$)))"
+    r"(?:(?<=^)|(?<=[,;]\s)|(?<=[,;]))the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:[,.;!?)]|$))|"
+    # two days named together: "2 nights the 13th and 14th"
+    r"the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:and|&|to|-|–)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b))"
     r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|fl|storey|story|place|try|attempt|time|"
     r"line|page|item|row|day|week|month)s?\b)",
     re.I,
 )
 """A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd",
 "dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)", "the night of the
-9th", a list's item "…, 28 EUR, the 11th."): the latest such day up to today. Only after "on
-(the)", "dated (the)" or a part of a day "of (the)" ("the doctor wan see am on 20th", but
-not "on 3rd floor"), or "from the", "for the", "taken the" or "measured the" with no noun
-after it, so "the 2nd order", "the item from the 2nd order" and "for the 3rd item" stay
-ordinals."""
+9th", a list's item "…, 28 EUR, the 11th.", two days together "the 13th and 14th"): the
+latest such day up to today. Only after "on (the)", "dated (the)" or a part of a day "of
+(the)" ("the doctor wan see am on 20th", but not "on 3rd floor"), or "from the", "for the",
+"taken the" or "measured the" with no noun after it, so "the 2nd order", "the item from the
+2nd order" and "for the 3rd item" stay ordinals."""
 
 _THE_DAY_N = re.compile(
     r"\b(?:of|on|for|from)\s+the\s+day\s+(?P<dom>[1-9]|[12]\d|3[01])(?![\d:./])(?!\s*days?\b)", re.I
@@ -459,7 +461,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"(?:{_B}\d+|{_CN_AMOUNT})(?:块{_JIAO}|元{_JIAO_SAID})|"
             rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
             # (said with a pause before its currency: "三百 呃 美元", the 呃 blanked)
-            rf"{_CN_AMOUNT}\s*(?:块钱|块|元|美元|欧元|人民币|美金)",
+            rf"{_CN_AMOUNT}\s*(?:块钱|块|元|美元|欧元|人民币|美金|欧(?!洲))",
             re.I,
         ),
     ),
@@ -553,11 +555,22 @@ def _clauses(text: str) -> tuple[tuple[int, str], ...]:
         start = m.start()
         pos = 0
         piece = m.group()
-        for j in _JOINERS.finditer(piece):
+        if (label := _FIELD_LABEL.match(piece)) is not None and (
+            start == 0 or text[start - 1] == "\n"
+        ):
+            out.append((start, label.group()))  # "Request: cancel order": the field's name
+            pos = label.end()
+        for j in _JOINERS.finditer(piece, pos):
             out.append((start + pos, piece[pos : j.start()]))
             pos = j.end()
         out.append((start + pos, piece[pos:]))
     return tuple((s, c) for s, c in out if c.strip())
+
+
+_FIELD_LABEL = re.compile(r"[ \t]*(?:requests?|request\s+type|action)[ \t]*:[ \t]*(?=\S)", re.I)
+"""A form's "Request:" field opening a line ("Request: reorder\nOrder: 47001"): a clause of its
+own, so what is requested opens one as a request's first word does. Not every field: a
+domain's noun may be its name ("ticket: latest\n-> status")."""
 
 
 NEGATIONS: tuple[str, ...] = (
@@ -830,6 +843,9 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("yesterday", "yday", "yest", "last night", "last nite", "昨天", "昨日", "昨晚", "昨儿"), 1),
     # Malay, Indonesian and Tagalog inside English: "tolong file taxi 22 EUR semalam"
     (("semalam", "kemarin", "kahapon"), 1),
+    # Swahili inside Kenyan English: "Claim 35 USD for a meal jana"
+    (("juzi",), 2),
+    (("jana",), 1),
     (
         (
             *("today", "this morning", "this afternoon", "tonight", "tonite", "this evening"),
@@ -838,6 +854,8 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
         0,
     ),
 )
+_SWAHILI_DAYS = frozenset({"jana", "juzi"})
+"""Read only as whole words in lower case: "Jana" is also a name ("my colleague Jana")."""
 _AGO = re.compile(
     rf"(?P<n>{_EN_NUM}|{_CN_NUM})\s*(?P<u>day|week|month|天|日|周|个星期|星期|个礼拜|礼拜|个月)",
     re.I,
@@ -1056,6 +1074,9 @@ def find_date(text: str, today: date) -> Found | None:
     for words, back in _DAY_WORDS:
         for word in words:
             at = lowered.find(word)
+            if at >= 0 and word in _SWAHILI_DAYS:
+                found = re.search(rf"(?<![\w-]){word}(?![\w-])", text)  # not "Jana", a name
+                at = -1 if found is None else found.start()
             if at >= 0:
                 day = today - timedelta(days=back)
                 return Found(day.isoformat(), text[at : at + len(word)], at, at + len(word), "date")
