@@ -181,6 +181,10 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "export": ("export", "导出"),
     "purchase": (
         *("buy", "purchase", "order me", "购买", "下单买", "帮我买", "买一个", "买一台"),
+        # a booking, not a claim for one: "Can you book me a taxi to the airport for 5am?"
+        # (not "book a taxi claim", which files one)
+        *("book me", "book us", "book a table", "book a flight", "reserve", "帮我订", "订个"),
+        *("叫个车", "帮我叫车"),
         *("买个", "买台", "place an order", "place a new order", "place another order"),
         *("put in an order", "put in a new order", "帮我下单", "给我下单", "下个单", "下一单"),
     ),
@@ -248,8 +252,9 @@ also ends a notification, "close" a ticket no intent closes): a request opening 
 
 _KIND_OF: dict[str, str] = {w: kind for kind, words in CHANGE_KINDS.items() for w in words}
 _PHRASES = tuple(w for w in _KIND_OF if " " in w)
-_RETURN_PHRASES = tuple(w for w in _PHRASES if _KIND_OF[w] == "return")
-"""A return said as a longer phrase of a send verb ("send it back"): read whole."""
+_RETURN_PHRASES = tuple(w for w in _PHRASES if _KIND_OF[w] in ("return", "purchase"))
+"""A return or a purchase said as a longer phrase of a send or create verb ("send it back",
+"book me a taxi"): read whole."""
 """The change words of more than one word ("leave a review", "buy again", "hand over")."""
 
 _AROUND = re.compile(
@@ -2569,7 +2574,7 @@ _EN_CHANGE_WORD = "|".join(
 )
 _REFUSAL = re.compile(
     r"^(?:(?:no|nope|wait|actually|well|ok|okay|so|but|and|now|sorry|honestly)\b[\s,]*){0,3}"
-    r"(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|"
+    r"(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|nuh|"
     r"(?:please\s+)?hold\s+off(?:\s+on)?)\s+"
     r"(?:(?:want|need|wish|mean|plan|require)\s+(?:you\s+|u\s+)?"
     rf"(?:to\s+|(?=(?:{_EN_CHANGE_WORD})\b)))?|"
@@ -2756,7 +2761,8 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
         hits: list[tuple[int, str]] = []
         found = _find_cue(body, cues)
         if found is not None and found[0] == 0 and not only_wanted:
-            # the longest listed phrase the verb opens: "send it back" is a return
+            # the longest listed phrase the verb opens: "send it back" is a return, "book me a
+            # taxi" a purchase
             longer = _find_cue(body, _RETURN_PHRASES)
             if longer is not None and longer[0] == 0 and len(longer[1]) > len(found[1]):
                 found = longer
@@ -3035,10 +3041,16 @@ FILLER: tuple[str, ...] = (
     *("um", "uh", "erm", "嗯", "呃", "那个", "这个", "就是说", "对对对", "对对", "哦"),
     # Tagalog's particles in Taglish ("pa-claim ng 40 USD", "yung taxi ko po").
     *("pa", "ng", "po", "sa", "para", "yung", "ang", "lang", "naman", "ko", "mo", "nga", "daw"),
+    # the particles of other Englishes: Nepali "ni", "hai", "la"; Swahili "sawa",
+    # "tafadhali", "asante"; patois "mi", "fi"
+    *("ni", "hai", "la", "hajur", "sawa", "tafadhali", "asante", "mi", "fi"),
 )
 """Words that carry no content of their own: what is left of "open a ticket for me" once
 they, the change verbs and the intent's own words are gone is nothing to write down."""
 
+_BE = ("was", "were", "are", "am", "been")
+"""The rest of "be" ("Please file 25 EUR ni, it was yesterday" says nothing of what the money
+went on); no filler of the classifier's, where "my bp was 133/87" tells, not asks."""
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\u3400-\u9fff]+")
 
 
@@ -3074,7 +3086,7 @@ def content_words(text: str, noise: Iterable[str] = ()) -> list[str]:
 @lru_cache(maxsize=256)
 def _dropped(noise: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
     """The English stems and Chinese words `content_words` drops, per intent's noise."""
-    drop = {w.lower() for w in (*FILLER, *GENERIC_CUES, *OTHER_CHANGE_VERBS, *noise)}
+    drop = {w.lower() for w in (*FILLER, *_BE, *GENERIC_CUES, *OTHER_CHANGE_VERBS, *noise)}
     english = frozenset(stem(part) for w in drop if not _is_cjk(w) for part in w.split())
     chinese = tuple(sorted((w for w in drop if _is_cjk(w)), key=len, reverse=True))
     return english, chinese

@@ -903,6 +903,13 @@ def _kinds_in(
     return frozenset(k for k in kinds if k is not None)
 
 
+_BY_CHANNEL = re.compile(
+    r"\b(?:to|by|via|over|on|through|in|into)\s+(?:my\s+|the\s+|your\s+)?"
+    r"(?P<en>e-?mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
+    r"messenger)\b|(?:发到|发去|发至|发给我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)",
+    re.I,
+)
+"""Where a message is to go, named as a channel ("to my gmail", "on WhatsApp", "发到我邮箱")."""
 CHANNELS = frozenset({"email", "mail", "发邮件", "邮件"})
 """Send verbs that name how a message goes: an intent whose own words never say "email"
 texts, and "email me the status of order 10086" is asked about, not sent as a text."""
@@ -940,6 +947,12 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     for verb in change_verbs(text, _write_cues(domain)):
         if verb.value and not _serves(intent, verb.text, kinds):
             return verb
+    # A message by a channel the intent's own words never name ("send status of order 71234
+    # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
+    if kinds == {"send"} and (by := _BY_CHANNEL.search(text)) is not None:
+        channel = by["en"] or by["cn"]
+        if not _vouches(intent, channel):
+            return Found(True, by.group(), by.start(), by.end(), "cue")
     # A message for someone else is a send the intent makes only if its own examples do.
     other = someone_else(text)
     if other is not None and not any(someone_else(e) for e in intent.examples):
@@ -2700,11 +2713,13 @@ _OTHERS = re.compile(
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
     r"\s+(?!own\b)[a-z]|"
-    r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|"
+    r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学)|"
     r"(?<![和跟与同陪请])(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
     # A relative's thing with no 我 before it ("爷爷的血压").
-    r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子)的|"
+    r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子|婆娘)的|"
+    # Nanjing's 老巴子 (the youngest child), with or without 的
+    r"老巴子|"
     # (老 before a verb is "always": "老板老催了" is the boss nagging, not a colleague 老催)
     rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|小[\u3400-\u9fff]|"
     r"老(?![催是说要让叫在想问找骂改来去不没这那也又])[\u3400-\u9fff])|"

@@ -6847,3 +6847,50 @@ def test_rounds_109_110_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 111-112: a Jamaican speaker's English, Xi'an dialect, an angry customer, Chinese
+# internet slang; a Nepali speaker's English, Nanjing dialect, rambling messages, emoji ---
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Patois "nuh cancel" refuses the cancel.
+        (DOMAIN, "nuh cancel order 61022, mi change mi mind"),
+        # Dollars said by their country, which claims do not take.
+        (EXPENSES, "Put in a taxi claim fi 1500 Jamaican dollars"),
+        (EXPENSES, "file 80 Trinidad dollars for dinner yesterday"),
+        # Someone else's: Xi'an 婆娘 (wife), Nanjing 老巴子 (the youngest child).
+        (DOMAIN, "额婆娘的订单73311取消一哈"),
+        (DOMAIN, "老巴子血压125/80，帮我记一下"),
+        # A day of the month neither this month nor the last has passed.
+        (DOMAIN, "血压 128/82，31号量的，记上"),
+        # A message to go by a channel the intent never names.
+        (DOMAIN, "send the status of order 71234 to my gmail please"),
+        (DOMAIN, "订单 71234 的状态发到我邮箱"),
+        # A booking, not a claim, after an old fare.
+        (EXPENSES, "Last time the cab cost me 45 euros. Can you book me a taxi for 6am tomorrow?"),
+        # Nothing said of what the money went on (Nepali "ni", "it was").
+        (EXPENSES, "Please file 30 EUR ni, it was on Friday"),
+    ],
+)  # fmt: skip
+def test_rounds_111_112_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "book a … claim" still files one.
+        (EXPENSES, "book a taxi claim of 25 EUR for yesterday", "submit_expense",
+         {"amount": "25", "currency": "EUR", "category": "taxi"}),
+        # A day of the month last month had.
+        (DOMAIN, "血压 128/82，28号量的，记上", "record_metric",
+         {"value": "128/82", "date": "2026-02-28"}),
+    ],
+)  # fmt: skip
+def test_rounds_111_112_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -418,6 +418,10 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("CAD", ("cad", "ca$", "canadian dollar", "canadian dollars", "加元", "加币")),
+    # other dollars said by their country: "a hotel claim fi 3200 Jamaican dollars"
+    ("JMD", ("jmd", "jamaican dollar", "jamaican dollars", "ja$")),
+    ("TTD", ("ttd", "trinidad dollar", "trinidad dollars", "tt$")),
+    ("NZD", ("nzd", "nz$", "new zealand dollar", "new zealand dollars", "kiwi dollars")),
     (
         "SGD",
         (

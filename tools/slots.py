@@ -578,6 +578,8 @@ NEGATIONS: tuple[str, ...] = (
     *("isn't", "wasn't", "aren't", "weren't", "no need to", "no need for", "without"),
     *("doesnt", "didnt", "isnt", "wasnt", "arent", "werent"),  # typed with no apostrophe
     *("stop", "no", "hold off"),
+    # patois "nuh cancel 88102" (don't cancel)
+    "nuh",
     *("不要", "别", "不用", "不需要", "无需", "不必", "没有", "没", "不"),
 )
 """Words that refuse what follows them in their clause ("don't cancel", "不用通知我")."""
@@ -910,9 +912,13 @@ def _weekday_date(span: str, today: date) -> date | None:
 
 
 def _latest_day(day: int, today: date) -> date | None:
-    """The latest day up to today that is the given day of its month ("on the 9th", "3号")."""
+    """The latest day up to today that is the given day of its month ("on the 9th", "3号").
+
+    This month's, else last month's: "30号" in mid-March, a day February lacks, is asked
+    about rather than read as 30 January, six weeks back.
+    """
     month_of = today
-    for _ in range(3):  # this month, else the latest month that has the day
+    for _ in range(2):  # this month, else the month before (a day it lacks is asked about)
         try:
             found = month_of.replace(day=day)
         except ValueError:
