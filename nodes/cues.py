@@ -252,7 +252,7 @@ also ends a notification, "close" a ticket no intent closes): a request opening 
 
 _KIND_OF: dict[str, str] = {w: kind for kind, words in CHANGE_KINDS.items() for w in words}
 _PHRASES = tuple(w for w in _KIND_OF if " " in w)
-_RETURN_PHRASES = tuple(w for w in _PHRASES if _KIND_OF[w] in ("return", "purchase"))
+_OPENING_PHRASES = tuple(w for w in _PHRASES if _KIND_OF[w] in ("return", "purchase"))
 """A return or a purchase said as a longer phrase of a send or create verb ("send it back",
 "book me a taxi"): read whole."""
 """The change words of more than one word ("leave a review", "buy again", "hand over")."""
@@ -2763,7 +2763,7 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
         if found is not None and found[0] == 0 and not only_wanted:
             # the longest listed phrase the verb opens: "send it back" is a return, "book me a
             # taxi" a purchase
-            longer = _find_cue(body, _RETURN_PHRASES)
+            longer = _find_cue(body, _OPENING_PHRASES)
             if longer is not None and longer[0] == 0 and len(longer[1]) > len(found[1]):
                 found = longer
             hits.append(found)
