@@ -6803,6 +6803,7 @@ def test_rounds_107_108_routes(
         # A form that says it only asks.
         (DOMAIN, "Request: cancel order\nOrder: 66210\nConfirm: no, only asking what would "
          "happen"),
+        (DOMAIN, "Note: cancel order 66210\nConfirm: no, just asking what happens if I do"),
         # A colleague, named, paid: the colleague's claim.
         (EXPENSES, "My colleague Wanjiru paid 45 USD for the team lunch, file it"),
     ],
