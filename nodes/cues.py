@@ -27,6 +27,7 @@ from tools.slots import (
     CURRENCY_BEFORE,
     ID_NOUNS,
     NEGATION,
+    REQUEST_FIELDS,
     Found,
     clauses,
     mask_not_negations,
@@ -1357,9 +1358,7 @@ _OWNED_MESSAGE = re.compile(
 )
 """A message or a request named as a thing ("I can't find the confirmation email", "your
 text", "my helpdesk request"): a noun, not a request to send or make one."""
-_NOTE_HEADER = re.compile(
-    r"^[ \t]*(?:notes?|n\.b\.?|requests?|request\s+type|action)[ \t]*:", re.M | re.I
-)
+_NOTE_HEADER = re.compile(rf"^[ \t]*(?:notes?|n\.b\.?|{REQUEST_FIELDS})[ \t]*:", re.M)
 """A line's "Note:" or "Request:" label ("Task: BP trend\nNote: read only", "Request: order
 status\nOrder: 48210"): a form's heading, not "note it" nor a request to make."""
 _NOUN_RUN = re.compile(

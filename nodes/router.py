@@ -769,13 +769,15 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
     return None
 
 
-_OR = re.compile(r"\s*(?:or|to|-|–|~|或者?|还是|到)\s*$", re.I)
+_OR_WORD = r"or|或者|还是"
+"""The words offering a second amount as the first one's other possibility."""
+_OR = re.compile(rf"\s*(?:{_OR_WORD}|或|to|-|–|~|到)\s*$", re.I)
 _LISTED = re.compile(r"\s*(?:,\s*(?:and\s+)?|，|、|and|&|plus|和|与|跟|及|加)\s*$", re.I)
 """What joins a bare number to the amount after it in a list ("8, 12 and 30 EUR", "9 和 14 元")."""
 
 
 _OR_AFTER = re.compile(
-    r"\s*[,，]?\s*(?:or|还是|或者|或是)\s*(?:(?:maybe|perhaps|possibly|was\s+it)\s+)?", re.I
+    rf"\s*[,，]?\s*(?:{_OR_WORD}|或是)\s*(?:(?:maybe|perhaps|possibly|was\s+it)\s+)?", re.I
 )
 """Between an amount and a bare number offered after it as its other possibility."""
 

@@ -567,7 +567,9 @@ def _clauses(text: str) -> tuple[tuple[int, str], ...]:
     return tuple((s, c) for s, c in out if c.strip())
 
 
-_FIELD_LABEL = re.compile(r"[ \t]*(?:requests?|request\s+type|action)[ \t]*:[ \t]*(?=\S)", re.I)
+REQUEST_FIELDS = r"requests?|request\s+type|action"
+"""The names of a form's field that holds what is asked ("Request: order status")."""
+_FIELD_LABEL = re.compile(rf"[ \t]*(?:{REQUEST_FIELDS})[ \t]*:[ \t]*(?=\S)", re.I)
 """A form's "Request:" field opening a line ("Request: reorder\nOrder: 47001"): a clause of its
 own, so what is requested opens one as a request's first word does. Not every field: a
 domain's noun may be its name ("ticket: latest\n-> status")."""
