@@ -6895,3 +6895,31 @@ def test_rounds_111_112_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- a day said on its own ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "the 13th" with no noun after it dates the write; it was filed for today.
+        (EXPENSES, "hotel 180 usd the 13th, file it", "submit_expense", {"date": "2026-03-13"}),
+        (EXPENSES, "taxi 22 eur the 9th file it pls", "submit_expense", {"date": "2026-03-09"}),
+        (DOMAIN, "126/82 the 12th. save it", "record_metric", {"date": "2026-03-12"}),
+        # An ordinal stays one.
+        (DOMAIN, "cancel the 2nd order, 10091", "cancel_order", {"order_id": "10091"}),
+    ],
+)
+def test_a_day_of_the_month_said_on_its_own_dates_the_write(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_a_day_something_lasts_until_is_no_day_of_the_write() -> None:
+    decision = _assert_routed(
+        EXPENSES, "file the taxi 20 EUR from yesterday, I'm away until the 20th.",
+        "submit_expense", {"date": "2026-03-14"},
+    )  # fmt: skip
+    assert decision.evidence["date"]["text"].lower() == "yesterday"

@@ -237,8 +237,11 @@ _DAY_OF_MONTH = re.compile(
     r"\b(?:(?:on|dated|(?:night|evening|morning|afternoon)\s+of)\s+(?:the\s+)?|"
     r"(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z]))\s+the\s+|"
-    # a list's own item: "Airport parking, 28 EUR, the 11th."
-    r"(?:(?<=^)|(?<=[,;]\s)|(?<=[,;]))the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:[,.;!?)]|$))|"
+    # a day said on its own, where no noun follows: "Airport parking, 28 EUR, the 11th.",
+    # "hotel 180 usd the 13th, file it"
+    r"(?<!until )(?<!till )(?<!til )(?<!since )(?<!before )(?<!after )(?<!by )"
+    r"the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:[,.;!?)]|$|(?:please|pls|plz|thanks|thx)\b|"
+    r"(?:file|submit|save|record|log|claim|add|enter)\s+(?:it|this|that|them|pls|please)\b))|"
     # two days named together: "2 nights the 13th and 14th"
     r"the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:and|&|to|-|–)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b))"
     r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|fl|storey|story|place|try|attempt|time|"
@@ -247,11 +250,13 @@ _DAY_OF_MONTH = re.compile(
 )
 """A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd",
 "dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)", "the night of the
-9th", a list's item "…, 28 EUR, the 11th.", two days together "the 13th and 14th"): the
-latest such day up to today. Only after "on (the)", "dated (the)" or a part of a day "of
-(the)" ("the doctor wan see am on 20th", but not "on 3rd floor"), or "from the", "for the",
-"taken the" or "measured the" with no noun after it, so "the 2nd order", "the item from the
-2nd order" and "for the 3rd item" stay ordinals."""
+9th", two days together "the 13th and 14th"): the latest such day up to today. Only after
+"on (the)", "dated (the)" or a part of a day "of (the)" ("the doctor wan see am on 20th",
+but not "on 3rd floor"), or "from the", "for the", "taken the" or "measured the" with no
+noun after it, so "the 2nd order", "the item from the 2nd order" and "for the 3rd item"
+stay ordinals; or "the 11th" said on its own, where a sentence ends, "please" or "file it"
+follows ("Airport parking, 28 EUR, the 11th.", "hotel 180 usd the 13th file it"): left
+unread, the claim was filed for today. "until the 20th" is no such day."""
 
 _THE_DAY_N = re.compile(
     r"\b(?:of|on|for|from)\s+the\s+day\s+(?P<dom>[1-9]|[12]\d|3[01])(?![\d:./])(?!\s*days?\b)", re.I
