@@ -85,6 +85,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
         *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
         *("write it down", "jot it down", "note it down", "write that down", "jot that down"),
+        *("write it to", "write it in", "write it into"),
         *("put together", "pull together"),
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
@@ -1084,6 +1085,33 @@ def fillers(text: str) -> str:
     if not _FILLER.search(text):
         return text
     return _FILLER.sub(lambda m: " " * len(m.group()), text)
+
+
+_WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_PLEASANTRIES = re.compile(
+    # a wish for the day: "Hey, happy Sunday!", "have a nice weekend"
+    rf"\bhappy\s+(?:{_WEEKDAYS}|weekend|new\s+year)\b|"
+    rf"\b(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:\w+\s+)?(?:{_WEEKDAYS}|weekend|day)\b|"
+    r"(?:周末|周[一二三四五六日天]|星期[一二三四五六日天])(?:愉快|快乐)|"
+    # thanks for something past: "谢谢你昨天帮忙！", "thanks for your help yesterday"
+    r"(?:谢谢|感谢|多谢)(?:你|您)?(?:昨天|前天|上次|之前|那天|上回|今天早上)[^，。！？,.!?\n]*|"
+    r"\b(?:thanks|thank\s+you|thx)\s+(?:so\s+much\s+|a\s+lot\s+)?for\s+[^,.!?\n]*?"
+    r"\b(?:yesterday|last\s+time|the\s+other\s+day|earlier|last\s+week)\b",
+    re.I,
+)
+"""Small talk around a request: a wish for the day ("happy Sunday!", "周末愉快") and thanks
+for something past ("谢谢你上次提醒我", "thanks for your help yesterday"). Its day is no day
+of the write and its verb ("提醒我") asks for nothing."""
+
+
+def pleasantries(text: str) -> str:
+    """The request with its greetings and past thanks blanked (offsets kept, `_PLEASANTRIES`).
+
+    "Hey, happy Sunday! Had a team dinner Thursday, came to 145 EUR" dates the claim
+    Thursday, not by the wish for the day; "谢谢你昨天帮忙！今天中午在机场吃饭花了12.5美元"
+    dates it today.
+    """
+    return _PLEASANTRIES.sub(lambda m: " " * len(m.group()), text)
 
 
 _HEADING_LINE = re.compile(r"^[ \t]*[A-Za-z]{3,12}[ \t]*:[ \t]*$", re.M)
@@ -2112,14 +2140,19 @@ _ON_EVENT = re.compile(
     r"\b(?:when|once|as\s+soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,4}?"
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
-    r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery)\b|"
+    r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
+    r"(?:is|are)\s+(?:shipping|arriving|leaving|coming))\b|"
     r"(?:到了|到货|发货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
-    r"(?:之后|以后|后(?!的)|的时候|时|就)",
+    r"(?:之后|以后|后(?!的)|的时候|时|就)|"
+    # arrived somewhere, then: "到柳州了就发短信"; when it has shipped: "甚时候发货了给我发个短信"
+    r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?了\s*(?:之后|以后|后(?!的)|就)|"
+    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发出|寄出|签收|送到|送达|更新)了\s*(?:就|再)?\s*(?=给我|发|通知|告诉)",
     re.I,
 )
-"""A change asked for when something happens later ("text me when 10087 ships",
-"订单10090到了之后发短信提醒我"): the intent sends its message now, with the status as it
-is, so it does not make that change unless its own examples ask for it on such an event."""
+"""A change asked for when something happens later ("text me when 10087 ships", "when order
+30917 is shipping, send me message", "订单10090到了之后发短信提醒我", "到柳州了就发短信通知我",
+"甚时候发货了给我发个短信"): the intent sends its message now, with the status as it is, so
+it does not make that change unless its own examples ask for it on such an event."""
 
 
 _ON_ANY_EVENT = re.compile(
@@ -2296,6 +2329,8 @@ def clause_asks(clause: str) -> bool:
         return False
     if _VERB_CAN.search(body) and not _HELP_ME.search(body):
         return False
+    if _CN_COUNTS_AS.search(body) and not _CN_FOR_ME.search(body):
+        return False
     if was_polite or _CN_SEND_FIRST.match(stripped) or _CAN_AFTER.search(body):
         return True
     if _CAN_OR_NOT.match(body) or _YOU_CAN_OR_NOT.match(body) or _YOU_CAN_PLEASE.match(body):
@@ -2354,6 +2389,14 @@ _VERB_CAN = re.compile(
 allowed ("taxi 25 dollar claim can?" is "can I claim it?"), a question of policy for the
 user to settle; "record can?" asks for the recording. With "help me" or "for me" it asks
 for the claim too (`_HELP_ME`)."""
+_CN_COUNTS_AS = re.compile(
+    r"(?:能|可以|能不能|可不可以|能否)(?:算|当)(?!一下|下)(?:作|成|做|是)?[\u4e00-\u9fff]{1,4}?"
+    r"(?:报|吗|么|不)|算不算"
+)
+"""Whether a thing counts as a kind of claim ("今天的奶茶 18块 能算餐费报掉吗", "算不算餐费"):
+a question of policy for the user to settle, as "claim can?" is (`_VERB_CAN`); with 帮我
+or 给我 it asks for the claim ("能帮我算餐费报了吗")."""
+_CN_FOR_ME = re.compile(r"帮我|给我|替我|帮忙")
 _HELP_ME = re.compile(r"\b(?:help\s+(?:me|us)|for\s+(?:me|us)|pls|please|plz|abeg)\b", re.I)
 _CN_SEND_TO_ME = re.compile(
     r"(?:可以|能|能不能|可不可以|能否|麻烦)(?:帮我|给我)?(?:传|发)(?:个|条|一条|一个)?"

@@ -87,6 +87,7 @@ from nodes.cues import (
     on_event,
     outside_cited,
     pinyin,
+    pleasantries,
     read_command,
     recurring,
     restated_numbers,
@@ -1561,12 +1562,23 @@ def _another_day(
         masked, other.end
     ):
         return None  # "must claim by today. yesterday grab ...": a deadline, not the day
-    if negated(masked, other.start):  # "not today's ride, the one from yesterday"
+    doubts = _DOUBT.sub(lambda m: " " * len(m.group()), masked)
+    if negated(doubts, other.start):  # "not today's ride, the one from yesterday"
         return None
     values = {k: v for k, v in evidence.items() if k != "date"}
     if _chatter(text, other.start, values) and not _chatter(text, start, values):
         return None
     return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
+
+
+_DOUBT = re.compile(
+    r"\bnot\s+(?:sure|certain)\b|\bno\s+idea\b|"
+    r"\b(?:don'?t|do\s+not|can'?t|cannot)\s+(?:know|remember|recall)\b|"
+    r"不确定|不记得|不知道|记不清|想不起",
+    re.I,
+)
+"""Doubt, which refuses no day it comes before: "not sure was it Friday or Saturday" names
+two days the write must not pick between."""
 
 
 _SENTENCE = re.compile(
@@ -2942,14 +2954,16 @@ _IF_CHANGED = re.compile(
     r"to\s+|if\s+i\s+should\s+)?(?P<en2>[a-z]+)|"
     # asked whether it can be done: "whether we could cancel orders after they ship"
     r"\bwhether\s+(?:i|we|you|u)\s+(?:can|could|should)\s+(?P<en3>[a-z]+)|"
-    r"(?:要是|如果|假如|万一|假设|若是)我?(?:把[^，。,？?！!\s]{0,12})?(?P<cn>[\u4e00-\u9fff]{2,4})",
+    r"(?:要是|如果|假如|万一|假设|若是)我?(?:把[^，。,？?！!\s]{0,12})?(?P<cn>[\u4e00-\u9fff]{2,4})|"
+    # weighed as "A not A": "订单50317取消不取消呢，我还没想好"
+    r"(?P<cn2>[\u4e00-\u9fff]{2})不(?P=cn2)",
     re.I,
 )
 """A change the user only weighs ("if I cancel order 58830, money come back when?", "I am
 considering whether to cancel order 71654", "订单66502要是取消了钱多久退回来"): a question
 about what the change would do, which the read of the thing does not answer. Also whether
 it can be made, asked for someone ("asked me whether we could cancel orders after they
-ship")."""
+ship"), and the change asked as "A not A" ("取消不取消呢，我还没想好")."""
 IF_CHANGED = "not {intent}: the request asks what a change ({words!r}) would do"
 
 
@@ -2961,8 +2975,7 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
     """
     kinds, own = _made_kinds(domain), frozenset(_write_cues(domain))
     for m in _IF_CHANGED.finditer(text):
-        if m["cn"]:  # "开个工单": the change word among the characters after 如果
-            cn = m["cn"]
+        if cn := m["cn"] or m["cn2"]:  # "开个工单": the change word among those after 如果
             words = [cn[i:j] for i in range(len(cn)) for j in range(i + 2, len(cn) + 1)]
         else:
             words = [m["en"] or m["en2"] or m["en3"]]
@@ -3273,7 +3286,8 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(domain: Domain, text: str) -> str:
     """The request as both routers read it.
 
-    Without the hesitations of speech (`fillers`: "um", "uh", 嗯), regional English in
+    Without the hesitations of speech (`fillers`: "um", "uh", 嗯) and the greetings and
+    past thanks around a request (`pleasantries`: "happy Sunday!"), regional English in
     standard words (`dialect`: Scots "dinnae" is "don't"), toneless pinyin in
     characters (`pinyin`: "bao xiao" is "报销" where the domain says
     so), in simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
@@ -3285,7 +3299,7 @@ def _read_as(domain: Domain, text: str) -> str:
     """
     read = dialect(pinyin(fillers(text), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
-    read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(read))))
+    read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(pleasantries(read)))))
     return retracted(corrected(courteous(topic_first(letter_frame(done_items(read))))))
 
 

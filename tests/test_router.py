@@ -6923,3 +6923,71 @@ def test_a_day_something_lasts_until_is_no_day_of_the_write() -> None:
         "submit_expense", {"date": "2026-03-14"},
     )  # fmt: skip
     assert decision.evidence["date"]["text"].lower() == "yesterday"
+
+
+# --- rounds 113-114 (measured once at 107dd52, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Two days offered and doubted: "not sure" refuses neither of them.
+        (EXPENSES, "Lunch 40 CNY, not sure if it was Tuesday or Wednesday, can you file it?"),
+        (EXPENSES, "taxi 30 EUR, I don't remember, the 10th or 11th, file it"),
+        # A text once the order gets somewhere, or once it has shipped.
+        (DOMAIN, "订单40215到南宁了就发短信告诉我"),
+        (DOMAIN, "订单40215啥时候到货了给我发条短信"),
+        # Whether a thing counts as a kind of claim: a question of policy.
+        (EXPENSES, "昨天的咖啡 25块 可以算餐费报销吗"),
+        (EXPENSES, "打车去吃饭的 30 块能算餐费报掉吗"),
+        # An order another shop is named for is not this shop's.
+        (DOMAIN, "cancel my Amazon order 44120"),
+        (DOMAIN, "把我京东订单 55321 取消"),
+        (DOMAIN, "text me the status of my Shopee parcel 66123"),
+    ],
+)  # fmt: skip
+def test_rounds_113_114_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A wish for the day and thanks for something past date nothing.
+        (EXPENSES, "Happy Friday! Dinner with a client Wednesday, 88 EUR, please file it as meal",
+         "submit_expense", {"date": "2026-03-11", "category": "meal"}),
+        (EXPENSES, "谢谢你前天帮我开工单！今天打车35元，帮我报一下", "submit_expense",
+         {"date": "2026-03-15", "amount": "35"}),
+        (DOMAIN, "谢谢你上次提醒我，帮我看看最近两周的血压趋势", "review_metric_trend",
+         {"period": "14d"}),
+        # Sri Lanka's ride-hailing app.
+        (EXPENSES, "took a pickme to the office, 9.50 USD, file it", "submit_expense",
+         {"category": "taxi"}),
+        # Into the record, as a Turkish speaker says it.
+        (DOMAIN, "my tension was 138/88 this morning, write it in please", "record_metric",
+         {"value": "138/88"}),
+        # A weekday's short form after a comma.
+        (DOMAIN, "BP 131/85, Wed, save it", "record_metric", {"date": "2026-03-11"}),
+        # "Sat" opening a sentence is the verb.
+        (EXPENSES, "Sat in traffic for an hour, taxi 40 EUR, file it", "submit_expense",
+         {"date": "2026-03-15"}),
+    ],
+)  # fmt: skip
+def test_rounds_113_114_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # A change weighed as "A not A" is no question about the order's status.
+        (DOMAIN, "订单40215取消不取消好呢？", "order_status"),
+        # A systolic told alone is no order number.
+        (DOMAIN, "upper one was 152 this morning, lower one I forgot, what now?", "order_status"),
+    ],
+)
+def test_rounds_113_114_reads_that_ask(domain: Domain, text: str, intent: str) -> None:
+    decision = _no_write(domain, text)
+    assert (decision.action, decision.intent) != ("route", intent), decision.detail

@@ -461,6 +461,9 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         (
             *("taxi", "taxis", "cab", "cabs", "uber", "lyft", "didi", "ride-hailing", "rideshare"),
             *("gojek", "grab ko"),
+            # ride-hailing apps by region: Sri Lanka, India, the Gulf, Spain and Latin America
+            *("pickme", "ola cab", "ola ride", "careem", "indrive", "cabify", "freenow"),
+            "bolt ride",
             *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
             *("坐出租", "打出租", "打的"),
             # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").

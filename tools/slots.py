@@ -94,7 +94,7 @@ _UNIT_DAYS = {
 _WEEKDAYS: dict[str, int] = {
     **{"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4},
     **{"saturday": 5, "sunday": 6, "tues": 1, "weds": 2, "thurs": 3},
-    **{"tue": 1, "thu": 3, "fri": 4},  # not "mon", "wed", "sat", "sun": English words too
+    **{"tue": 1, "thu": 3, "fri": 4, "mon": 0, "wed": 2, "sat": 5, "sun": 6},
     **{"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6},
 }
 """Weekday names (Monday is 0, as `date.weekday()`): English, and the day after 周/星期/礼拜."""
@@ -161,7 +161,11 @@ _YESTERDAY_CHAT = re.compile(r"(?<![\w-])ytd(?![\w-])", re.I)
 _WEEKDAY_EN = (
     r"\b(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
     r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs|"
-    r"tue|thu|fri)"
+    r"tue|thu|fri|"
+    # "Mon", "Wed", "Sat", "Sun" are English words too: only capitalised, after a comma, "on"
+    # or a number ("BP 129/83, Sat"), never opening a sentence ("Sat in traffic for an hour")
+    r"(?:(?<=[,;(/]\s)|(?<=[,;(/])|(?<=\bon\s)|(?<=\blast\s)|(?<=\d\s))(?-i:Mon|Wed|Sat|Sun)(?!')"
+    r")"
     r"(?:(?=s\s+(?:[a-z]+\s+)?(?:reading|measurement|number|bp|pressure|dinner|lunch|breakfast|"
     r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?\b)"
 )
@@ -243,20 +247,21 @@ _DAY_OF_MONTH = re.compile(
     r"the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:[,.;!?)]|$|(?:please|pls|plz|thanks|thx)\b|"
     r"(?:file|submit|save|record|log|claim|add|enter)\s+(?:it|this|that|them|pls|please)\b))|"
     # two days named together: "2 nights the 13th and 14th"
-    r"the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:and|&|to|-|–)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b))"
+    r"the\s+(?=\d{1,2}(?:st|nd|rd|th)\s*(?:and|or|&|to|-|–)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b))"
     r"(?P<dom>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|fl|storey|story|place|try|attempt|time|"
     r"line|page|item|row|day|week|month)s?\b)",
     re.I,
 )
 """A day named by its date alone ("hotel in Berlin on the 9th", "hotel 480 EUR from the 2nd",
 "dated the 13th", "a reading for the 13th", "118/76 (taken the 7th)", "the night of the
-9th", two days together "the 13th and 14th"): the latest such day up to today. Only after
-"on (the)", "dated (the)" or a part of a day "of (the)" ("the doctor wan see am on 20th",
-but not "on 3rd floor"), or "from the", "for the", "taken the" or "measured the" with no
-noun after it, so "the 2nd order", "the item from the 2nd order" and "for the 3rd item"
-stay ordinals; or "the 11th" said on its own, where a sentence ends, "please" or "file it"
-follows ("Airport parking, 28 EUR, the 11th.", "hotel 180 usd the 13th file it"): left
-unread, the claim was filed for today. "until the 20th" is no such day."""
+9th", two days together "the 13th and 14th" or "the 13th or 14th"): the latest such day
+up to today. Only after "on (the)", "dated (the)" or a part of a day "of (the)" ("the
+doctor wan see am on 20th", but not "on 3rd floor"), or "from the", "for the", "taken the"
+or "measured the" with no noun after it, so "the 2nd order", "the item from the 2nd order"
+and "for the 3rd item" stay ordinals; or "the 11th" said on its own, where a sentence
+ends, "please" or "file it" follows ("Airport parking, 28 EUR, the 11th.", "hotel 180 usd
+the 13th file it"): left unread, the claim was filed for today. "until the 20th" is no
+such day."""
 
 _THE_DAY_N = re.compile(
     r"\b(?:of|on|for|from)\s+the\s+day\s+(?P<dom>[1-9]|[12]\d|3[01])(?![\d:./])(?!\s*days?\b)", re.I
@@ -878,6 +883,12 @@ _EN_MONTH = re.compile(r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.
 _WEEKDAY = re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)
 
 
+def _weekday_match(span: str) -> re.Match[str] | None:
+    """The weekday a day phrase is, read alone: "Sat" was found where a comma came before it."""
+    said = span.strip()
+    return _WEEKDAY.fullmatch(said) or _WEEKDAY.fullmatch(f", {said}", 2)
+
+
 def _weekday_date(span: str, today: date) -> date | None:
     """The past day a weekday names, or None for a day to come or a recurring one.
 
@@ -889,7 +900,7 @@ def _weekday_date(span: str, today: date) -> date | None:
     come), a bare "周四" the latest Thursday up to today. "next Tuesday", "every Monday",
     "下周二" name no day past, so they fill no date.
     """
-    m = _WEEKDAY.fullmatch(span.strip())
+    m = _weekday_match(span)
     if m is None:
         return None
     if m.group("en_day"):
@@ -938,7 +949,7 @@ def _latest_day(day: int, today: date) -> date | None:
 
 def _role_date(role: Role, today: date) -> date | None:
     span = role.text
-    if _WEEKDAY.fullmatch(span.strip()):
+    if _weekday_match(span) is not None:
         return _weekday_date(span, today)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", span):
         try:

@@ -271,6 +271,8 @@ _RECORD_WORDS = (
     "write it down",
     "write that down",
     "write down",
+    # into the record, as a Turkish speaker puts it: "I want to write it to the system"
+    *("write it to", "write it in", "write it into"),
     "pop in",
     "pop it in",
     "加上",

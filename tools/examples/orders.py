@@ -186,8 +186,37 @@ as a phone or a voice transcript spaces it, "order no. 10,086"): one number, not
 group alone."""
 
 
+_OTHER_SHOP = re.compile(
+    r"\b(?:amazon|ebay|aliexpress|temu|shein|shopee|lazada|daraz|flipkart|etsy|walmart|"
+    r"taobao|tmall|jd\.com|pinduoduo|mercado\s?libre|jumia|rakuten|zalando|allegro|trendyol|"
+    r"hepsiburada|tokopedia|bukalapak|coupang|ozon|wildberries|meesho|myntra)\b|"
+    r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城",
+    re.I,
+)
+"""A marketplace the user may have bought from: an order named there ("my amazon order
+12345", "淘宝上那个快递…单号7734219") is that shop's, and its number says nothing of an
+order here, where cancelling "12345" would cancel someone's order of this shop."""
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+
+
+def _elsewhere(text: str, found: Found) -> bool:
+    """Whether another shop is named before the order number, in its sentence."""
+    for m in _OTHER_SHOP.finditer(text, 0, found.start):
+        if not _SENTENCE_END.search(text, m.end(), found.start):
+            return True
+    return False
+
+
 def order_id_in(text: str) -> Found | None:
-    """The order number a request names, if any (the shop's intents read it too)."""
+    """The order number a request names, if any (the shop's intents read it too).
+
+    None for an order another shop is named for (`_OTHER_SHOP`).
+    """
+    found = _order_id_in(text)
+    return None if found is None or _elsewhere(text, found) else found
+
+
+def _order_id_in(text: str) -> Found | None:
     grouped = _GROUPED_ORDER_NUMBER.search(text)
     if grouped is not None and 5 <= len(digits := re.sub(r"\D", "", grouped.group(1))) <= 20:
         return Found(digits, grouped.group(1), grouped.start(1), grouped.end(1), "id")
@@ -196,7 +225,15 @@ def order_id_in(text: str) -> Found | None:
     if short is not None:
         at = 1 if short.group(1) else 2
         return Found(short.group(at), short.group(at), short.start(at), short.end(at), "id")
-    return named or find_id(text, _ORDER_ID, bare_digits=3)
+    return named or find_id(text, _ORDER_ID, bare_digits=4 if _MEASURED.search(text) else 3)
+
+
+_MEASURED = re.compile(
+    r"\b(?:pressure|bp|systolic|diastolic|tension|upper\s+one|lower\s+one)\b|血压|高压|低压",
+    re.I,
+)
+"""A measurement talked of: a bare number of three digits beside it is the measure's
+("upper one was 144"), not an order's."""
 
 
 def order_slots(text: str, today: date) -> dict[str, Any]:
