@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.921
-"""At the dev part's in-scope accuracy with rounds 9 to 112 folded in (0.9219, 15646 of
+DEV_FLOOR = 0.922
+"""At the dev part's in-scope accuracy with rounds 9 to 114 folded in (0.9227, 15953 of
+17289 in scope, 20615 lines; rounds 113-114 alone 0.965 after their fixes, their labels as
+written, by a rewritten writers' spec (docs/router-kit.md); the floor is raised from
+0.921); rounds 9 to 112 alone (0.9219, 15646 of
 16972 in scope, 20255 lines; rounds 111-112 alone 0.849 after their fixes, their labels as
 written but one: "Taxi, 23 USD, 12/03", its writer's question, relabelled 12 March as the
 dev part reads such a day; the floor is lowered from 0.923 for round 112's emoji
@@ -348,7 +351,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "0.924, 293 of 317, 8 misroutes to a write, 1 out-of-scope write) and rounds 109-110 "
     "(measured once at 9a43aa3: 0.873, 274 of 314, 4 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 111-112 (measured once at d8d1733: 0.830, 259 of 312, 9 misroutes "
-    "to a write, 1 out-of-scope write) are "
+    "to a write, 1 out-of-scope write) and rounds 113-114 (measured once at 107dd52: 0.934, "
+    "296 of 317, 4 misroutes to a write, 0 out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "
