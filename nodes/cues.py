@@ -343,6 +343,8 @@ _VERNACULAR: dict[str, str] = {
     **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我"},
     # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭 "where".
     **{"嫑": "别", "阿搭": "哪里"},
+    # Qinghai (Xining): 阿扎 "where", 阿么个 "how is it".
+    **{"阿扎": "哪里", "阿么个": "怎么样", "阿么样": "怎么样"},
     # Hainanese and Leizhou Min: 无要 "don't", 无使 "no need".
     **{"无要": "不要", "无使": "不用"},
     # Central plains (Henan, Shandong): 俺 "I, my", 中不中 "will it do"; 恁 "you" before
@@ -1114,6 +1116,32 @@ def pleasantries(text: str) -> str:
     return _PLEASANTRIES.sub(lambda m: " " * len(m.group()), text)
 
 
+_SCANNED_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?=[0-9OoIl?.,]*[0-9])[0-9OoIl?.,]+(?![A-Za-z0-9])")
+_UNREADABLE_DIGIT = re.compile(r"[0-9.]\?[0-9.OoIl]|\?[0-9]")
+_LETTER_DIGIT = re.compile(r"[0-9.][OoIl]|[OoIl][0-9.]")
+_AS_DIGITS = str.maketrans("OoIl", "0011")
+
+
+def scanned_numbers(text: str) -> str:
+    """The request with the numbers a scan misread written as digits (offsets kept).
+
+    Text read from a photo of a receipt or a screen writes 0 as O and 1 as l or I
+    ("Order #1OO86", "合计：128.OO 元"): in a number, those letters are its digits. A
+    digit it could not read comes out as "?" ("TOTAL EUR 4?.5O", "实付：1?8.00元"): that
+    number is blanked, so a write asks for it rather than taking the digits around the "?".
+    """
+
+    def read(m: re.Match[str]) -> str:
+        number = m.group()
+        if _UNREADABLE_DIGIT.search(number):
+            return " " * len(number)
+        if _LETTER_DIGIT.search(number):
+            return number.translate(_AS_DIGITS)
+        return number
+
+    return _SCANNED_NUMBER.sub(read, text)
+
+
 _HEADING_LINE = re.compile(r"^[ \t]*[A-Za-z]{3,12}[ \t]*:[ \t]*$", re.M)
 """A word and a colon alone on a line ("Steps:", "Question:"): the heading of a list, no
 word of the request (the "steps" of "Steps:" is no step count)."""
@@ -1357,6 +1385,8 @@ NOT_CUES: tuple[str, ...] = (
     # the claims system and its papers, named as things: "报销凭证出问题了，怎么开工单？"
     *("报销凭证", "报销系统", "报销平台", "报销流程", "报销政策", "报销标准", "报销制度"),
     *("报销页面", "报销软件", "报销网站", "报销app"),
+    # a receipt's invoice date: "开票日期 2026-03-12"
+    *("开票日期", "开票时间", "开票人"),
 )
 """Phrases that contain a cue word but ask for nothing to change ("any update on 10089?",
 "我记得上次是 130/85": remembering is not recording, "报销系统" names the claims system,
@@ -1426,6 +1456,8 @@ def mask_not_cues(text: str) -> str:
         )
     if "pay" in lowered:
         lowered = _PAY_ON_A_DAY.sub(lambda m: " " * len(m.group()), lowered)
+    if "stop" in lowered:
+        lowered = _NUMBERED_STOP.sub(lambda m: " " * len(m.group()), lowered)
     if "出" in lowered:
         lowered = _TOTAL_BROUGHT_OUT.sub(lambda m: m.group().replace("出", " "), lowered)
     if "cx" in lowered:
@@ -1434,6 +1466,9 @@ def mask_not_cues(text: str) -> str:
     return _REFUSED_AFTER.sub(lambda m: " " * len(m.group(0)), lowered)
 
 
+_NUMBERED_STOP = re.compile(r"\bstop\s+#?\d+(?=\s*(?:of|/|out\s+of)\s*\d)")
+"""A delivery round's stop by its number ("stop 9 of 20"): where the user is, nothing to
+stop."""
 _PAY_ON_A_DAY = re.compile(
     r"\bpay(?=\s+(?:on|at)\s+(?:\d|the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
     r"yesterday\b|last\b|checkout\b|check-out\b|the\s+(?:hotel|counter|desk|restaurant)\b))"
@@ -1459,7 +1494,7 @@ as often the customer ("cx asked about 10654") and asks for nothing."""
 
 _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|abeg|now|then|also|and|oh|just|only|better|"
-    r"instead)\b[\s,]*)*"
+    r"instead|actually|well|alright|right)\b[\s,]*)*"
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
     r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|ya|someone|somebody|anyone)\s+(?:please\s+)?"
     r"(?:kindly\s+)?(?:maybe\s+|perhaps\s+)?"
@@ -2141,12 +2176,19 @@ _ON_EVENT = re.compile(
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
-    r"(?:is|are)\s+(?:shipping|arriving|leaving|coming))\b|"
+    r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
+    r"reaches|gets\s+(?:to|here|there))\b|"
     r"(?:到了|到货|发货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
     r"(?:之后|以后|后(?!的)|的时候|时|就)|"
     # arrived somewhere, then: "到柳州了就发短信"; when it has shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?了\s*(?:之后|以后|后(?!的)|就)|"
-    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发出|寄出|签收|送到|送达|更新)了\s*(?:就|再)?\s*(?=给我|发|通知|告诉)",
+    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发出|寄出|签收|送到|送达|更新)了\s*(?:就|再)?\s*(?=给我|发|通知|告诉)|"
+    # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
+    # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
+    r"(?<!已经)(?<!已)(?:到货|到|发货|签收|送到|送达|寄出|发出)了\s*(?:再|就)?\s*(?=给我|发|通知|告诉)|"
+    r"等[^，。,！!？?]{1,12}?(?:了|完)\s*(?:之后|以后|后|再|就)|"
+    r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"
+    r"(?=给我|发|通知|告诉)",
     re.I,
 )
 """A change asked for when something happens later ("text me when 10087 ships", "when order

@@ -92,6 +92,7 @@ from nodes.cues import (
     recurring,
     restated_numbers,
     retracted,
+    scanned_numbers,
     simplified,
     someone_else,
     spoken_cents,
@@ -751,8 +752,15 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
         "amount": ("money",),
         "period": ("period",),
     }.get(kind, ())
+    # A bare price ("小计 96.00\n实付 86.00\n\n报餐费，人民币"): the other bare prices are
+    # amounts too, as a receipt lists them.
+    priced = kind == "amount" and _PRICE.fullmatch(str(ev["text"]).strip()) is not None
     for role in roles:
-        if role.kind not in wanted or (role.start < ev["end"] and ev["start"] < role.end):
+        if role.start < ev["end"] and ev["start"] < role.end:
+            continue
+        if priced and role.kind == "number" and _PRICE.fullmatch(role.text.strip()):
+            return role
+        if role.kind not in wanted:
             continue
         if kind == "period":
             # "the past 7 days, and the 30 day one too": two windows, one read at a time.
@@ -768,6 +776,10 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
         if digits != re.sub(r"\D", "", str(ev["text"])):
             return role
     return None
+
+
+_PRICE = re.compile(r"\d+\.\d{2}")
+"""A number written with cents and nothing else: a price."""
 
 
 _OR_WORD = r"or|或者|还是"
@@ -2223,9 +2235,13 @@ def _bare_name(domain: Domain, intent: IntentSpec, text: str, decision: Decision
     return _unrouted(domain, decision, BARE_NAME.format(intent=intent.name, words=text.strip()))
 
 
-_CLI_READ = re.compile(r"(?<![\w-])(?:get|ls|show|view|info|describe|cat)(?![\w-])", re.I)
-"""A command line's read verb beside the id ("ticket get T-88", "order show 10092"): what to
-do with the thing, though "get" alone is filler elsewhere."""
+_CLI_READ = re.compile(
+    r"(?<![\w-])(?:get|ls|show|view|info|describe|cat)(?![\w-])|\bwhat'?s\s+up\b|\bwassup\b",
+    re.I,
+)
+"""A command line's read verb beside the id ("ticket get T-88", "order show 10092"), or
+"what's up" after it ("ticket T-40 whats up"): what to do with the thing, though "get"
+alone is filler elsewhere."""
 
 
 def _unrouted(domain: Domain, decision: Decision, detail: str) -> Decision:
@@ -2743,6 +2759,8 @@ _OTHERS = re.compile(
     r"\bon\s+behalf\s+of\b|"
     # (因为 is "because": "因为领导说预算紧" is no claim for the boss)
     rf"(?:给|帮|替|(?<!因)为)(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
+    # a superior by title, "our" before it: "帮我们科长提个工单"
+    r"(?:给|帮|替|(?<!因)为)(?:我们|咱们|我)的?(?:科长|处长|主任|局长|部长|组长|主管|经理|老板|领导|上司)|"
     # (not 谢谢您的: 谢 is a surname, and "thank you for your help" no one's thing)
     rf"(?:(?<=[给把帮替为查看和跟与])|(?<![\u3400-\u9fff]))(?!谢谢){_SURNAME}[\u3400-\u9fff]{{1,2}}的",
     re.I,
@@ -2862,7 +2880,18 @@ def _others(
                 re.fullmatch(r"[^,.;:!?，。；：！？、—–-]{0,40}", text[cue["end"] : m.start()])
             )
         )
-        if not changed and any(start <= m.start() and m.end() <= end for start, end in texts):
+        # Nor the one the change is made for, named right before its verb: "帮我们科长提个工单".
+        done_for = (
+            m.group()[:1] in ("帮", "给", "替", "为")
+            and cue.get("start") is not None
+            and m.end() <= cue["start"]
+            and bool(re.fullmatch(r"[^,.;:!?，。；：！？、]{0,4}", text[m.end() : cue["start"]]))
+        )
+        if (
+            not changed
+            and not done_for
+            and any(start <= m.start() and m.end() <= end for start, end in texts)
+        ):
             continue
         # (a write sent or done for another is no small talk: "Send it to their phone.")
         if things and pattern is _OTHERS and _small_talk(text, m, decision, things):
@@ -3286,7 +3315,8 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(domain: Domain, text: str) -> str:
     """The request as both routers read it.
 
-    Without the hesitations of speech (`fillers`: "um", "uh", 嗯) and the greetings and
+    With a scan's misread digits as digits (`scanned_numbers`: "1OO86"), without the
+    hesitations of speech (`fillers`: "um", "uh", 嗯) and the greetings and
     past thanks around a request (`pleasantries`: "happy Sunday!"), regional English in
     standard words (`dialect`: Scots "dinnae" is "don't"), toneless pinyin in
     characters (`pinyin`: "bao xiao" is "报销" where the domain says
@@ -3297,7 +3327,7 @@ def _read_as(domain: Domain, text: str) -> str:
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
-    read = dialect(pinyin(fillers(text), domain.pinyin))
+    read = dialect(pinyin(fillers(scanned_numbers(text)), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
     read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(pleasantries(read)))))
     return retracted(corrected(courteous(topic_first(letter_frame(done_items(read))))))

@@ -6991,3 +6991,64 @@ def test_rounds_113_114_routes(
 def test_rounds_113_114_reads_that_ask(domain: Domain, text: str, intent: str) -> None:
     decision = _no_write(domain, text)
     assert (decision.action, decision.intent) != ("route", intent), decision.detail
+
+
+# --- rounds 115-116 (measured once at 4ce5119, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A text once the order has come, after a wait, or after the user's own round.
+        (DOMAIN, "订单 20417，到货了给我发个短信"),
+        (DOMAIN, "等订单 20417 发货了再发短信告诉我"),
+        (DOMAIN, "送完这单给我发短信说下订单 20417 的状态"),
+        (DOMAIN, "text me when 20417 has come to the pickup point"),
+        # For a superior named by title.
+        (EXPENSES, "帮我们主任提个工单，他打印机坏了"),
+        # A digit the scan could not read.
+        (EXPENSES, "TOTAL EUR 3?.5O\nfile it as a meal"),
+        (EXPENSES, "合计 1?6.00元\n打车，报一下"),
+        # The claims' total pasted before a question.
+        (EXPENSES, "本月报销合计 ¥1,860\n近14天呢"),
+        # Another channel, after "actually".
+        (DOMAIN, "actually could you email me the status of 20417, not a text"),
+        # A receipt's bare prices: which one is claimed?
+        (EXPENSES, "小计 72.00\n实付 65.00\n报餐费，人民币"),
+    ],
+)  # fmt: skip
+def test_rounds_115_116_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A scan's O for 0.
+        (DOMAIN, "Order #2O417 shipped?\nwhere is it now", "order_status", {"order_id": "20417"}),
+        (EXPENSES, "合计：64.OO 元\n报成餐费", "submit_expense",
+         {"amount": "64.00", "category": "meal"}),
+        # Day.month as Hebrew writes it, and a receipt's two-digit year.
+        (EXPENSES, "Dinner 40 dollar on the 11.3, file it", "submit_expense",
+         {"date": "2026-03-11"}),
+        (EXPENSES, "Lunch total 23.00 EUR\n12.03.26\nfile it, meal", "submit_expense",
+         {"amount": "23.00", "date": "2026-03-12"}),
+        # "131 on 83" for "over"; "before three days" for "three days ago".
+        (DOMAIN, "this morning it showed 131 on 83, save it", "record_metric",
+         {"value": "131/83"}),
+        (DOMAIN, "before three days I measured 129/84, save it", "record_metric",
+         {"date": "2026-03-12"}),
+        (EXPENSES, "ticket T-52 what's up", "ticket_status", {"ticket_id": "T-52"}),
+        (EXPENSES, "打印机卡纸了，帮忙提个工单，有进展同步给我", "open_ticket", {"notify": True}),
+        # A delivery round's numbered stop stops nothing.
+        (EXPENSES, "stop 4 of 15, taxi 18 USD today, file it", "submit_expense",
+         {"category": "taxi"}),
+        # Qinghai 嫑 (don't) and 阿扎 (where).
+        (DOMAIN, "30457嫑取消了，我还要哩，你帮我看看到阿扎了", "order_status",
+         {"order_id": "30457"}),
+    ],
+)  # fmt: skip
+def test_rounds_115_116_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

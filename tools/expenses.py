@@ -518,6 +518,13 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
 )
 """What the money went on. "file it under other", "算其他" name the "other" category itself,
 so it has words behind it, as a category word would."""
+_CLAIMS_TOTAL = re.compile(
+    r"(?:报销|报账|claims?|expenses?)\s*(?:合计|总额|总计|汇总|total|sum)\s*[:：]?\s*"
+    r"(?:[¥￥$€]|cny|rmb|usd|eur)?\s*$",
+    re.I,
+)
+"""The claims' total told as a figure ("本月报销合计 ¥2,340", "Expenses total: 212.40 EUR"),
+pasted before a question about another window: a sum already filed, not a claim."""
 _BOUGHT = re.compile(r"\b(?:bought|purchased|paid\s+for)\b|买了|付了", re.I)
 """A purchase told ("I bought printer ink", "买了个转换插头"): what a claim is for."""
 _FILED_AS = (
@@ -700,6 +707,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "lmk",
             *("notify on", "戳我", "请联系我", "holler at me", "give me a holler", "avisa me"),
             *("avise me", "update我", "update 我", "avisame", "avísame", "notify我", "notify 我"),
+            # office Chinese: "有update同步我一下" (sync me on it)
+            *("同步我", "同步给我", "同步一下我"),
             # learners' "tell me if got update" (Malay and Indonesian "kalau ada update")
             *("tell me if", "inform me if"),
             # a form's field ("需要通知：是", "notify: yes" is above)
@@ -1088,6 +1097,9 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
         return None
     slots = expense_slots(text, today)
     if "amount" not in slots:
+        return None
+    amount = slots["amount"]
+    if isinstance(amount, Found) and _CLAIMS_TOTAL.search(text, 0, amount.start):
         return None
     filed = (fare or bought) and contains_any(text, _SUBMIT_WORDS)
     return slots if claim_word or filed or isinstance(slots["currency"], Found) else None
@@ -1563,6 +1575,8 @@ DOMAIN = Domain(
                 *(f"报个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
                 # 报 right before the kind of cost: "…花了320元，报餐费"
                 *("报餐费", "报饭钱", "报饭费", "报车费", "报打车费", "报住宿费", "报房费"),
+                # 报成 the kind: "…59块，今天的，报成其他", "合计 128 元，报成餐费"
+                *("报成其他", "报成其它", "报成餐费", "报成车费", "报成住宿费", "报成打车费"),
                 # Office Mandarin: "这个 claim 帮我提一下", "提一下" for 提交.
                 "提一下",
             ),

@@ -299,19 +299,22 @@ _YEARED_DATE = re.compile(
 year first with slashes or dots as in China and Japan ("2026/03/12", "2026.3.12")."""
 _DAY_DOT_MONTH = re.compile(
     r"(?<![\d.,$€£¥])(?P<dd>3[01]|[12]\d|0?[1-9])\.(?P<dm>1[0-2]|0?[1-9])\."
-    r"(?:(?P<dy>20\d\d)(?!\d)|(?![\d]))"
+    r"(?:(?P<dy>20\d\d)(?!\d)|(?P<dy2>\d\d)(?![\d.,])|(?![\d]))"
 )
-"""A date written day.month. as in most of Europe ("from 10.03.", "14.03.2026"): the dot
-after the month tells it from an amount ("10.03 EUR"), which never has one."""
+"""A date written day.month. as in most of Europe ("from 10.03.", "14.03.2026", a receipt's
+"14.03.26"): the dot after the month tells it from an amount ("10.03 EUR"), which never has
+one."""
 _ON_DAY_DOT_MONTH = re.compile(
-    r"(?:(?<=\bon\s)|(?<=\bpaid\s)|(?<=\bdated\s))(?P<dd>3[01]|[12]\d|0?[1-9])\."
-    r"(?P<dm>1[0-2]|0[1-9])(?![\d]|[.,]\d)"
+    r"(?:(?<=\bon\s)|(?<=\bon\sthe\s)|(?<=\bpaid\s)|(?<=\bdated\s))(?P<dd>3[01]|[12]\d|0?[1-9])\."
+    r"(?P<dm>1[0-2]|0[1-9]|(?<!paid\s\d\.)(?<!paid\s\d\d\.)[1-9])(?![\d]|[.,]\d)"
     r"(?!\s*(?:eur|usd|cny|rmb|euros?|dollars?|bucks|yuan|[$€£¥]))",
     re.I,
 )
 """The same date with no closing dot after "on", "paid" or "dated" ("lunch 18,90 EUR on
-13.03"): a day, since an amount is never said "on 13.03"; the month has two digits."""
-_DOT_DAY = re.compile(r"(?P<dd>\d{1,2})\.(?P<dm>\d{2})")
+13.03"): a day, since an amount is never said "on 13.03"; the month has two digits after
+"paid" ("paid 12.5" is money) and may have one after "on the" ("Lunch 85 dollar on the
+12.3", as Hebrew writes the 12th of March)."""
+_DOT_DAY = re.compile(r"(?P<dd>\d{1,2})\.(?P<dm>\d{1,2})")
 
 _ERROR_CODE = (
     r"\b(?:error|err|exit\s+code|http)\s*(?:code\s*)?[:#]?\s*\d{1,6}\b|"
@@ -359,6 +362,17 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "reading",
         re.compile(rf"{_B}(?:[4-9]\d|[12]\d\d)\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I),
     ),
+    # "138 on 85", as Hebrew and Swedish speakers say "over": both numbers in a reading's
+    # range, nothing after the second that makes it money, a day or a count
+    (
+        "reading",
+        re.compile(
+            rf"{_B}(?:[89]\d|1\d\d|2[0-4]\d)\s+on\s+(?:[4-9]\d|1[0-3]\d)(?![\d/%:]|[.,]\d)"
+            r"(?!\s*(?:st|nd|rd|th|usd|eur|cny|rmb|yuan|euros?|dollars?|bucks|元|块|days?|"
+            r"weeks?|of|am|pm|percent)\b)",
+            re.I,
+        ),
+    ),
     ("reading", re.compile(_NAMED_READING, re.I)),
     ("reading", re.compile(_NAMED_READING_LOW_FIRST, re.I)),
     ("reading", re.compile(_SPACED_READING, re.I)),
@@ -386,6 +400,9 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "date",
         re.compile(
             rf"\b(?:{_EN_NUM})\s*(?:day|week|month)s?\s+(?:ago|back|earlier)\b|"
+            # "before two days": Hebrew, Arabic and Indian English for "two days ago"
+            rf"(?<![\w-])(?<!the\s)before\s+(?:{_EN_NUM})\s*(?:day|week|month)s?\b"
+            r"(?!\s+(?:of|from|pass|passed|have|are|is|left|later|go|run|end))|"
             rf"(?:{_CN_NUM})\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月)之?前",
             re.I,
         ),
@@ -964,7 +981,7 @@ def _role_date(role: Role, today: date) -> date | None:
                 return None
             return found if found <= today else None
         return _slash_date(int(m.group("a")), int(m.group("b")), today, int(m.group("y")))
-    if (m := _AGO.search(span)) and re.search(r"ago|back|earlier|前", span, re.I):
+    if (m := _AGO.search(span)) and re.search(r"ago|back|earlier|before|前", span, re.I):
         return today - timedelta(days=_count(m.group("n")) * _UNIT_DAYS[m.group("u").lower()])
     if m := _CN_DAY_OF_MONTH.fullmatch(span):
         if m.group("cm") is None:
@@ -981,9 +998,9 @@ def _role_date(role: Role, today: date) -> date | None:
         return _latest_day(int(m.group("dom")), today)
     if m := _DAY_DOT_MONTH.fullmatch(span):
         month, day = int(m.group("dm")), int(m.group("dd"))
-        if m.group("dy") is not None:
+        if (year := m.group("dy") or m.group("dy2")) is not None:
             try:
-                found = date(int(m.group("dy")), month, day)
+                found = date(int(year) + (2000 if len(year) == 2 else 0), month, day)
             except ValueError:
                 return None
             return found if found <= today else None
