@@ -1118,7 +1118,7 @@ def pleasantries(text: str) -> str:
 
 _SCANNED_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?=[0-9OoIl?.,]*[0-9])[0-9OoIl?.,]+(?![A-Za-z0-9])")
 _UNREADABLE_DIGIT = re.compile(r"[0-9.]\?[0-9.OoIl]|\?[0-9]")
-_LETTER_DIGIT = re.compile(r"[0-9.][OoIl]|[OoIl][0-9.]")
+_LETTER_DIGIT = re.compile(r"[0-9][OoIl]|[OoIl][0-9]|\.[Oo]")
 _AS_DIGITS = str.maketrans("OoIl", "0011")
 
 

@@ -299,7 +299,7 @@ _YEARED_DATE = re.compile(
 year first with slashes or dots as in China and Japan ("2026/03/12", "2026.3.12")."""
 _DAY_DOT_MONTH = re.compile(
     r"(?<![\d.,$€£¥])(?P<dd>3[01]|[12]\d|0?[1-9])\.(?P<dm>1[0-2]|0?[1-9])\."
-    r"(?:(?P<dy>20\d\d)(?!\d)|(?P<dy2>\d\d)(?![\d.,])|(?![\d]))"
+    r"(?:(?P<dy>20\d\d)(?!\d)|(?P<dy2>\d\d)(?!\d|[.,]\d)|(?![\d]))"
 )
 """A date written day.month. as in most of Europe ("from 10.03.", "14.03.2026", a receipt's
 "14.03.26"): the dot after the month tells it from an amount ("10.03 EUR"), which never has
