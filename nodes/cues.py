@@ -85,7 +85,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
         *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
         *("write it down", "jot it down", "note it down", "write that down", "jot that down"),
-        *("write it to", "write it in", "write it into"),
+        *("write it to", "write it in", "write it into", "write it", "please write", "write my"),
         *("put together", "pull together"),
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
@@ -2177,7 +2177,8 @@ _ON_EVENT = re.compile(
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
     r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
-    r"reaches|gets\s+(?:to|here|there))\b|"
+    r"reaches|gets\s+(?:to|here|there)|"
+    r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave))\b|"
     r"(?:到了|到货|发货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
     r"(?:之后|以后|后(?!的)|的时候|时|就)|"
     # arrived somewhere, then: "到柳州了就发短信"; when it has shipped: "甚时候发货了给我发个短信"
@@ -2991,7 +2992,7 @@ _SOMEONE_ELSE = re.compile(
     r"(?-i:(?!(?:Me|Us|It|My|The|This|That|Our|Your|Order|Ticket|When|Where|What)\b)[A-Z][a-z]+))\b|"
     r"(?:发给|发短信给|短信给|通知|告诉|转告|转发给)(?:一下)?"
     r"(?:我(?:老婆|老公|爸爸?|妈妈?|哥哥?|姐姐?|弟弟?|妹妹?|爱人|家人|同事|朋友|领导|上司|老板|太太|先生)|"
-    r"他们|他|她|老板|同事)|"
+    r"他们|他|她|老板|同事|客户|对方|买家|收件人)|"
     r"(?:发|发短信|发消息|发邮件)给(?:我(?:老婆|老公|爸爸?|妈妈?|爱人|同事|朋友|领导|老板)|他|她)",
     re.I,
 )

@@ -116,6 +116,7 @@ from tools.slots import (
     Found,
     Role,
     clauses,
+    cn_number,
     corrected,
     find_date,
     money_roles,
@@ -773,9 +774,24 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
         digits = re.sub(r"\D", "", role.text)
         if role.kind == "number" and (len(digits) < 3 or digits != role.text.strip()):
             continue
-        if digits != re.sub(r"\D", "", str(ev["text"])):
+        if _said_number(role.text) != _said_number(str(ev["text"])):
             return role
     return None
+
+
+_CN_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万]+")
+
+
+def _said_number(text: str) -> str:
+    """The number a value's words say: its digits, or its Chinese numeral's value.
+
+    "两百块" and "两百五十块" have no digits, and compared by their digits alone they were
+    one amount: "两百块，哦不对，是两百五十块" filed 200.
+    """
+    if digits := re.sub(r"\D", "", text):
+        return digits
+    numeral = _CN_NUMERAL.search(text)
+    return str(cn_number(numeral.group())) if numeral else text
 
 
 _PRICE = re.compile(r"\d+\.\d{2}")
@@ -921,7 +937,9 @@ def _kinds_in(
 _BY_CHANNEL = re.compile(
     r"\b(?:to|by|via|over|on|through|in|into)\s+(?:my\s+|the\s+|your\s+)?"
     r"(?P<en>e-?mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
-    r"messenger)\b|(?:发到|发去|发至|发给我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)",
+    r"messenger)\b|(?:发到|发去|发至|发给我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
+    # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
+    r"(?:用|通过|走|拿)(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉)(?=\s*(?:发|传|告诉|通知))",
     re.I,
 )
 """Where a message is to go, named as a channel ("to my gmail", "on WhatsApp", "发到我邮箱")."""
@@ -965,7 +983,7 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     # A message by a channel the intent's own words never name ("send status of order 71234
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
     if kinds == {"send"} and (by := _BY_CHANNEL.search(text)) is not None:
-        channel = by["en"] or by["cn"]
+        channel = by["en"] or by["cn"] or by["cn2"]
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
     # A message for someone else is a send the intent makes only if its own examples do.
@@ -2744,8 +2762,10 @@ _OTHERS = re.compile(
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
     r"\s+(?!own\b)[a-z]|"
     r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
-    r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学)|"
-    r"(?<![和跟与同陪请])(?:同事|朋友|领导|老板|客户|室友)[\u3400-\u9fff]{0,3}的|"
+    r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
+    # in-laws and the wider family
+    r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)|"
+    r"(?<![和跟与同陪请])(?:同事|朋友|领导|老板|客户|室友)(?![要让叫说催]|一起)[\u3400-\u9fff]{0,3}的|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子|婆娘)的|"
     # Nanjing's 老巴子 (the youngest child), with or without 的
@@ -2847,6 +2867,31 @@ def _small_talk(text: str, m: re.Match[str], decision: Decision, things: frozens
     return not any(stem(w) in things for w in words)
 
 
+_GIVEN_TO = re.compile(r"给[^，。,.!?！？]{0,6}$")
+_BOUGHT = re.compile(r"[^，。,.!?！？]{0,10}?(?:买|订|挑|选)的")
+_FOR_ME = re.compile(
+    r"[^，。,.!?！？]{0,2}?(?:给我|帮我|替我)[^，。,.!?！？]{0,8}?(?:买|订(?!单)|寄|送)"
+)
+_WITH = re.compile(r"\bwith\b[^.,;:!?]{0,30}$|(?:和|跟|陪|与)$", re.I)
+
+
+def _bought_for_or_with(text: str, m: re.Match[str]) -> bool:
+    """Whether another person is named as whom a thing was bought for, or who came along.
+
+    "订单 61203 是给我妈下周过生日买的" is the user's order, a gift, and so is what another
+    bought for the user ("我外孙给我买了个按摩椅"); "dinner with the client and his wife" the
+    user's meal. Not their thing named after "with" ("along with my wife's 130/85" is her
+    reading).
+    """
+    before = text[: m.start()]
+    if _GIVEN_TO.search(before) and _BOUGHT.match(text, m.start()):
+        return True
+    if _FOR_ME.match(text, m.end()):
+        return True  # "我外孙给我在网上买了个按摩椅": bought for the user
+    owned = re.search(r"['’]s\b|的", m.group()) is not None
+    return not owned and _WITH.search(before) is not None
+
+
 def _others(
     text: str, decision: Decision, *, writes: bool = False, things: frozenset[str] = frozenset()
 ) -> re.Match[str] | None:
@@ -2892,6 +2937,10 @@ def _others(
             and not done_for
             and any(start <= m.start() and m.end() <= end for start, end in texts)
         ):
+            continue
+        # Bought for another, or done with them, is still the user's: "给我女儿买的校服",
+        # "dinner with the client and his wife".
+        if pattern is _OTHERS and _bought_for_or_with(text, m):
             continue
         # (a write sent or done for another is no small talk: "Send it to their phone.")
         if things and pattern is _OTHERS and _small_talk(text, m, decision, things):
@@ -2946,7 +2995,10 @@ _FORECAST = re.compile(
     r"会(?:升高|降低|变高|变低|更高|更低)|"
     # how long things usually take ("how long fixing usually?", "一般要多久"): the norm
     r"\bhow\s+long\b.{0,40}\b(?:usually|normally|typically|generally|on\s+average)\b|"
-    r"\b(?:usually|normally|typically)\b.{0,20}\bhow\s+long\b|一般(?:要|需要)?多久|通常(?:要|需要)?多久",
+    r"\b(?:usually|normally|typically)\b.{0,20}\bhow\s+long\b|一般(?:要|需要)?多久|通常(?:要|需要)?多久|"
+    # a window still to come: "a total for the next 14 days", "未来两周"
+    r"\b(?:next|coming|upcoming)\s+(?:\d{1,2}|seven|fourteen|thirty|two|four)\s+(?:days?|weeks?)\b|"
+    r"(?:未来|接下来的?)(?:\d{1,2}|[一二两三四七十]{1,2})\s*(?:天|周|个?星期|个?礼拜)",
     re.I,
 )
 """A question about what is still to come ("what will my numbers be next month?", "will
@@ -2966,7 +3018,9 @@ _STILL_POSSIBLE = re.compile(
     r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|it's)\s+(?:still\s+)?"
     r"(?:possible|too\s+late)\s+to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to)"
     r"\s+(?P<en>[a-z]+)|"
-    r"(?:还能不能|还可不可以|还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})",
+    r"(?:还能不能|还可不可以|还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})|"
+    # "订单 10086 能取消吗？", "订单30562能不能退？": whether it can be done at all
+    r"(?<![帮给替])(?:能|可以|能不能)\s*(?P<cn2>取消|退货|退款|退)(?=吗|么|不|[？?])",
     re.I,
 )
 """A question whether a change can still be made ("can I still cancel 10093?", "订单10095还能
@@ -3007,7 +3061,9 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
         if cn := m["cn"] or m["cn2"]:  # "开个工单": the change word among those after 如果
             words = [cn[i:j] for i in range(len(cn)) for j in range(i + 2, len(cn) + 1)]
         else:
-            words = [m["en"] or m["en2"] or m["en3"]]
+            said = m["en"] or m["en2"] or m["en3"]
+            # "if I cancelled order 55210": the past form weighs the verb
+            words = [said, *(said[: -len(end)] for end in ("led", "ed", "d") if said.endswith(end))]
         if not any(change_kind(w) in kinds or w in own for w in words):
             continue
         others = " ".join(c for at, c in clauses(text) if not at <= m.start() < at + len(c))
@@ -3073,7 +3129,13 @@ _BREAKDOWN = re.compile(
     r"\b(?:spen[dt]|spending|claimed|paid|put)\s+(?:[a-z]+\s+){0,2}?on\s+(?:taxis?|cabs?|rides?|"
     r"hotels?|lodging|meals?|food|dinners?|lunch(?:es)?|breakfasts?|flights?|travel)\b|"
     r"(?:打车|出租车|酒店|住宿|餐饮|吃饭)(?:上|方面)?(?:一共|总共)?(?:花|报)了?(?:多少|几)|"
-    r"光是|单是|单单|只算|仅算|光[\u4e00-\u9fff]{1,3}(?:就|一项)",
+    r"光是|单是|单单|只算|仅算|光[\u4e00-\u9fff]{1,3}(?:就|一项)|"
+    # a part left out, or one job or project's share: "but without the hotel", "just the
+    # Orbital job", "不算酒店", "除了住宿"
+    r"\b(?:without|except(?:\s+for)?|minus|leaving\s+out)\s+(?:the|my)\s+[a-z]+|"
+    r"\bexcluding\s+(?:the\s+|my\s+)?[a-z]+|"
+    r"\b(?:just|only)\s+the\s+[A-Za-z]+\s+(?:job|project|client|account|trip)\b|"
+    r"不算(?!了)[\u4e00-\u9fff]{1,4}|除了[\u4e00-\u9fff]{1,4}(?:以外|之外)?",
     re.I,
 )
 """A total asked for per group or item ("split by category", "按类别汇总", "明细"), or for
@@ -3234,7 +3296,9 @@ def _withdrawn(
         return _unrouted(domain, decision, EITHER_ID.format(intent=intent.name, words=m.group()))
     if (m := _NAMED_BY.search(text)) is not None and _by_id_or_latest(intent, decision, text):
         return _unrouted(domain, decision, NAMED_BY.format(intent=intent.name, words=m.group()))
-    if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(m["en"] or m["cn"]):
+    if (m := _STILL_POSSIBLE.search(text)) is not None and (
+        m["cn2"] or change_kind(m["en"] or m["cn"])
+    ):
         why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
     if (m := _if_changed(domain, intent, text)) is not None:

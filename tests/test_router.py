@@ -7052,3 +7052,63 @@ def test_rounds_115_116_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 117-118 (measured once at 1953474, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A text for the customer, a text once it will be delivered, a text by WeChat.
+        (DOMAIN, "把 40231 的物流短信直接发给客户"),
+        (DOMAIN, "Send me please a text when the order 40231 will be delivered"),
+        (DOMAIN, "订单 40231 的状态通过微信发给我"),
+        # An in-law's reading.
+        (DOMAIN, "给我岳母记一下血压，148/90，今天早上量的"),
+        # A business trip says nothing of what the money went on.
+        (EXPENSES, "差旅 450 美元，报销"),
+    ],
+)  # fmt: skip
+def test_rounds_117_118_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # An amount in Chinese numerals corrected: the corrected one, never the first.
+        (EXPENSES, "打车 三十块，不对，是三十五，报一下", "submit_expense", {"amount": "35"}),
+        (EXPENSES, "午饭两百块，哦不对，是两百五十块，报一下", "submit_expense", {"amount": "250"}),
+        # Bought for another, eaten with others, wanted by the boss: still the user's.
+        (DOMAIN, "订单 40231 是给我爸买的生日礼物，现在到哪了", "order_status",
+         {"order_id": "40231"}),
+        (EXPENSES, "Lunch with the client and her husband, 64 USD, file it as meal",
+         "submit_expense", {"amount": "64"}),
+        (EXPENSES, "晚饭 88元 客户一起吃的 帮我报一下", "submit_expense", {"amount": "88"}),
+        (DOMAIN, "周报 做一下 领导要的", "build_report", {"report": "weekly"}),
+        # "write" for noting a reading down.
+        (DOMAIN, "Please write my pressure 133/86, measured this morning", "record_metric",
+         {"value": "133/86"}),
+    ],
+)  # fmt: skip
+def test_rounds_117_118_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent"),
+    [
+        # Whether a change can be made at all, or what it would do.
+        (DOMAIN, "订单 40231 能取消吗？", "order_status"),
+        (DOMAIN, "What would happen if I cancelled order 40231?", "order_status"),
+        # A total with a part left out, or for a window still to come.
+        (EXPENSES, "my total for the last 30 days but without the taxis", "expense_total"),
+        (EXPENSES, "show me a total for the next 7 days", "expense_total"),
+    ],
+)
+def test_rounds_117_118_reads_that_ask(domain: Domain, text: str, intent: str) -> None:
+    decision = _no_write(domain, text)
+    assert (decision.action, decision.intent) != ("route", intent), decision.detail

@@ -977,6 +977,8 @@ _CLAIM_NOUNS = (
     *("grab", "gojek", "meituan", "美团"),
     *("money", "bill", "fee", "fees", "费用", "开销", "花费", "支出", "票据", "发票", "钱", "费"),
     *("what it was for", "what it's for", "what it is for"),
+    # a business trip, which holds rides, meals and hotels alike: "报销 差旅 300 美元"
+    *("差旅费", "差旅", "出差", "travel expenses", "travel", "business trip"),
 )
 """Words that name a claim but not what the money went on."""
 

@@ -1574,6 +1574,12 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
         elif role.kind in ("id", "money", "number"):
             digits = re.search(r"\d+(?:\.\d+)?", role.text)
             if digits is None:
+                # an amount in Chinese numerals: "两百块，哦不对，是两百五十块"
+                numeral = re.search(_CN_AMOUNT, role.text) if role.kind == "money" else None
+                if numeral is not None:
+                    at = role.start + numeral.start()
+                    value = str(cn_number(numeral.group()))
+                    out.append(("amount", value, at, at + len(numeral.group())))
                 continue
             big = role.kind == "id" or re.fullmatch(r"\d{4,}", role.text.strip()) is not None
             at = role.start + digits.start()

@@ -273,6 +273,8 @@ _RECORD_WORDS = (
     "write down",
     # into the record, as a Turkish speaker puts it: "I want to write it to the system"
     *("write it to", "write it in", "write it into"),
+    # "please write my pressure 129/83": Czech and Finnish "write" for noting it down
+    *("write it", "please write", "write my"),
     "pop in",
     "pop it in",
     "加上",
