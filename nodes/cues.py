@@ -1098,12 +1098,21 @@ _PLEASANTRIES = re.compile(
     # thanks for something past: "谢谢你昨天帮忙！", "thanks for your help yesterday"
     r"(?:谢谢|感谢|多谢)(?:你|您)?(?:昨天|前天|上次|之前|那天|上回|今天早上)[^，。！？,.!?\n]*|"
     r"\b(?:thanks|thank\s+you|thx)\s+(?:so\s+much\s+|a\s+lot\s+)?for\s+[^,.!?\n]*?"
-    r"\b(?:yesterday|last\s+time|the\s+other\s+day|earlier|last\s+week)\b",
+    r"\b(?:yesterday|last\s+time|the\s+other\s+day|earlier|last\s+week)\b|"
+    # a courtesy said as a condition: "if you have a moment", "only if it's no trouble",
+    # "no pressure", 方便的话, 有空的话
+    r"\b(?:only\s+)?if\s+(?:you\s+have\s+(?:a\s+)?(?:moment|minute|sec(?:ond)?|time)|"
+    r"(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:not\s+(?:too\s+much\s+)?(?:a\s+)?(?:trouble|"
+    r"bother|problem|hassle)|no\s+(?:trouble|bother|problem)|(?:ok|okay|alright|convenient|"
+    r"possible)(?:\s+(?:with|for)\s+you)?|something\s+you(?:'re|\s+are)\s+able\s+to\s+do)|"
+    r"you\s+(?:can|could|don'?t\s+mind|are\s+able(?:\s+to)?))\b|"
+    r"\bno\s+pressure\b|(?:如果)?(?:方便|有空|可以)的话|不好意思打扰(?:一下|了)?",
     re.I,
 )
-"""Small talk around a request: a wish for the day ("happy Sunday!", "周末愉快") and thanks
-for something past ("谢谢你上次提醒我", "thanks for your help yesterday"). Its day is no day
-of the write and its verb ("提醒我") asks for nothing."""
+"""Small talk around a request: a wish for the day ("happy Sunday!", "周末愉快"), thanks
+for something past ("谢谢你上次提醒我", "thanks for your help yesterday"), and a courtesy
+said as a condition ("only if it's no trouble", "方便的话"). Its day is no day of the write,
+its verb ("提醒我") asks for nothing, and its "if" makes no request conditional."""
 
 
 def pleasantries(text: str) -> str:
@@ -2186,7 +2195,8 @@ _ON_EVENT = re.compile(
     r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发出|寄出|签收|送到|送达|更新)了\s*(?:就|再)?\s*(?=给我|发|通知|告诉)|"
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
-    r"(?<!已经)(?<!已)(?:到货|到|发货|签收|送到|送达|寄出|发出)了\s*(?:再|就)?\s*(?=给我|发|通知|告诉)|"
+    r"(?<!已经)(?<!已)(?:到货|到|发货|签收|送到|送达|寄出|发出)了\s*(?:再|就)?\s*"
+    r"(?=给我|发|通知|告诉|短信)|"
     r"等[^，。,！!？?]{1,12}?(?:了|完)\s*(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"
     r"(?=给我|发|通知|告诉)",
@@ -3006,12 +3016,16 @@ def someone_else(text: str) -> Found | None:
     return None if m is None else Found(True, m.group(), m.start(), m.end(), "cue")
 
 
+_FIRST = re.compile(r"^\s*(?:first|then|just|only|rather|better)\b[\s,]*", re.I)
 _CHANGE_OF_MIND = re.compile(
-    r"\b(?:no\s+wait|wait(?:,?\s+no(?!\s+need))?|actually,?\s+(?:no(?!\s+need)|nah)|"
+    r"\b(?:no\s+wait|wait(?!\s+(?:till|until|for|to)\b)(?:,?\s+no(?!\s+need))?|"
+    r"actually,?\s+(?:no(?!\s+need)|nah)|"
     # "actually" alone only where a thought starts, not "when someone actually does something"
     r"(?:(?<![A-Za-z]\s)|(?<=\boh\s)|(?<=\bbut\s)|(?<=\band\s)|(?<=\bok\s)|(?<=\bokay\s)|"
     r"(?<=\bhmm\s))actually|actly|"
     r"nah|hang\s+on|"
+    # "I want to cancel... or no, first tell me where is it"
+    r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
     r"(?:don't|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
     r"不对|算了|还是算了|等等|哦不|不不|我是说|我的意思是|"
@@ -3078,14 +3092,18 @@ def retracted(text: str) -> str:
         later = change_verbs(after)
         later_kind = change_kind(later[0].text) if later and later[0].kind == "cue" else None
         # "wait no, keep it, just check its status": the first two clauses with words in them
-        first = [(at, c) for at, c in clauses(after) if re.search(r"\w", c)][:2]
-        reads = any(read_command(c) or asks_for_information(c) for _, c in first)
+        # ("… no wait, first tell me where it is": what orders the thing asked is no word of it)
+        first = [_FIRST.sub("", c) for _, c in clauses(after) if re.search(r"\w", c)][:2]
+        reads = any(read_command(c) or asks_for_information(c) for c in first)
         keeps = _KEEP_IT.match(after) is not None  # "cancel 61107… wait no, keep it"
         if later_kind is None and not reads and not keeps:
             continue
+        before = text[: m.start()]
+        # (the object first, "The order 40017 I want to cancel...", is the gate's cue alone)
+        verbs = change_verbs(before) or [c for c in (change_cue(before),) if c is not None]
         gone = [
             v
-            for v in change_verbs(text[: m.start()])
+            for v in verbs
             if v.kind != "refused" and change_kind(v.text) not in (None, later_kind)
         ]
         if gone:

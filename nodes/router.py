@@ -939,7 +939,9 @@ _BY_CHANNEL = re.compile(
     r"(?P<en>e-?mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
     r"messenger)\b|(?:发到|发去|发至|发给我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
-    r"(?:用|通过|走|拿)(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉)(?=\s*(?:发|传|告诉|通知))",
+    r"(?:用|通过|走|拿)(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉)(?=\s*(?:发|传|告诉|通知))|"
+    # the channel as the verb: "email 给我", "WhatsApp me the status"
+    r"\b(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*(?:(?:发)?给我|me\b|us\b)",
     re.I,
 )
 """Where a message is to go, named as a channel ("to my gmail", "on WhatsApp", "发到我邮箱")."""
@@ -983,7 +985,7 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     # A message by a channel the intent's own words never name ("send status of order 71234
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
     if kinds == {"send"} and (by := _BY_CHANNEL.search(text)) is not None:
-        channel = by["en"] or by["cn"] or by["cn2"]
+        channel = by["en"] or by["cn"] or by["cn2"] or by["en2"]
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
     # A message for someone else is a send the intent makes only if its own examples do.
@@ -1476,7 +1478,7 @@ def _unread_day(
     if (said := evidence.get("date")) is not None:
         return _another_day(text, said, today, evidence)
     for day in unread_days(text, today):
-        if _dates_the_write(text, day, evidence):
+        if _dates_the_write(text, day, evidence, _own_words(intent) | set(intent.entry_words)):
             if _LAST_WEEK.match(day.text):
                 return TWO_WEEKS_DAY.format(text=day.text)
             return UNREAD_DAY.format(text=day.text)
@@ -1651,11 +1653,18 @@ _CN_DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前|截止)")
 when the expense or the reading happened is another day."""
 
 
-def _dates_the_write(text: str, day: Role, evidence: Mapping[str, dict[str, Any] | None]) -> bool:
+def _dates_the_write(
+    text: str,
+    day: Role,
+    evidence: Mapping[str, dict[str, Any] | None],
+    own: frozenset[str] = frozenset(),
+) -> bool:
     """Whether the day phrase dates the write.
 
     It does when it shares a clause with the write's values, when the write has none, or
-    when its clause says nothing else ("230 块帮我报销，本月20号的").
+    when its clause says nothing else ("230 块帮我报销，本月20号的") but a part of the day
+    and the intent's `own` and entry words ("明天早上的血压 帮我先记 120/80": tomorrow
+    morning's reading).
     """
     used = [ev["start"] for ev in evidence.values() if ev and ev.get("start") is not None]
     if not used:
@@ -1671,7 +1680,14 @@ def _dates_the_write(text: str, day: Role, evidence: Mapping[str, dict[str, Any]
     # A clause that is only the day ("..., 本月20号的") dates the write all the same.
     clause = next((c for s, c in cut if s == at), "")
     rest = clause[: day.start - at] + clause[day.end - at :]
-    return not content_words(rest)
+    return not content_words(rest, (*own, *_DAY_PARTS))
+
+
+_DAY_PARTS = (
+    *("早上", "早晨", "上午", "中午", "下午", "傍晚", "晚上", "夜里", "半夜", "凌晨"),
+    *("morning", "afternoon", "evening", "night", "noon"),
+)
+"""Parts of a day, which say when in the day named, nothing else."""
 
 
 _SEVERAL = re.compile(
@@ -2781,6 +2797,9 @@ _OTHERS = re.compile(
     rf"(?:给|帮|替|(?<!因)为)(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
     # a superior by title, "our" before it: "帮我们科长提个工单"
     r"(?:给|帮|替|(?<!因)为)(?:我们|咱们|我)的?(?:科长|处长|主任|局长|部长|组长|主管|经理|老板|领导|上司)|"
+    # for a colleague or a friend: "帮同事阿强报销打车费"; a customer's order to return
+    r"(?:帮|替)(?:我的?)?(?:同事|朋友|室友|同学|邻居)|"
+    r"(?:客户|顾客|买家)(?:要|想|说要|申请)?(?:退单|退货|退款)|"
     # (not 谢谢您的: 谢 is a surname, and "thank you for your help" no one's thing)
     rf"(?:(?<=[给把帮替为查看和跟与])|(?<![\u3400-\u9fff]))(?!谢谢){_SURNAME}[\u3400-\u9fff]{{1,2}}的",
     re.I,

@@ -7112,3 +7112,46 @@ def test_rounds_117_118_routes(
 def test_rounds_117_118_reads_that_ask(domain: Domain, text: str, intent: str) -> None:
     decision = _no_write(domain, text)
     assert (decision.action, decision.intent) != ("route", intent), decision.detail
+
+
+# --- rounds 119-120 (measured once at 622988c, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A channel as the verb, a text once shipped, a customer's return, a colleague's claim.
+        (DOMAIN, "Please WhatsApp me where order 40233 is"),
+        (DOMAIN, "40233 那单到货了再短信告诉我"),
+        (DOMAIN, "有个买家要退单，订单 40233，帮我取消掉"),
+        (EXPENSES, "帮同事阿伟报销午饭 45 块"),
+        # A change taken back for a read, the read said "first".
+        (DOMAIN, "I want to cancel order 40233... no wait, first tell me where it is"),
+        # A reading of a day still to come, the day in a clause of its own.
+        (DOMAIN, "后天的血压 帮我先记 118/76"),
+    ],
+)  # fmt: skip
+def test_rounds_119_120_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A courtesy said as a condition makes nothing conditional.
+        (DOMAIN, "If you have a moment, could you text me the status of order 40233?",
+         "notify_order", {"order_id": "40233"}),
+        (EXPENSES, "方便的话帮我报一下午饭 42 元，昨天的", "submit_expense", {"amount": "42"}),
+        (DOMAIN, "有空的话帮我记一下血压 126/82", "record_metric", {"value": "126/82"}),
+        # The read asked instead of the cancel.
+        (DOMAIN, "The order 40233 I want to cancel... or no, first tell me where it is.",
+         "order_status", {"order_id": "40233"}),
+        # "wait till it's done" changes no mind.
+        (DOMAIN, "First build the monthly report, wait until it's done, then show me the result.",
+         "build_report", {"report": "monthly"}),
+    ],
+)  # fmt: skip
+def test_rounds_119_120_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
