@@ -1845,6 +1845,8 @@ _CN_PAST_THEN = re.compile(
 )
 """A time gone by, then 就, before a change verb: "上礼拜三就报修了" tells it was done then."""
 _CN_DONE_BEFORE = re.compile(r"(?:已经|早就|早已|都已|已)[\u3400-\u9fff\w\s]{0,4}$")
+_CN_WHEN_PAST = re.compile(r"(?:之前|以前|上次|上回|那次|当时)[^，。！？,.!?]{0,12}的时候")
+"""A time told by what was done then ("之前取消订单的时候", "上次报销的时候"): a story."""
 _CN_REQUESTING = re.compile(r"帮|请|麻烦|给我|替我|能不能|可以|要|想|得|需要|一下|吧")
 
 
@@ -1876,6 +1878,8 @@ def _reported(clause: str) -> bool:
         after = body[at + len(cue) : at + len(cue) + 1]
         if after == "过" or _CN_DONE_BEFORE.search(body[:at]):
             return True
+        if any(m.start() <= at < m.end() for m in _CN_WHEN_PAST.finditer(body)):
+            return True  # "之前取消订单的时候没人告诉我…": a time it was done
         # "上礼拜三就报修了": 报 with its object (修), then 了
         finished = cue.endswith("了") or "了" in body[at + len(cue) : at + len(cue) + 2]
         if finished and _CN_PAST_THEN.search(body[:at]) and not _CN_REQUESTING.search(body):
@@ -2121,6 +2125,8 @@ the change undecided ("…cancel order 51990, but I am not sure")."""
 _CN_UNDECIDED = re.compile(
     r"(?:还在考虑|还[没未]想好|还[没未]决定|未决定|我再想(?:想|一?下)|我再考虑一?下|还在犹豫)"
     r"(?![办怎如])|"
+    # unsure whether to, and the assistant's view asked: "不知道该不该开…… 你觉得呢"
+    r"不知道(?:该不该|要不要|应不应该)|(?:你|您)(?:觉得|看|说)呢|"
     r"(?<![你您])再想想(?![办怎如])"
 )
 """The same in Chinese, anywhere in the request ("取消订单66013吧，我再想想"), but not asking

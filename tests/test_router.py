@@ -7155,3 +7155,39 @@ def test_rounds_119_120_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 121-122 (measured once at f0945ab, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Unsure whether to, the assistant's view asked.
+        (EXPENSES, "我想报个打车费但是不知道该不该报…… 28 块，你觉得呢"),
+        # A cancel told as a time it was done, then a cancel weighed.
+        (DOMAIN, "之前取消订单的时候运费没退。订单 70244 要是取消的话，运费退吗？"),
+        # Another shop's order.
+        (DOMAIN, "cancel my Best Buy order 55120"),
+    ],
+)
+def test_rounds_121_122_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Yuan and jiao, spaced.
+        (EXPENSES, "午饭 23 块 5，帮我报一下", "submit_expense", {"amount": "23.50"}),
+        # Last night, texted short.
+        (DOMAIN, "bp lst nite 131/84 save it", "record_metric", {"date": "2026-03-14"}),
+        # A gift for a client, a ride to see one: still the user's.
+        (DOMAIN, "订单 66013 到哪了？是给客户的样品", "order_status", {"order_id": "66013"}),
+        (EXPENSES, "打车 41 元，去见客户的，报一下", "submit_expense", {"amount": "41"}),
+    ],
+)  # fmt: skip
+def test_rounds_121_122_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -117,9 +117,10 @@ _B = r"(?<![A-Za-z0-9.])"
 _CN_AMOUNT = r"[零〇一二两三四五六七八九十百千万]+"
 _JIAO = (
     r"(?P<jiao>[1-9一二两三四五六七八九])(?:毛|角)?"
-    r"(?![0-9零〇一二两三四五六七八九十百千万.天日号个人次晚张件份笔条周月年点])"
+    r"(?!\s*[0-9零〇一二两三四五六七八九十百千万.天日号个人次晚张件份笔条周月年点])"
 )
-"""The one digit of jiao (tenths of a yuan) said after 块: "二十八块五" is 28.50."""
+"""The one digit of jiao (tenths of a yuan) said after 块: "二十八块五" is 28.50, and so is
+"28 块 5", spaced."""
 _JIAO_SAID = r"(?P<jiao_said>[1-9一二两三四五六七八九])(?:毛|角)"
 """Jiao after 元, named as such: "六十八元五角" is 68.50 (after 元 a digit alone is not)."""
 CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
@@ -485,7 +486,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             # "€1.5k", "2k CNY": thousands
             rf"{CURRENCY_BEFORE}\s*{_THOUSANDS}|{_B}{_THOUSANDS}{CURRENCY_AFTER}|"
             # "28块5", "二十八块五(毛)": yuan and one digit of jiao, 28.50
-            rf"(?:{_B}\d+|{_CN_AMOUNT})(?:块{_JIAO}|元{_JIAO_SAID})|"
+            rf"(?:{_B}\d+|{_CN_AMOUNT})(?:\s?块\s?{_JIAO}|元{_JIAO_SAID})|"
             rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
             # (said with a pause before its currency: "三百 呃 美元", the 呃 blanked)
             rf"{_CN_AMOUNT}\s*(?:块钱|块|元|美元|欧元|人民币|美金|欧(?!洲))",
@@ -872,6 +873,8 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("大前天",), 3),
     (("day before yesterday", "前天", "kelmarin"), 2),
     (("yesterday", "yday", "yest", "last night", "last nite", "昨天", "昨日", "昨晚", "昨儿"), 1),
+    # texted short: "bp lst nite 135/87 log it"
+    (("lst nite", "lst night", "lastnight", "last nyt"), 1),
     # Malay, Indonesian and Tagalog inside English: "tolong file taxi 22 EUR semalam"
     (("semalam", "kemarin", "kahapon"), 1),
     # Swahili inside Kenyan English: "Claim 35 USD for a meal jana"
@@ -1159,8 +1162,8 @@ def parse_relative_date(text: str, today: date) -> date | None:
 
 def _amount_value(span: str) -> str | None:
     """The amount as money is written: whole, or with both decimals ("38.5" is "38.50")."""
-    if jiao := re.search(rf"块{_JIAO}$|元{_JIAO_SAID}$", span):
-        whole = _amount_value(span[: jiao.start()])
+    if jiao := re.search(rf"块\s?{_JIAO}$|元{_JIAO_SAID}$", span):
+        whole = _amount_value(span[: jiao.start()].rstrip())
         tenth = jiao.group("jiao") or jiao.group("jiao_said")
         return f"{whole}.{tenth if tenth.isdigit() else cn_number(tenth)}0" if whole else None
     if k := re.search(r"(\d{1,4}(?:\.\d{1,3})?)k(?![a-z])", span, re.I):

@@ -189,7 +189,8 @@ group alone."""
 _OTHER_SHOP = re.compile(
     r"\b(?:amazon|ebay|aliexpress|temu|shein|shopee|lazada|daraz|flipkart|etsy|walmart|"
     r"taobao|tmall|jd\.com|pinduoduo|mercado\s?libre|jumia|rakuten|zalando|allegro|trendyol|"
-    r"hepsiburada|tokopedia|bukalapak|coupang|ozon|wildberries|meesho|myntra)\b|"
+    r"hepsiburada|tokopedia|bukalapak|coupang|ozon|wildberries|meesho|myntra|best\s?buy|emag|"
+    r"costco|ikea|argos|currys)\b|"
     r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城",
     re.I,
 )
