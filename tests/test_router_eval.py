@@ -71,8 +71,13 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.923
-"""At the dev part's in-scope accuracy with rounds 9 to 120 folded in (0.9232, 16840 of
+DEV_FLOOR = 0.921
+"""At the dev part's in-scope accuracy with rounds 9 to 122 folded in (0.9219, 17109 of
+18558 in scope, 22055 lines; rounds 121-122 alone 0.842 after their fixes, their labels as
+written but one: "打车花了 17 块 5", its writer's question (euros or yuan, from a user in
+Germany), relabelled yuan as the dev part reads a bare 块; the floor is lowered from 0.923
+for round 122's Chinese with German words, still asked about); rounds 9 to 120 alone
+(0.9232, 16840 of
 18241 in scope, 21695 lines; rounds 119-120 alone 0.897 after their fixes, their labels as
 written but one: "我花了 50 块吃饭", its writer's question (dollars or yuan), relabelled
 yuan as 287 dev claims read a bare 块); rounds 9 to 118 alone (0.9237, 16555 of
@@ -364,7 +369,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "(measured once at 4ce5119: 0.896, 284 of 317, 9 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 117-118 (measured once at 1953474: 0.861, 272 of 316, 5 misroutes "
     "to a write, 0 out-of-scope writes) and rounds 119-120 (measured once at 622988c: "
-    "0.862, 275 of 319, 8 misroutes to a write, 0 out-of-scope writes) are "
+    "0.862, 275 of 319, 8 misroutes to a write, 0 out-of-scope writes) and rounds 121-122 "
+    "(measured once at f0945ab: 0.826, 262 of 317, 3 misroutes to a write, 0 out-of-scope "
+    "writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "
