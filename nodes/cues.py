@@ -3005,10 +3005,13 @@ _SOMEONE_ELSE = re.compile(
     r"\b(?:text|sms|message|e-?mail|mail|ping|notify|tell|call|forward\s+(?:it|this|that)\s+to|"
     r"send\s+(?:(?:it|this|that|the\s+\w+|a\s+\w+|an\s+\w+)\s+)?to)\s+"
     rf"(?:my\s+{_PEOPLE}|him|her|them|"
+    # a trade named: "text the florist the status of order 88450"
+    r"the\s+(?:florist|driver|courier|customer|client|vendor|supplier|caterer|photographer|"
+    r"planner|landlord|tenant|nanny|babysitter|cleaner|plumber|contractor|accountant|venue)|"
     r"(?-i:(?!(?:Me|Us|It|My|The|This|That|Our|Your|Order|Ticket|When|Where|What)\b)[A-Z][a-z]+))\b|"
     r"(?:发给|发短信给|短信给|通知|告诉|转告|转发给)(?:一下)?"
     r"(?:我(?:老婆|老公|爸爸?|妈妈?|哥哥?|姐姐?|弟弟?|妹妹?|爱人|家人|同事|朋友|领导|上司|老板|太太|先生)|"
-    r"他们|他|她|老板|同事|客户|对方|买家|收件人)|"
+    r"他们|他|她|老板|同事|客户|对方|买家|收件人|我?合伙人|我?助理|我?秘书|我?司机)|"
     r"(?:发|发短信|发消息|发邮件)给(?:我(?:老婆|老公|爸爸?|妈妈?|爱人|同事|朋友|领导|老板)|他|她)",
     re.I,
 )

@@ -836,11 +836,25 @@ def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | 
             and _OR_AFTER.fullmatch(text, ev["end"], role.start)
         ):
             return role  # "taxi 30 USD, or 40? file it"
+        if (
+            role.kind == "number"
+            and role.start >= ev["end"]
+            and _SUM_BEFORE.search(text, 0, role.start)
+        ):
+            return role  # "two nights by 110 euros, all together 220": the sum is the claim
     before = [role for role in roles if role.end <= ev["start"]]
     last = max(before, key=lambda role: role.end, default=None)
     if last is not None and last.kind == "number" and _LISTED.match(text[last.end : ev["start"]]):
         return last
     return None
+
+
+_SUM_BEFORE = re.compile(
+    r"\b(?:all\s+together|altogether|in\s+total|total\s+(?:is|was|of)|came\s+to)\s*$|"
+    r"(?:一共|总共|合计|共计|总计)\s*$",
+    re.I,
+)
+"""A sum said before a bare number after the amount ("… by 110 euros, all together 220")."""
 
 
 _VALUE_ROLES = frozenset({"reading", "money"})
@@ -2812,6 +2826,8 @@ colleague named with no 的: "朋友王芳上周的报销"). The tools keep the 
 person's are not theirs to show or change here."""
 _FOR_OTHERS = re.compile(
     rf"\b(?:for|to)\s+(?:my|our)\s+{_KIN}\b|"
+    # an assistant's own claim, not a thing of theirs ("for my assistant's laptop")
+    r"\bfor\s+(?:my|our)\s+(?:assistant|secretary|business\s+partner)\b(?!['’]s)|"
     # a message sent to one: "Send mum a text with the status of order 30112"
     rf"\b(?:send|text|message|email|sms|ping|notify)\s+(?:my\s+|our\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"

@@ -7191,3 +7191,38 @@ def test_rounds_121_122_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 123-124 (measured once at a9c6c2b, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A claim for an assistant; a text for a trade or a partner.
+        (EXPENSES, "Please file a claim for my assistant Marta, she paid 40 USD for a taxi"),
+        (DOMAIN, "text the courier the status of order 88451"),
+        (DOMAIN, "把订单 60481 的状态发给我助理"),
+        # A sum said after a price per night: which is the claim?
+        (EXPENSES, "Hotel two nights at 95 euros, all together 190, file it"),
+    ],
+)
+def test_rounds_123_124_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # The category the user files it under wins over a kind of cost named before it.
+        (EXPENSES, "team meal ingredients 54 EUR yesterday, put it under other", "submit_expense",
+         {"category": "other"}),
+        # A thing of the assistant's is the subject of the user's own ticket (a guard).
+        (EXPENSES, "Open a ticket for my secretary's printer, it keeps jamming", "open_ticket",
+         {}),
+    ],
+)  # fmt: skip
+def test_rounds_123_124_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

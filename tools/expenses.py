@@ -22,7 +22,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -38,6 +38,7 @@ from tools.slots import (
     find_named_id,
     find_period,
     find_word,
+    negated,
     number_roles,
     refuses,
 )
@@ -983,6 +984,13 @@ _CLAIM_NOUNS = (
 """Words that name a claim but not what the money went on."""
 
 
+_FILED_UNDER = re.compile(
+    r"\b(?:put|file|log|claim|submit|enter|book)\s+(?:it|this|that|them)\s+(?:under|as)\s+"
+    r"(?:an?\s+)?(?P<category>taxi|meal|hotel|other)\b",
+    re.I,
+)
+"""The category the user files it under ("staff meal supplies …, put it under other"): that
+one, whatever kind of cost the words before it name."""
 _STAYED_IN_FANDIAN = re.compile(r"住(?:了|的|过|在)?(?:\S{0,4}?)饭店|饭店住宿?")
 """饭店 is a hotel in Taiwan and a restaurant on the mainland: one stayed in is a hotel
 ("3/9 住飯店花了 420 歐元"), one eaten at a meal (饭 says so)."""
@@ -1001,6 +1009,9 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     judges the words left once the amount, currency, dates, numbers and claim words are
     gone, and the intent's own words and filler with them (`content_words`).
     """
+    if (named := _FILED_UNDER.search(text)) is not None and not negated(text, named.start()):
+        category = cast(Category, named.group("category").lower())
+        return Found(category, named.group(), named.start(), named.end(), "enum")
     if (stayed := _STAYED_IN_FANDIAN.search(text)) is not None:
         return Found("hotel", stayed.group(), stayed.start(), stayed.end(), "enum")
     masked = _OTHER_FARES.sub(lambda m: " " * len(m.group()), text)

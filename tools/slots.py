@@ -1222,6 +1222,7 @@ def _quoted(text: str) -> tuple[tuple[int, int], ...]:
 
 _TOTAL_MARK = re.compile(
     r"(?:=|\btotal(?:ling|ing)?\s+(?:of\s+|is\s+|was\s+|came\s+to\s+)?|\bcame\s+to\s+|"
+    r"\b(?:all\s+together|altogether|in\s+total|all\s+in)\s+(?:is\s+|was\s+)?|"
     r"一共|总共|合计|共计|总计)\s*$",
     re.I,
 )
