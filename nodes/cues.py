@@ -1562,6 +1562,10 @@ _HYPOTHETICAL = re.compile(
     r"would\s+it\s+(?:be(?!\s+possible\s+(?:for\s+(?:you|u)\s+)?to\b)|make\s+sense)|"
     r"is\s+it\s+(?:a\s+good\s+idea|wise|worth|better)|"
     r"good\s+idea\s+to|do\s+you\s+think|does\s+it\s+make\s+sense|"
+    # whether a kind of thing can be changed at all: "Can you cancel order which is already
+    # sent?"
+    r"\bcan\s+(?:you|u)\s+[a-z]+\s+(?:an?\s+|the\s+)?[a-z]+\s+(?:which|that)\s+"
+    r"(?:is|are|was|were|has|have)\s+already\b|"
     r"dry[\s-]?run|what\s+would\s+happen|"
     # "is that something you can do for order 21558 or not", "asked me whether we could cancel"
     r"something\s+(?:you|u)\s+(?:can|could)\s+do|"

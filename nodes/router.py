@@ -1492,7 +1492,9 @@ def _unread_day(
     if (said := evidence.get("date")) is not None:
         return _another_day(text, said, today, evidence)
     for day in unread_days(text, today):
-        if _dates_the_write(text, day, evidence, _own_words(intent) | set(intent.entry_words)):
+        if _dates_the_write(
+            text, day, evidence, _own_words(intent) | set(intent.entry_words)
+        ) or _TRIP_TO_COME.match(text, day.end):
             if _LAST_WEEK.match(day.text):
                 return TWO_WEEKS_DAY.format(text=day.text)
             return UNREAD_DAY.format(text=day.text)
@@ -1695,6 +1697,15 @@ def _dates_the_write(
     clause = next((c for s, c in cut if s == at), "")
     rest = clause[: day.start - at] + clause[day.end - at :]
     return not content_words(rest, (*own, *_DAY_PARTS))
+
+
+_TRIP_TO_COME = re.compile(
+    r"[^，。,.!?！？]{0,4}?(?:要去|去|出发|飞)[^，。,.!?！？]{0,8}?出差|"
+    r"\s*(?:i'?m|we'?re|i\s+am|we\s+are)?\s*(?:going|flying|travel(?:l)?ing|off)\s+to\b",
+    re.I,
+)
+"""A trip still to come right after the day ("明天要去Perth出差，酒店先帮我报了"): its costs
+are not spent yet, so a claim beside it is asked about."""
 
 
 _DAY_PARTS = (
@@ -2812,6 +2823,9 @@ _OTHERS = re.compile(
     rf"(?:给|帮|替|(?<!因)为)(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
     # a superior by title, "our" before it: "帮我们科长提个工单"
     r"(?:给|帮|替|(?<!因)为)(?:我们|咱们|我)的?(?:科长|处长|主任|局长|部长|组长|主管|经理|老板|领导|上司)|"
+    # for a boss or a colleague named before: "老板电脑蓝屏了，帮他开个 ticket 吧" (not a
+    # relative's reading: "爷爷说…帮他记上" is typed on the grandparent's own account)
+    r"(?:老板|领导|同事|客户|经理|上司)[^。！？!?]{0,12}帮(?:他|她)(?=[\u4e00-\u9fff\s]{0,3}(?:开|提))|"
     # for a colleague or a friend: "帮同事阿强报销打车费"; a customer's order to return
     r"(?:帮|替)(?:我的?)?(?:同事|朋友|室友|同学|邻居)|"
     r"(?:客户|顾客|买家)(?:要|想|说要|申请)?(?:退单|退货|退款)|"

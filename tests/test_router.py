@@ -7205,6 +7205,12 @@ def test_rounds_121_122_routes(
         (DOMAIN, "把订单 60481 的状态发给我助理"),
         # A sum said after a price per night: which is the claim?
         (EXPENSES, "Hotel two nights at 95 euros, all together 190, file it"),
+        # A trip still to come, its hotel claimed in advance.
+        (EXPENSES, "后天要去上海出差，酒店先帮我报了，900块"),
+        # Whether a kind of order can be cancelled at all.
+        (DOMAIN, "Can you cancel an order that is already shipped? Mine is 44121."),
+        # A ticket for a colleague named before "帮他".
+        (EXPENSES, "同事电脑开不了机，帮他提个工单"),
     ],
 )
 def test_rounds_123_124_requests_that_write_nothing(domain: Domain, text: str) -> None:
