@@ -7211,6 +7211,8 @@ def test_rounds_121_122_routes(
         (DOMAIN, "Can you cancel an order that is already shipped? Mine is 44121."),
         # A ticket for a colleague named before "帮他".
         (EXPENSES, "同事电脑开不了机，帮他提个工单"),
+        # Corrected twice: never the middle one (it built the monthly report).
+        (DOMAIN, "做个月报，不对周报，不不，还是月报"),
     ],
 )
 def test_rounds_123_124_requests_that_write_nothing(domain: Domain, text: str) -> None:

@@ -1470,14 +1470,15 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 _CORRECTION = re.compile(
     r"(?:\b(?:no\s+wait|wait|sorry|oops|actually|actly|actualy|correction|i\s+mean|i\s+meant|"
     r"make\s+that|make\s+it(?=\s+\d)|rather|no\s+(?:lah|la|leh|lor))\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
-    r"更正|哦不|打错了|写错了|输错了|搞错了|记错了|算了[\s,，]*(?=还是|不用|不要|别|先别))"
+    r"更正|哦不|不不|打错了|写错了|输错了|搞错了|记错了|算了[\s,，]*(?=还是|不用|不要|别|先别))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
     re.I,
 )
 """Words that take back a value just said and give the one meant ("no wait, it was",
 "sorry, I meant", "no, make it 14", "actually" and its chat spelling "actly", Singlish "no
-lah", "不对，应该是", "我是说", "说错了", "打错了，是 T-15", "算了，还是看7天的")."""
+lah", "不对，应该是", "我是说", "说错了", "打错了，是 T-15", "算了，还是看7天的",
+"不不，还是周报")."""
 _NO_BETWEEN = re.compile(
     r"\s*(?:[,，.。?？]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不|不(?![\u4e00-\u9fff]))\s*[,，]?\s*",
     re.I,
