@@ -1701,7 +1701,8 @@ def _dates_the_write(
 
 _TRIP_TO_COME = re.compile(
     r"[^，。,.!?！？]{0,4}?(?:要去|去|出发|飞)[^，。,.!?！？]{0,8}?出差|"
-    r"\s*(?:i'?m|we'?re|i\s+am|we\s+are)?\s*(?:going|flying|travel(?:l)?ing|off)\s+to\b",
+    r"\s*(?:i'?m|we'?re|i\s+am|we\s+are)?\s*(?:going|flying|travel(?:l)?ing|off)\s+to\s+"
+    r"(?-i:[A-Z])",
     re.I,
 )
 """A trip still to come right after the day ("明天要去Perth出差，酒店先帮我报了"): its costs

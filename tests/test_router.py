@@ -7207,6 +7207,7 @@ def test_rounds_121_122_routes(
         (EXPENSES, "Hotel two nights at 95 euros, all together 190, file it"),
         # A trip still to come, its hotel claimed in advance.
         (EXPENSES, "后天要去上海出差，酒店先帮我报了，900块"),
+        (EXPENSES, "tomorrow I'm flying to Berlin, file the hotel 300 EUR"),
         # Whether a kind of order can be cancelled at all.
         (DOMAIN, "Can you cancel an order that is already shipped? Mine is 44121."),
         # A ticket for a colleague named before "帮他".
@@ -7225,6 +7226,9 @@ def test_rounds_123_124_requests_that_write_nothing(domain: Domain, text: str) -
         # The category the user files it under wins over a kind of cost named before it.
         (EXPENSES, "team meal ingredients 54 EUR yesterday, put it under other", "submit_expense",
          {"category": "other"}),
+        # A day to come that is no trip: today's taxi (a guard).
+        (EXPENSES, "Tomorrow I'm going to be busy, so file today's taxi 20 EUR now",
+         "submit_expense", {"date": "2026-03-15"}),
         # A thing of the assistant's is the subject of the user's own ticket (a guard).
         (EXPENSES, "Open a ticket for my secretary's printer, it keeps jamming", "open_ticket",
          {}),
