@@ -108,6 +108,7 @@ from nodes.search.lexical import STOPWORDS, stem
 from tools.contract import ToolSpec
 from tools.domain import Domain, IntentSpec, SlotError, load_domain, validate_slots
 from tools.slots import (
+    CN_NUMERAL,
     EITHER_IDS,
     ID_NOUNS,
     NARROWING,
@@ -779,9 +780,6 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
     return None
 
 
-_CN_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万]+")
-
-
 def _said_number(text: str) -> str:
     """The number a value's words say: its digits, or its Chinese numeral's value.
 
@@ -790,7 +788,7 @@ def _said_number(text: str) -> str:
     """
     if digits := re.sub(r"\D", "", text):
         return digits
-    numeral = _CN_NUMERAL.search(text)
+    numeral = CN_NUMERAL.search(text)
     return str(cn_number(numeral.group())) if numeral else text
 
 
@@ -854,7 +852,9 @@ _SUM_BEFORE = re.compile(
     r"(?:一共|总共|合计|共计|总计)\s*$",
     re.I,
 )
-"""A sum said before a bare number after the amount ("… by 110 euros, all together 220")."""
+"""A sum said before a bare number after the amount ("… by 110 euros, all together 220").
+Narrower than `tools.slots`' total mark: a bare "total" or "=" before a number may name a
+window's days ("total 7 hari") rather than a second amount."""
 
 
 _VALUE_ROLES = frozenset({"reading", "money"})

@@ -115,6 +115,8 @@ _B = r"(?<![A-Za-z0-9.])"
 """A number starts here: not inside a word or another number (CJK text has no spaces, so
 `\b` cannot be used before a digit that follows a Chinese character)."""
 _CN_AMOUNT = r"[零〇一二两三四五六七八九十百千万]+"
+CN_NUMERAL = re.compile(_CN_AMOUNT)
+"""A number written in Chinese numerals ("两百五十"), which `cn_number` reads."""
 _JIAO = (
     r"(?P<jiao>[1-9一二两三四五六七八九])(?:毛|角)?"
     r"(?!\s*[0-9零〇一二两三四五六七八九十百千万.天日号个人次晚张件份笔条周月年点])"
@@ -1580,7 +1582,7 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
             digits = re.search(r"\d+(?:\.\d+)?", role.text)
             if digits is None:
                 # an amount in Chinese numerals: "两百块，哦不对，是两百五十块"
-                numeral = re.search(_CN_AMOUNT, role.text) if role.kind == "money" else None
+                numeral = CN_NUMERAL.search(role.text) if role.kind == "money" else None
                 if numeral is not None:
                     at = role.start + numeral.start()
                     value = str(cn_number(numeral.group()))
