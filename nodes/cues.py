@@ -132,12 +132,18 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
         *("发条消息", "发个消息", "发消息", "发条信息", "传短信", "传个短信"),
         "发到",
+        # e-mail named as the means: "用邮件把订单40551的状态发我" asks for a message
+        *("用邮件", "通过邮件", "用邮箱", "通过邮箱", "用电邮", "用email", "用 email"),
+        *("发我邮箱", "发我微信", "发我的邮箱", "发我的微信"),
+        # the English verb inside Chinese: "将我张单71102嘅状态send去我WhatsApp"
+        *("send去", "send到", "send给", "send俾", "send 去", "send 到", "send 给"),
         # "update me ya": a message to the user, not an edit ("update the claim")
         *("update me", "update us"),
     ),
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
+        *("改改", "改下", "改返"),  # "给改改", "帮我改下", Cantonese "改返" (change it back)
         *("downgrade", "改个", "改下", "换个", "能改", "可以改", "改地址"),
         *("改收货", "改收件", "改送货", "改配送"),  # "需求：改收货地址"
         *("能不能改", "可不可以改"),
@@ -301,7 +307,7 @@ _VERNACULAR: dict[str, str] = {
     **{"唔好": "不要", "唔使": "不用", "唔系": "不是", "唔该": "谢谢", "唔": "不", "冇": "没"},
     **{"咗未": "了没", "净系": "只是", "只系": "只是", "系咪": "是不", "边度": "哪里"},
     **{"边个": "哪个", "边张": "哪张", "几时": "何时", "几多": "多少", "点样": "怎样"},
-    **{"点解": "为何", "乜嘢": "什么", "咩": "啥"},
+    **{"点解": "为何", "乜嘢": "什么", "咩": "什么"},
     # Verbs, pronouns and particles.
     **{"睇": "看", "嘅": "的", "咗": "了", "佢": "他", "畀": "给", "俾": "给", "喺": "在"},
     "跟成点": "怎么样",  # how a ticket is getting on: "我最近開嗰張ticket跟成點？"
@@ -309,7 +315,9 @@ _VERNACULAR: dict[str, str] = {
     **{"哋": "们", "嗰": "那", "嚟": "来", "攞": "拿", "揾": "找", "搵": "找", "啲": "些"},
     **{"仲": "还", "喇": "了", "记低": "记下", "写低": "写下"},
     # 埋 after a verb: "that too" ("报埋佢", file it too); 入返落去: enter it in
-    **{"报埋": "报了", "记埋": "记下", "入返落去": "记录进去"},
+    **{"报埋": "报了", "记埋": "记下", "入返落去": "记录进去", "入返": "录入"},
+    # V多次 is "V once more": "再睇多次" (look again)
+    **{"睇多次": "看一次", "睇多一次": "看一次"},
     # 埋单 is paying the bill, told in a claim ("埋单三百二十蚊"): what was spent. 食晏 lunch.
     **{"埋单": "消费", "食晏": "午饭"},
     **{"去到边": "到哪里", "跟住": "然后", "搞掂": "搞定"},
@@ -1071,6 +1079,43 @@ _CN_OPENING_FILLER = re.compile(r"\s*(?:就是(?:那个|这个|说)?|(?:然后)?
 生成一下", "那个，查一下…"); 那个 before what it points to ("那个工单") is kept."""
 
 
+def shouted(text: str) -> str:
+    """The request typed in capitals, in lower case but for its codes (offsets kept).
+
+    Some users write in capitals when it is urgent: "SHOW ME THE TREND THEN SAVE 145/92 AND
+    SHOW IT AGAIN - 14 DAYS!!!" asks what the lower-case words ask, yet the rules read some
+    words by their case (a name's capital, "IT" the helpdesk). Currency codes ("320 EUR"),
+    ids with digits ("T-12", "J-21") and the IT desk named as one ("IT SUPPORT") keep
+    theirs. A message with a few capitals in it ("my BP is high", "file 30 EUR") is no
+    shouting and stays as typed.
+    """
+    letters = [c for c in text if "A" <= c <= "Z" or "a" <= c <= "z"]
+    if len(letters) < _SHOUT_LETTERS:
+        return text
+    if sum(c.isupper() for c in letters) < _SHOUT_SHARE * len(letters):
+        return text
+    return _SHOUTED_WORD.sub(_lower_unless_code, text)
+
+
+_SHOUT_LETTERS = 12
+_SHOUT_SHARE = 0.8
+"""A message shouts when four in five of its Latin letters, twelve at least, are capitals."""
+_SHOUTED_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'’]*(?:-[A-Za-z0-9]+)*(?![\w-])")
+_KEPT_CODES = frozenset(
+    {"EUR", "USD", "CNY", "RMB", "HKD", "JPY", "GBP", "AUD", "CAD", "SGD", "MOP", "TWD", "CHF"}
+)
+_IT_NAMED = re.compile(r"\s+(?:DESK|HELPDESK|HELP\s+DESK|TEAM|SUPPORT|DEPT|DEPARTMENT|GUYS?)\b")
+
+
+def _lower_unless_code(m: re.Match[str]) -> str:
+    word = m.group()
+    if word in _KEPT_CODES or any(c.isdigit() for c in word):
+        return word
+    if word == "IT" and _IT_NAMED.match(m.string, m.end()):
+        return word
+    return word.lower()
+
+
 def fillers(text: str) -> str:
     """The request with its spoken hesitations, list markers and headings blanked (offsets kept).
 
@@ -1381,6 +1426,8 @@ NOT_CUES: tuple[str, ...] = (
     *("recent ticket pls", "recent ticket please", "previous ticket pls"),
     # brought out to be looked at: "血压走势弄出来看看" shows the trend, it makes nothing
     *("弄出来看", "做出来看", "搞出来看", "弄出来给我看", "做出来给我看", "搞出来给我看"),
+    # sent over to be looked at: "十四天的血压情况发给我看一下" shows it, it texts nothing
+    *("发给我看", "发我看", "发过来看", "发过来给我看"),
     *("记号", "惦记", "书记", "记错", "记清"),
     # 出主意 is giving advice, 出个主意 asking for it ("帮我出个主意，血压 130/85 要紧吗")
     *("出主意", "出个主意", "出出主意"),
@@ -2587,8 +2634,8 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     cues = (*GENERIC_CUES, *extra)
     conditional = conditional_clauses(text)
     unasked = unasked_clauses(text)
-    for start, clause in clauses(text):
-        if start in conditional or start in unasked or not clause_asks(clause):
+    for start, clause, asks in _asking_clauses(text):
+        if start in conditional or start in unasked or not asks:
             continue
         found = _find_cue(clause, cues)
         if found is None and (done := _DONE_FOR_ME.search(clause)):
@@ -2837,6 +2884,28 @@ _WANTED_BACK_JOINED = re.compile(r"\b(?:so|and|but)\s+" + _WANTED_BACK_WORDS, re
 """The same wish joined to what went wrong: "the box was crushed so I want my money back"."""
 
 
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
+
+
+def _asking_clauses(text: str) -> list[tuple[int, str, bool]]:
+    """Each clause with its offset and whether it is phrased to ask for a change.
+
+    As `clause_asks` reads it, but a command joined to a "can you …" before it in the same
+    sentence asks too: in "Can you check order 72051 and text me the status?" the question
+    mark closes the polite request the first clause opened, not a question of the second.
+    """
+    out: list[tuple[int, str, bool]] = []
+    polite_before = False
+    for start, clause in clauses(text):
+        asks = clause_asks(clause)
+        ended = clause.rstrip()
+        if not asks and polite_before and ended.endswith(("?", "？")):
+            asks = clause_asks(ended.rstrip("?？ "))
+        polite_before = _request_body(clause)[1] and not ended.endswith(_SENTENCE_ENDS)
+        out.append((start, clause, asks))
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
@@ -2844,7 +2913,7 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     conditional = conditional_clauses(text)
     unasked = unasked_clauses(text)
     cited = _unasked_cited(text)
-    for start, clause in clauses(text):
+    for start, clause, asks in _asking_clauses(text):
         if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
             continue
         body, _ = _request_body(clause)
@@ -2858,7 +2927,7 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
             kind = unasked[start]
         elif start in conditional:
             kind = "conditional"
-        elif not clause_asks(clause):
+        elif not asks:
             if wanted is None:
                 continue
             only_wanted = True

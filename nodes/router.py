@@ -93,6 +93,7 @@ from nodes.cues import (
     restated_numbers,
     retracted,
     scanned_numbers,
+    shouted,
     simplified,
     someone_else,
     spoken_cents,
@@ -574,12 +575,17 @@ _ENTRY_MEMO = re.compile(
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
     r"\b(?:to|from|at|in)\s+(?:the|my|our)\s+[a-z]+\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
-    r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b",
+    r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b|"
+    # in Chinese, the time of day and "taken then" closing the line ("血压 135/85, 前天量的",
+    # "血压127/82，今天早上8点15量的"), not "我昨天量的血压是 128/84", a sentence
+    r"早上|上午|下午|晚上|中午|早晨|傍晚|夜里|睡前|饭后|饭前|"
+    r"\d{1,2}\s*点(?:\s*\d{1,2}\s*分?|半|钟)?|量的\s*[。.!！]?\s*$",
     re.I,
 )
 """What an entry line may say about its entry besides its values: the time of day ("fri
-nite", "at 3am"), where ("to the office", "in Dubbo"), a sign-off ("ta", "cheers mate").
-None of it is a verb, so none of it makes the line a sentence."""
+nite", "at 3am", "早上8点15"), where ("to the office", "in Dubbo"), when it was taken
+("前天量的"), a sign-off ("ta", "cheers mate"). None of it is a verb, so none of it makes
+the line a sentence."""
 
 
 def _entry(
@@ -951,11 +957,16 @@ def _kinds_in(
 _BY_CHANNEL = re.compile(
     r"\b(?:to|by|via|over|on|through|in|into)\s+(?:my\s+|the\s+|your\s+)?"
     r"(?P<en>e-?mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
-    r"messenger)\b|(?:发到|发去|发至|发给我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
+    r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
-    r"(?:用|通过|走|拿)(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉)(?=\s*(?:发|传|告诉|通知))|"
+    # (or with the thing sent between: "用邮件把订单40551的状态发我")
+    r"(?:用|通过|走|拿)(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉)"
+    r"(?=\s*(?:发|传|告诉|通知)|把[^。！？!?，,]{0,24}?(?:发|传|告诉|通知))|"
     # the channel as the verb: "email 给我", "WhatsApp me the status"
-    r"\b(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*(?:(?:发)?给我|me\b|us\b)",
+    r"\b(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*(?:(?:发)?给我|me\b|us\b)|"
+    # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
+    r"(?:send|发|传)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
+    r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)",
     re.I,
 )
 """Where a message is to go, named as a channel ("to my gmail", "on WhatsApp", "发到我邮箱")."""
@@ -999,7 +1010,7 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     # A message by a channel the intent's own words never name ("send status of order 71234
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
     if kinds == {"send"} and (by := _BY_CHANNEL.search(text)) is not None:
-        channel = by["en"] or by["cn"] or by["cn2"] or by["en2"]
+        channel = by["en"] or by["cn"] or by["cn2"] or by["en2"] or by["cn3"]
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
     # A message for someone else is a send the intent makes only if its own examples do.
@@ -2607,6 +2618,8 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
             # "30 EUR plus tip": a value, not a second request; "… and the 7-day total
             # also show me": a read verb alone, whose object came before it
             return decision
+        if names[1] is None and _elided_read(domain, decision, sides, today):
+            return decision
         return _one_at_a_time(decision, first, second, names)
     for m in _THEN.finditer(text):
         sides = _sides(text, m)
@@ -2628,6 +2641,24 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
                 return _one_at_a_time(decision, *sides, names)
             return _two_reads(domain, decision, *sides, names, tools)
     return decision
+
+
+def _elided_read(domain: Domain, decision: Decision, sides: tuple[str, str], today: date) -> bool:
+    """Whether the second side is a read of the whole's own window, its object left out.
+
+    "刚刚量了血压，138/90，记下来，顺便看一下最近两个礼拜的": the second side shows the
+    last two weeks "of it", the trend the whole's intent shows after saving; decided alone
+    it names nothing, yet it is the same request's read, not a second request. Not when
+    the first side holds a number no slot reads ("酒店 680 rmb 3.12 报了": a day the rules
+    do not read as one): that side still asks.
+    """
+    first, second = sides
+    if "period" not in decision.slots or not read_command(second.strip()):
+        return False
+    if any(role.kind == "number" for role in number_roles(first)):
+        return False
+    values, _evidence = split_found(_fill(domain.intent(decision.intent or ""), second, today))
+    return bool(values.get("period") == decision.slots["period"])
 
 
 _TODO = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?\[[ \t]?\][ \t]*(?P<item>\S.*)$", re.M)
@@ -2769,8 +2800,23 @@ _SURNAME = (
 金额, 周 of 上周): a full name before 的 ("帮我看看郑凯的报销") is someone else's."""
 _OCCASION = r"(?!\s+(?:birthday|wedding|anniversary|party|graduation|shower|visit)\b)"
 """A relative's occasion is no thing of theirs: "a gift for my sister's birthday" (my order)."""
+_NOT_PERSON = (
+    r"(?:company|team|shop|store|business|office|firm|department|dept|org|organi[sz]ation|"
+    r"group|account|family|household|home|house|band|club|school|class|project|card|phone|"
+    r"bank|agency|studio|brand|site|website|app|label|venue|tour|trip|flight|car|unit|"
+    r"crew|branch|lab|restaurant|kitchen|clinic|hospital|ward|church|charity|own)"
+)
+"""What "my …'s" may be besides a person: a group the user is part of, a thing they own."""
+_THEIR_THING = (
+    r"orders?|claims?|expenses?|readings?|blood\s+pressure|bp|tickets?|reports?|jobs?|"
+    r"profile|phone\s+number|details|receipts?|bills?"
+)
+"""The things of these assistants a person has: "our drummer's order", "my lola's readings"."""
 _OTHERS = re.compile(
     rf"\b(?:my|our)\s+{_KIN}(?:'s|s'){_OCCASION}|"
+    # anyone's by their role, kin or name for them ("our drummer's order", "my tita's
+    # order"), not a group's or a thing's the user belongs to ("our team's", "my shop's")
+    rf"\b(?:my|our)\s+(?!{_NOT_PERSON}(?:'s|s'))[a-z]+(?:'s|s')\s+(?:{_THEIR_THING})\b|"
     # a parent's or a spouse's, said with no "my": "Show mum's phone number"
     r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband)'s\s+[a-z]|"
     rf"\b(?:his|their|{_HER_WHOSE})\s+(?!own\b)"
@@ -2846,8 +2892,10 @@ _FOR_OTHERS = re.compile(
     # a message sent to one: "Send mum a text with the status of order 30112"
     rf"\b(?:send|text|message|email|sms|ping|notify)\s+(?:my\s+|our\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
-    r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise)\s+"
-    r"(?:(?:it|this|that|one|(?:a|an|the)\s+[a-z]+)\s+)?(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
+    r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise|"
+    r"cancel)\s+"
+    r"(?:(?:it|this|that|one|(?:a|an|the)\s+[a-z]+|(?:order|ticket|claim)\s*(?:no\.?\s*|#)?\d+)\s+)?"
+    r"(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
     # sent to someone else's phone: "… wants an update on order 20488. Send it to their phone."
     r"\b(?:send|text|sms|message)\b[^.!?]*\bto\s+(?:their|his|her)\s+(?:phone|number|mobile|cell)\b|"
     # "血压150/95 给他记上": written down for him
@@ -3430,7 +3478,8 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(domain: Domain, text: str) -> str:
     """The request as both routers read it.
 
-    With a scan's misread digits as digits (`scanned_numbers`: "1OO86"), without the
+    In lower case when typed in capitals (`shouted`: "SAVE 145/92"), with a scan's misread
+    digits as digits (`scanned_numbers`: "1OO86"), without the
     hesitations of speech (`fillers`: "um", "uh", 嗯) and the greetings and
     past thanks around a request (`pleasantries`: "happy Sunday!"), regional English in
     standard words (`dialect`: Scots "dinnae" is "don't"), toneless pinyin in
@@ -3442,7 +3491,7 @@ def _read_as(domain: Domain, text: str) -> str:
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
-    read = dialect(pinyin(fillers(scanned_numbers(text)), domain.pinyin))
+    read = dialect(pinyin(fillers(scanned_numbers(shouted(text))), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
     read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(pleasantries(read)))))
     return retracted(corrected(courteous(topic_first(letter_frame(done_items(read))))))

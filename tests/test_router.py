@@ -7238,3 +7238,85 @@ def test_rounds_123_124_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 125-126 (measured once at c655be0, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Someone's by their role or a family word not listed: theirs, not the user's.
+        (DOMAIN, "our bassist's order 40917, cancel it please, he's on stage"),
+        (DOMAIN, "where is my lola's order 40918? she can't check herself"),
+        (DOMAIN, "cancel order 40919 for her, she asked me to"),
+        # A message by e-mail or WhatsApp, however the Chinese puts it: no text, no status.
+        (DOMAIN, "通过邮件把订单 30211 的状态发给我"),
+        (DOMAIN, "订单30211的状态发我邮箱"),
+        (DOMAIN, "将订单30211嘅状态send到我微信"),
+        # A change to an order named as "the slip" (张单, 呢单): asked about, not shown (the
+        # first asked before the slip was an order word too: a guard).
+        (DOMAIN, "张单30570嘅地址改返"),
+        (DOMAIN, "订单30570地址写错了，给改改"),
+        # A condition beside the latest ticket: the close is no one's to make here (guards:
+        # the latest-ticket rule and the elided read below stand aside).
+        (EXPENSES, "First look at my latest ticket, then if nobody replied just close it"),
+        # A number no slot reads beside an entry and a read of its window: still asked.
+        (EXPENSES, "打车 45 rmb 3.10 报了 顺便看下7天总数 thx"),
+    ],
+)
+def test_rounds_125_126_requests_that_run_nothing(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A group or a thing of the user's is still the user's (a guard).
+        (DOMAIN, "where's my shop's order 40920?", "order_status", {"order_id": "40920"}),
+        # Sent over to be looked at: shown, no text.
+        (DOMAIN, "把最近7天的血压发给我看看", "review_metric_trend", {"period": "7d"}),
+        # The slip: 呢单, 这单 are an order (the cancel, asked for outright: a guard).
+        (DOMAIN, "呢单 30567 几时到？", "order_status", {"order_id": "30567"}),
+        (DOMAIN, "这单 30567 取消掉", "cancel_order", {"order_id": "30567"}),
+        # The latest ticket named as such, whatever is said around it.
+        (EXPENSES, "could you look at my newest ticket, nobody from IT replied yet",
+         "ticket_status", {"ticket_id": None}),
+        (EXPENSES, "最近那张ticket有人跟进吗", "ticket_status", {"ticket_id": None}),
+        # Typed in capitals: read as typed in lower case, its codes kept (the IT desk, a
+        # currency: guards).
+        (DOMAIN, "SHOW ME THE TREND THEN SAVE 128/84 AND SHOW IT AGAIN, 7 DAYS",
+         "record_and_recheck_metric", {"value": "128/84", "period": "7d"}),
+        (EXPENSES, "MY SCREEN IS DEAD, RAISE A TICKET WITH IT SUPPORT", "open_ticket", {}),
+        (EXPENSES, "FILE MY HOTEL 120 EUR FROM LAST NIGHT, URGENT", "submit_expense",
+         {"amount": "120", "currency": "EUR", "date": "2026-03-14"}),
+        # "Can you look up … and text me …?": the question mark closes the polite request.
+        (DOMAIN, "Could you look up order 30566 and text me where it is?", "notify_order",
+         {"order_id": "30566"}),
+        # 报一个 before the kind of cost.
+        (EXPENSES, "要报一个打车，45块，昨天的", "submit_expense",
+         {"amount": "45", "category": "taxi", "date": "2026-03-14"}),
+        # The trend "of it" after a saved reading, its object left out.
+        (DOMAIN, "刚刚量了血压，126/82，记下来，顺便看一下最近一周的", "record_and_review_metric",
+         {"value": "126/82", "period": "7d"}),
+        # A reading with the time it was taken closing the line.
+        (DOMAIN, "血压 131/86，昨天晚上9点量的", "record_metric",
+         {"value": "131/86", "date": "2026-03-14"}),
+        # Cantonese: 入返 (enter it), 睇多次 (look again), 咩 (what).
+        (DOMAIN, "血壓 126/80，今朝量嘅，幫我入返", "record_metric", {"value": "126/80"}),
+        (DOMAIN, "先睇7日走勢，記低128/84，再睇多次", "record_and_recheck_metric",
+         {"value": "128/84", "period": "7d"}),
+        (DOMAIN, "睇下我有咩order", "list_orders", {}),
+        # Updates wished for; Tagalog "kagabi" (last night).
+        (EXPENSES, "open a ticket, the wifi on floor 2 is down, I want updates", "open_ticket",
+         {"notify": True}),
+        (EXPENSES, "please make a ticket, my mouse died, I'd like to be updated when it's fixed",
+         "open_ticket", {"notify": True}),
+        (DOMAIN, "log bp 128/82 kagabi", "record_metric", {"date": "2026-03-14"}),
+    ],
+)  # fmt: skip
+def test_rounds_125_126_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

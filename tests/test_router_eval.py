@@ -71,9 +71,13 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.920
-"""At the dev part's in-scope accuracy with rounds 9 to 124 folded in (0.9207, 17378 of
-18875 in scope, 22415 lines; rounds 123-124 alone 0.845 after their fixes, their labels as
+DEV_FLOOR = 0.923
+"""At the dev part's in-scope accuracy with rounds 9 to 126 folded in (0.9236, 17726 of
+19192 in scope, 22775 lines; rounds 125-126 alone 0.975 after their fixes, their labels as
+written but two: "…180蚊，幫我報咗佢", its Macau writer's patacas, relabelled yuan as the dev
+part reads 蚊, and a ticket with "UPDATES BY EMAIL", its writer's question, relabelled a
+ticket with updates as the dev part reads "email me when …"); rounds 9 to 124 alone (0.9207,
+17378 of 18875 in scope, 22415 lines; rounds 123-124 alone 0.845 after their fixes, their labels as
 written but one: "…12.50刀", its writer's Australian dollars, relabelled US dollars as the
 dev part reads 刀; the floor is lowered from 0.921 for round 124's values corrected more
 than once, still asked about); rounds 9 to 122 alone (0.9219, 17109 of
@@ -376,7 +380,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "0.862, 275 of 319, 8 misroutes to a write, 0 out-of-scope writes) and rounds 121-122 "
     "(measured once at f0945ab: 0.826, 262 of 317, 3 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 123-124 (measured once at a9c6c2b: 0.833, 264 of 317, 7 misroutes "
-    "to a write, 0 out-of-scope writes) are "
+    "to a write, 0 out-of-scope writes) and rounds 125-126 (measured once at c655be0: "
+    "0.912, 289 of 317, 3 misroutes to a write, 0 out-of-scope writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

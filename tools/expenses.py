@@ -715,6 +715,9 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             # a form's field ("需要通知：是", "notify: yes" is above)
             *("需要通知：是", "需要通知:是", "通知：是", "通知:是", "需要通知：要", "通知：要"),
             *("be informed", "receive the updates", "receive updates", "get the updates"),
+            # a wish for them: "AND I WANT UPDATES BY EMAIL!!!"
+            *("want updates", "want update", "want to be updated", "want to get updates"),
+            *("like to be updated", "be updated when", "be updated once"),
             # the request's verb last, as Korean and Japanese speakers' English puts it
             *("to me notify", "notify kindly", "kindly notify", "please notify", "notify please"),
             # Taglish, its "i-" blanked: "i-update niyo ako" (update me)
@@ -1334,9 +1337,26 @@ def ticket_status_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def extract_ticket_status(text: str, today: date) -> dict[str, Any] | None:
-    """A ticket id to look up."""
+    """A ticket id to look up, or the latest ticket named as such ("my latest ticket")."""
     found = _ticket_id(text)
-    return None if found is None else ticket_status_slots(text, today)
+    if found is None and (_LATEST_TICKET.search(text) is None or _CONDITION.search(text)):
+        return None
+    return ticket_status_slots(text, today)
+
+
+_LATEST_TICKET = re.compile(
+    r"\b(?:my|the|our)\s+(?:latest|newest|last|most\s+recent|recent)\s+(?:helpdesk\s+|it\s+)?"
+    r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
+    r"(?:最新|最近|新开|刚开|上次开|上一次开)(?:的|那|那张|那个|那单|张|个)?(?:的)?(?:工单|报修单|ticket)",
+    re.I,
+)
+"""The user's latest ticket named as one thing ("Pa-check naman my latest ticket, still no
+reply from IT eh", "帮我check下最新那张ticket"): the rule shows it, whatever else is said
+around it; the id-less status the classifier would otherwise have to guess from the words
+around it."""
+_CONDITION = re.compile(r"\b(?:if|unless|in\s+case)\b|如果|要是|假如", re.I)
+"""A condition beside the latest ticket ("…, then if it's still open just close it") may
+ask for what no intent does: the rule leaves such a request to the router's reading."""
 
 
 class ExpenseSlots(BaseModel):
@@ -1584,8 +1604,9 @@ DOMAIN = Domain(
                 *_DECLARE,
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
-                # "报个饭钱", "帮我报个滴滴": 报个 before what the money went on.
+                # "报个饭钱", "帮我报个滴滴", "要报一个酒店": 报个 before what the money went on.
                 *(f"报个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
+                *(f"报一个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
                 # 报 right before the kind of cost: "…花了320元，报餐费"
                 *("报餐费", "报饭钱", "报饭费", "报车费", "报打车费", "报住宿费", "报房费"),
                 # 报成 the kind: "…59块，今天的，报成其他", "合计 128 元，报成餐费"

@@ -878,7 +878,7 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     # texted short: "bp lst nite 135/87 log it"
     (("lst nite", "lst night", "lastnight", "last nyt"), 1),
     # Malay, Indonesian and Tagalog inside English: "tolong file taxi 22 EUR semalam"
-    (("semalam", "kemarin", "kahapon"), 1),
+    (("semalam", "kemarin", "kahapon", "kagabi"), 1),  # kagabi: Tagalog "last night"
     # Swahili inside Kenyan English: "Claim 35 USD for a meal jana"
     (("juzi",), 2),
     (("jana",), 1),

@@ -129,7 +129,17 @@ TOOLS = (
 )
 
 
-_ORDER_WORDS = ("订单", "order", "包裹", "快递", "parcel", "单子")
+_ORDER_WORDS = (
+    "订单",
+    "order",
+    "包裹",
+    "快递",
+    "parcel",
+    "单子",
+    *("张单", "呢单", "嗰单", "这单", "那单", "单号"),
+)
+"""Words for an order; Cantonese and casual Mandarin call one "the slip" (张单, 呢单: "张单
+88001到咗未呀？")."""
 _ORDER_ID = r"(\d{3,20})"
 _LIST_WORDS = (
     "list",
