@@ -7262,7 +7262,7 @@ def test_rounds_123_124_routes(
         # the latest-ticket rule and the elided read below stand aside).
         (EXPENSES, "First look at my latest ticket, then if nobody replied just close it"),
         # A number no slot reads beside an entry and a read of its window: still asked.
-        (EXPENSES, "打车 45 rmb 3.10 报了 顺便看下7天总数 thx"),
+        (EXPENSES, "打车 45 rmb 7.5 报了 顺便看下7天总数 thx"),
     ],
 )
 def test_rounds_125_126_requests_that_run_nothing(domain: Domain, text: str) -> None:
@@ -7314,6 +7314,12 @@ def test_rounds_125_126_requests_that_run_nothing(domain: Domain, text: str) -> 
         (EXPENSES, "please make a ticket, my mouse died, I'd like to be updated when it's fixed",
          "open_ticket", {"notify": True}),
         (DOMAIN, "log bp 128/82 kagabi", "record_metric", {"date": "2026-03-14"}),
+        # Found while at it: beside an amount with its currency, "3.10" is 10 March (it
+        # filed today's date).
+        (EXPENSES, "打车 45 rmb 3.10 报了 顺便看下7天总数 thx", "submit_expense",
+         {"amount": "45", "date": "2026-03-10"}),
+        (EXPENSES, "午饭 23.50 元，3.14 吃的，报一下", "submit_expense",
+         {"amount": "23.50", "date": "2026-03-14"}),
     ],
 )  # fmt: skip
 def test_rounds_125_126_routes(

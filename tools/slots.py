@@ -516,6 +516,8 @@ class Role:
     start: int
     end: int
     text: str
+    month_first: bool = False
+    """A dotted date written month first, as Chinese does ("3.12" is 12 March)."""
 
 
 @dataclass(frozen=True)
@@ -726,7 +728,22 @@ def _roles(text: str) -> tuple[Role, ...]:
                 continue
             claimed.append((start, end))
             roles.append(Role(kind, start, end, text[start:end]))
+    if _CJK_TEXT.search(text) and any(r.kind == "money" for r in roles):
+        # "酒店 680 rmb 3.12 报了": beside an amount with its currency, Chinese writes a day
+        # month.day; the bare number is that day, not a second amount.
+        roles = [
+            Role("date", r.start, r.end, r.text, month_first=True)
+            if r.kind == "number" and _CN_MONTH_DOT_DAY.fullmatch(r.text)
+            else r
+            for r in roles
+        ]
     return tuple(sorted(roles, key=lambda r: r.start))
+
+
+_CJK_TEXT = re.compile(r"[\u4e00-\u9fff]")
+_CN_MONTH_DOT_DAY = re.compile(r"(?P<cm>1[0-2]|0?[1-9])\.(?P<cd>0[1-9]|[12]\d|3[01])")
+"""A day as Chinese writes it with a dot, month first, the day in two digits ("3.12" is 12
+March): read as one only beside an amount that has its currency."""
 
 
 def cn_number(text: str) -> int:
@@ -1009,6 +1026,8 @@ def _role_date(role: Role, today: date) -> date | None:
             except ValueError:
                 return None
             return found if found <= today else None
+    elif role.month_first and (m := _CN_MONTH_DOT_DAY.fullmatch(span)):
+        month, day = int(m.group("cm")), int(m.group("cd"))
     elif m := _DOT_DAY.fullmatch(span):
         month, day = int(m.group("dm")), int(m.group("dd"))
     elif m := _MONTH_SLASH_DAY.fullmatch(span):
