@@ -129,6 +129,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
         *("txt", "msg", "whatsapp"),
+        # Spanish inside English: "Mandame por WhatsApp the status of 10611"
+        *("mandame", "mándame", "enviame", "envíame", "mandáme"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
         *("发条消息", "发个消息", "发消息", "发条信息", "传短信", "传个短信"),
         "发到",
@@ -2515,7 +2517,9 @@ _CN_SEND_TO_ME = re.compile(
 """A message to the user asked for as a question is a polite request ("订单 20415 的狀態可以
 傳簡訊給我嗎？" asks for the text), unlike a question whether a change can be made."""
 _CN_SEND_LAST = re.compile(
-    r"(?<!没)(?<!不)(?<!别)(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|信息)(?:给我|告诉我|通知我)"
+    r"(?<!没)(?<!不)(?<!别)(?:(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|信息)(?:给我|告诉我|通知我)|"
+    # the other order: "单号10455，现在到哪了给我发个短信"
+    r"给我(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|信息))"
     r"(?:吧|呗|嘛|哈|啊|呀|一下|下)?[\s,.!~，。！]*$"
 )
 """A text asked for at the end of a clause that first asks where the order is ("订单40018到

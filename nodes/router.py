@@ -819,12 +819,23 @@ def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | 
     """A number offered as the amount's other possibility or listed beside it, or None.
 
     "either 120 or 140 EUR", "300 到 400 元", "30 USD, or 40?": the user is not sure of the
-    amount, and a write must not pick one of them. "40 and 65 USD", "8, 12 和 30 元": the
+    amount, and a write must not pick one of them; nor of a reading ("140 on 90 or maybe
+    145"). "40 and 65 USD", "8, 12 和 30 元": the
     currency is said once for a list of amounts, so the bare numbers are amounts too and one
     claim would drop them. Only the bare number right before the amount, joined by a comma
     or "and", counts (or after it, joined by "or"); a count ("my 3 cab rides, ..."), a date
     or an id is no listed amount.
     """
+    if ev.get("kind") == "reading":
+        # "140 on 90 or maybe 145": a reading's part offered another way
+        after = next((r for r in roles if r.start >= ev["end"]), None)
+        if (
+            after is not None
+            and after.kind == "number"
+            and _OR_AFTER.fullmatch(text, ev["end"], after.start)
+        ):
+            return after
+        return None
     if ev.get("kind") != "amount":
         return None
     for role in roles:
@@ -955,8 +966,8 @@ def _kinds_in(
 
 
 _BY_CHANNEL = re.compile(
-    r"\b(?:to|by|via|over|on|through|in|into)\s+(?:my\s+|the\s+|your\s+)?"
-    r"(?P<en>e-?mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
+    r"\b(?:to|by|via|over|on|through|in|into|por)\s+(?:my\s+|the\s+|your\s+|mi\s+)?"
+    r"(?P<en>e-?mail|mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
     r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
@@ -2896,6 +2907,12 @@ _FOR_OTHERS = re.compile(
     r"cancel)\s+"
     r"(?:(?:it|this|that|one|(?:a|an|the)\s+[a-z]+|(?:order|ticket|claim)\s*(?:no\.?\s*|#)?\d+)\s+)?"
     r"(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
+    # a message sent to anyone the user has ("Send an SMS to my athlete about order 73344"),
+    # not to a phone, an inbox or an account of the user's own
+    r"\b(?:send|text|sms|message|forward)\b[^.!?,;]{0,25}?\bto\s+(?:my|our)\s+"
+    r"(?!(?:own|phone|number|mobile|cell|cellphone|e-?mail|inbox|account|new|old|work|"
+    r"personal|other|second|usual|registered|main|private|home|office|gmail|whatsapp)\b)"
+    r"[a-z]+\b|"
     # sent to someone else's phone: "… wants an update on order 20488. Send it to their phone."
     r"\b(?:send|text|sms|message)\b[^.!?]*\bto\s+(?:their|his|her)\s+(?:phone|number|mobile|cell)\b|"
     # "血压150/95 给他记上": written down for him

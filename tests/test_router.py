@@ -7326,3 +7326,55 @@ def test_rounds_125_126_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 127-128 (measured once at 49a40bc, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A reading offered another way: which one to save?
+        (DOMAIN, "save 132 on 85, or maybe 138, not sure"),
+        # A text for anyone the user has, named after "to my".
+        (DOMAIN, "Send a text to my trainer about order 40121"),
+        # Spanish "send me" by a channel the assistant does not use.
+        (DOMAIN, "Mandame por mail the status of order 40123"),
+        # A report of the orders, of a kind the assistant does not build.
+        (DOMAIN, "can I get a yearly report of my orders?"),
+        # An order named on another shop's web address.
+        (DOMAIN, "where's my order from gadgetland.com, number 40124?"),
+    ],
+)
+def test_rounds_127_128_requests_that_run_nothing(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A text asked for last, "给我" first.
+        (DOMAIN, "订单40122现在到哪了给我发个短信", "notify_order", {"order_id": "40122"}),
+        # A report's name alone asks for it; "kick that off".
+        (DOMAIN, "月报 thx", "build_report", {"report": "monthly"}),
+        (DOMAIN, "The weekly report - kick that off for me", "build_report", {"report": "weekly"}),
+        # A look first (先查) and one after (再查): the same window twice.
+        (DOMAIN, "先帮我查下这两周的血压，再记上131/84，然后再查一下", "record_and_recheck_metric",
+         {"value": "131/84", "period": "14d"}),
+        # A link to an order of this shop is no other shop (a guard).
+        (DOMAIN, "https://shop.example.com/orders/40125 cancel this order please", "cancel_order",
+         {"order_id": "40125"}),
+        # Argentina's remis is a taxi; 吃了碗 is a meal; "load it" files.
+        (EXPENSES, "file a remis 18 USD yesterday", "submit_expense", {"category": "taxi"}),
+        (EXPENSES, "中午吃了碗牛肉面 28 块，报销一下", "submit_expense", {"category": "meal"}),
+        (EXPENSES, "dinner with the client 52 dollars yesterday, can you load it?",
+         "submit_expense", {"amount": "52", "currency": "USD", "category": "meal"}),
+        # A fortnight inside Chinese.
+        (EXPENSES, "最近一个fortnight的报销总额多少", "expense_total", {"period": "14d"}),
+    ],
+)  # fmt: skip
+def test_rounds_127_128_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

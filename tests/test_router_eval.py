@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.923
-"""At the dev part's in-scope accuracy with rounds 9 to 126 folded in (0.9237, 17728 of
+DEV_FLOOR = 0.924
+"""At the dev part's in-scope accuracy with rounds 9 to 128 folded in (0.9241, 18029 of
+19510 in scope, 23135 lines; rounds 127-128 alone 0.918 after their fixes, their labels as
+written, and one dev line relabelled: "嗯，周报" builds the weekly report, as "weekly report"
+and "月报" do); rounds 9 to 126 alone (0.9237, 17728 of
 19192 in scope, 22775 lines; rounds 125-126 alone 0.975 after their fixes, their labels as
 written but two: "…180蚊，幫我報咗佢", its Macau writer's patacas, relabelled yuan as the dev
 part reads 蚊, and a ticket with "UPDATES BY EMAIL", its writer's question, relabelled a
@@ -381,7 +384,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "(measured once at f0945ab: 0.826, 262 of 317, 3 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 123-124 (measured once at a9c6c2b: 0.833, 264 of 317, 7 misroutes "
     "to a write, 0 out-of-scope writes) and rounds 125-126 (measured once at c655be0: "
-    "0.912, 289 of 317, 3 misroutes to a write, 0 out-of-scope writes) are "
+    "0.912, 289 of 317, 3 misroutes to a write, 0 out-of-scope writes) and rounds 127-128 "
+    "(measured once at 49a40bc: 0.884, 281 of 318, 2 misroutes to a write, 0 out-of-scope "
+    "writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -464,6 +464,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("gojek", "grab ko"),
             # ride-hailing apps by region: Sri Lanka, India, the Gulf, Spain and Latin America
             *("pickme", "ola cab", "ola ride", "careem", "indrive", "cabify", "freenow"),
+            *("remis", "remise"),  # Argentina's hired car
             "bolt ride",
             *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
             *("坐出租", "打出租", "打的"),
@@ -491,6 +492,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
+            *("吃了碗", "吃了一碗", "吃了份", "吃了一份"),
             # a client treated, whatever the meal is called ("请客户吃放", its 饭 mistyped)
             *("请客户吃", "请客吃"),
             # German: "Please file the Abendessen with the team"
@@ -1613,6 +1615,8 @@ DOMAIN = Domain(
                 *("报成其他", "报成其它", "报成餐费", "报成车费", "报成住宿费", "报成打车费"),
                 # Office Mandarin: "这个 claim 帮我提一下", "提一下" for 提交.
                 "提一下",
+                # Argentinian English "load" (cargar): "…64 dollars, can you load it?"
+                *("load it", "load this", "load that", "load one", "load a", "load an"),
             ),
             required_evidence=("amount",),
             assumed=("date", "period"),

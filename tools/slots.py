@@ -444,7 +444,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"prior|preceding)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|wk|fortnight|month|mth)s?\b|"
             rf"{_B}(?:{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+(?=\w+s\b))?(?:day|week|month)s?\b|"
             rf"\b(?:this|a|one|my|for)\s+(?:week|month|"
-            rf"fortnight)\b|\bfortnight\b",
+            # (a fortnight inside Chinese too: "最近一个fortnight我报了多少钱")
+            rf"fortnight)\b|(?<![A-Za-z])fortnight(?![A-Za-z])",
             re.I,
         ),
     ),

@@ -462,7 +462,18 @@ def _trend_around(text: str) -> bool:
         if not negated(text, m.start())
     ]
     looks = [m.start() for m in _LOOK_AFTER.finditer(text) if not negated(text, m.start())]
-    return any(a < reading.start for a in trend) and any(a >= reading.end for a in trend + looks)
+    if any(a < reading.start for a in trend) and any(a >= reading.end for a in trend + looks):
+        return True
+    # "先给我看一哈这一个礼拜的血压，再把…128/82记上，完了再看一哈": a look first, one after
+    first = _FIRST_LOOK.search(text, 0, reading.start)
+    return first is not None and _LOOK_AGAIN.search(text, reading.end) is not None
+
+
+_FIRST_LOOK = re.compile("先(?:给我|帮我)?(?:看|查|瞅|瞧)")
+_LOOK_AGAIN = re.compile("再(?:给我|帮我)?(?:看|查|瞅|瞧)")
+"""A look said to come first (先看) before the reading and another after it (再看): the
+same window twice, as "show it again" asks; a bare 再看看 after a reading with no look before
+it only shows the trend after."""
 
 
 def extract_record_and_recheck(text: str, today: date) -> dict[str, Any] | None:

@@ -201,6 +201,10 @@ _OTHER_SHOP = re.compile(
     r"taobao|tmall|jd\.com|pinduoduo|mercado\s?libre|jumia|rakuten|zalando|allegro|trendyol|"
     r"hepsiburada|tokopedia|bukalapak|coupang|ozon|wildberries|meesho|myntra|best\s?buy|emag|"
     r"costco|ikea|argos|currys)\b|"
+    # any shop named by its web address: "my order on Noon.com, number 8812"
+    # (not inside a link to an order here: "https://shop.example.com/orders/10298")
+    r"(?<![/.:@\w-])[a-z0-9-]+\.(?:com|co|net|shop|store|ae|in|sg|my|ph|id|de|fr|es|it|pl|ro)"
+    r"\b(?![./\d])|"
     r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城",
     re.I,
 )
@@ -265,9 +269,14 @@ def extract_list_orders(text: str, today: date) -> dict[str, Any] | None:
     paged = _PAGE.search(text) is not None and contains_any(text, _ORDER_WORDS)
     if order_id_in(text) is not None or not (paged or contains_any(text, _LIST_WORDS)):
         return None
-    if _ONE_ORDER.search(text):
+    if _ONE_ORDER.search(text) or _A_REPORT.search(text):
         return None
     return {}
+
+
+_A_REPORT = re.compile(r"\breports?\b|报表|报告|周报|月报|季报", re.I)
+"""A report of the orders ("I want the quarterly report for my orders") is a report asked
+for, not the list."""
 
 
 class OrderSlots(BaseModel):

@@ -323,8 +323,14 @@ INTENTS = (
             *("want the monthly", "want a monthly", "want my monthly"),
             *("need the report", "need a report", "need my report", "want the report"),
             *("want a report", "需要一份", "要一份"),
+            # "Monthly report. Kick it off, I'll chase the job later."
+            *("kick it off", "kick that off", "kick one off"),
         ),
         required_evidence=("report",),
+        # A report's name alone asks for it: "weekly report", "月报".
+        entry_words=("weekly report", "monthly report", "周报", "月报"),
+        entry_routes=True,
+        entry_request="build the {report} report",
         slots_model=ReportSlots,
         steps=(REPORT_SUBMITTED, REPORT_READY),
         budget=Budget(max_rounds=8, max_calls=8),
