@@ -375,6 +375,22 @@ _VERNACULAR: dict[str, str] = {
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
     **{"报消": "报销", "血鸭": "血压", "工但": "工单", "订但": "订单", "趋事": "趋势"},
+    # Minnan (Xiamen, Quanzhou, Zhangzhou) written in characters: 阮 "I, my", 予阮 and 甲我
+    # "to me",
+    # 今仔日 "today", 昨昏 "yesterday", 昨暗 "last night", 今嘛 "now", 早起 "morning", 偌济
+    # "how much", 啥物 "what", 敢有 "has it", 袂 "not", 落去 "in" (记落去), 顺续 "while at
+    # it", 佮 "and", 佇 "at", 厝 "home"
+    **{
+        "予阮": "给我",
+        "甲我": "给我",
+        "阮": "我",
+        "今仔日": "今天的",
+        "昨昏": "昨天",
+        "昨暗": "昨晚",
+    },
+    **{"今嘛": "现在", "早起": "早上", "偌济": "多少", "啥物": "什么", "敢有": "有没"},
+    **{"袂": "不", "落去": "进去", "顺续": "顺便", "佮": "和", "佇": "在", "厝": "家"},
+    "开一张单": "开一个单",
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -383,7 +399,8 @@ Mandarin requests to an assistant (系 alone stays: 关系, 系统)."""
 _VERNACULAR_WORD = re.compile(
     "|".join(re.escape(w) for w in sorted(_VERNACULAR, key=len, reverse=True))
     # "86 蚊", "三百二十蚊" are yuan; 蚊 alone is a mosquito
-    + r"|(?P<kuai>(?<=[\d零一二两三四五六七八九十百千])蚊|(?<=\d )蚊)"
+    # (and Minnan's 箍: "三百二十箍")
+    + r"|(?P<kuai>(?<=[\d零一二两三四五六七八九十百千])[蚊箍]|(?<=\d )[蚊箍])"
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
     + r"|(?P<fa>(?<=[\u3400-\u9fff])伐(?=\s*(?:[?？,，。!！~]|$)))"  # Wu's 好了伐: 好了吗
     + r"|(?P<wei>(?<=[\u3400-\u9fff])未(?=\s*(?:[?？]|$)))"  # Cantonese 搞掂未？: 搞定没？
@@ -399,7 +416,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<le>(?<=[\u3400-\u9fff])(?:咯|哒))"
     # Shaanxi: 额 is "I, me" after 给/跟/帮/让 (not the 额 of 金额, 额度); 咥 "eat"
     + r"|(?P<e>(?<=[给跟帮让叫替])额(?![度外]))|(?P<die>咥)"
-    + r"|(?P<gong>(?:(?<=\d)|(?<=\d ))工(?![单位作资厂程号具人]))"  # Minnan 30 工: 30 天
+    # Minnan 30 工, 七工: 30 天, 七天
+    + r"|(?P<gong>(?:(?<=[\d一二两三四五六七八九十])|(?<=\d ))工(?![单位作资厂程号具人]))"
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
     + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))"

@@ -2789,7 +2789,8 @@ def _tools_of(domain: Domain, name: str) -> frozenset[str]:
 
 
 _KIN = (
-    r"(?:mom|mum|mother|dad|father|parents?|wife|husband|spouse|partner|son|daughter|kids?|"
+    r"(?:mom|mum|mam|mammy|mother|dad|father|parents?|wife|husband|spouse|partner|son|"
+    r"daughter|kids?|nain|taid|"
     r"child|children|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|friend|"
     r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend|"
     # the people of a small business ("my cashier's blood pressure", "for my staff")

@@ -7378,3 +7378,39 @@ def test_rounds_127_128_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 129-130 (measured once at 549895d, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Welsh "mam": a text for her is for someone else.
+        (DOMAIN, "could you text my mam where order 44191 is, she's waiting in"),
+    ],
+)
+def test_rounds_129_130_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Minnan in characters: 阮, 予阮, 今仔日, 昨暗, 落去, 顺续, 箍, 七工, 偌济, 啥物, 佮.
+        (EXPENSES, "昨暗坐的士转来厝，四十二箍，报一下", "submit_expense",
+         {"amount": "42", "currency": "CNY", "category": "taxi", "date": "2026-03-14"}),
+        (EXPENSES, "阮近十四工的报销有偌济？", "expense_total", {"period": "14d"}),
+        (DOMAIN, "血压今仔日一百三十六、八十七，记落去，顺续看最近七工的",
+         "record_and_review_metric", {"value": "136/87", "period": "7d"}),
+        (DOMAIN, "恁遮存的阮的电话佮地址是啥物？", "customer_profile", {}),
+        # 开一张单 opens a ticket; told when it is done, "跟我讲" (and not told: a guard).
+        (EXPENSES, "阮的键盘坏去，帮我开一张单", "open_ticket", {}),
+        (EXPENSES, "系统登录不了，开个工单，修好了跟我讲", "open_ticket", {"notify": True}),
+        (EXPENSES, "打印机卡纸，开个工单，不用跟我说", "open_ticket", {"notify": False}),
+    ],
+)  # fmt: skip
+def test_rounds_129_130_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
