@@ -443,6 +443,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<gang>(?<=[A-Za-z])杠(?=\s*[\d零一二两三四五六七八九十幺洞]))"
     # Southwestern 一道 "once more" after a look ("记完再看一道"); elsewhere "together"
     + r"|(?P<yidao>(?<=[看查比])一道)"
+    # Shanxi and Jin 瞭 "look" ("给我瞭一下", "先瞭瞭"); not 瞭望, and 瞭解 is 了解
+    + r"|(?P<liao>瞭(?![望解]))"
 )
 
 
@@ -453,7 +455,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
-    **{"zhi": "个", "tuo": "掉", "wode": "的"},
+    **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
@@ -2260,6 +2262,8 @@ _HABIT = re.compile(
 _ON_EVENT = re.compile(
     r"\b(?:when|once|as\s+soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,4}?"
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
+    # "when it's delivered"
+    r"(?<=['’]s\s)(?:delivered|dispatched)|"
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
     r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"

@@ -7414,3 +7414,32 @@ def test_rounds_129_130_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 131-132 (measured once at 5581367, then folded into dev) ------------------------
+
+
+def test_rounds_131_132_a_text_once_it_is_delivered_is_not_sent_now() -> None:
+    decision = decide_offline(DOMAIN, "Text me where order 40131 is when it's delivered", DAY)
+    assert decision.action != "route", decision
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Bolt named as the ride, Zimbabwe's kombi, 优步: a taxi.
+        (EXPENSES, "took a Bolt to the office this morning US$14, please claim",
+         "submit_expense", {"category": "taxi", "amount": "14"}),
+        (EXPENSES, "please claim my kombi fare of 3 USD yesterday", "submit_expense",
+         {"category": "taxi"}),
+        (EXPENSES, "周三打优步 31 美元，报一下", "submit_expense", {"category": "taxi"}),
+        # Shanxi 瞭 "look".
+        (EXPENSES, "工单T-33给我瞭一下", "ticket_status", {"ticket_id": "T-33"}),
+        (DOMAIN, "血压128/84，先瞭瞭这两周的，记上以后再瞭一遍", "record_and_recheck_metric",
+         {"value": "128/84", "period": "14d"}),
+    ],
+)  # fmt: skip
+def test_rounds_131_132_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

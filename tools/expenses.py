@@ -466,6 +466,9 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("pickme", "ola cab", "ola ride", "careem", "indrive", "cabify", "freenow"),
             *("remis", "remise"),  # Argentina's hired car
             "bolt ride",
+            # Bolt named as the ride ("Bolt to the airport", "took a Bolt"), Zimbabwe's kombi,
+            # Uber in Chinese
+            *("a bolt", "took bolt", "bolt to", "bolt from", "bolt home", "kombi", "优步"),
             *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
             *("坐出租", "打出租", "打的"),
             # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").
