@@ -346,11 +346,19 @@ _VERNACULAR: dict[str, str] = {
     # Taiwanese chat: 母汤 (毋通) "don't".
     **{"母汤": "不要"},
     # Minnan (Fujian, Taiwan): 甲我 "for me", 按怎 "how", 昨昏 "yesterday", 毋/袂 "not",
-    # 歹势/拍谢 "sorry", 歹去 "broken", 食饭 "eat", 厝 "home".
+    # 歹势/拍谢 "sorry", 歹去 "broken", 食饭 "eat", 厝 "home"; as Xiamen writes it in
+    # characters, 今仔日 "today", 昨暗 "last night", 今嘛 "now", 早起 "morning", 偌济 "how
+    # much", 啥物 "what", 敢有 "has it", 落去 "in" (记落去), 顺续 "while at it", 佮 "and",
+    # 佇 "at".
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
-    # 阮 "I, me" after a verb for the user ("有进度要通知阮"); not 阮 alone, also a surname
-    **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我"},
+    **{"今仔日": "今天的", "昨暗": "昨晚", "今嘛": "现在", "早起": "早上", "偌济": "多少"},
+    **{"啥物": "什么", "敢有": "有没", "落去": "进去", "顺续": "顺便", "佮": "和", "佇": "在"},
+    # 阮 "I, me" after a verb for the user ("有进度要通知阮", "予阮看") and before what is
+    # theirs ("阮的电脑", "阮订的货"); not 阮 alone, also a surname
+    **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我", "予阮": "给我"},
+    **{"阮的": "我的", "阮订": "我订", "阮留": "我留", "阮近": "我近"},
+    "开一张单": "开一个单",  # a ticket: "帮我开一张单"
     # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭 "where".
     **{"嫑": "别", "阿搭": "哪里"},
     # Qinghai (Xining): 阿扎 "where", 阿么个 "how is it".
@@ -375,22 +383,6 @@ _VERNACULAR: dict[str, str] = {
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
     **{"报消": "报销", "血鸭": "血压", "工但": "工单", "订但": "订单", "趋事": "趋势"},
-    # Minnan (Xiamen, Quanzhou, Zhangzhou) written in characters: 阮 "I, my", 予阮 and 甲我
-    # "to me",
-    # 今仔日 "today", 昨昏 "yesterday", 昨暗 "last night", 今嘛 "now", 早起 "morning", 偌济
-    # "how much", 啥物 "what", 敢有 "has it", 袂 "not", 落去 "in" (记落去), 顺续 "while at
-    # it", 佮 "and", 佇 "at", 厝 "home"
-    **{
-        "予阮": "给我",
-        "甲我": "给我",
-        "阮": "我",
-        "今仔日": "今天的",
-        "昨昏": "昨天",
-        "昨暗": "昨晚",
-    },
-    **{"今嘛": "现在", "早起": "早上", "偌济": "多少", "啥物": "什么", "敢有": "有没"},
-    **{"袂": "不", "落去": "进去", "顺续": "顺便", "佮": "和", "佇": "在", "厝": "家"},
-    "开一张单": "开一个单",
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -1106,10 +1098,10 @@ def shouted(text: str) -> str:
 
     Some users write in capitals when it is urgent: "SHOW ME THE TREND THEN SAVE 145/92 AND
     SHOW IT AGAIN - 14 DAYS!!!" asks what the lower-case words ask, yet the rules read some
-    words by their case (a name's capital, "IT" the helpdesk). Currency codes ("320 EUR"),
-    ids with digits ("T-12", "J-21") and the IT desk named as one ("IT SUPPORT") keep
-    theirs. A message with a few capitals in it ("my BP is high", "file 30 EUR") is no
-    shouting and stays as typed.
+    words by their case (a name's capital, "IT" the helpdesk). Ids with digits ("T-12",
+    "J-21") and the IT desk named as one ("IT SUPPORT") keep theirs; currency codes are
+    read in any case. A message with a few capitals in it ("my BP is high", "file 30 EUR")
+    is no shouting and stays as typed.
     """
     letters = [c for c in text if "A" <= c <= "Z" or "a" <= c <= "z"]
     if len(letters) < _SHOUT_LETTERS:
@@ -1123,15 +1115,12 @@ _SHOUT_LETTERS = 12
 _SHOUT_SHARE = 0.8
 """A message shouts when four in five of its Latin letters, twelve at least, are capitals."""
 _SHOUTED_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'’]*(?:-[A-Za-z0-9]+)*(?![\w-])")
-_KEPT_CODES = frozenset(
-    {"EUR", "USD", "CNY", "RMB", "HKD", "JPY", "GBP", "AUD", "CAD", "SGD", "MOP", "TWD", "CHF"}
-)
 _IT_NAMED = re.compile(r"\s+(?:DESK|HELPDESK|HELP\s+DESK|TEAM|SUPPORT|DEPT|DEPARTMENT|GUYS?)\b")
 
 
 def _lower_unless_code(m: re.Match[str]) -> str:
     word = m.group()
-    if word in _KEPT_CODES or any(c.isdigit() for c in word):
+    if any(c.isdigit() for c in word):
         return word
     if word == "IT" and _IT_NAMED.match(m.string, m.end()):
         return word

@@ -1935,7 +1935,7 @@ def _narrowed(text: str, values: list[tuple[str, str, int, int]]) -> _Narrowing:
             said = meant[-1]
             periods = said[0] == "period" or any(v[0] == "period" for v in same)
             if periods and re.search(r"\d$", said[1]):  # "the last 7": its days
-                cjk = re.search(r"[\u4e00-\u9fff]", text) is not None
+                cjk = _CJK_TEXT.search(text) is not None
                 days.append(
                     (said[2], said[3], text[said[2] : said[3]] + ("天" if cjk else " days"))
                 )
@@ -1980,5 +1980,5 @@ def _bare_period(
     _, number, start, end = after[0]
     if text[at:start].strip() or _DAYS_AFTER.match(text, end):
         return None
-    cjk = re.search(r"[\u4e00-\u9fff]", before[-1][1]) is not None
+    cjk = _CJK_TEXT.search(before[-1][1]) is not None
     return start, end, f"{number}{'天' if cjk else ' days'}"
