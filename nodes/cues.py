@@ -437,6 +437,10 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<yidao>(?<=[看查比])一道)"
     # Shanxi and Jin 瞭 "look" ("给我瞭一下", "先瞭瞭"); not 瞭望, and 瞭解 is 了解
     + r"|(?P<liao>瞭(?![望解]))"
+    # Hebei and Beijing 白 "don't" opening what it refuses ("白取消订单30018，俺就想问问"),
+    # not 白跑 "in vain", nor a change already made in vain ("白记了")
+    + r"|(?P<bai>(?:(?<![\u3400-\u9fff])|(?<=[你您可就先千万]))白"
+    + r"(?=(?:取消|删|撤|记|存|报|发|开|建|提交|提|生成|做)(?!了)))"
 )
 
 
@@ -447,7 +451,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
-    **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看"},
+    **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看", "bai": "别"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
@@ -1726,11 +1730,23 @@ schedules. Not "when you get a chance" (a courtesy: the subject is the assistant
 user) nor "ping me once it's triaged" (mid-clause: the intent's own notification)."""
 
 
+_INVERTED_IF = re.compile(
+    r"^\s*(?:(?:and|but|so)\s+)?(?:should|were|had)\s+(?P<rest>(?!(?:i|we|you|u)\b)"
+    r"(?:the|my|our|it|that|this|order|ticket|[\w-]+\s+(?:still|not|be))\b)",
+    re.I,
+)
+"""A condition said by inversion ("should the app still be down tomorrow, open a ticket
+then"): "if" without the word. Not a question to the assistant ("should I cancel …?")."""
+
+
 def _conditional(clause: str) -> bool:
     if _CN_COURTESY_CONDITION.match(clause):
         return False
     if _WHEN_STATE.match(clause):
         return True
+    if (inverted := _INVERTED_IF.match(clause)) is not None:
+        # "should it be convenient, please also display my total": a courtesy
+        return _COURTESY_CONDITION.match(clause[inverted.start("rest") :]) is None
     for m in _CONDITION.finditer(clause):
         if m.group("if") and m.group("if").lower() == "if":
             if _NOT_CONDITION_BEFORE.search(clause[: m.start()]):
@@ -1758,7 +1774,11 @@ def conditional_clauses(text: str) -> set[int]:
         out.add(start)
         if _CN_CONDITION.search(clause) and n + 1 < len(cut):
             out.add(cut[n + 1][0])  # "10091要是还没发货，就帮我取消": the subject comes first
-        if _OPENS_WITH_CONDITION.match(clause) or _WHEN_STATE.match(clause):
+        if (
+            _OPENS_WITH_CONDITION.match(clause)
+            or _WHEN_STATE.match(clause)
+            or _INVERTED_IF.match(clause)
+        ):
             if n + 1 < len(cut):
                 out.add(cut[n + 1][0])
             if n > 0 and _find_cue(clause, (*GENERIC_CUES, *OTHER_CHANGE_VERBS)) is None:

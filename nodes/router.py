@@ -42,6 +42,7 @@ slot rules; the model only ever picks among intent names.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -641,7 +642,77 @@ def _entry(
     for start, end in spans:
         rest[start:end] = " " * (end - start)
     noise = (*_own_words(intent), *ID_NOUNS, *intent.entry_words)
-    return None if _sentence_words("".join(rest), noise) else name
+    left = "".join(rest)
+    return None if _sentence_words(left, noise) and not _memo_only(left) else name
+
+
+_SENTENCE_MAKERS = frozenset(
+    {
+        *("i", "we", "you", "he", "she", "they", "it", "my", "me", "our", "us", "his", "her"),
+        *("their", "i'm", "i'd", "i've", "i'll", "we're", "it's", "that's", "there's"),
+        *("is", "was", "were", "are", "am", "be", "been", "being", "do", "did", "does", "done"),
+        *("have", "has", "had", "can", "could", "will", "would", "shall", "should", "may"),
+        *("might", "must", "need", "needs", "want", "wants", "wanna", "gonna", "let", "lets"),
+        *("not", "no", "never", "nothing", "don't", "didn't", "doesn't", "isn't", "wasn't"),
+        *("won't", "can't", "cannot", "without", "nah", "nope", "wait", "hold", "or", "either"),
+        *("what", "which", "who", "whom", "whose", "why", "how", "when", "where", "whether"),
+        *("if", "unless", "maybe", "perhaps", "think", "guess", "sure", "unsure", "probably"),
+        *("already", "again", "twice", "still", "yet", "also", "too", "instead", "actually"),
+        *("cost", "costs", "spent", "spend", "came", "comes", "got", "get", "gets", "took"),
+        *("rejected", "declined", "refund", "refunded", "returned", "cancelled", "canceled"),
+        *("approved", "reimbursed", "wrong", "error", "mistake", "duplicate", "personal"),
+        *("change", "fix", "delete", "remove", "edit", "update", "undo", "skip", "ignore"),
+        *("show", "tell", "check", "see", "look", "total", "sum", "much", "many", "status"),
+        *("said", "says", "say", "told", "asked", "ask", "please", "pls", "plz", "kindly"),
+        *("then", "and", "but", "so", "because", "since", "though", "tho", "although"),
+        *("both", "each", "plus", "send", "sent", "mail", "email", "e", "text", "sms"),
+        *("forward", "print", "share", "bad", "good", "ok", "okay", "high", "low", "normal"),
+        # a day named in a way no date rule reads ("of the day 10"): the claim's date unsure
+        *("day", "date", "dated"),
+        # what a line asks besides filing: "recommend a restaurant for a team dinner under 50"
+        *("recommend", "find", "buy", "order", "compare", "convert", "split", "estimate"),
+        *("calculate", "budget", "limit", "allowed", "allowance", "policy", "max", "under"),
+    }
+)
+"""Words that make what is left of an entry line a sentence, not a note about the entry.
+
+"b&b last night for the out of town job, 95 EUR" and "diesel for the van 68.40 EUR today"
+describe the claim as a list line does: what is left names where, what for and with whom.
+A subject, a verb of being or having, a question word, a refusal, a doubt, a second thought
+or anything a claim can be besides new ("rejected", "refund", "again") makes it a sentence
+about the values ("my taxi cost 30 EUR yesterday"), and the line is asked about."""
+_CN_SENTENCE_MAKERS = re.compile(
+    r"[我你他她它们吗呢么吧嘛没不别未要想能会该是有过又再还也或了把寄发传转同和跟都及花付删改]|"
+    r"已经|可以|应该|驳回|退|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常"
+)
+"""The same in Chinese: "去肥西工地打车52元" describes a claim; "我打车花了52" tells one."""
+
+
+def _memo_only(rest: str) -> bool:
+    """Whether the words left of an entry line only describe it (`_SENTENCE_MAKERS`).
+
+    A misspelt change verb ("submitt a 45 usd taxi from this morning") is a verb too: the
+    write it may ask for is a guess, and a guess never runs a write.
+    """
+    for word in re.findall(r"[a-z]+(?:'[a-z]+)?|[\u3400-\u9fff]+", rest.lower()):
+        if _is_cjk_word(word):
+            if _CN_SENTENCE_MAKERS.search(word):
+                return False
+        elif word in _SENTENCE_MAKERS or word.endswith("n't") or _misspelt_change(word):
+            return False
+    return True
+
+
+def _misspelt_change(word: str) -> bool:
+    """Whether a word is a change verb typed wrong ("submitt"), not the verb itself."""
+    if len(word) < 6 or word in _CHANGE_WORDS:
+        return False
+    return bool(difflib.get_close_matches(word, _CHANGE_WORDS, n=1, cutoff=0.9))
+
+
+_CHANGE_WORDS = frozenset(
+    w.lower() for w in (*GENERIC_CUES, *OTHER_CHANGE_VERBS) if w.isalpha() and len(w) > 3
+)
 
 
 def _follow_up_reads(
@@ -977,7 +1048,10 @@ _BY_CHANNEL = re.compile(
     r"\b(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*(?:(?:发)?给我|me\b|us\b)|"
     # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
     r"(?:send|发|传)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
-    r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)",
+    r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)|"
+    # the channel as where it is sent: "微信上发给俺", "邮箱里发我一份"
+    r"(?P<cn4>whatsapp|wechat|telegram|邮箱|微信|邮件|qq|钉钉)\s*(?:上|里|里面)\s*"
+    r"(?:发|传|告诉|通知|说)",
     re.I,
 )
 """Where a message is to go, named as a channel ("to my gmail", "on WhatsApp", "发到我邮箱")."""
@@ -1021,7 +1095,7 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     # A message by a channel the intent's own words never name ("send status of order 71234
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
     if kinds == {"send"} and (by := _BY_CHANNEL.search(text)) is not None:
-        channel = by["en"] or by["cn"] or by["cn2"] or by["en2"] or by["cn3"]
+        channel = by["en"] or by["cn"] or by["cn2"] or by["en2"] or by["cn3"] or by["cn4"]
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
     # A message for someone else is a send the intent makes only if its own examples do.
@@ -1062,7 +1136,8 @@ def _gate(
     if not asked and cue is not None and _SUMMED.fullmatch(cue.text) and _HOW_MUCH.search(text):
         return SUM_ASKED.format(intent=intent.name, words=cue.text), False, None
     done = _EXISTING.search(text) if cue is not None and not asked else None
-    if done is None and cue is not None and not asked:
+    if done is None and cue is not None and not asked and "个" not in cue.text:
+        # "报个酒店的钱": a measure word makes the thing new, its 的 is what it is of
         done = _PAST_ENTRY.match(text, cue.end)
     if cue is not None and done is not None and cue.start < done.end():
         later = change_cue(text[done.end() :], intent.write_cues)
@@ -2109,6 +2184,17 @@ def _named_by_object(makers: list[IntentSpec], text: str, verb: Found) -> Intent
     return named[0] if len(named) == 1 else None
 
 
+_ADDED_TO_EXISTING = re.compile(
+    r"\b(?:add|put|attach|append|leave|write|post|stick|pop)\s+(?:(?:a|an|some|the|this|that|"
+    r"my|one|another|more|extra|quick|short|little)\s+){0,2}(?:note|comment|remark|detail|info|"
+    r"information|update|attachment|screenshot|photo|picture|reply)s?\s+(?:to|on|onto|into|under)\b",
+    re.I,
+)
+"""Something added to a thing the user already has ("add a note to my latest ticket", "put
+a comment on order 10086"): a change to that thing, not the creation the verb "add" asks
+for elsewhere."""
+
+
 def _maker(
     domain: Domain, text: str, today: date, verb: Found, ranking: Ranking | None
 ) -> Decision | None:
@@ -2122,6 +2208,8 @@ def _maker(
     them only a single one: a request it does not fit ("submit my expenses for the past 7 days" has
     no amount) is asked about, never handed down to the next intent that "submits".
     """
+    if _ADDED_TO_EXISTING.search(text):
+        return None  # "add a note to my latest ticket" changes that ticket, it makes none
     makers = [
         i
         for i in domain.intents

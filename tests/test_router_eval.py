@@ -71,8 +71,12 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.923
-"""At the dev part's in-scope accuracy with rounds 9 to 132 folded in (0.9238, 18609 of
+DEV_FLOOR = 0.929
+"""At the dev part's in-scope accuracy with rounds 9 to 134 folded in (0.9295, 19016 of
+20458 in scope, 24215 lines; rounds 133-134 alone 0.895 after their fixes, their labels as
+written; raised from 0.923 by entry lines that describe their claim, filed since, and one
+dev line relabelled as the dev part reads "bucks" (16 of 18 claims: US dollars));
+rounds 9 to 132 alone (0.9238, 18609 of
 20144 in scope, 23855 lines; rounds 131-132 alone 0.934 after their fixes, their labels as
 written but one: a ticket with updates "by email", as the dev part reads "email me when
 …"); rounds 9 to 130 alone (0.9236, 18312 of
@@ -396,7 +400,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "(measured once at 49a40bc: 0.884, 281 of 318, 2 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 129-130 (measured once at 549895d: 0.852, 270 of 317, 1 misroute to "
     "a write, 0 out-of-scope writes) and rounds 131-132 (measured once at 5581367: 0.918, "
-    "291 of 317, 2 misroutes to a write, 0 out-of-scope writes) are "
+    "291 of 317, 2 misroutes to a write, 0 out-of-scope writes) and rounds 133-134 "
+    "(measured once at 6cf892b: 0.841, 264 of 314, 4 misroutes to a write, 0 out-of-scope "
+    "writes) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -474,6 +474,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").
             *("a grab", "the grab", "my grab", "grab ride", "grab rides", "grab car", "grab taxi"),
             *("take grab", "took grab", "taking grab"),
+            "special hire",  # East Africa's hired car
             *(
                 "grab to",
                 "grab from",
@@ -491,7 +492,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
-            *("snack", "snacks"),
+            *("snack", "snacks", "supper", "suppers"),
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
@@ -512,13 +513,20 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆"),
             *("motel", "motels"),
             *("旅馆", "旅店", "民宿"),
+            # a night's lodging by its other names: "b&b last night for the out of town job"
+            *("b&b", "bnb", "airbnb", "guesthouse", "guest house", "hostel", "inn"),
+            *("住店", "旅社", "招待所", "客栈"),
         ),
     ),
     (
         "other",
         (
             *("under other", "as other", "in other", "其他类", "其它类", "归到其他", "算其他"),
+            *("算 other", "算other", "报 other", "报other"),
             *("other category", "category other", "category: other", "category 'other'"),
+            # a vehicle's running costs, as a tradesman's van or a vet's car has them
+            *("diesel", "petrol", "fuel", "parking", "toll", "tolls", "mileage"),
+            *("加油", "油费", "油钱", "柴油", "汽油", "停车费", "过路费", "过桥费"),
         ),
     ),
 )
@@ -536,6 +544,8 @@ _BOUGHT = re.compile(r"\b(?:bought|purchased|paid\s+for)\b|买了|付了", re.I)
 _FILED_AS = (
     *("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他"),
     *("报其他", "报其它", "报到其他", "报在其他"),
+    # the category said in English inside Chinese: "团建买水果 126 元，算 other"
+    *("算 other", "算other", "算成 other", "报 other", "报other", "归到 other"),
 )
 """Putting a claim in the "other" category ("买了个转换插头 15 欧，算其他类"), which asks to
 file it the way "file it as other" does."""
@@ -996,11 +1006,12 @@ _CLAIM_NOUNS = (
 
 _FILED_UNDER = re.compile(
     r"\b(?:put|file|log|claim|submit|enter|book)\s+(?:it|this|that|them)\s+(?:under|as)\s+"
-    r"(?:an?\s+)?(?P<category>taxi|meal|hotel|other)\b",
+    r"(?:an?\s+)?(?P<category>taxi|meal|hotel|other)\b|"
+    r"(?:算|算成|算作|归到|归为|报成|报到|记成|记为|记到)\s*(?P<zh>taxi|meal|hotel|other)\b",
     re.I,
 )
-"""The category the user files it under ("staff meal supplies …, put it under other"): that
-one, whatever kind of cost the words before it name."""
+"""The category the user files it under ("staff meal supplies …, put it under other",
+"员工餐买菜 356 元，算 other"): that one, whatever kind of cost the words before it name."""
 _STAYED_IN_FANDIAN = re.compile(r"住(?:了|的|过|在)?(?:\S{0,4}?)饭店|饭店住宿?")
 """饭店 is a hotel in Taiwan and a restaurant on the mainland: one stayed in is a hotel
 ("3/9 住飯店花了 420 歐元"), one eaten at a meal (饭 says so)."""
@@ -1020,7 +1031,7 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     gone, and the intent's own words and filler with them (`content_words`).
     """
     if (named := _FILED_UNDER.search(text)) is not None and not negated(text, named.start()):
-        category = cast(Category, named.group("category").lower())
+        category = cast(Category, (named.group("category") or named.group("zh")).lower())
         return Found(category, named.group(), named.start(), named.end(), "enum")
     if (stayed := _STAYED_IN_FANDIAN.search(text)) is not None:
         return Found("hotel", stayed.group(), stayed.start(), stayed.end(), "enum")
@@ -1333,6 +1344,9 @@ def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
     named = contains_any(helpdesk, _TICKET_WORDS) or _IT_DESK.search(helpdesk) is not None
     if not named or _ticket_id(text) is not None:
         return None
+    if _LATEST_TICKET.search(helpdesk) and not _ANOTHER_TICKET.search(helpdesk):
+        # "add a note to my latest ticket" is about the ticket the user has, not a new one
+        return None
     slots = ticket_slots(text, today)
     return slots if "summary" in slots else None
 
@@ -1361,6 +1375,14 @@ _LATEST_TICKET = re.compile(
 reply from IT eh", "帮我check下最新那张ticket"): the rule shows it, whatever else is said
 around it; the id-less status the classifier would otherwise have to guess from the words
 around it."""
+_ANOTHER_TICKET = re.compile(
+    r"\b(?:new|another|fresh|second|separate|open\s+(?:a|one))\s+(?:helpdesk\s+|it\s+|support\s+)?"
+    r"(?:ticket|tkt|tiket)s?\b|"
+    r"(?:新|再|重新|另|另外)(?:开|建|提)?(?:一个|一张|个|张)?(?:工单|报修单|ticket)",
+    re.I,
+)
+"""A ticket to open beside the latest one ("open a new ticket, my latest ticket was closed
+but the printer jams again"): the latest ticket named is then the story, not the object."""
 _CONDITION = re.compile(r"\b(?:if|unless|in\s+case)\b|如果|要是|假如", re.I)
 """A condition beside the latest ticket ("…, then if it's still open just close it") may
 ask for what no intent does: the rule leaves such a request to the router's reading."""

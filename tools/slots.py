@@ -267,7 +267,8 @@ the 13th file it"): left unread, the claim was filed for today. "until the 20th"
 such day."""
 
 _THE_DAY_N = re.compile(
-    r"\b(?:of|on|for|from)\s+the\s+day\s+(?P<dom>[1-9]|[12]\d|3[01])(?![\d:./])(?!\s*days?\b)", re.I
+    r"\b(?:of|on|for|from)\s+the\s+day\s+(?P<dom>[1-9]|[12]\d|3[01])(?![\d:/])(?!\.\d)(?!\s*days?\b)",
+    re.I,
 )
 """A day of the month as Portuguese, Spanish and Italian speakers say it in English ("o dia
 12": "the taxi of the day 5", "118/76 of the day 12"): the latest such day up to today."""
@@ -495,6 +496,12 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"{_CN_AMOUNT}\s*(?:块钱|块|元|美元|欧元|人民币|美金|欧(?!洲))",
             re.I,
         ),
+    ),
+    # An order named by its number before the noun ("cancel the 41877 order"), not 41877
+    # orders: one order, its id long as ids are.
+    (
+        "id",
+        re.compile(r"\b(?:the|my|our)\s+(?P<v>\d{4,})\s+order\b(?!s)", re.I),
     ),
     (
         "quantity",
@@ -809,7 +816,8 @@ def _period_days(span: str) -> int | None:
     if re.search(r"quarter|\bq[1-4]\b|季度", lowered):
         return _UNIT_DAYS["quarter"]
     if re.search(r"上|本|这|this", lowered) and not re.search(r"\d|[一二两三四五六七八九十]", span):
-        return 30 if ("月" in span or "month" in lowered) else 7
+        # "this fortnight" is its two weeks, not "this week"'s seven days
+        return 30 if ("月" in span or "month" in lowered) else 14 if "fortnight" in lowered else 7
     m = _PERIOD_EN.search(span) or _PERIOD_CN.search(span)
     if m is None:
         return None
@@ -847,6 +855,7 @@ def find_period(text: str) -> Found | None:
         if role.kind == "period"
         and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
         and (days := _period_days(re.sub(r"^x(?=\d)", "", role.text, flags=re.I))) is not None
+        and not is_duration(text, Found(days, role.text, role.start, role.end, "period"))
     ]
     if len(found) > 1 and len({f.value for f in found}) == 1:
         # One length said twice: the count of days says it plainly ("show me the last 7
@@ -866,6 +875,50 @@ def find_period(text: str) -> Found | None:
         if (days := _period_days(span)) is not None:
             return Found(days, since.group().strip(), since.start(), since.end(), "period")
     return find_word(text, _EVERY, "period")
+
+
+def is_duration(text: str, found: Found) -> bool:
+    """Whether a period tells how long something lasted, not a window to total over.
+
+    "was in Lyon for 3 days, hotel 240 EUR, claim it", "2-day site visit" and
+    "出差顺便玩了两天" tell a trip's length; "and show the 7-day total", "the last 14 days"
+    ask for a window. Only a length with a word of lasting beside it is a duration.
+    """
+    before = text[max(0, found.start - 40) : found.start]
+    after = text[found.end : found.end + 20]
+    if _WINDOW_BEFORE.search(before) or _WINDOW_BACK_WORD.search(found.text):
+        return False  # "how much have I spent in the last 7 days": a window after all
+    if any(
+        at <= found.start < at + len(clause) and _ASKING.search(clause)
+        for at, clause in clauses(text)
+    ):
+        return False  # "show me how it has been for 30 days": asked for
+    return bool(_LASTED_BEFORE.search(before) or _LASTED_AFTER.match(after))
+
+
+_WINDOW_BEFORE = re.compile(
+    r"\b(?:last|past|previous|prior|preceding|recent|these|this|over|within|rolling|trailing)"
+    r"\s+(?:(?:the|few|couple\s+of)\s+)?$|(?:最近|过去|近|前|这|本)\s*$",
+    re.I,
+)
+_WINDOW_BACK_WORD = re.compile(r"\b(?:last|past|previous)\b|最近|过去", re.I)
+
+
+_LASTED_BEFORE = re.compile(
+    r"(?:\b(?:spent|spend|spending|stayed|stay|lasted|took|trip\s+of|away\s+for)\s+|"
+    r"\b(?:was|were|stayed|went|travell?ed|away|there)\b[^,.;!?\d]{0,24}\bfor\s+)"
+    r"(?:(?:the|a|about|around|nearly|almost|over|like)\s+)?$|"
+    r"(?:玩|住|待|呆|跑|干|忙|出差|休息|请假|开会|培训|加班|逛|爬|走|站|坐|骑|修|装|上班|工作)"
+    r"了?(?:整整|差不多|大概|快)?$",
+    re.I,
+)
+_LASTED_AFTER = re.compile(
+    r"(?:-long\b|\s+(?:in|at|away|off|on\s+site)\b|[-\s](?:trip|visit|stay|conference|course|"
+    r"training|workshop|site|offsite|job|shift|tour|hike|drive|journey|holiday|vacation)s?\b)",
+    re.I,
+)
+"""Words beside a length that make it how long something lasted: "spent 7 days",
+"away for a week", "玩了两天"; "3 days in Berlin", "a 2-day site visit"."""
 
 
 _SINCE_AGO = re.compile(
@@ -1342,6 +1395,11 @@ def find_reading(text: str) -> Found | None:
     return None
 
 
+_CUT_SHORT = re.compile(r"几|-?something\b|ish\b|-odd\b|\s*or\s+(?:so|something)\b", re.I)
+"""An id only begun ("订单号是6023几来着", "6023-something"): the user does not have the
+rest, and no id is read from it."""
+
+
 def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found | None:
     """An identifier: the first id-role span matching `pattern` (a regex with one group).
 
@@ -1350,7 +1408,7 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
     without its hyphen or with an underscore ("t44", "T_0102") is written as the id is, "t-44".
     """
     compiled = re.compile(pattern, re.I)
-    roles = number_roles(text)
+    roles = [r for r in number_roles(text) if not _CUT_SHORT.match(text, r.end)]
     for role in roles:
         # searched in place, so the pattern may look at what comes before the id
         if role.kind == "id" and (m := compiled.search(text, role.start, role.end)):
