@@ -1258,14 +1258,17 @@ _ADDED_TO = re.compile(
     r"(?:(?:a|an|the|my|this|that|one|some|another|quick|short|new)\s+)*"
     r"(?:comments?|notes?|repl(?:y|ies)|updates?|remarks?|attachments?|screenshots?|photos?|"
     r"details|info|messages?)\s+(?:to|on|onto|in|under)\s+"
-    r"(?:(?:the\s+)?(?:ticket|order|claim|case|issue)\s+)?" + _ID + "|"
+    r"(?:(?:(?:the\s+)?(?:ticket|order|claim|case|issue)\s+)?" + _ID + "|"
+    r"(?:my|the|our)\s+(?:(?:latest|last|newest|most\s+recent|recent|current|open|existing)\s+)?"
+    r"(?:ticket|order|claim|case|issue)\b)|"
     r"(?:给|在|往|对)\s*(?:工单|订单|单子|报销单)?\s*" + _ID + r"\s*(?:的)?"
     r"(?:里面?|上面?|下面?|中)?\s*"
     r"(?:再)?(?:加|添加|添|补充|追加|补|写|留)(?:个|一个|一条|条|点|一下|上)?"
     r"(?:备注|评论|留言|说明|附件|截图|信息|内容|回复)",
     re.I,
 )
-"""A comment, a note or a reply added to a thing named by its id ("add a comment to T-9",
+"""A comment, a note or a reply added to a thing named by its id or as the user's own ("add
+a comment to T-9", "add a note to my latest ticket",
 "给T-9加个备注"): the change is to one that exists, which no create intent makes, however
 much of a new one's words the note holds ("still broken")."""
 
@@ -2184,17 +2187,6 @@ def _named_by_object(makers: list[IntentSpec], text: str, verb: Found) -> Intent
     return named[0] if len(named) == 1 else None
 
 
-_ADDED_TO_EXISTING = re.compile(
-    r"\b(?:add|put|attach|append|leave|write|post|stick|pop)\s+(?:(?:a|an|some|the|this|that|"
-    r"my|one|another|more|extra|quick|short|little)\s+){0,2}(?:note|comment|remark|detail|info|"
-    r"information|update|attachment|screenshot|photo|picture|reply)s?\s+(?:to|on|onto|into|under)\b",
-    re.I,
-)
-"""Something added to a thing the user already has ("add a note to my latest ticket", "put
-a comment on order 10086"): a change to that thing, not the creation the verb "add" asks
-for elsewhere."""
-
-
 def _maker(
     domain: Domain, text: str, today: date, verb: Found, ranking: Ranking | None
 ) -> Decision | None:
@@ -2208,7 +2200,7 @@ def _maker(
     them only a single one: a request it does not fit ("submit my expenses for the past 7 days" has
     no amount) is asked about, never handed down to the next intent that "submits".
     """
-    if _ADDED_TO_EXISTING.search(text):
+    if _ADDED_TO.search(text):
         return None  # "add a note to my latest ticket" changes that ticket, it makes none
     makers = [
         i

@@ -855,7 +855,7 @@ def find_period(text: str) -> Found | None:
         if role.kind == "period"
         and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
         and (days := _period_days(re.sub(r"^x(?=\d)", "", role.text, flags=re.I))) is not None
-        and not is_duration(text, Found(days, role.text, role.start, role.end, "period"))
+        and not _is_duration(text, Found(days, role.text, role.start, role.end, "period"))
     ]
     if len(found) > 1 and len({f.value for f in found}) == 1:
         # One length said twice: the count of days says it plainly ("show me the last 7
@@ -877,7 +877,7 @@ def find_period(text: str) -> Found | None:
     return find_word(text, _EVERY, "period")
 
 
-def is_duration(text: str, found: Found) -> bool:
+def _is_duration(text: str, found: Found) -> bool:
     """Whether a period tells how long something lasted, not a window to total over.
 
     "was in Lyon for 3 days, hotel 240 EUR, claim it", "2-day site visit" and
