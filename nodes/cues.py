@@ -341,6 +341,9 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # Ningbo (eastern Zhejiang Wu): 昨末 "yesterday", 弗要/弗用 "don't", 帮伊 "for him/her"
+    # (伊 alone is also "it": Minnan's "讲伊的状态" is the order's status), 洋钿 "money"
+    **{"昨末": "昨天", "弗要": "不要", "弗用": "不用", "帮伊": "帮她", "洋钿": "块钱"},
     # Japanese words in Chinese: 注文 "order", 番号 "number", 出张 "business trip".
     **{"注文": "订单", "番号": "编号", "出张": "出差"},
     # Taiwanese chat: 母汤 (毋通) "don't".
@@ -437,6 +440,12 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<yidao>(?<=[看查比])一道)"
     # Shanxi and Jin 瞭 "look" ("给我瞭一下", "先瞭瞭"); not 瞭望, and 瞭解 is 了解
     + r"|(?P<liao>瞭(?![望解]))"
+    # The numerals of cheques and invoices, 大写 ("人民币捌拾陆元整", "壹仟贰佰元"): a run of
+    # them, or one before 元/圆/拾/佰/仟 (陆 alone is also a name and "land")
+    + r"|(?P<daxie>[壹贰貳叁參肆伍陆陸柒捌玖拾佰仟零]{2,}|[壹贰貳叁參肆伍陆陸柒捌玖](?=[元圆]))"
+    # Wu 弗 "not" ("上传弗来", "弗晓得"); not 弗兰克 and the other names it spells
+    + r"|(?P<fu>(?<=[\u3400-\u9fff])弗(?=[\u3400-\u9fff])(?![兰洛吉雷里拉格莱朗尼斯罗])"
+    + r"|^弗(?=[要用来晓]))"
     # Hebei and Beijing 白 "don't" opening what it refuses ("白取消订单30018，俺就想问问"),
     # not 白跑 "in vain", nor a change already made in vain ("白记了")
     + r"|(?P<bai>(?:(?<![\u3400-\u9fff])|(?<=[你您可就先千万]))白"
@@ -444,6 +453,8 @@ _VERNACULAR_WORD = re.compile(
 )
 
 
+_DAXIE = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖拾佰仟", "一二二三三四五六六七八九十百千")
+"""The 大写 numerals as the rules read numbers (`_VERNACULAR_WORD`'s daxie group)."""
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
@@ -451,7 +462,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
-    **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看", "bai": "别"},
+    **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看", "bai": "别", "fu": "不"},
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
@@ -512,6 +523,8 @@ def vernacular(text: str) -> str:
     def mandarin(m: re.Match[str]) -> str:
         if m.lastgroup == "kuai" and not _CJK_BESIDE_MONEY.search(text):
             return m.group()  # "claim 120蚊 dinner": English as Hong Kong mixes it
+        if m.lastgroup == "daxie":
+            return m.group().translate(_DAXIE)
         if m.lastgroup is not None:
             return _VERNACULAR_IN_CONTEXT[m.lastgroup]
         return _VERNACULAR[m.group()]
@@ -1222,6 +1235,8 @@ _DIALECT: dict[str, str] = {
     **{"dinnae": "don't ", "cannae": "can't ", "didnae": "didn't ", "isnae": "isn't"},
     **{"doesnae": "doesn't", "wouldnae": "wouldn't", "couldnae": "couldn't", "havenae": "haven't"},
     **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
+    **{"nae": "no ", "hoo": "how", "hoo's": "how's", "whaur": "where", "whaur's": "where's"},
+    **{"efter": "after", "scran": "meal "},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
@@ -1661,8 +1676,8 @@ _DONE_FORMS = (
     r"registered|booked|made)"
 )
 _DONE_FOR_ME = re.compile(
-    r"\b(?:want|need|'d\s+like|would\s+like|should\s+like|get|have)\s+(?:[\w#'-]+\s+){0,4}?"
-    rf"{_DONE_FORMS}\b|"
+    r"\b(?:want|wants|need|needs|'d\s+like|would\s+like|should\s+like|get|have)\s+"
+    rf"(?:[\w#'-]+\s+){{0,4}}?{_DONE_FORMS}\b|"
     r"\b(?:that|for|require|requires|want|wants|need|needs)\s+"
     r"(?:(?!(?:will|would|has|have|had|was|were|is|are|been|being|can|could|may|might|not)\b)"
     r"[\w#'.-]+\s+){0,10}?(?:to\s+|should\s+|must\s+|shall\s+)?be\s+(?:duly\s+|promptly\s+)?"
@@ -2688,7 +2703,32 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if NEGATION.search(mask_not_negations(before)):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")
-    return _sequence_cue(text, conditional, unasked) or around_change(text) or command_form(text)
+    return (
+        _sequence_cue(text, conditional, unasked)
+        or around_change(text)
+        or command_form(text)
+        or _formal_passive(text, conditional, unasked)
+    )
+
+
+_FORMAL_PASSIVE = re.compile(
+    r"\b(?:request|ask|require|instruct|direct)s?\s+that\s+"
+    r"(?:(?!(?:will|would|has|have|had|was|were|is|are|been|being|can|could|may|might|not)\b)"
+    r"[\w#'.,/()-]+\s+){1,24}?(?:should\s+|shall\s+)?be\s+(?:duly\s+|promptly\s+)?"
+    rf"{_DONE_FORMS}\b",
+    re.I,
+)
+"""A formal passive whose subject carries its own clauses: "I hereby request that a blood
+pressure reading of 128/82, taken on the morning of 14 March 2026, be recorded"."""
+
+
+def _formal_passive(text: str, conditional: set[int], unasked: Mapping[int, str]) -> Found | None:
+    """The request-that-it-be-done across commas, when no clause of it is held back."""
+    if conditional or unasked or (m := _FORMAL_PASSIVE.search(text)) is None:
+        return None
+    if NEGATION.search(mask_not_negations(text[: m.start()])):
+        return None
+    return Found(True, m.group(), m.start(), m.end(), "cue")
 
 
 _ARGUMENT = re.compile(r"^(?:--?[a-z][\w-]*(?:=\S+)?|[a-z][\w.]*=\S+)$", re.I)

@@ -2941,7 +2941,9 @@ _OTHERS = re.compile(
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
     r"\s+(?!own\b)[a-z]|"
-    r"我(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
+    r"我(?:们)?(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
+    # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
+    r"老娘|老爹|老头子|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
     # in-laws and the wider family
     r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)|"
@@ -3015,7 +3017,12 @@ _OWN_AFTER_ALL = re.compile(
     r"\b(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m\s+on|im\s+on|logged\s+in\s+as|using)\s+"
     r"(?:her|his|their)\s+(?:own\s+)?(?:account|acct|login|profile)\b|"
     r"\blogged\s+in\s+as\s+(?:her|him|them)\b|"
-    r"(?:这是|这个是|用的是|登的是|登录的是)(?:她|他)(?:的|自己的)(?:号|账号|帐号|账户)",
+    r"(?:这是|这个是|用的是|登的是|登录的是)(?:她|他)(?:的|自己的)(?:号|账号|帐号|账户)|"
+    # the user named in the third person, and saying so: "Carlos being me", "(Jenny = me
+    # lol)", "Maria here. Maria needs her …", "张伟就是我"
+    r"\b[A-Z][a-z]+\s*(?:=|being|is|aka)\s*me\b|\b(?:that'?s|it'?s|thats|its)\s+me\b|"
+    r"(?-i:^\s*(?:hi,?\s+|hello,?\s+)?(?:it'?s\s+|this\s+is\s+)?(?P<self>[A-Z][a-z]+)\s+here\b)|"
+    r"[\u4e00-\u9fff]{2,3}(?:就是我|是我本人)",
     re.I,
 )
 """The user saying the thing is theirs after all ("I paid for Mr Chen's taxi myself,
@@ -3213,7 +3220,10 @@ the refund land?", "报销什么时候到账", "餐补上限"): the business's r
 no read of the user's records shows."""
 _STILL_POSSIBLE = re.compile(
     r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|it's)\s+(?:still\s+)?"
-    r"(?:possible|too\s+late)\s+to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to)"
+    r"(?:pos+ib(?:le|el)|too\s+late)\s+to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to|"
+    # "Can I cancel order 70046 after it's shipped?": whether the user may, asked
+    # (not "or is it too late?", "or has it shipped?": its status asked with it)
+    r"\b(?:can|may)\s+(?:i|we)(?=\s+\w+(?![^?？]*\bor\s+(?:is|has|was)\s+it\b)[^?？.!]*[?？]))"
     r"\s+(?P<en>[a-z]+)|"
     r"(?:还能不能|还可不可以|还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})|"
     # "订单 10086 能取消吗？", "订单30562能不能退？": whether it can be done at all

@@ -7510,3 +7510,79 @@ def test_rounds_133_134_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 135-136 (measured once at 500d1f0, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Ningbo Wu 弗要 "don't" refuses the cancel.
+        (DOMAIN, "弗要取消订单60218，就想晓得到哪里了"),
+        # Wu 老娘 is the user's mother: her reading is hers.
+        (DOMAIN, "阿拉老娘早上量的血压142/90，帮伊记一记"),
+        # Someone else's reading stays theirs without a name said to be the user's (a guard).
+        (DOMAIN, "Priya needs her blood pressure saved, 131/84 this morning"),
+    ],
+)
+def test_rounds_135_136_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can I cancel order 60218 once it has left the warehouse?",
+        "is it posible to cancel order 60218 if it's paid already?",
+    ],
+)
+def test_rounds_135_136_whether_a_cancel_is_possible_is_asked_about(text: str) -> None:
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert decision.action != "route", decision
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Ningbo: 昨末 "yesterday", 弗用 "no need", 洋钿.
+        (EXPENSES, "昨末打车去码头用了46块洋钿，报销", "submit_expense",
+         {"amount": "46", "date": "2026-03-14"}),
+        (EXPENSES, "报销单子打印弗来，开个工单，弗用通知我", "open_ticket", {"notify": False}),
+        # Scots: nae, hoo, whaur, scran.
+        (EXPENSES, "Open a ticket, the mileage form's broke. Nae need tae update me", "open_ticket",
+         {"notify": False}),
+        (DOMAIN, "Whaur's ma order 60218 the noo?", "order_status", {"order_id": "60218"}),
+        (DOMAIN, "Hoo's report job J-44 daein?", "job_status", {"job_id": "J-44"}),
+        (EXPENSES, "Scran wi the team, 64 EUR, Tuesday", "submit_expense",
+         {"category": "meal", "date": "2026-03-10"}),
+        # An English weekday inside Chinese.
+        (EXPENSES, "Tuesday那趟的高铁票 310 CNY 报一下", "submit_expense",
+         {"date": "2026-03-10"}),
+        # East Africa's bajaji is a taxi; accommodation is a hotel.
+        (EXPENSES, "file a claim for a bajaji, 6 USD, today", "submit_expense",
+         {"category": "taxi"}),
+        (EXPENSES, "Claim accommodation at the conference, EUR 380, paid yesterday",
+         "submit_expense", {"category": "hotel", "amount": "380"}),
+        # "message me on progress": told.
+        (EXPENSES, "VPN drops every hour, open a ticket and message me on progress", "open_ticket",
+         {"notify": True}),
+        # The numerals of invoices, 大写.
+        (EXPENSES, "兹申请报销出租车费人民币伍拾叁元整，发生于昨日。", "submit_expense",
+         {"amount": "53", "category": "taxi"}),
+        # The user named in the third person, and saying so.
+        (DOMAIN, "Priya here. Priya needs her blood pressure saved, 131/84 this morning",
+         "record_metric", {"value": "131/84"}),
+        (EXPENSES, "Dev's claims for the last 14 days, what's the total? (Dev = me)",
+         "expense_total", {"period": "14d"}),
+        # A formal passive whose subject carries its own clauses.
+        (DOMAIN, "I hereby request that a reading of 133/85, taken yesterday evening, be recorded.",
+         "record_metric", {"value": "133/85", "date": "2026-03-14"}),
+        # A reading named by its parts, as an entry line.
+        (DOMAIN, "高压141 低压89 刚才量的", "record_metric", {"value": "141/89"}),
+    ],
+)  # fmt: skip
+def test_rounds_135_136_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

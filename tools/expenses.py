@@ -476,6 +476,14 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("take grab", "took grab", "taking grab"),
             "special hire",  # East Africa's hired car
             *(
+                "bajaji",
+                "bajaj",
+                "tuk-tuk",
+                "tuk tuk",
+                "tuktuk",
+                "boda boda",
+            ),  # and its three-wheelers
+            *(
                 "grab to",
                 "grab from",
                 "grab home",
@@ -515,6 +523,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("旅馆", "旅店", "民宿"),
             # a night's lodging by its other names: "b&b last night for the out of town job"
             *("b&b", "bnb", "airbnb", "guesthouse", "guest house", "hostel", "inn"),
+            "accommodation",
             *("住店", "旅社", "招待所", "客栈"),
         ),
     ),
@@ -758,6 +767,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "text me with updates",
             "text me if",
             "message me when",
+            *("message me on progress", "message me with progress", "text me on progress"),
             "message me updates",
             "message me if",
             "message me once",
@@ -1366,7 +1376,8 @@ def extract_ticket_status(text: str, today: date) -> dict[str, Any] | None:
 
 
 _LATEST_TICKET = re.compile(
-    r"\b(?:my|the|our)\s+(?:latest|newest|last|most\s+recent|recent)\s+(?:helpdesk\s+|it\s+)?"
+    r"\b(?:my|the|our|his|her|their)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
+    r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
     r"(?:最新|最近|新开|刚开|上次开|上一次开)(?:的|那|那张|那个|那单|张|个)?(?:的)?(?:工单|报修单|ticket)",
     re.I,

@@ -162,7 +162,8 @@ _YESTERDAY_CHAT = re.compile(r"(?<![\w-])ytd(?![\w-])", re.I)
 """"ytd" where no total is beside it: "uber 14 usd ytd pls file it", "log 121/79 from ytd"
 (every writer who used it in the router set meant yesterday)."""
 _WEEKDAY_EN = (
-    r"\b(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
+    # bounded by what is not a Latin letter or digit: "Friday那场婚礼" inside Chinese too
+    r"(?<![A-Za-z0-9_])(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
     r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs|"
     r"tue|thu|fri|"
     # "Mon", "Wed", "Sat", "Sun" are English words too: only capitalised, after a comma, "on"
@@ -170,7 +171,7 @@ _WEEKDAY_EN = (
     r"(?:(?<=[,;(/]\s)|(?<=[,;(/])|(?<=\bon\s)|(?<=\blast\s)|(?<=\d\s))(?-i:Mon|Wed|Sat|Sun)(?!')"
     r")"
     r"(?:(?=s\s+(?:[a-z]+\s+)?(?:reading|measurement|number|bp|pressure|dinner|lunch|breakfast|"
-    r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?\b)"
+    r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?(?![A-Za-z0-9_]))"
 )
 _WEEKDAY_CN = (
     r"(?<![0-9零〇一二两三四五六七八九十几每])(?P<cn_when>上上个?|上个?|下个?|这个?|本)?"

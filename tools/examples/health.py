@@ -634,6 +634,9 @@ RECORD_EXAMPLES = (
     "here's today's reading, 131/86, save it",
     "put 126/81 in my log",
     "I measured 139/89 just now, record it",
+    # a reading told by its two parts' names
+    "高压 142 低压 91，今早量的，记上",
+    "systolic 136 diastolic 84, log it",
 )
 TREND_EXAMPLES = (
     "show my trend for the last two weeks",
