@@ -441,7 +441,7 @@ _VERNACULAR_WORD = re.compile(
     # Shanxi and Jin 瞭 "look" ("给我瞭一下", "先瞭瞭"); not 瞭望, and 瞭解 is 了解
     + r"|(?P<liao>瞭(?![望解]))"
     # The numerals of cheques and invoices, 大写 ("人民币捌拾陆元整", "壹仟贰佰元"): a run of
-    # them, or one before 元/圆/拾/佰/仟 (陆 alone is also a name and "land")
+    # them, or one before 元 or 圆 (陆 alone is also a name and "land")
     + r"|(?P<daxie>[壹贰貳叁參肆伍陆陸柒捌玖拾佰仟零]{2,}|[壹贰貳叁參肆伍陆陸柒捌玖](?=[元圆]))"
     # Wu 弗 "not" ("上传弗来", "弗晓得"); not 弗兰克 and the other names it spells
     + r"|(?P<fu>(?<=[\u3400-\u9fff])弗(?=[\u3400-\u9fff])(?![兰洛吉雷里拉格莱朗尼斯罗])"
@@ -2204,6 +2204,11 @@ _UNDECIDED = re.compile(
     r"(?:i|we)\s+(?:never|neva|never\s+yet|no\s+yet)\s+decide(?:d)?(?:\s+yet)?|"
     r"(?:still\s+)?not\s+decided(?:\s+yet)?|"
     r"still\s+thinking(?:\s+about\s+it)?|let\s+me\s+think(?:\s+about\s+it)?|"
+    # a value doubted and to be checked: "file a meal 25 EUR... actually hold on, not sure it
+    # was 25, let me check"
+    r"(?:actually\s+)?hold\s+on|"
+    r"let\s+me\s+(?:check|double[\s-]?check|confirm)(?:\s+(?:first|again|it|that|the\s+\w+))?|"
+    r"not\s+sure\s+(?:if\s+|whether\s+)?(?:it|that|the\s+\w+)\s+(?:was|is|were)\b[^.?!]*|"
     r"how\s+(?:do|can|should|would)\s+i\s+(?:do|go\s+about)\s+(?:that|it|this)|"
     r"pa(?:a)?no\s+(?:ba\s+)?(?:gawin|gagawin|mag-?[a-z]+)(?:\s+(?:yun|iyon|ito|yan))?)"
     r"[\s,;.!?~…]*(?:(?:yet|first|lah|po|eh)\b[\s,;.!?~…]*)*"

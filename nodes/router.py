@@ -621,8 +621,10 @@ def _entry(
     spans += reads
     for role in number_roles(text):
         spans.append((role.start, role.end))
-        if role.kind in ("number", "id", "code") and (
-            label := _NUMBER_LABEL.search(text, 0, role.start)
+        if (
+            role.kind in ("number", "id", "code")
+            and (label := _NUMBER_LABEL.search(text, 0, role.start))
+            and not _OTHER_MEASURE.search(label.group())
         ):
             spans.append((label.start(), role.start))
     spans += [m.span() for m in _ENTRY_MEMO.finditer(text)]
@@ -646,6 +648,10 @@ def _entry(
     return None if _sentence_words(left, noise) and not _memo_only(left) else name
 
 
+_OTHER_MEASURE = re.compile(
+    r"脉搏|心率|心跳|体重|血糖|体温|\b(?:pulse|bpm|heart\s*rate|weight|sugar|glucose|temp)", re.I
+)
+"""A label of another measure ("脉搏 65"): a device's record pasted, kept in the entry's words."""
 _SENTENCE_MAKERS = frozenset(
     {
         *("i", "we", "you", "he", "she", "they", "it", "my", "me", "our", "us", "his", "her"),
@@ -672,6 +678,8 @@ _SENTENCE_MAKERS = frozenset(
         # what a line asks besides filing: "recommend a restaurant for a team dinner under 50"
         *("recommend", "find", "buy", "order", "compare", "convert", "split", "estimate"),
         *("calculate", "budget", "limit", "allowed", "allowance", "policy", "max", "under"),
+        # another measure told beside the reading: a device's record pasted, not an entry
+        *("pulse", "bpm", "heart", "rate", "weight", "sugar", "glucose", "temperature"),
     }
 )
 """Words that make what is left of an entry line a sentence, not a note about the entry.
@@ -683,7 +691,8 @@ or anything a claim can be besides new ("rejected", "refund", "again") makes it 
 about the values ("my taxi cost 30 EUR yesterday"), and the line is asked about."""
 _CN_SENTENCE_MAKERS = re.compile(
     r"[我你他她它们吗呢么吧嘛没不别未要想能会该是有过又再还也或了把寄发传转同和跟都及花付删改]|"
-    r"已经|可以|应该|驳回|退|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常"
+    r"已经|可以|应该|驳回|退|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常|"
+    r"脉搏|心率|心跳|体重|血糖|体温"
 )
 """The same in Chinese: "去肥西工地打车52元" describes a claim; "我打车花了52" tells one."""
 
@@ -1044,6 +1053,9 @@ _BY_CHANNEL = re.compile(
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
     r"(?:用|通过|走|拿)(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉)"
     r"(?=\s*(?:发|传|告诉|通知)|把[^。！？!?，,]{0,24}?(?:发|传|告诉|通知))|"
+    # a message of the channel's own kind: "send mi a WhatsApp when …", "drop me an email"
+    r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a|an)\s+"
+    r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail)\b|"
     # the channel as the verb: "email 给我", "WhatsApp me the status"
     r"\b(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*(?:(?:发)?给我|me\b|us\b)|"
     # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
@@ -1095,7 +1107,9 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     # A message by a channel the intent's own words never name ("send status of order 71234
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
     if kinds == {"send"} and (by := _BY_CHANNEL.search(text)) is not None:
-        channel = by["en"] or by["cn"] or by["cn2"] or by["en2"] or by["cn3"] or by["cn4"]
+        channel = (
+            by["en"] or by["cn"] or by["cn2"] or by["en2"] or by["cn3"] or by["cn4"] or by["en3"]
+        )
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
     # A message for someone else is a send the intent makes only if its own examples do.
@@ -2911,6 +2925,9 @@ _OTHERS = re.compile(
     rf"\b(?:my|our)\s+(?!{_NOT_PERSON}(?:'s|s'))[a-z]+(?:'s|s')\s+(?:{_THEIR_THING})\b|"
     # a parent's or a spouse's, said with no "my": "Show mum's phone number"
     r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband)'s\s+[a-z]|"
+    # a clinician's patient: "Patient in chair 3 was 165/100, record that"
+    r"\b(?:my|our|the|a|this)\s+patient\b|\bpatient['’]s\b|"
+    r"(?:^|(?<=[.!?;]\s))patient\b(?=\s+(?:in|at|on|from|was|is|had|has|no\.?|number|#)\b)|"
     rf"\b(?:his|their|{_HER_WHOSE})\s+(?!own\b)"
     r"(?!(?:current\s+|latest\s+)?(?:status|statuses|state|states|details|dates|totals|amounts)\b)"
     r"(?:[a-z]|\d+(?:[.,]\d+)?\s*(?:eur|euros?|usd|dollars?|cny|rmb|yuan)\b)|"
@@ -2980,7 +2997,8 @@ Chen" or "给王总", "我爸的血压", "同事小王的工单", "老张的订�
 colleague named with no 的: "朋友王芳上周的报销"). The tools keep the user's own; another
 person's are not theirs to show or change here."""
 _FOR_OTHERS = re.compile(
-    rf"\b(?:for|to)\s+(?:my|our)\s+{_KIN}\b|"
+    # (and in Jamaican: "open a ticket fi mi coworker Andre")
+    rf"\b(?:for|to|fi)\s+(?:my|our|mi)\s+{_KIN}\b|"
     # an assistant's own claim, not a thing of theirs ("for my assistant's laptop")
     r"\bfor\s+(?:my|our)\s+(?:assistant|secretary|business\s+partner)\b(?!['’]s)|"
     # a message sent to one: "Send mum a text with the status of order 30112"

@@ -7586,3 +7586,46 @@ def test_rounds_135_136_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 137-138 (measured once at 5ba84bf, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A message of a channel's own kind, later: "send mi a WhatsApp when …".
+        (DOMAIN, "send me a whatsapp once order 70311 reach"),
+        # Jamaican "fi mi coworker": for someone else.
+        (EXPENSES, "open a ticket fi mi coworker Shanice, she cyaan print"),
+        # A value doubted and to be checked.
+        (EXPENSES, "file a taxi 38 EUR from today, hold on, not sure it was 38, let me check"),
+        # A clinician's patient (the second a guard: "the patient's" was someone's before).
+        (DOMAIN, "patient in room 2 came in at 158/96, log it"),
+        (DOMAIN, "please record the patient's reading, 149/92, from this morning"),
+        # A device's record pasted, another measure beside the reading.
+        (DOMAIN, "2026-03-15 07:45 收缩压 131 舒张压 84 心率 72"),
+    ],
+)
+def test_rounds_137_138_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Jamaican "keep mi posted".
+        (EXPENSES, "printer mash up again, open a ticket and keep mi posted", "open_ticket",
+         {"notify": True}),
+        # Dishes that are a meal, a truck stop's rooms.
+        (EXPENSES, "晚上吃了大盘鸡，120元，报销", "submit_expense", {"category": "meal"}),
+        (EXPENSES, "前天住的司机之家，六十块，报一下", "submit_expense", {"category": "hotel"}),
+        # Euros said 欧 after a correction.
+        (EXPENSES, "报个打车费90人民币，不对，是90欧", "submit_expense",
+         {"amount": "90", "currency": "EUR", "category": "taxi"}),
+    ],
+)  # fmt: skip
+def test_rounds_137_138_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

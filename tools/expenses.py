@@ -505,6 +505,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
             *("吃了碗", "吃了一碗", "吃了份", "吃了一份"),
+            # dishes that are a meal by themselves: noodles, Xinjiang and Henan dishes
+            *("拌面", "烩面", "拉面", "牛肉面", "面条", "水席", "大盘鸡", "抓饭", "胡辣汤"),
             # a client treated, whatever the meal is called ("请客户吃放", its 饭 mistyped)
             *("请客户吃", "请客吃"),
             # German: "Please file the Abendessen with the team"
@@ -524,7 +526,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             # a night's lodging by its other names: "b&b last night for the out of town job"
             *("b&b", "bnb", "airbnb", "guesthouse", "guest house", "hostel", "inn"),
             "accommodation",
-            *("住店", "旅社", "招待所", "客栈"),
+            *("住店", "旅社", "招待所", "客栈", "司机之家"),  # a truck stop's rooms
         ),
     ),
     (
@@ -756,6 +758,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "tell me when",
             "tell me once",
             "keep me posted",
+            *("keep mi posted", "keep mi updated", "let mi know"),  # Jamaican mi, "me"
             "keep me updated",
             "keep me informed",
             "update me",

@@ -1613,10 +1613,11 @@ id beside it is the one the change is for."""
 _ALSO = re.compile(r"\b(?:also|too|as\s+well|and|plus)\b|还有|也|和|再", re.I)
 _CURRENCY_WORD = re.compile(
     r"\b(?:usd|eur|cny|rmb|dollars?|euros?|yuan|bucks|sgd|gbp|jpy|hkd|pounds?|yen)\b|"
-    r"美元|欧元|人民币|美金|新币|港币|日元|英镑",
+    r"美元|欧元|人民币|美金|新币|港币|日元|英镑|(?<=\d)欧(?!洲)|(?<=\d\s)欧(?!洲)",
     re.I,
 )
-"""A currency a correction can take back: also one no domain takes ("23 SGD… 不对, USD")."""
+"""A currency a correction can take back: also one no domain takes ("23 SGD… 不对, USD"),
+and euros said 欧 after the amount ("200人民币，不对，是200欧")."""
 _REPORT_WORD = re.compile(r"\b(?:weekly|monthly)\b|周报|月报", re.I)
 _DAY_WORD = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\.?|"
@@ -1637,6 +1638,7 @@ _CURRENCY_KEYS = {
     "euro": "EUR",
     "euros": "EUR",
     "欧元": "EUR",
+    "欧": "EUR",
     "cny": "CNY",
     "rmb": "CNY",
     "yuan": "CNY",
