@@ -2809,7 +2809,9 @@ _REFUSAL = re.compile(
     r"(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|nuh|"
     r"(?:please\s+)?hold\s+off(?:\s+on)?)\s+"
     r"(?:(?:want|need|wish|mean|plan|require)\s+(?:you\s+|u\s+)?"
-    rf"(?:to\s+|(?=(?:{_EN_CHANGE_WORD})\b)))?|"
+    # (an adverb between: "I don't want to actually cancel it just yet")
+    r"(?:to\s+(?:(?:actually|really|just|necessarily|even|quite|fully)\s+)?|"
+    rf"(?=(?:{_EN_CHANGE_WORD})\b)))?|"
     r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+)?not\s+(?=[a-z]+ing\b)",
     re.I,
 )

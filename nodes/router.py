@@ -1051,7 +1051,7 @@ _BY_CHANNEL = re.compile(
     r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
-    r"(?:用|通过|走|拿)(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉)"
+    r"(?:用|通过|走|拿)\s*(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉|whatsapp|wechat|telegram|e-?mail)"
     r"(?=\s*(?:发|传|告诉|通知)|把[^。！？!?，,]{0,24}?(?:发|传|告诉|通知))|"
     # a message of the channel's own kind: "send mi a WhatsApp when …", "drop me an email"
     r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a|an)\s+"
@@ -1061,6 +1061,8 @@ _BY_CHANNEL = re.compile(
     # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
     r"(?:send|发|传)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
     r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)|"
+    # the channel before the verb: "帮我把10519的状态微信发给我"
+    r"(?P<cn5>微信|邮件|邮箱|qq|钉钉|whatsapp|wechat)\s*(?:发|传)(?:给|到)?\s*我|"
     # the channel as where it is sent: "微信上发给俺", "邮箱里发我一份"
     r"(?P<cn4>whatsapp|wechat|telegram|邮箱|微信|邮件|qq|钉钉)\s*(?:上|里|里面)\s*"
     r"(?:发|传|告诉|通知|说)",
@@ -1108,7 +1110,14 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
     if kinds == {"send"} and (by := _BY_CHANNEL.search(text)) is not None:
         channel = (
-            by["en"] or by["cn"] or by["cn2"] or by["en2"] or by["cn3"] or by["cn4"] or by["en3"]
+            by["en"]
+            or by["cn"]
+            or by["cn2"]
+            or by["en2"]
+            or by["cn3"]
+            or by["cn4"]
+            or by["cn5"]
+            or by["en3"]
         )
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
@@ -2960,7 +2969,7 @@ _OTHERS = re.compile(
     r"\s+(?!own\b)[a-z]|"
     r"我(?:们)?(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
     # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
-    r"老娘|老爹|老头子|"
+    r"老娘|老爹|老头子|老妈|老爸|老母|老爷子|老太太|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
     # in-laws and the wider family
     r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)|"

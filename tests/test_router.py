@@ -7629,3 +7629,38 @@ def test_rounds_137_138_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 139-140 (measured once at 4f6613b, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # 老妈, 老爸: a parent's reading.
+        (DOMAIN, "给我老爸记一下血压，142/88"),
+        # The channel before the verb, or after 用.
+        (DOMAIN, "订单20417现在到哪了，邮件发给我"),
+        (DOMAIN, "可以用WhatsApp把订单20417的物流发我吗"),
+        # A refusal with an adverb between: "don't want to actually cancel".
+        (DOMAIN, "I don't want to actually cancel order 20417, only asking"),
+    ],
+)
+def test_rounds_139_140_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Guangxi's rice noodles are a meal.
+        (EXPENSES, "晚上吃螺蛳粉加了个蛋，28块，报销", "submit_expense", {"category": "meal"}),
+        # Told of progress: 讲给我听, 进度发我.
+        (EXPENSES, "打印机卡纸了，开个工单，修好了讲给我听", "open_ticket", {"notify": True}),
+        (EXPENSES, "门禁刷不开，帮我提个工单，进展发我", "open_ticket", {"notify": True}),
+    ],
+)  # fmt: skip
+def test_rounds_139_140_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -507,6 +507,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("吃了碗", "吃了一碗", "吃了份", "吃了一份"),
             # dishes that are a meal by themselves: noodles, Xinjiang and Henan dishes
             *("拌面", "烩面", "拉面", "牛肉面", "面条", "水席", "大盘鸡", "抓饭", "胡辣汤"),
+            *("老友粉", "螺蛳粉", "米粉", "卷筒粉"),  # Guangxi's rice noodles
             # a client treated, whatever the meal is called ("请客户吃放", its 饭 mistyped)
             *("请客户吃", "请客吃"),
             # German: "Please file the Abendessen with the team"
@@ -783,7 +784,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("有进展私我", "有消息私我", "私信我", "私聊我"),
             "有进展告诉我",
             # told when it is done: "处理好了跟我讲", "有进度要给我讲哦", "有信了跟俺说"
-            *("跟我讲", "跟我说", "给我讲", "了跟我说", "要给我讲"),
+            *("跟我讲", "跟我说", "给我讲", "了跟我说", "要给我讲", "讲给我听"),
+            *("进度发我", "进展发我", "进度发给我", "进展发给我"),
             "有进展通知我",
             "发消息给我",
             "发信息给我",
