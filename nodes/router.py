@@ -649,9 +649,11 @@ def _entry(
 
 
 _OTHER_MEASURE = re.compile(
-    r"脉搏|心率|心跳|体重|血糖|体温|\b(?:pulse|bpm|heart\s*rate|weight|sugar|glucose|temp)", re.I
+    r"脉搏|心率|心跳|体重|血糖|体温|\b(?:pulse|bpm|heart\s*rate|weight|sugar|glucose|temp(?:erature)?)\b",
+    re.I,
 )
-"""A label of another measure ("脉搏 65"): a device's record pasted, kept in the entry's words."""
+"""Another measure told beside the values ("脉搏 65"): a device's record pasted, not an entry;
+its label stays among the entry's words (`_entry`), which then make a sentence (`_memo_only`)."""
 _SENTENCE_MAKERS = frozenset(
     {
         *("i", "we", "you", "he", "she", "they", "it", "my", "me", "our", "us", "his", "her"),
@@ -678,8 +680,6 @@ _SENTENCE_MAKERS = frozenset(
         # what a line asks besides filing: "recommend a restaurant for a team dinner under 50"
         *("recommend", "find", "buy", "order", "compare", "convert", "split", "estimate"),
         *("calculate", "budget", "limit", "allowed", "allowance", "policy", "max", "under"),
-        # another measure told beside the reading: a device's record pasted, not an entry
-        *("pulse", "bpm", "heart", "rate", "weight", "sugar", "glucose", "temperature"),
     }
 )
 """Words that make what is left of an entry line a sentence, not a note about the entry.
@@ -691,8 +691,7 @@ or anything a claim can be besides new ("rejected", "refund", "again") makes it 
 about the values ("my taxi cost 30 EUR yesterday"), and the line is asked about."""
 _CN_SENTENCE_MAKERS = re.compile(
     r"[我你他她它们吗呢么吧嘛没不别未要想能会该是有过又再还也或了把寄发传转同和跟都及花付删改]|"
-    r"已经|可以|应该|驳回|退|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常|"
-    r"脉搏|心率|心跳|体重|血糖|体温"
+    r"已经|可以|应该|驳回|退|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常"
 )
 """The same in Chinese: "去肥西工地打车52元" describes a claim; "我打车花了52" tells one."""
 
@@ -703,6 +702,8 @@ def _memo_only(rest: str) -> bool:
     A misspelt change verb ("submitt a 45 usd taxi from this morning") is a verb too: the
     write it may ask for is a guess, and a guess never runs a write.
     """
+    if _OTHER_MEASURE.search(rest):
+        return False
     for word in re.findall(r"[a-z]+(?:'[a-z]+)?|[\u3400-\u9fff]+", rest.lower()):
         if _is_cjk_word(word):
             if _CN_SENTENCE_MAKERS.search(word):
