@@ -1675,13 +1675,17 @@ _DONE_FORMS = (
     r"created|sent|saved|added|raised|built|lodged|claimed|prepared|produced|compiled|"
     r"registered|booked|made)"
 )
+_NOT_AUXILIARY = (
+    r"(?!(?:will|would|has|have|had|was|were|is|are|been|being|can|could|may|might|not)\b)"
+)
+"""Before each word of a passive's subject: a change told or foretold ("that it will be
+cancelled", "that it was filed") is no change asked for."""
+_BE_DONE = rf"be\s+(?:duly\s+|promptly\s+)?{_DONE_FORMS}\b"
 _DONE_FOR_ME = re.compile(
     r"\b(?:want|wants|need|needs|'d\s+like|would\s+like|should\s+like|get|have)\s+"
     rf"(?:[\w#'-]+\s+){{0,4}}?{_DONE_FORMS}\b|"
     r"\b(?:that|for|require|requires|want|wants|need|needs)\s+"
-    r"(?:(?!(?:will|would|has|have|had|was|were|is|are|been|being|can|could|may|might|not)\b)"
-    r"[\w#'.-]+\s+){0,10}?(?:to\s+|should\s+|must\s+|shall\s+)?be\s+(?:duly\s+|promptly\s+)?"
-    rf"{_DONE_FORMS}\b|"
+    rf"(?:{_NOT_AUXILIARY}[\w#'.-]+\s+){{0,10}}?(?:to\s+|should\s+|must\s+|shall\s+)?{_BE_DONE}|"
     r"\b(?:ticket|claim|report|order|reading)\s+(?:should|must|shall)\s+be\s+"
     rf"(?:duly\s+|promptly\s+)?{_DONE_FORMS}\b",
     re.I,
@@ -2718,9 +2722,7 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
 
 _FORMAL_PASSIVE = re.compile(
     r"\b(?:request|ask|require|instruct|direct)s?\s+that\s+"
-    r"(?:(?!(?:will|would|has|have|had|was|were|is|are|been|being|can|could|may|might|not)\b)"
-    r"[\w#'.,/()-]+\s+){1,24}?(?:should\s+|shall\s+)?be\s+(?:duly\s+|promptly\s+)?"
-    rf"{_DONE_FORMS}\b",
+    rf"(?:{_NOT_AUXILIARY}[\w#'.,/()-]+\s+){{1,24}}?(?:should\s+|shall\s+)?{_BE_DONE}",
     re.I,
 )
 """A formal passive whose subject carries its own clauses: "I hereby request that a blood

@@ -42,7 +42,6 @@ slot rules; the model only ever picks among intent names.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -624,7 +623,7 @@ def _entry(
         if (
             role.kind in ("number", "id", "code")
             and (label := _NUMBER_LABEL.search(text, 0, role.start))
-            and not _OTHER_MEASURE.search(label.group())
+            and not _names(label.group(), intent.entry_not_words)
         ):
             spans.append((label.start(), role.start))
     spans += [m.span() for m in _ENTRY_MEMO.finditer(text)]
@@ -645,15 +644,25 @@ def _entry(
         rest[start:end] = " " * (end - start)
     noise = (*_own_words(intent), *ID_NOUNS, *intent.entry_words)
     left = "".join(rest)
+    if _names(left, intent.entry_not_words):
+        return None
     return None if _sentence_words(left, noise) and not _memo_only(left) else name
 
 
-_OTHER_MEASURE = re.compile(
-    r"脉搏|心率|心跳|体重|血糖|体温|\b(?:pulse|bpm|heart\s*rate|weight|sugar|glucose|temp(?:erature)?)\b",
-    re.I,
-)
-"""Another measure told beside the values ("脉搏 65"): a device's record pasted, not an entry;
-its label stays among the entry's words (`_entry`), which then make a sentence (`_memo_only`)."""
+def _names(text: str, words: tuple[str, ...]) -> bool:
+    """Whether the text holds one of the words: English ones whole, as entry words are read."""
+    lowered = text.lower()
+    return any(
+        re.search(
+            re.escape(w.lower())
+            if _is_cjk_word(w)
+            else rf"(?<![\w'-]){re.escape(w.lower())}(?![\w'-])",
+            lowered,
+        )
+        for w in words
+    )
+
+
 _SENTENCE_MAKERS = frozenset(
     {
         *("i", "we", "you", "he", "she", "they", "it", "my", "me", "our", "us", "his", "her"),
@@ -702,8 +711,6 @@ def _memo_only(rest: str) -> bool:
     A misspelt change verb ("submitt a 45 usd taxi from this morning") is a verb too: the
     write it may ask for is a guess, and a guess never runs a write.
     """
-    if _OTHER_MEASURE.search(rest):
-        return False
     for word in re.findall(r"[a-z]+(?:'[a-z]+)?|[\u3400-\u9fff]+", rest.lower()):
         if _is_cjk_word(word):
             if _CN_SENTENCE_MAKERS.search(word):
@@ -714,10 +721,17 @@ def _memo_only(rest: str) -> bool:
 
 
 def _misspelt_change(word: str) -> bool:
-    """Whether a word is a change verb typed wrong ("submitt"), not the verb itself."""
+    """Whether a word is a change verb with a letter added or dropped ("submitt").
+
+    `respell`'s one edit, narrowed: a letter changed makes other words ("summit"), and two
+    swapped are read by `respell` itself ("expnese").
+    """
     if len(word) < 6 or word in _CHANGE_WORDS:
         return False
-    return bool(difflib.get_close_matches(word, _CHANGE_WORDS, n=1, cutoff=0.9))
+    return any(
+        w[0] == word[0] and abs(len(w) - len(word)) == 1 and _one_edit(word, w)
+        for w in _CHANGE_WORDS
+    )
 
 
 _CHANGE_WORDS = frozenset(

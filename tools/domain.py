@@ -308,8 +308,12 @@ class IntentSpec:
             claim's categories "taxi", "lunch"), for an intent people write to as a log:
             "bp 121/79 this morning" or "cab 27 USD on monday" asks for the change when
             the line is one of these words and the values the intent needs (every slot
-            its write needs words for) and nothing else. Not a question, a refusal or a
-            bare value ("127/84", "taxi 41" with no currency): those are asked about.
+            its write needs words for), with at most words that describe the entry
+            ("diesel for the van 68.40 EUR today"). Not a question, a refusal or a bare
+            value ("127/84", "taxi 41" with no currency): those are asked about.
+        entry_not_words: Words that make a line no entry of the intent although it holds
+            its values: another measure told beside a reading ("收缩压 127 舒张压 83 脉搏
+            65" is a device's record pasted, pulse and all).
         entry_slots: Slots an entry line must also give words for, beyond those the write
             needs: a claim's date, so "taxi 32 USD yesterday" is a claim while "lunch 15
             eur", with no day, may be a price or a note and is asked about.
@@ -350,6 +354,7 @@ class IntentSpec:
     required_evidence: tuple[str, ...] = ()
     assumed: tuple[str, ...] = ()
     entry_words: tuple[str, ...] = ()
+    entry_not_words: tuple[str, ...] = ()
     entry_slots: tuple[str, ...] = ()
     entry_routes: bool = False
     entry_request: str = ""

@@ -1359,9 +1359,6 @@ def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
     named = contains_any(helpdesk, _TICKET_WORDS) or _IT_DESK.search(helpdesk) is not None
     if not named or _ticket_id(text) is not None:
         return None
-    if _LATEST_TICKET.search(helpdesk) and not _ANOTHER_TICKET.search(helpdesk):
-        # "add a note to my latest ticket" is about the ticket the user has, not a new one
-        return None
     slots = ticket_slots(text, today)
     return slots if "summary" in slots else None
 
@@ -1391,14 +1388,6 @@ _LATEST_TICKET = re.compile(
 reply from IT eh", "帮我check下最新那张ticket"): the rule shows it, whatever else is said
 around it; the id-less status the classifier would otherwise have to guess from the words
 around it."""
-_ANOTHER_TICKET = re.compile(
-    r"\b(?:new|another|fresh|second|separate|open\s+(?:a|one))\s+(?:helpdesk\s+|it\s+|support\s+)?"
-    r"(?:ticket|tkt|tiket)s?\b|"
-    r"(?:新|再|重新|另|另外)(?:开|建|提)?(?:一个|一张|个|张)?(?:工单|报修单|ticket)",
-    re.I,
-)
-"""A ticket to open beside the latest one ("open a new ticket, my latest ticket was closed
-but the printer jams again"): the latest ticket named is then the story, not the object."""
 _CONDITION = re.compile(r"\b(?:if|unless|in\s+case)\b|如果|要是|假如", re.I)
 """A condition beside the latest ticket ("…, then if it's still open just close it") may
 ask for what no intent does: the rule leaves such a request to the router's reading."""

@@ -746,6 +746,14 @@ def _roles(text: str) -> tuple[Role, ...]:
             else r
             for r in roles
         ]
+    # How long something lasted ("was in Lyon for 3 days", "玩了两天") is no window, as the
+    # trips of the first quantity pattern are not: a quantity too.
+    roles = [
+        Role("quantity", r.start, r.end, r.text)
+        if r.kind == "period" and _is_duration(text, r)
+        else r
+        for r in roles
+    ]
     return tuple(sorted(roles, key=lambda r: r.start))
 
 
@@ -856,7 +864,6 @@ def find_period(text: str) -> Found | None:
         if role.kind == "period"
         and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
         and (days := _period_days(re.sub(r"^x(?=\d)", "", role.text, flags=re.I))) is not None
-        and not _is_duration(text, Found(days, role.text, role.start, role.end, "period"))
     ]
     if len(found) > 1 and len({f.value for f in found}) == 1:
         # One length said twice: the count of days says it plainly ("show me the last 7
@@ -878,19 +885,19 @@ def find_period(text: str) -> Found | None:
     return find_word(text, _EVERY, "period")
 
 
-def _is_duration(text: str, found: Found) -> bool:
+def _is_duration(text: str, role: Role) -> bool:
     """Whether a period tells how long something lasted, not a window to total over.
 
     "was in Lyon for 3 days, hotel 240 EUR, claim it", "2-day site visit" and
     "出差顺便玩了两天" tell a trip's length; "and show the 7-day total", "the last 14 days"
     ask for a window. Only a length with a word of lasting beside it is a duration.
     """
-    before = text[max(0, found.start - 40) : found.start]
-    after = text[found.end : found.end + 20]
-    if _WINDOW_BEFORE.search(before) or _WINDOW_BACK_WORD.search(found.text):
+    before = text[max(0, role.start - 40) : role.start]
+    after = text[role.end : role.end + 20]
+    if _WINDOW_BEFORE.search(before) or _WINDOW_BACK_WORD.search(role.text):
         return False  # "how much have I spent in the last 7 days": a window after all
     if any(
-        at <= found.start < at + len(clause) and _ASKING.search(clause)
+        at <= role.start < at + len(clause) and _ASKING.search(clause)
         for at, clause in clauses(text)
     ):
         return False  # "show me how it has been for 30 days": asked for

@@ -317,6 +317,8 @@ _OTHER_MEASURES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """Measures other than blood pressure: a request about one is not this domain's, whose
 tools keep blood pressure only ("record my heart rate, 66", "我这两周的血糖怎么样")."""
+_NOT_ENTRY_WORDS = tuple(w for _, words in _OTHER_MEASURES for w in words)
+"""Another measure beside a reading makes the line no entry ("收缩压 127 舒张压 83 脉搏 65")."""
 
 
 def _period(text: str, default_days: int = DEFAULT_PERIOD_DAYS) -> Found | str:
@@ -691,6 +693,7 @@ INTENTS = (
         assumed=("date",),
         # "bp 124/79 this morning + 2wk trend": an entry line, then its own trend.
         entry_words=_ENTRY_WORDS,
+        entry_not_words=_NOT_ENTRY_WORDS,
         entry_request="record blood pressure {value} for {date}, then show the {period} trend",
         entry_routes=True,
         slots_model=RecordAndReviewSlots,
@@ -708,6 +711,7 @@ INTENTS = (
         required_evidence=("value",),
         assumed=("date", "period"),
         entry_words=_ENTRY_WORDS,
+        entry_not_words=_NOT_ENTRY_WORDS,
         entry_request="record blood pressure {value} for {date}",
         entry_routes=True,
         slots_model=RecordSlots,
