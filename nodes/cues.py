@@ -53,6 +53,7 @@ __all__ = [
     "change_kind",
     "change_verb",
     "change_verbs",
+    "checked_condition",
     "clause_asks",
     "clauses",
     "conditional_clauses",
@@ -84,6 +85,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "create": (
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
         *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
+        # an older user's words for saving: "Could you please keep that for me?"
+        *("keep that for me", "keep it for me", "keep this for me", "write it down"),
         *("write it down", "jot it down", "note it down", "write that down", "jot that down"),
         *("write it to", "write it in", "write it into", "write it", "please write", "write my"),
         *("put together", "pull together"),
@@ -327,7 +330,7 @@ _VERNACULAR: dict[str, str] = {
     **{"联络": "联系"},
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
-    **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下"},
+    **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下", "莫整": "别做", "莫弄": "别弄"},
     # Wuhan and Southwestern: 夜个 "yesterday" (前个 and 嘞, 下子 in context below)
     **{"夜个": "昨天"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
@@ -337,6 +340,7 @@ _VERNACULAR: dict[str, str] = {
     **{"瞅": "看", "昨儿": "昨天", "前儿": "前天", "今儿": "今天", "明儿": "明天", "信儿": "消息"},
     **{"大前儿": "大前天"},
     **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥", "整出来": "做出来"},
+    **{"整进去": "记进去"},
     # Wu (Shanghai): 覅/勿要 "don't", 勿 "not", 阿拉 "we", 侬 "you", 搿 "this", 辰光 "time",
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
@@ -1803,6 +1807,147 @@ def conditional_clauses(text: str) -> set[int]:
             if n > 0 and _find_cue(clause, (*GENERIC_CUES, *OTHER_CHANGE_VERBS)) is None:
                 out.add(cut[n - 1][0])
     return out
+
+
+_CONDITION_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?|\d[a-z0-9-]*|#|[\u3400-\u9fff]+", re.I)
+_NOT_SUFFIX = re.compile(r"(?<=[a-z])(?:n'?t)$", re.I)
+_CONDITION_SUBJECT = frozenset(
+    {
+        *("it", "its", "the", "my", "our", "this", "that", "one", "yet", "still"),
+        *("has", "have", "had", "is", "are", "was", "were", "been", "be", "did", "does", "do"),
+    }
+)
+"""Words a condition may hold besides its state: what it is about ("it", "my order 10091")
+and the auxiliaries of that state ("has not been shipped" is "not shipped")."""
+_CN_CONDITION_SUBJECT = re.compile(
+    r"^(?:我的|我那个|这个|那个|这笔|那笔|这|那|它|还|仍然|依然|都)+"
+)
+_CN_CONDITION_END = re.compile(r"就|那就|便|的话|[，,。.;；!！]")
+
+
+def _state_words(tokens: list[str]) -> list[str]:
+    """The words of a condition that say its state, each "n't" as "not"."""
+    out: list[str] = []
+    for n, token in enumerate(tokens):
+        word = token.lower()
+        if (m := _NOT_SUFFIX.search(word)) is not None and word[: m.start()] in (
+            *_CONDITION_SUBJECT,
+            "is",
+            "ai",
+            "has",
+            "wo",
+            "ca",
+        ):
+            out.append("not")
+            continue
+        if word in _CONDITION_SUBJECT or word == "#" or word[0].isdigit():
+            continue
+        if n + 1 < len(tokens) and tokens[n + 1][0].isdigit() and word.lower() in ID_NOUNS:
+            continue  # the id's label: "order 10091"
+        if _is_cjk(word):
+            word = _CN_CONDITION_SUBJECT.sub("", word)
+            for noun in ID_NOUNS:
+                if _is_cjk(noun) and word.endswith(noun) and n + 1 < len(tokens):
+                    word = word[: -len(noun)]
+            if not word:
+                continue
+        out.append(word)
+    return out
+
+
+_RESULT_LEAD = re.compile(
+    r"^[\s,;:]*(?:(?:then|please|pls|just|and|go\s+ahead\s+and)\b[\s,]*)*", re.I
+)
+
+
+def _result_follows(rest: str) -> bool:
+    """Whether what follows a condition's state ends it: nothing, or the change it asks.
+
+    "if it hasn't shipped yet cancel it" ends at "yet"; "if it hasn't shipped by
+    Wednesday" goes on, and so is a condition of its own.
+    """
+    rest = rest[_RESULT_LEAD.match(rest).end() :]  # type: ignore[union-attr]
+    if not rest.strip(" .!?~…"):
+        return True
+    found = _find_cue(rest, (*GENERIC_CUES, *OTHER_CHANGE_VERBS))
+    return found is not None and found[0] == 0
+
+
+def _condition_span(clause: str, m: re.Match[str], wanted: set[str]) -> tuple[int, int] | None:
+    """Where in the clause the condition opened by `m` runs, when it says only a state wanted.
+
+    Chinese ends it at its result (就, a comma) or at 的话, which may close it; English at
+    the state's last word (and a "yet"), so long as what follows is the change it asks.
+    """
+    if m.group().lower() == "的话":
+        lead = clause[: m.start()]
+        begin = max(lead.rfind(c) for c in "，,；;：: ") + 1
+        span, said = (begin, m.end()), clause[begin : m.start()]
+    elif m.group("cn"):
+        end = _CN_CONDITION_END.search(clause, m.end())
+        stop = end.start() if end is not None else len(clause)
+        said = clause[m.end() : stop]
+        span = (m.start(), end.end() if end is not None and end.group() == "的话" else stop)
+    else:
+        tokens = list(_CONDITION_TOKEN.finditer(clause, m.end()))
+        for k in range(1, len(tokens) + 1):
+            if " ".join(_state_words([t.group() for t in tokens[:k]])) not in wanted:
+                continue
+            stop = tokens[k - 1].end()
+            if k < len(tokens) and tokens[k].group().lower() in ("yet", "still"):
+                stop = tokens[k].end()
+            if not _result_follows(clause[stop:]):
+                return None
+            span, said = (m.start(), stop), clause[m.end() : stop]
+            break
+        else:
+            return None
+    if " ".join(_state_words(_CONDITION_TOKEN.findall(said))) not in wanted:
+        return None
+    return span
+
+
+def checked_condition(text: str, states: Iterable[str]) -> str | None:
+    """The request with a condition blanked that says only one of `states`, or None.
+
+    "if it hasn't shipped yet, cancel order 10086", "要是订单10232还没发货，就给我取消了":
+    the condition is one the write checks itself (`IntentSpec.checked_conditions`: a
+    cancellation takes only an order still processing), so the request asks for the
+    change now. The condition's words go (offsets kept); its subject's id stays. A
+    condition that says anything else ("by Wednesday", "if the trip gets approved",
+    "unless it has shipped") is left as it is, and so is a condition after a question
+    ("is it shipped? if not, cancel it"): that run reads first.
+    """
+    wanted = {" ".join(_state_words(_CONDITION_TOKEN.findall(s))) for s in states}
+    wanted.discard("")
+    if not wanted:
+        return None
+    out = text
+    for start, clause in clauses(text):
+        if not _conditional(clause):
+            continue
+        for m in _CONDITION.finditer(clause):
+            word = m.group().lower()
+            if (
+                m.group("if")
+                and word not in ("if", "as long as")
+                and not word.startswith("provided")
+            ):
+                continue  # "unless" and "otherwise" turn the state round
+            span = _condition_span(clause, m, wanted)
+            if span is None:
+                continue
+            begin, stop = start + span[0], start + span[1]
+            kept = [
+                t.span()
+                for t in _CONDITION_TOKEN.finditer(out, begin, stop)
+                if t.group()[0].isdigit() or t.group().lower() in ID_NOUNS
+            ]
+            blank = [" " if ch != "\n" else ch for ch in out[begin:stop]]
+            for a, b in kept:
+                blank[a - begin : b - begin] = out[a:b]
+            out = out[:begin] + "".join(blank) + out[stop:]
+    return None if out == text else out
 
 
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")

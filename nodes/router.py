@@ -73,6 +73,7 @@ from nodes.cues import (
     change_kind,
     change_verb,
     change_verbs,
+    checked_condition,
     cited_spans,
     conditional_clauses,
     content_words,
@@ -617,7 +618,7 @@ def _entry(
     if recurring(text) is not None or any(evidence.get(n) is None for n in needed):
         return None
     spans = [(ev["start"], ev["end"]) for ev in evidence.values() if ev and "start" in ev]
-    spans += reads
+    spans += [(_joined_from(text, start), end) for start, end in reads]
     for role in number_roles(text):
         spans.append((role.start, role.end))
         if (
@@ -647,6 +648,21 @@ def _entry(
     if _names(left, intent.entry_not_words):
         return None
     return None if _sentence_words(left, noise) and not _memo_only(left) else name
+
+
+_READ_JOINER = re.compile(
+    r"(?:\b(?:and\s+then|and\s+also|then|and|also|plus)\b|然后|再|并且|顺便)[\s,，;；.。]*$", re.I
+)
+
+
+def _joined_from(text: str, start: int) -> int:
+    """Where a follow-up read begins with the word that joins it to the entry.
+
+    "Taxi from the sim centre back to base, 23.40 USD, today. Then total for the past 7
+    days": the "Then" belongs to the read, not to the words that describe the claim.
+    """
+    m = _READ_JOINER.search(text[:start].rstrip())
+    return start if m is None else m.start()
 
 
 def _names(text: str, words: tuple[str, ...]) -> bool:
@@ -757,9 +773,17 @@ def _follow_up_reads(
             for name, ev in evidence.items()
             if name not in needed
         )
-        if n > 0 and held and read_command(clause):
+        if n > 0 and held and (read_command(clause) or _READ_NAMED.match(clause)):
             spans.append((start, end))
     return spans
+
+
+_READ_NAMED = re.compile(
+    r"^[\s,;.]*(?:(?:and\s+then|then|and|plus|also)\s+)?(?:the\s+|my\s+)?"
+    r"(?:total|sum|running\s+total|trend)\b(?![^?]*\?)",
+    re.I,
+)
+"""A follow-up read named, not commanded: "…, today. Then total for the past 7 days"."""
 
 
 _SUBJECTS = frozenset({"i", "we", "i'm", "i'd", "我", "你", "要", "想", "能", "可以"})
@@ -1080,7 +1104,12 @@ _BY_CHANNEL = re.compile(
     r"(?P<cn5>微信|邮件|邮箱|qq|钉钉|whatsapp|wechat)\s*(?:发|传)(?:给|到)?\s*我|"
     # the channel as where it is sent: "微信上发给俺", "邮箱里发我一份"
     r"(?P<cn4>whatsapp|wechat|telegram|邮箱|微信|邮件|qq|钉钉)\s*(?:上|里|里面)\s*"
-    r"(?:发|传|告诉|通知|说)",
+    r"(?:发|传|告诉|通知|说)|"
+    # a call, not a text: "ring me on the telephone about order 40022", "打电话告诉我"
+    r"\b(?P<en4>(?:ring|call|phone|telephone)\s+(?:me|us|mi)\b(?!\s+(?:a|an)\s)|"
+    r"(?:tele)?phone\s+call|on\s+the\s+telephone)|"
+    r"(?<!不用)(?<!不要)(?<!别)(?P<cn6>(?:给我)?打(?:个|一个|一通)?电话(?:给我|告诉我|通知我)|"
+    r"电话(?:通知|告诉|联系)我)",
     re.I,
 )
 """Where a message is to go, named as a channel ("to my gmail", "on WhatsApp", "发到我邮箱")."""
@@ -1123,7 +1152,8 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
             return verb
     # A message by a channel the intent's own words never name ("send status of order 71234
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
-    if kinds == {"send"} and (by := _BY_CHANNEL.search(text)) is not None:
+    channels = (m for m in _BY_CHANNEL.finditer(text) if not negated(text, m.start()))
+    if kinds == {"send"} and (by := next(channels, None)) is not None:
         channel = (
             by["en"]
             or by["cn"]
@@ -1133,6 +1163,8 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
             or by["cn4"]
             or by["cn5"]
             or by["en3"]
+            or by["en4"]
+            or by["cn6"]
         )
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
@@ -2957,6 +2989,9 @@ _OTHERS = re.compile(
     r"(?:[a-z]|\d+(?:[.,]\d+)?\s*(?:eur|euros?|usd|dollars?|cny|rmb|yuan)\b)|"
     rf"\b(?:my|our)\s+{_KIN}(?:\s+(?-i:[A-Z][a-z]+))?\s+(?:has\s+|have\s+|had\s+)?"
     r"(?:claimed|filed|spent|submitted|expensed|ordered|bought|paid)\b|"
+    # the thing, then who made it: "the order my brother did, number 55018"
+    rf"\b(?:order|orders|one|parcel|package|claim|ticket)\s+(?:that\s+|which\s+)?(?:my|our)\s+"
+    rf"{_KIN}\s+(?:did|made|placed|ordered|put\s+in|bought|filed|opened)\b|"
     # Portuguese and Romance order: "the order of my wife"
     rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
     # A carer's patient: "pt bed 4 BP 150/95", "the patient in bed 3", "3床病人" (not "pt =
@@ -3064,7 +3099,11 @@ _OWN_AFTER_ALL = re.compile(
     # lol)", "Maria here. Maria needs her …", "张伟就是我"
     r"\b[A-Z][a-z]+\s*(?:=|being|is|aka)\s*me\b|\b(?:that'?s|it'?s|thats|its)\s+me\b|"
     r"(?-i:^\s*(?:hi,?\s+|hello,?\s+)?(?:it'?s\s+|this\s+is\s+)?(?P<self>[A-Z][a-z]+)\s+here\b)|"
-    r"[\u4e00-\u9fff]{2,3}(?:就是我|是我本人)",
+    r"[\u4e00-\u9fff]{2,3}(?:就是我|是我本人)|"
+    # someone else placing the user's order for them: "我女儿帮我下的单", "my son ordered it
+    # for me"
+    r"(?:帮|替|给)我(?:下|订|买|拍|网购)(?:了|的)|"
+    r"\b(?:ordered|placed|bought)\s+(?:it\s+|this\s+|that\s+|the\s+order\s+|them\s+)?for\s+me\b",
     re.I,
 )
 """The user saying the thing is theirs after all ("I paid for Mr Chen's taxi myself,
@@ -3275,9 +3314,15 @@ _STILL_POSSIBLE = re.compile(
 """A question whether a change can still be made ("can I still cancel 10093?", "订单10095还能
 取消吗"): neither the change (it is asked about, not asked for) nor the thing's status,
 which does not say what the business allows."""
-_REASON_GIVEN = re.compile(r"(?:因为|由于|\bbecause\b|\bcause\b|\bcoz\b)[^。.!?！？]*", re.I)
-"""Why the user asks, after "because" or 因为 ("…一共报销了多少钱因为财务说我的额度快用完了"):
-the reason, which may name a rule or a payment, is not the question."""
+_REASON_GIVEN = re.compile(
+    r"(?:因为|由于|以便|\bbecause\b|\bcause\b|\bcoz\b|\bso\s+(?:that\s+)?(?:i|we)\s+can\b|"
+    r"\b(?:need|want|have|got)\s+to\s+(?:check|compare|match|reconcile|square)\s+"
+    r"(?:it|them|this|that|the\s+total)\s+(?:against|with|to)\b)[^。.!?！？]*",
+    re.I,
+)
+"""Why the user asks, after "because" or 因为 ("…一共报销了多少钱因为财务说我的额度快用完了"),
+or what for ("Need to check it against my per diem", "so I can tell my doctor"): the
+reason, which may name a rule or a payment, is not the question."""
 STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
 _IF_CHANGED = re.compile(
     r"\b(?:if|were)\s+(?:i|we)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
@@ -3366,6 +3411,15 @@ _NAMED_BY = re.compile(
 ticket", "关于打印机的工单"): a read that shows one by id or the latest does not know which
 that is, so the run asks for its id. "my latest ticket" is the latest."""
 _LATEST = re.compile(r"\b(?:latest|newest|most\s+recent|last\s+one)\b|最新|最近|上一个|上次", re.I)
+_LATEST_REFUSED = re.compile(
+    r"\bnot\s+(?:the|my)\s+(?:latest|newest|most\s+recent|last|new)\b"
+    r"(?!\s+(?:\d|few|couple|two|three|seven|fourteen|thirty|week|month|day))|"
+    r"不是(?:我?(?:最新|最近|刚开|新开|刚提|上次))",
+    re.I,
+)
+"""The latest refused ("不是最新那个，是前头那个", "not my latest ticket, the one before"):
+a read with no id would show the very one the user said it is not, so the run asks."""
+LATEST_REFUSED = "not {intent}: {words!r} says the one meant is not the latest, and no id is given"
 NAMED_BY = "not {intent}: {words!r} names one by its subject or day, not by its id or as the latest"
 _BREAKDOWN = re.compile(
     r"\bbreak\s*(?:it\s+|them\s+)?down\b|\bbreakdown\b|\b(?:by|per|for\s+each|each)\s+"
@@ -3545,6 +3599,9 @@ def _withdrawn(
         return _unrouted(domain, decision, EITHER_ID.format(intent=intent.name, words=m.group()))
     if (m := _NAMED_BY.search(text)) is not None and _by_id_or_latest(intent, decision, text):
         return _unrouted(domain, decision, NAMED_BY.format(intent=intent.name, words=m.group()))
+    if (m := _LATEST_REFUSED.search(text)) is not None and _by_id_or_latest(intent, decision, ""):
+        why = LATEST_REFUSED.format(intent=intent.name, words=m.group())
+        return _unrouted(domain, decision, why)
     if (m := _STILL_POSSIBLE.search(text)) is not None and (
         m["cn2"] or change_kind(m["en"] or m["cn"])
     ):
@@ -3656,6 +3713,9 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     """
     typed, text = text, _read_as(domain, text)
     decision = _two_requests(domain, text, today, _decide_offline(domain, text, today))
+    for intent, blanked in _checked_conditions(domain, text, decision):
+        own = _two_requests(domain, blanked, today, _decide_offline(domain, blanked, today))
+        decision = _checked_kept(decision, own, intent)
     if decision.action != "route" and (tail := _narrowed_to(text)) is not None:
         narrowed = _two_requests(domain, tail, today, _decide_offline(domain, tail, today))
         decision = _narrowing_kept(domain, decision, narrowed)
@@ -3665,6 +3725,39 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     if not changed:
         return _as_typed(decision, typed, text)
     return _respelled(domain, decision, _decide_offline(domain, fixed, today), fixed, changed)
+
+
+def _checked_conditions(domain: Domain, text: str, decision: Decision) -> list[tuple[str, str]]:
+    """Each write intent whose own condition the request states, with that condition blanked.
+
+    "if it hasn't shipped yet, cancel order 10086" is not routed as typed (a conditional
+    change asks for nothing now), but its condition is one `cancel_order` checks itself
+    (`IntentSpec.checked_conditions`): the request is decided again without it. Only a
+    request not routed to a write is: one that reads first ("is it shipped? if not, cancel
+    it", "先查一下10087到哪了，如果还没发货再取消") asks for two things once the condition
+    goes, and stays as it was.
+    """
+    if decision.action == "route" and domain.writes(str(decision.intent)):
+        return []
+    out: list[tuple[str, str]] = []
+    for intent in domain.intents:
+        if intent.checked_conditions and domain.writes(intent.name):
+            blanked = checked_condition(text, intent.checked_conditions)
+            if blanked is None or (decision.action == "route" and asks_for_information(blanked)):
+                continue
+            out.append((intent.name, blanked))
+    return out
+
+
+def _checked_kept(decision: Decision, own: Decision, intent: str) -> Decision:
+    """The decision without the condition where it routes the intent that checks it.
+
+    "if it hasn't shipped, text me the status" states cancel_order's condition, but the
+    text is no cancellation: a notification under a condition still asks for nothing now.
+    """
+    if own.action != "route" or own.intent != intent:
+        return decision
+    return replace(own, detail=f"{own.detail} (its condition is one {intent} checks itself)")
 
 
 def _narrowed_to(text: str) -> str | None:
@@ -3746,6 +3839,9 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
     """
     typed, text = text, _read_as(domain, text)
     decision = _two_requests(domain, text, today, await _decide(domain, text, today, model))
+    for intent, blanked in _checked_conditions(domain, text, decision):
+        own = _two_requests(domain, blanked, today, await _decide(domain, blanked, today, model))
+        decision = _checked_kept(decision, own, intent)
     if decision.action != "route" and (tail := _narrowed_to(text)) is not None:
         narrowed = await _decide(domain, tail, today, model)
         narrowed = _two_requests(domain, tail, today, narrowed)

@@ -1228,13 +1228,12 @@ def _no_write(domain: Domain, text: str) -> Decision:
 @pytest.mark.parametrize(
     ("domain", "text"),
     [
-        (DOMAIN, "cancel order 10091 if it hasn't shipped"),
-        (DOMAIN, "if order 10091 hasn't shipped yet, cancel it"),
         (DOMAIN, "cancel order 10091 unless it has already shipped"),
         (DOMAIN, "cancel 10091 in case it is late"),
-        (DOMAIN, "如果10091还没发货就取消"),
-        (DOMAIN, "10091要是还没发货，就帮我取消"),
-        (DOMAIN, "没发货的话，取消10091"),
+        (DOMAIN, "If 10091 hasn't shipped by Wednesday, cancel it"),
+        (DOMAIN, "要是10091周三前还没发货，就帮我取消"),
+        # cancel_order's own condition, but a text message under it is no cancellation
+        (DOMAIN, "if order 10091 hasn't shipped yet, text me its status"),
         (EXPENSES, "if the printer is still broken tomorrow, open a ticket"),
         (EXPENSES, "要是打印机明天还坏着，就帮我开个工单"),
         (EXPENSES, "file a 30 EUR taxi claim if the trip gets approved"),
@@ -1242,6 +1241,32 @@ def _no_write(domain: Domain, text: str) -> Decision:
 )
 def test_a_change_asked_under_a_condition_runs_no_write(domain: Domain, text: str) -> None:
     _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cancel order 10091 if it hasn't shipped",
+        "if order 10091 hasn't shipped yet, cancel it",
+        "If order 10091 has not yet shipped, please cancel it.",
+        "if it hasn't shipped yet cancel order 10091",
+        "如果10091还没发货就取消",
+        "10091要是还没发货，就帮我取消",
+        "没发货的话，取消10091",
+        "要是订单10091还没发货，就给我取消了",
+    ],
+)
+def test_a_condition_the_write_checks_itself_asks_for_it_now(text: str) -> None:
+    """cancel_order takes only an order still processing (`checked_conditions`): "if it
+    hasn't shipped" is its own condition, so the request asks for the cancellation now (a
+    person still approves it, and the tool refuses a shipped order)."""
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert (decision.action, decision.intent, decision.slots) == (
+        "route",
+        "cancel_order",
+        {"order_id": "10091"},
+    ), decision.detail
+    assert "checks itself" in decision.detail
 
 
 @pytest.mark.parametrize(
@@ -4487,7 +4512,8 @@ def test_rounds_51_52_routes(domain: Domain, text: str, intent: str, slots: dict
 
 
 def test_rounds_51_52_a_real_condition_still_asks() -> None:
-    _no_write(DOMAIN, "如果还没发货,就取消订单10087")
+    # (not "如果还没发货,就取消订单10087": not shipped is cancel_order's own condition)
+    _no_write(DOMAIN, "如果下周还没发货,就取消订单10087")
 
 
 @pytest.mark.parametrize(
@@ -7661,6 +7687,128 @@ def test_rounds_139_140_requests_that_write_nothing(domain: Domain, text: str) -
     ],
 )  # fmt: skip
 def test_rounds_139_140_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 141-142 (measured once at 5e31514, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A call asked for, not a text: the intent only texts.
+        (
+            DOMAIN,
+            "Would you ring me on the phone with how order 10093 is doing instead of a text"
+            " message?",
+        ),
+    ],
+)
+def test_rounds_141_142_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Not the latest: a read with no id would show the one the user said it is not.
+        (EXPENSES, "Not my newest ticket, an older one, how is it going?"),
+        (EXPENSES, "查一下工单，不是最新的那个"),
+        # The order someone else placed.
+        (DOMAIN, "the order my sister placed, 10093 - where is it?"),
+    ],
+)
+def test_rounds_141_142_requests_that_are_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action == "clarify", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A 24-hour clock time is no second id.
+        (
+            DOMAIN,
+            "Where's order 10093? My flight leaves at 0715 tomorrow",
+            "order_status",
+            {"order_id": "10093"},
+        ),
+        # "12 hours a day" is a rate, not a window.
+        (
+            DOMAIN,
+            "I'm on my feet 12 hours a day, show my bp over the last 7 days",
+            "review_metric_trend",
+            {"period": "7d"},
+        ),
+        # Something eaten is a meal, whatever the dish.
+        (EXPENSES, "前天在楼下吃羊肉粉花了26块，帮我报销", "submit_expense", {"category": "meal"}),
+        # Someone placing the user's order for them: still the user's.
+        (
+            DOMAIN,
+            "我儿子帮我下的单，订单号10093，帮我查下到哪了",
+            "order_status",
+            {"order_id": "10093"},
+        ),
+        # Northeastern and Guizhou words: 整进去 "put it in", 莫整 "don't make".
+        (DOMAIN, "今早量的血压131/85，帮我整进去", "record_metric", {"value": "131/85"}),
+        (DOMAIN, "月报莫整，我要周报", "build_report", {"report": "weekly"}),
+        (DOMAIN, "我要周报", "build_report", {"report": "weekly"}),
+        # The ticket named first: "工单开一个".
+        (EXPENSES, "工单开一个，打印机又卡纸了", "open_ticket", {"notify": False}),
+        # An entry line that describes its claim, then its follow-up total.
+        (
+            EXPENSES,
+            "Hotel near the training centre, 140 USD, yesterday. Then total for the last 30 days",
+            "submit_expense",
+            {"category": "hotel", "period": "30d"},
+        ),
+        (
+            EXPENSES,
+            "Dinner with the crew last night, 45 EUR, and show me what I've spent in the past"
+            " 7 days",
+            "submit_expense",
+            {"amount": "45", "period": "7d"},
+        ),
+        # A reading told by where the monitor shows it; "keep that for me" saves it.
+        (
+            DOMAIN,
+            "the cuff showed 142 on top and 88 on the bottom this morning, note it down",
+            "record_metric",
+            {"value": "142/88"},
+        ),
+        (
+            DOMAIN,
+            "My reading this morning was 129/83. Could you keep that for me please?",
+            "record_metric",
+            {"value": "129/83"},
+        ),
+        # Maltese "yesterday" inside English.
+        (EXPENSES, "hotel 98 EUR ilbieraħ, claim it", "submit_expense", {"date": "2026-03-14"}),
+        # What the total is for is no question about the rules.
+        (
+            EXPENSES,
+            "What's my total for the past 7 days? I have to compare it with my per diem",
+            "expense_total",
+            {"period": "7d"},
+        ),
+        # (guards) a text asked for with a call refused; an order placed for the user
+        (
+            DOMAIN,
+            "text me the status of 10093, no need to ring me",
+            "notify_order",
+            {"order_id": "10093"},
+        ),
+        (
+            DOMAIN,
+            "my niece ordered it for me, 10093, cancel it please",
+            "cancel_order",
+            {"order_id": "10093"},
+        ),
+    ],
+)
+def test_rounds_141_142_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)

@@ -314,6 +314,13 @@ class IntentSpec:
         entry_not_words: Words that make a line no entry of the intent although it holds
             its values: another measure told beside a reading ("收缩压 127 舒张压 83 脉搏
             65" is a device's record pasted, pulse and all).
+        checked_conditions: States the write's own tool checks before it changes anything
+            ("not shipped", "还没发货" for a cancellation that only takes an order still
+            processing). A condition that says nothing but one of them ("if it hasn't
+            shipped yet, cancel order 10086") is the write's own, so the request asks for
+            the change now; any other condition ("by Wednesday", "if the trip gets
+            approved") still asks for nothing now. Words as the user writes the state;
+            "has", "been", "yet" and the subject ("it", "order 10086") are read around them.
         entry_slots: Slots an entry line must also give words for, beyond those the write
             needs: a claim's date, so "taxi 32 USD yesterday" is a claim while "lunch 15
             eur", with no day, may be a price or a note and is asked about.
@@ -355,6 +362,7 @@ class IntentSpec:
     assumed: tuple[str, ...] = ()
     entry_words: tuple[str, ...] = ()
     entry_not_words: tuple[str, ...] = ()
+    checked_conditions: tuple[str, ...] = ()
     entry_slots: tuple[str, ...] = ()
     entry_routes: bool = False
     entry_request: str = ""

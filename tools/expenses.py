@@ -567,6 +567,9 @@ _OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动�
 _TAXI_RIDE = re.compile(r"打了?\s*(?:[\d一两二三四五六七八九十几]+\s*(?:次|趟|回)|个|辆)?的?车")
 """A taxi taken, told with a count or 了 between 打 and 车 ("打了3趟车", "打了个车"): the
 verb of 打车, a taxi word however it is split."""
+_ATE = re.compile(r"吃(?![药亏苦力惊醋紧不])(?:了|过|的)?(?:一?[顿碗份盘个])?[\u4e00-\u9fff]{1,5}")
+"""Something eaten ("中午吃酸汤鱼", "在花溪吃牛肉粉"): a meal, whatever the dish is called,
+where no category word says otherwise. Not 吃药 (medicine) nor 吃亏."""
 _STAY = re.compile(
     r"\b(?:\d+|a\s+couple\s+of|two|three|four|five|six|seven|several|few)\s+nights?\b|"
     r"(?:住了?)?[\d一两二三四五六七八九十几]+\s*(?:个)?晚(?!上|饭|餐)",
@@ -842,6 +845,8 @@ _TICKET_CUES = (
     "报障",
     "开个工单",
     "开一个工单",
+    # the ticket named first, Northeastern style: "工单开一个，网断了好几回了"
+    *("工单开一个", "工单开个", "工单提一个", "工单提个", "工单整一个", "工单整个"),
     "开工单",
     "提个工单",
     "提一个工单",
@@ -1058,6 +1063,8 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
         return Found("taxi", ride.group(), ride.start(), ride.end(), "enum")
     if (stay := _STAY.search(text)) is not None:
         return Found("hotel", stay.group(), stay.start(), stay.end(), "enum")
+    if (ate := _ATE.search(masked)) is not None:
+        return Found("meal", ate.group(), ate.start(), ate.end(), "enum")
     rest = text
     blanks = [*spans, *((r.start, r.end) for r in number_roles(text))]
     lowered = text.lower()

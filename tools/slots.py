@@ -236,10 +236,13 @@ then), "my pressure 135 on 85", "BP was 140 by 90", "blood pressure …: 138 to 
 _FREQUENCY = (
     rf"(?:{_B}\d+\s*(?:x|times?)|\b(?:once|twice|thrice|(?:{_EN_NUM})\s+times))\s+"
     r"(?:a|an|per|each|every)\s+(?:day|week|month)\b|"
+    # a rate: "on my feet 10 hours a day", "50 km a week"
+    rf"{_B}(?:\d+|{_EN_NUM})\s*(?:hours?|hrs?|minutes?|mins?|km|miles?|cups?|cigarettes?|"
+    r"shifts?|flights?|patients?|clients?|steps)\s+(?:a|an|per|each|every)\s+(?:day|week|month)\b|"
     r"(?:每|一)(?:天|日)\s*(?:量|测|吃|记|做)?\s*(?:[0-9]+|[一二两三四五六七八九十]+)\s*次"
 )
-"""How often, not how long: the "a day" of "2x a day" or "twice a day" is no period, nor
-the 一天 of "一天量2次"."""
+"""How often or how much, not how long: the "a day" of "2x a day", "twice a day" or "10 hours
+a day" is no period, nor the 一天 of "一天量2次"."""
 
 _DAY_OF_MONTH = re.compile(
     r"\b(?:(?:on|dated|(?:night|evening|morning|afternoon)\s+of)\s+(?:the\s+)?|"
@@ -378,6 +381,16 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    # the two numbers by where the monitor shows them: "136 on top and 84 underneath"
+    (
+        "reading",
+        re.compile(
+            rf"{_B}(?:[89]\d|1\d\d|2[0-4]\d)\s+(?:on\s+(?:the\s+)?top|up\s+top|at\s+the\s+top)"
+            r"\s*(?:,\s*)?(?:and\s+)?(?:[4-9]\d|1[0-3]\d)\s+(?:underneath|below|beneath|under|"
+            r"on\s+the\s+bottom|at\s+the\s+bottom)\b",
+            re.I,
+        ),
+    ),
     ("reading", re.compile(_NAMED_READING, re.I)),
     ("reading", re.compile(_NAMED_READING_LOW_FIRST, re.I)),
     ("reading", re.compile(_SPACED_READING, re.I)),
@@ -466,7 +479,12 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "time",
         re.compile(
-            rf"{_B}\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)\b|{_B}\d{{1,2}}:\d{{2}}|\d{{1,2}}\s*点", re.I
+            rf"{_B}\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm)\b|{_B}\d{{1,2}}:\d{{2}}|\d{{1,2}}\s*点|"
+            # a 24-hour clock: "I fly out at 0600 tomorrow", "1430 hrs" (not "at 1200 CNY")
+            r"\b(?:at|by|before|until|till)\s+(?:[01]\d|2[0-3])[0-5]\d\b(?!\s*(?:[.,]\d|cny|eur|"
+            r"usd|rmb|yuan|euros?|dollars?|bucks|元|块|[$€¥]))|"
+            rf"{_B}(?:[01]\d|2[0-3])[0-5]\d\s*(?:hrs|hours|h)\b",
+            re.I,
         ),
     ),
     (
@@ -704,7 +722,10 @@ def negated(text: str, at: int) -> bool:
             if negation_before(clause, at - start) is not None:
                 return True
             # refused after it, as Turkish and Korean order it: "Inform me no need."
-            return _REFUSED_AFTER_WORD.search(clause, at - start) is not None
+            return (
+                _REFUSED_AFTER_WORD.search(clause, at - start) is not None
+                or _CN_REFUSED_AFTER.match(clause, at - start) is not None
+            )
     return False
 
 
@@ -713,6 +734,11 @@ _REFUSED_AFTER_WORD = re.compile(
 )
 """A word refused by what follows it in the clause: "Inform me no need", "notify me not
 needed"."""
+_CN_REFUSED_AFTER = re.compile(
+    r"[\u4e00-\u9fff]{1,4}?(?:就|也)?(?:别做|别弄|别整|别搞|别出|不要了|不用了|不做了|免了|算了|不要|不用)"
+    r"(?=$|[\s，,。.;；!！?？~])"
+)
+"""A Chinese word refused right after it, the topic first: "周报别做", "月报就算了", "周报不要"."""
 
 
 def number_roles(text: str) -> list[Role]:
@@ -961,6 +987,9 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     # Swahili inside Kenyan English: "Claim 35 USD for a meal jana"
     (("juzi",), 2),
     (("jana",), 1),
+    # Maltese inside English: "23.50 euro, ilbieraħ" (yesterday), "illum" (today)
+    (("ilbieraħ", "ilbierah", "lbieraħ"), 1),
+    (("illum",), 0),
     (
         (
             *("today", "this morning", "this afternoon", "tonight", "tonite", "this evening"),

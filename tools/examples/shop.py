@@ -401,6 +401,11 @@ INTENTS = (
             "不需要了",
         ),
         required_evidence=("order_id",),
+        # cancel_order refuses an order that is not processing: this condition is its own
+        checked_conditions=(
+            *("not shipped", "not been shipped", "not dispatched", "not sent out", "processing"),
+            *("没发货", "未发货", "没有发货", "没发出", "还在处理"),
+        ),
         slots_model=OrderRefSlots,
         steps=(ORDER_CANCELLED,),
         budget=Budget(max_rounds=4, max_calls=3),
