@@ -331,6 +331,8 @@ _VERNACULAR: dict[str, str] = {
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
     **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下", "莫整": "别做", "莫弄": "别弄"},
+    # Wuhan and the Northwest: 一挂 "a bit" after a verb ("再看一挂")
+    **{"看一挂": "看一下", "查一挂": "查一下", "记一挂": "记一下"},
     # Wuhan and Southwestern: 夜个 "yesterday" (前个 and 嘞, 下子 in context below)
     **{"夜个": "昨天"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
@@ -345,6 +347,10 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # Suzhou Wu: 伲 "I/we", 倷 "you", 拨我 "to me", 仔 "了" after a verb ("到仔再发": once it
+    # arrives), 勿曾 "not yet", 阿好 "can it?", 个 "的" before a trend ("30日个趋势")
+    **{"伲": "我", "倷": "你", "拨我": "给我", "到仔": "到了", "好仔": "好了", "勿曾": "没有"},
+    **{"阿好": "能否", "日个趋势": "日的趋势", "天个趋势": "天的趋势", "日个走势": "日的走势"},
     # Ningbo (eastern Zhejiang Wu): 昨末 "yesterday", 弗要/弗用 "don't", 帮伊 "for him/her"
     # (伊 alone is also "it": Minnan's "讲伊的状态" is the order's status), 洋钿 "money"
     **{"昨末": "昨天", "弗要": "不要", "弗用": "不用", "帮伊": "帮她", "洋钿": "块钱"},

@@ -1354,6 +1354,7 @@ _MESSAGE_WORDS = frozenset(
         *("update", "info", "information", "detail", "status", "word", "heads", "line"),
         *("email", "mail", "tracking", "whereabouts", "where", "it", "that", "this", "one"),
         *("latest", "news", "phone", "mobile", "cell", "number", "quick", "short"),
+        *("mensaje", "mensajito"),  # Spanish inside English: "Send me a mensajito"
     )
 )
 """What a message is ("text me an update", "send me a quick note"): the objects of a send
@@ -2945,7 +2946,9 @@ _KIN = (
     r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend|"
     # the people of a small business ("my cashier's blood pressure", "for my staff")
     r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
-    r"nanny|cleaner)"
+    r"nanny|cleaner|"
+    # Spanish kin inside English: "Save a reading for my mamá"
+    r"mam[áa]|mami|pap[áa]|papi|abuel[ao]|abuelit[ao]|t[íi][ao]|herman[ao]|espos[ao]|hij[ao])"
 )
 _HER_WHOSE = (
     r"her(?!\s+(?:tomorrow|today|tonight|yesterday|now|later|again|back|about|that|the|a|an|"
@@ -3000,6 +3003,9 @@ _OTHERS = re.compile(
     r"\bpatient'?s\b|\d+\s*床|病人|患者|病患|"
     # A relative called as family does, with no 我: "帮阿妈record血压", "给老爸报"
     r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨爷]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
+    # anyone called by 阿 and their name, as Wu and southern speakers do: "帮阿三报一笔"
+    # (not 阿拉, Shanghainese "we")
+    r"(?:给|帮|替|为)阿(?![拉里们是])[\u4e00-\u9fff](?=[^\u4e00-\u9fff]|报|记|取|开|存|查|发|的|一)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
     r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷](?:的|个)|"
     r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷](?![叫让要嘱话讲说])|"  # (not "我阿妈叫我每日记血压")
@@ -3301,7 +3307,7 @@ the refund land?", "报销什么时候到账", "餐补上限"): the business's r
 no read of the user's records shows."""
 _STILL_POSSIBLE = re.compile(
     r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|it's)\s+(?:still\s+)?"
-    r"(?:pos+ib(?:le|el)|too\s+late)\s+to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to|"
+    r"(?:pos+ib(?:le|el)|too\s+late)\s+(?:still\s+)?to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to|"
     # "Can I cancel order 70046 after it's shipped?": whether the user may, asked
     # (not "or is it too late?", "or has it shipped?": its status asked with it)
     r"\b(?:can|may)\s+(?:i|we)(?=\s+\w+(?![^?？]*\bor\s+(?:is|has|was)\s+it\b)[^?？.!]*[?？]))"

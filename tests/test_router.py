@@ -7812,3 +7812,81 @@ def test_rounds_141_142_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 143-144 (measured once at 77c5eaa, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Spanish kin inside English: a parent's reading.
+        (DOMAIN, "Please record 148/92 for my papá, taken today"),
+        # Suzhou 到仔 ("once it arrives"): a text for later; 伲 is "I", 屋里 "at home".
+        (DOMAIN, "订单10093到仔拨我发个短信"),
+        (DOMAIN, "帮伲屋里老太婆记个血压，148/90"),
+        # Someone called by 阿 and a name.
+        (EXPENSES, "帮阿毛报一笔打车钿 60 块，今朝个"),
+        # A ticket weighed against another way, then settled: no problem is said.
+        (EXPENSES, "should I open a ticket or just ask a colleague? fine, open a ticket"),
+    ],
+)
+def test_rounds_143_144_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Spanish words inside English: a text message, the day before yesterday.
+        (
+            DOMAIN,
+            "Send me a mensajito about order 10093 please",
+            "notify_order",
+            {"order_id": "10093"},
+        ),
+        (DOMAIN, "save 127/82, I measured it anteayer", "record_metric", {"date": "2026-03-13"}),
+        # A conference's fee is what the claim is for.
+        (
+            EXPENSES,
+            "Conference registration fee 180 EUR, paid March 4, file it",
+            "submit_expense",
+            {"category": "other", "date": "2026-03-04"},
+        ),
+        # 上一张工单 is the latest ticket.
+        (EXPENSES, "上一张工单有人管没有", "ticket_status", {"ticket_id": None}),
+        # A look first with 把 between, another after ("再看一挂"): the same trend twice.
+        (
+            DOMAIN,
+            "先把一个礼拜的血压给我看看，再把今天的128/83记上，完了再看一挂",
+            "record_and_recheck_metric",
+            {"period": "7d"},
+        ),
+        # A day in what the request is for is not the reading's day.
+        (
+            DOMAIN,
+            "record 131/84 from this morning so I can show my doctor on Thursday",
+            "record_metric",
+            {"date": "2026-03-15"},
+        ),
+        # Suzhou 个 for 的 before a trend.
+        (DOMAIN, "记今朝个 131/86，再看看7日个趋势", "record_and_review_metric", {"period": "7d"}),
+        # (a guard) kin named beside a request for the user's own text
+        (
+            DOMAIN,
+            "text me the status of 10093 please, my abuela is asking",
+            "notify_order",
+            {"order_id": "10093"},
+        ),
+    ],
+)
+def test_rounds_143_144_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_143_144_whether_a_change_can_still_be_made_is_asked_about() -> None:
+    decision = decide_offline(DOMAIN, "Is it possible still to cancel 10093?", DAY)
+    assert decision.action == "clarify", decision.detail

@@ -551,8 +551,14 @@ _CLAIMS_TOTAL = re.compile(
 )
 """The claims' total told as a figure ("本月报销合计 ¥2,340", "Expenses total: 212.40 EUR"),
 pasted before a question about another window: a sum already filed, not a claim."""
-_BOUGHT = re.compile(r"\b(?:bought|purchased|paid\s+for)\b|买了|付了", re.I)
-"""A purchase told ("I bought printer ink", "买了个转换插头"): what a claim is for."""
+_BOUGHT = re.compile(
+    r"\b(?:bought|purchased|paid\s+for)\b|买了|付了|"
+    r"\b(?:registration|conference|entry|entrance|admission|visa|course|workshop|membership)\s+"
+    r"fees?\b|报名费|会务费|注册费|会议费|培训费",
+    re.I,
+)
+"""A purchase told ("I bought printer ink", "买了个转换插头", "Registration fee for the
+conference"): what a claim is for."""
 _FILED_AS = (
     *("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他"),
     *("报其他", "报其它", "报到其他", "报在其他"),
@@ -899,7 +905,9 @@ _COURTESY_PIECE = re.compile(
     r"(?:bother|trouble)\s+(?:you|u))?|excuse\s+me|thanks|thank\s+you|你好|您好|不好意思|"
     r"打扰了?|麻烦了|谢谢|if\s+possible|(?:如|若|如果|倘若)?(?:方便|可行|可以)(?:的话)?|"
     r"(?:once\s+)?again|for\s+the\s+\w+\s+time|(?:as|like)\s+i\s+(?:said|told\s+you)|"
-    r"说了多少遍了?|又来了?|再说一遍)[\s!]*)+",
+    r"说了多少遍了?|又来了?|再说一遍|"
+    # a choice settled: "…? fine, open a ticket", "算了，开工单吧"
+    r"fine|ok(?:ay)?|alright|all\s+right|sure|right|算了|好吧|行吧)[\s!]*)+",
     re.I,
 )
 """A greeting, an apology or a complaint of repeating oneself ("Again, …"), which says
@@ -1307,6 +1315,14 @@ _FOR_WHOM = re.compile(
 """The words of a clause that ask for a ticket or say whom it is for, not what is wrong."""
 
 
+_TICKET_OR_ELSE = re.compile(
+    r"(?:工单|ticket|tkt).{0,24}(?:还是|\bor\b)|(?:还是|\bor\b).{0,24}(?:工单|ticket|tkt)",
+    re.I,
+)
+"""A ticket weighed against another way ("开工单还是直接打电话？", "should I open a ticket or
+just call IT?"): the question is how to get help, not what is wrong."""
+
+
 def _problem_pieces(text: str) -> list[Found]:
     """The clauses that are more than the request for a ticket, each with its noise gone."""
     out: list[Found] = []
@@ -1320,6 +1336,8 @@ def _problem_pieces(text: str) -> list[Found]:
             continue  # "不用再开工单了" says what not to do, not what is wrong
         if _COURTESY_PIECE.fullmatch(words):
             continue  # "hi, sorry to bother you, my monitor flickers": the monitor is
+        if _TICKET_OR_ELSE.search(words) and text[piece.end() :].lstrip()[:1] in ("?", "？"):
+            continue  # "开工单还是直接打电话？": how to ask for help, weighed, is no problem
         if len(rest) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
             start = text.index(words, piece.start())
             out.append(Found(words[:200], words, start, start + len(words), "text"))
@@ -1388,7 +1406,8 @@ _LATEST_TICKET = re.compile(
     r"\b(?:my|the|our|his|her|their)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
-    r"(?:最新|最近|新开|刚开|上次开|上一次开)(?:的|那|那张|那个|那单|张|个)?(?:的)?(?:工单|报修单|ticket)",
+    r"(?:最新|最近|新开|刚开|上次开|上一次开|上一张|上一个|上张|上个)(?:的|那|那张|那个|那单|张|个)?(?:的)?"
+    r"(?:工单|报修单|ticket)",
     re.I,
 )
 """The user's latest ticket named as one thing ("Pa-check naman my latest ticket, still no

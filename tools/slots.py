@@ -987,6 +987,9 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     # Swahili inside Kenyan English: "Claim 35 USD for a meal jana"
     (("juzi",), 2),
     (("jana",), 1),
+    # Spanish inside English: "I took it anteayer" (the day before yesterday), "ayer"
+    (("anteayer", "antier"), 2),
+    (("ayer",), 1),
     # Maltese inside English: "23.50 euro, ilbieraħ" (yesterday), "illum" (today)
     (("ilbieraħ", "ilbierah", "lbieraħ"), 1),
     (("illum",), 0),
@@ -998,8 +1001,9 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
         0,
     ),
 )
-_SWAHILI_DAYS = frozenset({"jana", "juzi"})
-"""Read only as whole words in lower case: "Jana" is also a name ("my colleague Jana")."""
+_WHOLE_WORD_DAYS = frozenset({"jana", "juzi", "ayer", "anteayer", "antier", "illum"})
+"""Read only as whole words in lower case: "Jana" is also a name ("my colleague Jana"), and
+"ayer" is inside "player"."""
 _AGO = re.compile(
     rf"(?P<n>{_EN_NUM}|{_CN_NUM})\s*(?P<u>day|week|month|天|日|周|个星期|星期|个礼拜|礼拜|个月)",
     re.I,
@@ -1209,6 +1213,17 @@ RECENT_DAYS = 62
 on 15 March also reads as 3 December, 102 days back, which no one claims as "3/12"."""
 
 
+_PURPOSE_BEFORE = re.compile(
+    r"\bso\s+(?:that\s+)?(?:i|we)\s+can\b[^.!?;]*$|"
+    r"\b(?:to|and)\s+(?:show|tell|bring|give|send)\s+(?:it\s+|them\s+)?(?:to\s+)?(?:my|our|the)\s+"
+    r"(?:doctor|gp|nurse|cardiologist|boss|manager|accountant)\b[^.!?;]*$|"
+    r"(?:以便|好让|好给)[^。！？；]*$",
+    re.I,
+)
+"""A purpose after the request ("… then see the last 30 days so I can tell my doctor on
+Tuesday"): a day in it is when the user will use what they asked for, not a date of it."""
+
+
 def find_date(text: str, today: date) -> Found | None:
     """The calendar date a request refers to, or None when it names none.
 
@@ -1216,6 +1231,8 @@ def find_date(text: str, today: date) -> Found | None:
     ("last Friday", "上周四", "周五"; `_weekday_date`).
     """
     for role in number_roles(text):
+        if role.kind == "date" and _PURPOSE_BEFORE.search(text, 0, role.start):
+            continue  # "… so I can tell my doctor on Tuesday": when it will be used
         if role.kind == "date" and (both := _either_way(role.text, today)) is not None:
             return Found(" or ".join(both), role.text, role.start, role.end, "date")
         if role.kind == "date" and (day := _role_date(role, today)) is not None:
@@ -1230,7 +1247,7 @@ def find_date(text: str, today: date) -> Found | None:
     for words, back in _DAY_WORDS:
         for word in words:
             at = lowered.find(word)
-            if at >= 0 and word in _SWAHILI_DAYS:
+            if at >= 0 and word in _WHOLE_WORD_DAYS:
                 found = re.search(rf"(?<![\w-]){word}(?![\w-])", text)  # not "Jana", a name
                 at = -1 if found is None else found.start()
             if at >= 0:

@@ -471,11 +471,11 @@ def _trend_around(text: str) -> bool:
     return first is not None and _LOOK_AGAIN.search(text, reading.end) is not None
 
 
-_FIRST_LOOK = re.compile("先(?:给我|帮我)?(?:看|查|瞅|瞧)")
+_FIRST_LOOK = re.compile("先(?:把[^，。,；;]{0,16}?)?(?:给我|帮我)?(?:看|查|瞅|瞧)")
 _LOOK_AGAIN = re.compile("再(?:给我|帮我)?(?:看|查|瞅|瞧)")
-"""A look said to come first (先看) before the reading and another after it (再看): the
-same window twice, as "show it again" asks; a bare 再看看 after a reading with no look before
-it only shows the trend after."""
+"""A look said to come first (先看, 先把三十天的血压给我看) before the reading and another after
+it (再看): the same window twice, as "show it again" asks; a bare 再看看 after a reading with
+no look before it only shows the trend after."""
 
 
 def extract_record_and_recheck(text: str, today: date) -> dict[str, Any] | None:

@@ -247,7 +247,10 @@ TOOLS = (
 
 
 _CANCEL_WORDS = ("cancel", "取消", "撤单", "退订", "退掉")
-_NOTIFY_WORDS = ("text me", "a text", "sms", "notify", "notification", "短信", "通知")
+_NOTIFY_WORDS = (
+    *("text me", "a text", "sms", "notify", "notification", "短信", "通知"),
+    *("mensajito", "mensaje"),  # Spanish inside English: "Send me a mensajito"
+)
 _PROFILE_WORDS = ("contact details", "my profile", "my contact", "联系方式", "个人资料", "个人信息")
 
 
@@ -421,6 +424,8 @@ INTENTS = (
             *("text me", "sms me", "send me a sms", "send me an sms", "send me a text"),
             *("send sms", "send an sms", "send a sms"),
             *("发个短信", "短信告诉我", "短信通知", "发我手机", "发到我手机"),
+            # Spanish inside English: "Send me a mensajito to my phone with the status"
+            *("send me a mensajito", "send me a mensaje", "mándame un mensaje"),
         ),
         required_evidence=("order_id",),
         slots_model=OrderRefSlots,
