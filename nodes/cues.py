@@ -123,6 +123,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         "annotate that",
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
         *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
+        # done first, then what follows: "报好了再…", "存完再看一遍"
+        *(f"{v}{d}{then}" for v in ("存", "记", "报") for d in ("好了", "完") for then in _CN_THEN),
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void", "pull the pin on"),
@@ -365,6 +367,15 @@ _VERNACULAR: dict[str, str] = {
     # 佇 "at".
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
+    # Fuzhou (Eastern Min): 伓 "not" (伓使 "no need", 伓卜 "don't want"), 蜀 "one" before a
+    # measure, 乞 "give/to", 其 "的" before what it owns, 暝 "night", 落去 "into", 卜 "want"
+    **{"伓使": "不用", "伓卜": "不要", "伓是": "不是", "伓": "不", "乞我": "给我", "发乞": "发给"},
+    **{"蜀份": "一份", "蜀下": "一下", "蜀遍": "一遍", "蜀次": "一次", "蜀个": "一个"},
+    **{"蜀笔": "一笔"},
+    **{"其趋势": "的趋势", "其状态": "的状态", "其血压": "的血压", "昨暝": "昨晚", "两暝": "两晚"},
+    **{"记落去": "记进去", "存落去": "存进去", "我卜": "我要"},
+    # Jianghuai (Yangzhou, Nanjing): 望望 "have a look", 阿曾 "has … or not", 昨朝 "yesterday"
+    **{"望望": "看看", "望一下": "看一下", "阿曾": "有没", "昨朝": "昨天"},
     **{"今仔日": "今天的", "昨暗": "昨晚", "今嘛": "现在", "早起": "早上", "偌济": "多少"},
     **{"啥物": "什么", "敢有": "有没", "落去": "进去", "顺续": "顺便", "佮": "和", "佇": "在"},
     # 阮 "I, me" after a verb for the user ("有进度要通知阮", "予阮看") and before what is
@@ -1267,6 +1278,8 @@ _DIALECT: dict[str, str] = {
     # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
     **{"mh sai": "don't ", "m sai": "don't", "m goi": "pls  ", "mh goi": "please"},
     **{"ng goi": "please"},
+    # Hawaiian Pidgin: "bumbai" is "later" ("text me bumbai when it ships").
+    **{"bumbai": "later "},
     # Italian inside English: "avvisami" (let me know), "andamento" (trend), "pressione".
     **{"avvisami": "ping me ", "andamento": "trend    ", "pressione": "pressure "},
     # Nigerian Pidgin: "make you no file anything" is "don't file anything".
@@ -2452,7 +2465,11 @@ _ON_EVENT = re.compile(
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
     r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
     r"reaches|gets\s+(?:to|here|there)|"
-    r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave))\b|"
+    r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"
+    # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
+    r"(?<=\d\s)(?:ship|arrive|land|come|reach))\b|"
+    # a message asked for later: "text me later about 60021", Pidgin "text me bumbai"
+    r"\b(?:text|message|sms|ping|notify|send)\s+(?:me|us|it)\s+later\b|"
     r"(?:到了|到货|发货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
     r"(?:之后|以后|后(?!的)|的时候|时|就)|"
     # arrived somewhere, then: "到柳州了就发短信"; when it has shipped: "甚时候发货了给我发个短信"

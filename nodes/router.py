@@ -127,6 +127,7 @@ from tools.slots import (
     negated,
     number_roles,
     parse_period_days,
+    refused_window,
     split_found,
     unread_days,
 )
@@ -448,6 +449,8 @@ def _evidence_problem(
             and (_digits(r.text) not in alone or _digits(str(ev["text"])) in alone)
             # a number another noun names: "司机电话 13800138000", "plate KA-4821"
             and not (ev.get("kind") == "id" and _LABELLED.search(text, 0, r.start))
+            # a window refused beside the one asked for: "不要30天的,就看14天的报销总额"
+            and not (r.kind == "period" and refused_window(text, r.start))
         ]
         if (other := _another_value(ev, rivals) or _alternative(text, ev, roles)) is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
@@ -696,7 +699,7 @@ _SENTENCE_MAKERS = frozenset(
         *("approved", "reimbursed", "wrong", "error", "mistake", "duplicate", "personal"),
         *("change", "fix", "delete", "remove", "edit", "update", "undo", "skip", "ignore"),
         *("show", "tell", "check", "see", "look", "total", "sum", "much", "many", "status"),
-        *("said", "says", "say", "told", "asked", "ask", "please", "pls", "plz", "kindly"),
+        *("said", "says", "say", "told", "asked", "ask"),
         *("then", "and", "but", "so", "because", "since", "though", "tho", "although"),
         *("both", "each", "plus", "send", "sent", "mail", "email", "e", "text", "sms"),
         *("forward", "print", "share", "bad", "good", "ok", "okay", "high", "low", "normal"),

@@ -7890,3 +7890,70 @@ def test_rounds_143_144_routes(
 def test_rounds_143_144_whether_a_change_can_still_be_made_is_asked_about() -> None:
     decision = decide_offline(DOMAIN, "Is it possible still to cancel 10093?", DAY)
     assert decision.action == "clarify", decision.detail
+
+
+# --- rounds 145-146 (measured once at b22f38e, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A text asked for later: Pidgin "bumbai", a bare "ship", "text me later".
+        (DOMAIN, "Text me bumbai when order 10093 ship"),
+        (DOMAIN, "text me later about order 10093"),
+        # Fuzhou 伓使, 伓卜: the cancel refused.
+        (DOMAIN, "伓使取消订单10093，就问蜀下伊到哪了"),
+        (DOMAIN, "订单10093寄出了伓？伓卜取消"),
+    ],
+)
+def test_rounds_145_146_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Fuzhou 昨暝 "last night", 其 "的", 落去 "in", 蜀 "one", 乞 "give".
+        (DOMAIN, "昨暝量其血压是139/88，记落去", "record_metric", {"date": "2026-03-14"}),
+        (
+            DOMAIN,
+            "先乞我看14日其趋势，再记128/82，再看蜀遍",
+            "record_and_recheck_metric",
+            {"period": "14d"},
+        ),
+        (DOMAIN, "帮我做蜀份月报", "build_report", {"report": "monthly"}),
+        (
+            EXPENSES,
+            "昨暝请客户食饭120元，算餐费",
+            "submit_expense",
+            {"category": "meal", "date": "2026-03-14"},
+        ),
+        (EXPENSES, "电脑开不了机，开工单就好，伓使通知我", "open_ticket", {"notify": False}),
+        # Jianghuai 昨朝 "yesterday", 望望 "have a look"; filed first (报好了再), then the total.
+        (EXPENSES, "昨朝打车花了42块,报一下。", "submit_expense", {"date": "2026-03-14"}),
+        (
+            EXPENSES,
+            "礼拜二打车花了38块,报好了再把七天的总数给我望望",
+            "submit_expense",
+            {"amount": "38", "period": "7d"},
+        ),
+        # A tow truck's fee is no taxi.
+        (EXPENSES, "拖车费400元，昨天的，报销", "submit_expense", {"category": "other"}),
+        # The article dropped: "need weekly report".
+        (DOMAIN, "We need weekly report, not monthly one", "build_report", {"report": "weekly"}),
+        # A window refused right before it is not the one asked for.
+        (EXPENSES, "不要7天的,看30天的报销总额", "expense_total", {"period": "30d"}),
+        # "pls" after an entry line asks for it.
+        (DOMAIN, "weekly report rn pls", "build_report", {"report": "weekly"}),
+    ],
+)
+def test_rounds_145_146_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_145_146_a_refused_window_is_not_shown() -> None:
+    """ "not the 7 day one" names no window: the read asks which, never shows the 7 days."""
+    decision = decide_offline(DOMAIN, "show my bp trend, not the 7 day one", DAY)
+    assert decision.action != "route", decision.detail

@@ -567,9 +567,9 @@ _FILED_AS = (
 )
 """Putting a claim in the "other" category ("买了个转换插头 15 欧，算其他类"), which asks to
 file it the way "file it as other" does."""
-_OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票")
-"""Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking) or
-"火车费" (a train) is not a taxi fare; the claim is "other"."""
+_OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票|拖车")
+"""Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking),
+"火车费" (a train) or "拖车费" (a tow truck) is not a taxi fare; the claim is "other"."""
 _TAXI_RIDE = re.compile(r"打了?\s*(?:[\d一两二三四五六七八九十几]+\s*(?:次|趟|回)|个|辆)?的?车")
 """A taxi taken, told with a count or 了 between 打 and 车 ("打了3趟车", "打了个车"): the
 verb of 打车, a taxi word however it is split."""

@@ -877,6 +877,17 @@ _ASKING = re.compile(
 """A clause that asks for something (a question, a read command), for `find_period`."""
 
 
+_REFUSED_WINDOW = re.compile(
+    r"(?:\bnot|\bno|\bdon'?t\s+(?:want|need|show)|不要|不是|别看|不看) ?(?:(?:the|a|my) )?$", re.I
+)
+"""A window refused right before it ("not the 30 day one", "不要30天的"): no window asked for."""
+
+
+def refused_window(text: str, at: int) -> bool:
+    """Whether the window whose words start at `at` is refused right before them."""
+    return _REFUSED_WINDOW.search(text, 0, at) is not None
+
+
 def find_period(text: str) -> Found | None:
     """The relative period a request names, in days: "最近两周" -> 14, "past month" -> 30.
 
@@ -889,6 +900,7 @@ def find_period(text: str) -> Found | None:
         for role in number_roles(text)
         if role.kind == "period"
         and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
+        and not _REFUSED_WINDOW.search(text, 0, role.start)  # "not the 30 day one", "不要30天的"
         and (days := _period_days(re.sub(r"^x(?=\d)", "", role.text, flags=re.I))) is not None
     ]
     if len(found) > 1 and len({f.value for f in found}) == 1:

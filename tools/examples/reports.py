@@ -323,6 +323,9 @@ INTENTS = (
             *("want the monthly", "want a monthly", "want my monthly"),
             *("need the report", "need a report", "need my report", "want the report"),
             *("want a report", "需要一份", "要一份"),
+            # the article dropped, as Polish and Russian speakers' English does
+            *("need monthly report", "need weekly report", "want monthly report"),
+            "want weekly report",
             *("want only the weekly", "only want the weekly", "just want the weekly"),
             *("want only the monthly", "only want the monthly", "just want the monthly"),
             *("要周报", "要月报"),
