@@ -87,6 +87,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
         # an older user's words for saving: "Could you please keep that for me?"
         *("keep that for me", "keep it for me", "keep this for me", "write it down"),
+        # Irish and British "stick it on": add it ("stick it on as other")
+        *("stick it on", "stick that on", "stick it in", "stick that in"),
         *("write it down", "jot it down", "note it down", "write that down", "jot that down"),
         *("write it to", "write it in", "write it into", "write it", "please write", "write my"),
         *("put together", "pull together"),

@@ -654,7 +654,9 @@ def _entry(
 
 
 _READ_JOINER = re.compile(
-    r"(?:\b(?:and\s+then|and\s+also|then|and|also|plus)\b|然后|再|并且|顺便)[\s,，;；.。]*$", re.I
+    r"(?:\b(?:and\s+then|and\s+also|and\s+after|and\s+afterwards|then|and|also|plus|after|"
+    r"afterwards)\b|然后|再|并且|顺便)[\s,，;；.。]*$",
+    re.I,
 )
 
 
@@ -1107,7 +1109,7 @@ _BY_CHANNEL = re.compile(
     r"(?P<cn5>微信|邮件|邮箱|qq|钉钉|whatsapp|wechat)\s*(?:发|传)(?:给|到)?\s*我|"
     # the channel as where it is sent: "微信上发给俺", "邮箱里发我一份"
     r"(?P<cn4>whatsapp|wechat|telegram|邮箱|微信|邮件|qq|钉钉)\s*(?:上|里|里面)\s*"
-    r"(?:发|传|告诉|通知|说)|"
+    r"(?:把[^，。,！!？?]{0,20}?)?(?:发|传|告诉|通知|说)|"
     # a call, not a text: "ring me on the telephone about order 40022", "打电话告诉我"
     r"\b(?P<en4>(?:ring|call|phone|telephone)\s+(?:me|us|mi)\b(?!\s+(?:a|an)\s)|"
     r"(?:tele)?phone\s+call|on\s+the\s+telephone)|"
@@ -2454,23 +2456,39 @@ def _bare_name(domain: Domain, intent: IntentSpec, text: str, decision: Decision
     "order 10092" names an order and says nothing of what to do with it (look it up,
     cancel it, text its status): no question, no read command, no change, and no word
     left once its id, the noun of the id (`ID_NOUNS`) and filler are gone. "status
-    10086", "track 10087" and "查下10091" say what they want and stay routed.
+    10086", "track 10087" and "查下10091" say what they want and stay routed, and so does a
+    thing only this read takes ("job J-17", "工单T-5": nothing else here acts on a job or a
+    ticket by its id).
     """
-    spans = [
-        (ev["start"], ev["end"])
-        for ev in decision.evidence.values()
+    named = [
+        (name, ev)
+        for name, ev in decision.evidence.items()
         if ev and ev.get("kind") == "id" and "start" in ev
     ]
-    if not spans:
+    if not named:
         return decision
+    spans = [(ev["start"], ev["end"]) for _, ev in named]
     rest = text
     for start, end in spans:
         rest = rest[:start] + " " * (end - start) + rest[end:]
     if content_words(rest, ID_NOUNS) or _CLI_READ.search(rest):
         return decision
+    only_this = not any(
+        name in other.slots_model.model_fields
+        for name, _ in named
+        for other in domain.intents
+        if other.name != intent.name
+    )
+    if only_this and not _NAMED_ALONE_REST.sub("", rest.lower()):
+        return decision  # "job J-17", "工单T-5": the id alone, and only this read takes it
     return _unrouted(domain, decision, BARE_NAME.format(intent=intent.name, words=text.strip()))
 
 
+_NAMED_ALONE_REST = re.compile(
+    "|".join(sorted((re.escape(n) for n in ID_NOUNS), key=len, reverse=True))
+    + r"|\b(?:my|the|our)\b|[\s?？!！.。,，:：#❓]"
+)
+"""What may stand beside an id that names the thing alone: its noun, "my", punctuation."""
 _CLI_READ = re.compile(
     r"(?<![\w-])(?:get|ls|show|view|info|describe|cat)(?![\w-])|\bwhat'?s\s+up\b|\bwassup\b",
     re.I,
@@ -3084,6 +3102,12 @@ _FOR_OTHERS = re.compile(
     r"[a-z]+\b|"
     # sent to someone else's phone: "… wants an update on order 20488. Send it to their phone."
     r"\b(?:send|text|sms|message)\b[^.!?]*\bto\s+(?:their|his|her)\s+(?:phone|number|mobile|cell)\b|"
+    # a claim or a reading for someone named: "file this meal claim for Priya: 26 EUR",
+    # "File this for Mr Chen: …" (not "for Monday", "for March")
+    r"\b(?:claim|expense|reading|this|it|that)\s+for\s+(?-i:(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+    r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
+    r"April|May|June|July|August|September|October|November|December|Uber|Lyft|Grab|Bolt|"
+    r"Didi|Airbnb|Booking|Expedia)\b)[A-Z][a-z]+)\b(?!['’]s)|"
     # "血压150/95 给他记上": written down for him
     # (not 帮他: "爷爷说…帮他记上" is typed on the grandparent's own account)
     r"(?:给|替)(?:他|她)们?\s*(?:记|存|录|登记|报|开|提交|取消|submit|file|claim|record|"
@@ -3405,7 +3429,7 @@ _NAMED_BY = re.compile(
     rf"\b(?:my|the)\s+{_NOT_LATEST}[a-z]+(?:\s+{_NOT_LATEST}[a-z]+)?\s+ticket\b|"
     rf"\bthe\s+{_NOT_LATEST}[a-z]+\s+one\b|"
     rf"\b(?:ticket|one)\s+(?:i|we)\s+(?:opened|filed|raised|logged|submitted|created|made)\s+"
-    rf"(?:(?:on|around)\s+)?(?:yesterday|today|this\s+morning|last\s+\w+|\w+day|"
+    rf"(?:(?:on|around)\s+)?(?:yesterday|today|this\s+morning|last\s+(?!time\b)\w+|\w+day|"
     rf"[\w-]+\s+(?:day|week|month)s?\s+ago|(?:about|for|on|regarding)\s+(?:the\s+|my\s+|a\s+)?"
     rf"{_NOT_LATEST}[a-z]+)\b|"
     rf"\bticket\s+from\s+(?:yesterday|last\s+\w+|\w+day|[\w-]+\s+(?:day|week|month)s?\s+ago)\b|"

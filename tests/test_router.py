@@ -614,16 +614,19 @@ def test_show_prints_the_routers_decision(tmp_path: Path) -> None:
     ("text", "evidence"),
     [
         ("open a ticket for me", "open a ticket for me"),
-        ("can you open a ticket for me please", "me please"),
+        # (what follows "for" is whom it is for, so no summary is read at all: rounds 147-148)
+        ("can you open a ticket for me please", None),
         ("给我开个工单吧", "给我开个工单吧"),
     ],
 )
-def test_a_free_text_slot_of_command_words_is_no_summary(text: str, evidence: str) -> None:
+def test_a_free_text_slot_of_command_words_is_no_summary(text: str, evidence: str | None) -> None:
     """The words that ask for the ticket do not say what it is about: ask, do not write."""
     decision = decide_offline(EXPENSES, text, DAY)
     assert (decision.action, decision.intent) == ("invalid", "open_ticket")
     assert decision.detail == (
-        f"summary: {evidence!r} only asks for open_ticket; it does not say what about"
+        "summary: the request does not say it"
+        if evidence is None
+        else f"summary: {evidence!r} only asks for open_ticket; it does not say what about"
     )
     routed = decide_offline(EXPENSES, "open a ticket for the broken scanner", DAY)
     assert (routed.action, routed.slots["summary"]) == ("route", "the broken scanner")
@@ -1110,7 +1113,9 @@ def test_medical_advice_is_out_of_scope(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("domain", "text"),
-    [(DOMAIN, "order 10093"), (DOMAIN, "订单10093"), (EXPENSES, "T-5"), (DOMAIN, "J-12")],
+    # (a ticket's or a job's id alone is shown since rounds 147-148: only its status read
+    # takes one; see test_rounds_147_148_routes)
+    [(DOMAIN, "order 10093"), (DOMAIN, "订单10093")],
 )
 def test_a_bare_id_is_asked_about(domain: Domain, text: str) -> None:
     """It names a thing, not what to do with it (look it up, cancel it, text its status)."""
@@ -7957,3 +7962,80 @@ def test_rounds_145_146_a_refused_window_is_not_shown() -> None:
     """ "not the 7 day one" names no window: the read asks which, never shows the 7 days."""
     decision = decide_offline(DOMAIN, "show my bp trend, not the 7 day one", DAY)
     assert decision.action != "route", decision.detail
+
+
+# --- rounds 147-148 (measured once at cabf617, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # The channel before the verb with 把 between: "微信上把…发给我".
+        (DOMAIN, "微信上把订单10093的物流发给我"),
+        # A claim for someone named.
+        (EXPENSES, "Please log this taxi claim for Tomasz: 31 EUR, Monday."),
+    ],
+)
+def test_rounds_147_148_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Kept informed: "随时告知进展".
+        (EXPENSES, "用户反映打印机卡纸，请开工单并随时告知进展。", "open_ticket", {"notify": True}),
+        # A hired van (租车) is no taxi; a venue's fee is what the claim is for; "报到其他".
+        (
+            EXPENSES,
+            "租了辆小货车拉设备，租车费280元，周三的，报销",
+            "submit_expense",
+            {"category": "other"},
+        ),
+        (
+            EXPENSES,
+            "会议场地费900块，3号那天的，报到其他。",
+            "submit_expense",
+            {"category": "other"},
+        ),
+        (EXPENSES, "试吃会的场地费600元，昨天，报到其他", "submit_expense", {"category": "other"}),
+        # Irish "stick it on": add it.
+        (
+            EXPENSES,
+            "Fuel for the van 55 EUR yesterday, stick it on as other.",
+            "submit_expense",
+            {"amount": "55"},
+        ),
+        # "last time" is the latest, not a day that names one.
+        (
+            EXPENSES,
+            "Whatever happened to that ticket I opened last time?",
+            "ticket_status",
+            {"ticket_id": None},
+        ),
+        # A job or a ticket named alone: only the status read takes its id.
+        (DOMAIN, "job J-12", "job_status", {"job_id": "J-12"}),
+        (EXPENSES, "工单T-14", "ticket_status", {"ticket_id": "T-14"}),
+        (EXPENSES, "T-5", "ticket_status", {"ticket_id": "T-5"}),
+        # A team inbox's label before the colon is not the problem.
+        (
+            EXPENSES,
+            "财务部邮箱：请开一个工单，打印机连不上网络，不需要通知。",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # (a guard) 出租车 holds 租车 and is still a taxi
+        (EXPENSES, "帮我报销出租车费 66 块，今天的", "submit_expense", {"category": "taxi"}),
+    ],
+)
+def test_rounds_147_148_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_147_148_an_order_named_alone_is_still_asked_about() -> None:
+    """(a guard) cancel, text and status all take an order's id: "order 10093" says none."""
+    decision = decide_offline(DOMAIN, "order 10093", DAY)
+    assert decision.action == "clarify", decision.detail

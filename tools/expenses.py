@@ -534,6 +534,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         "other",
         (
             *("under other", "as other", "in other", "其他类", "其它类", "归到其他", "算其他"),
+            *("报到其他", "报其他", "报其它", "记其他", "记其它"),
             *("算 other", "算other", "报 other", "报other"),
             *("other category", "category other", "category: other", "category 'other'"),
             # a vehicle's running costs, as a tradesman's van or a vet's car has them
@@ -554,7 +555,7 @@ pasted before a question about another window: a sum already filed, not a claim.
 _BOUGHT = re.compile(
     r"\b(?:bought|purchased|paid\s+for)\b|买了|付了|"
     r"\b(?:registration|conference|entry|entrance|admission|visa|course|workshop|membership)\s+"
-    r"fees?\b|报名费|会务费|注册费|会议费|培训费",
+    r"fees?\b|报名费|会务费|注册费|会议费|培训费|场地费",
     re.I,
 )
 """A purchase told ("I bought printer ink", "买了个转换插头", "Registration fee for the
@@ -567,15 +568,19 @@ _FILED_AS = (
 )
 """Putting a claim in the "other" category ("买了个转换插头 15 欧，算其他类"), which asks to
 file it the way "file it as other" does."""
-_OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票|拖车")
+_OTHER_FARES = re.compile("停车|火车|公交|大巴|巴士|地铁|高铁|动车|船票|拖车|(?<!出)租车|租了辆")
 """Words holding a taxi word that are not a taxi ride: the "车费" of "停车费" (parking),
-"火车费" (a train) or "拖车费" (a tow truck) is not a taxi fare; the claim is "other"."""
+"火车费" (a train), "拖车费" (a tow truck) or "租车费" (a hired van) is not a taxi fare; the
+claim is "other"."""
 _TAXI_RIDE = re.compile(r"打了?\s*(?:[\d一两二三四五六七八九十几]+\s*(?:次|趟|回)|个|辆)?的?车")
 """A taxi taken, told with a count or 了 between 打 and 车 ("打了3趟车", "打了个车"): the
 verb of 打车, a taxi word however it is split."""
-_ATE = re.compile(r"吃(?![药亏苦力惊醋紧不])(?:了|过|的)?(?:一?[顿碗份盘个])?[\u4e00-\u9fff]{1,5}")
+_ATE = re.compile(
+    r"(?<!试)吃(?![药亏苦力惊醋紧不])(?:了|过|的)?(?:一?[顿碗份盘个])?[\u4e00-\u9fff]{1,5}"
+)
 """Something eaten ("中午吃酸汤鱼", "在花溪吃牛肉粉"): a meal, whatever the dish is called,
-where no category word says otherwise. Not 吃药 (medicine) nor 吃亏."""
+where no category word says otherwise. Not 吃药 (medicine), 吃亏, nor a caterer's 试吃 (a
+tasting, an event)."""
 _STAY = re.compile(
     r"\b(?:\d+|a\s+couple\s+of|two|three|four|five|six|seven|several|few)\s+nights?\b|"
     r"(?:住了?)?[\d一两二三四五六七八九十几]+\s*(?:个)?晚(?!上|饭|餐)",
@@ -771,6 +776,9 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("keep mi posted", "keep mi updated", "let mi know"),  # Jamaican mi, "me"
             "keep me updated",
             "keep me informed",
+            # a team inbox's "us": "Please keep us informed."
+            *("keep us informed", "keep us posted", "keep us updated", "let us know"),
+            *("告知进展", "告知进度", "随时告知", "及时告知"),
             "update me",
             "email me when",
             "email me once",
@@ -1290,19 +1298,32 @@ def find_summary(text: str) -> Found | None:
         ):
             start = text.index(words, start)
             found = Found(words[:200], words, start, start + len(words), "text")
-            if len(_SUMMARY_NOISE.sub(" ", words).strip()) >= 3:
+            if len(_SUMMARY_NOISE.sub(" ", words).strip()) >= 3 and _says_more(words):
                 return found
             # a form's lines: "Task: open ticket\nIssue: second monitor flickers" is the
             # issue; with none after it, the first is what the request said
             first = first or found
     if first is not None:
-        return _line_after(text, first.end) or first
+        after = _line_after(text, first.end)
+        if after is not None:
+            return after
+        if _says_more(first.text):
+            return first
     pieces = _problem_pieces(text)
     # a piece that says more than whom it is for: "Open ticket for me, the receipt upload
     # always error" is about the upload; "open a ticket for me" alone still quotes itself
     return next((p for p in pieces if len(_FOR_WHOM.sub(" ", p.text).strip()) >= 3), None) or (
         pieces[0] if pieces else None
     )
+
+
+def _says_more(words: str) -> bool:
+    """Whether words after a colon say more than the request for a ticket.
+
+    "市场部邮箱：请开一个工单，会议室投影仪无法连接": the problem is in a later clause, not in
+    "请开一个工单".
+    """
+    return len(_FOR_WHOM.sub(" ", words).strip(" ，,。.")) >= 3
 
 
 _FOR_WHOM = re.compile(
@@ -1403,7 +1424,7 @@ def extract_ticket_status(text: str, today: date) -> dict[str, Any] | None:
 
 
 _LATEST_TICKET = re.compile(
-    r"\b(?:my|the|our|his|her|their)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
+    r"\b(?:my|the|our|his|her|their|its)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
     r"(?:最新|最近|新开|刚开|上次开|上一次开|上一张|上一个|上张|上个)(?:的|那|那张|那个|那单|张|个)?(?:的)?"
