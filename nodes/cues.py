@@ -1282,6 +1282,9 @@ _DIALECT: dict[str, str] = {
     **{"ng goi": "please"},
     # Hawaiian Pidgin: "bumbai" is "later" ("text me bumbai when it ships").
     **{"bumbai": "later "},
+    # Portuguese inside English: "Where is my pedido 58231?", "open a chamado", "relatório"
+    **{"pedido": "order ", "chamado": "ticket "},
+    **{"relatório": "report   ", "relatorio": "report   "},
     # Italian inside English: "avvisami" (let me know), "andamento" (trend), "pressione".
     **{"avvisami": "ping me ", "andamento": "trend    ", "pressione": "pressure "},
     # Nigerian Pidgin: "make you no file anything" is "don't file anything".
@@ -1851,19 +1854,16 @@ def _state_words(tokens: list[str]) -> list[str]:
     out: list[str] = []
     for n, token in enumerate(tokens):
         word = token.lower()
+        # "hasn't", "isnt", "won't", "can't": the auxiliary goes, the "not" stays
         if (m := _NOT_SUFFIX.search(word)) is not None and word[: m.start()] in (
             *_CONDITION_SUBJECT,
-            "is",
-            "ai",
-            "has",
-            "wo",
-            "ca",
+            *("ai", "wo", "ca"),
         ):
             out.append("not")
             continue
         if word in _CONDITION_SUBJECT or word == "#" or word[0].isdigit():
             continue
-        if n + 1 < len(tokens) and tokens[n + 1][0].isdigit() and word.lower() in ID_NOUNS:
+        if n + 1 < len(tokens) and tokens[n + 1][0].isdigit() and word in ID_NOUNS:
             continue  # the id's label: "order 10091"
         if _is_cjk(word):
             word = _CN_CONDITION_SUBJECT.sub("", word)
@@ -1887,7 +1887,7 @@ def _result_follows(rest: str) -> bool:
     "if it hasn't shipped yet cancel it" ends at "yet"; "if it hasn't shipped by
     Wednesday" goes on, and so is a condition of its own.
     """
-    rest = rest[_RESULT_LEAD.match(rest).end() :]  # type: ignore[union-attr]
+    rest = _RESULT_LEAD.sub("", rest, count=1)
     if not rest.strip(" .!?~…"):
         return True
     found = _find_cue(rest, (*GENERIC_CUES, *OTHER_CHANGE_VERBS))
@@ -2476,12 +2476,13 @@ _ON_EVENT = re.compile(
     r"(?:之后|以后|后(?!的)|的时候|时|就)|"
     # arrived somewhere, then: "到柳州了就发短信"; when it has shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?了\s*(?:之后|以后|后(?!的)|就)|"
-    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发出|寄出|签收|送到|送达|更新)了\s*(?:就|再)?\s*(?=给我|发|通知|告诉)|"
+    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发出|寄出|签收|送到|送达|更新)了\s*(?:你|您)?\s*(?:就|再)?\s*"
+    r"(?=给我|发|通知|告诉)|"
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
     r"(?<!已经)(?<!已)(?:到货|到|发货|签收|送到|送达|寄出|发出)了\s*(?:再|就)?\s*"
     r"(?=给我|发|通知|告诉|短信)|"
-    r"等[^，。,！!？?]{1,12}?(?:了|完)\s*(?:之后|以后|后|再|就)|"
+    r"等[^，。,！!？?]{1,12}?(?:了|完)[\u4e00-\u9fff]?\s*(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"
     r"(?=给我|发|通知|告诉)",
     re.I,

@@ -3043,8 +3043,11 @@ _OTHERS = re.compile(
     r"(?-i:\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
-    r"\s+(?!own\b)[a-z]|"
+    # (not "Pressure's been creeping up": a noun and "has" or "is", not someone's)
+    r"\s+(?!own\b|been\b|got\b|gone\b|going\b|getting\b|not\b|still\b|always\b)[a-z]|"
     r"我(?:们)?(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
+    # Northeastern 老妹儿 (younger sister), 老弟, 老姐, 老哥
+    r"老妹儿?|老弟|老姐|老哥|"
     # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
     r"老娘|老爹|老头子|老妈|老爸|老母|老爷子|老太太|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
@@ -3632,7 +3635,7 @@ def _withdrawn(
         return _unrouted(domain, decision, EITHER_ID.format(intent=intent.name, words=m.group()))
     if (m := _NAMED_BY.search(text)) is not None and _by_id_or_latest(intent, decision, text):
         return _unrouted(domain, decision, NAMED_BY.format(intent=intent.name, words=m.group()))
-    if (m := _LATEST_REFUSED.search(text)) is not None and _by_id_or_latest(intent, decision, ""):
+    if (m := _LATEST_REFUSED.search(text)) is not None and _id_unset(intent, decision):
         why = LATEST_REFUSED.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
     if (m := _STILL_POSSIBLE.search(text)) is not None and (
@@ -3671,16 +3674,17 @@ def _by_id_or_latest(intent: IntentSpec, decision: Decision, text: str) -> bool:
 
     Its id slot is optional (None shows the latest), empty, and no word asks for the latest.
     """
+    return _id_unset(intent, decision) and not _LATEST.search(text)
+
+
+def _id_unset(intent: IntentSpec, decision: Decision) -> bool:
+    """Whether the read's optional id slot is empty, so it shows the latest of its things."""
     ids = [
         name
         for name, info in intent.slots_model.model_fields.items()
         if name.endswith("_id") and not info.is_required()
     ]
-    return (
-        bool(ids)
-        and all(decision.slots.get(name) is None for name in ids)
-        and not _LATEST.search(text)
-    )
+    return bool(ids) and all(decision.slots.get(name) is None for name in ids)
 
 
 def _unsaid(intent: IntentSpec, text: str, decision: Decision) -> Decision:

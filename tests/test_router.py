@@ -8039,3 +8039,74 @@ def test_rounds_147_148_an_order_named_alone_is_still_asked_about() -> None:
     """(a guard) cancel, text and status all take an order's id: "order 10093" says none."""
     decision = decide_offline(DOMAIN, "order 10093", DAY)
     assert decision.action == "clarify", decision.detail
+
+
+# --- rounds 149-150 (measured once at 9f7d90e, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Money spent and nothing on what: the category is asked, not guessed as "other".
+        (EXPENSES, "I paid 45 EUR last night, put a claim in for that"),
+        # A text once it has come: 到了货再, 到了你再.
+        (DOMAIN, "等订单10093到了货再给我发短信"),
+        (DOMAIN, "订单10093啥时候到了你再给我发个短信"),
+        # Northeastern 老弟, 老妹儿: a sibling's claim.
+        (EXPENSES, "帮我老弟报个饭钱，60块，昨天的"),
+    ],
+)
+def test_rounds_149_150_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 做月报, 要的是月报: the report asked for.
+        (DOMAIN, "甭给我做周报了，做月报就行", "build_report", {"report": "monthly"}),
+        (DOMAIN, "不要周报啊，我要的是月报", "build_report", {"report": "monthly"}),
+        # Northern 给报喽: file it.
+        (EXPENSES, "昨儿吃饭花了80块，给报喽", "submit_expense", {"category": "meal"}),
+        # Portuguese inside English: pedido, ontem, jantar, chamado, relatório.
+        (
+            DOMAIN,
+            "Where is my pedido 10093? Waiting since long time",
+            "order_status",
+            {"order_id": "10093"},
+        ),
+        (DOMAIN, "Save 126/81 from ontem please", "record_metric", {"date": "2026-03-14"}),
+        (
+            EXPENSES,
+            "Jantar with the team, 58 euros, on 11/03, file it",
+            "submit_expense",
+            {"category": "meal"},
+        ),
+        (
+            EXPENSES,
+            "The app gives error when I upload receipt, open a chamado please, no need to notify"
+            " me",
+            "open_ticket",
+            {"notify": False},
+        ),
+        (DOMAIN, "Make the relatório weekly for me", "build_report", {"report": "weekly"}),
+        # "Pressure's been" is a noun and "has", not someone's pressure.
+        (
+            DOMAIN,
+            "Pressure's been high all week. Show me the last 14 days",
+            "review_metric_trend",
+            {"period": "14d"},
+        ),
+        # (a guard) money spent on something named
+        (
+            EXPENSES,
+            "I spent 60 USD on a taxi yesterday, put a claim for that",
+            "submit_expense",
+            {"category": "taxi"},
+        ),
+    ],
+)
+def test_rounds_149_150_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -514,6 +514,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("abendessen", "mittagessen", "frühstück", "restaurant"),
             # Spanish: "Register a comida of 48.50 USD"
             *("comida", "almuerzo", "cena", "desayuno"),
+            # Portuguese: "Almoço with client, 62 euros", "File the jantar of friday"
+            *("almoço", "almoco", "jantar", "café da manhã"),
             # Malay and Indonesian: "Submit claim makan siang 85 CNY today"
             *("makan siang", "makan malam", "makan pagi", "sarapan"),
         ),
@@ -1036,6 +1038,8 @@ _CLAIM_NOUNS = (
     *("what it was for", "what it's for", "what it is for"),
     # a business trip, which holds rides, meals and hotels alike: "报销 差旅 300 美元"
     *("差旅费", "差旅", "出差", "travel expenses", "travel", "business trip"),
+    # money spent, told: "I spent 60 USD yesterday, put a claim for that" says on nothing
+    *("spent", "spend", "paid", "花了"),
 )
 """Words that name a claim but not what the money went on."""
 
@@ -1685,6 +1689,8 @@ DOMAIN = Domain(
                 *_DECLARE,
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
+                # Northern "给报喽" (file it for me), its 了 as 喽
+                *("给报喽", "给报了", "给我报喽"),
                 # "报个饭钱", "帮我报个滴滴", "要报一个酒店": 报个 before what the money went on.
                 *(f"报个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
                 *(f"报一个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),

@@ -900,7 +900,7 @@ def find_period(text: str) -> Found | None:
         for role in number_roles(text)
         if role.kind == "period"
         and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
-        and not _REFUSED_WINDOW.search(text, 0, role.start)  # "not the 30 day one", "不要30天的"
+        and not refused_window(text, role.start)  # "not the 30 day one", "不要30天的"
         and (days := _period_days(re.sub(r"^x(?=\d)", "", role.text, flags=re.I))) is not None
     ]
     if len(found) > 1 and len({f.value for f in found}) == 1:
@@ -1002,6 +1002,9 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     # Spanish inside English: "I took it anteayer" (the day before yesterday), "ayer"
     (("anteayer", "antier"), 2),
     (("ayer",), 1),
+    # Portuguese inside English: "Save 128/84 from ontem" (yesterday), "anteontem"
+    (("anteontem",), 2),
+    (("ontem",), 1),
     # Maltese inside English: "23.50 euro, ilbieraħ" (yesterday), "illum" (today)
     (("ilbieraħ", "ilbierah", "lbieraħ"), 1),
     (("illum",), 0),
@@ -1013,7 +1016,9 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
         0,
     ),
 )
-_WHOLE_WORD_DAYS = frozenset({"jana", "juzi", "ayer", "anteayer", "antier", "illum"})
+_WHOLE_WORD_DAYS = frozenset(
+    {"jana", "juzi", "ayer", "anteayer", "antier", "illum", "ontem", "anteontem"}
+)
 """Read only as whole words in lower case: "Jana" is also a name ("my colleague Jana"), and
 "ayer" is inside "player"."""
 _AGO = re.compile(

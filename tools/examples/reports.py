@@ -328,7 +328,7 @@ INTENTS = (
             "want weekly report",
             *("want only the weekly", "only want the weekly", "just want the weekly"),
             *("want only the monthly", "only want the monthly", "just want the monthly"),
-            *("要周报", "要月报"),
+            *("要周报", "要月报", "要的是周报", "要的是月报", "做周报", "做月报"),
             # "Monthly report. Kick it off, I'll chase the job later."
             *("kick it off", "kick that off", "kick one off"),
         ),
