@@ -2466,7 +2466,7 @@ _ON_EVENT = re.compile(
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
     r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
-    r"reaches|gets\s+(?:to|here|there)|"
+    r"reaches|gets\s+(?:to|here|there)|gets\s+(?:down|up|over|back|out)\s+to|makes\s+it\s+to|"
     r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"
     # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
     r"(?<=\d\s)(?:ship|arrive|land|come|reach))\b|"

@@ -2967,7 +2967,7 @@ _KIN = (
     r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend|"
     # the people of a small business ("my cashier's blood pressure", "for my staff")
     r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
-    r"nanny|cleaner|"
+    r"nanny|cleaner|mate|"
     # Spanish kin inside English: "Save a reading for my mamá"
     r"mam[áa]|mami|pap[áa]|papi|abuel[ao]|abuelit[ao]|t[íi][ao]|herman[ao]|espos[ao]|hij[ao])"
 )
@@ -3092,6 +3092,8 @@ _FOR_OTHERS = re.compile(
     r"\bfor\s+(?:my|our)\s+(?:assistant|secretary|business\s+partner)\b(?!['’]s)|"
     # a message sent to one: "Send mum a text with the status of order 30112"
     rf"\b(?:send|text|message|email|sms|ping|notify)\s+(?:my\s+|our\s+)?{_KIN}\b|"
+    # (or named by their role: "SMS the practice manager the status of 31005")
+    rf"\b(?:send|text|message|email|sms|ping|notify)\s+the\s+(?:[a-z]+\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
     r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise|"
     r"cancel)\s+"

@@ -8110,3 +8110,49 @@ def test_rounds_149_150_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 151-152 (measured once at 3639b41, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # "gets over to Wellington": an arrival to come, so a text for later.
+        (DOMAIN, "text me when order 10093 gets over to Wellington"),
+        # A mate is someone else; so is a manager named by their role.
+        (EXPENSES, "Put in a claim for my mate Tama, he paid 40 USD for a meal yesterday"),
+        (DOMAIN, "Can you text the office manager the status of 10093?"),
+    ],
+)
+def test_rounds_151_152_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # The report named beats a week said around it (when it is due).
+        (
+            DOMAIN,
+            "build the monthly report, I need it this week",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # Vietnamese "hôm qua" (yesterday) inside English.
+        (
+            EXPENSES,
+            "Hôm qua I pay 30 USD for taxi, claim please",
+            "submit_expense",
+            {"date": "2026-03-14"},
+        ),
+        # New Zealand "knock up": make it.
+        (DOMAIN, "Knock up the monthly report for me", "build_report", {"report": "monthly"}),
+        # (a guard) "mate" as a form of address, not someone the text is for
+        (DOMAIN, "text me the status of 10093, thanks mate", "notify_order", {"order_id": "10093"}),
+    ],
+)
+def test_rounds_151_152_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -1002,6 +1002,8 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     # Spanish inside English: "I took it anteayer" (the day before yesterday), "ayer"
     (("anteayer", "antier"), 2),
     (("ayer",), 1),
+    # Vietnamese inside English: "Hôm qua I take Grab taxi" (yesterday)
+    (("hôm qua", "hom qua"), 1),
     # Portuguese inside English: "Save 128/84 from ontem" (yesterday), "anteontem"
     (("anteontem",), 2),
     (("ontem",), 1),
@@ -1011,6 +1013,7 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (
         (
             *("today", "this morning", "this afternoon", "tonight", "tonite", "this evening"),
+            *("this arvo", "hôm nay"),  # Australian and New Zealand "arvo"; Vietnamese "today"
             *("今天", "今日", "今早", "今晚", "今儿", "tadi pagi"),
         ),
         0,

@@ -162,6 +162,12 @@ _REPORT_KINDS = (
     ),
 )
 """A report of a week or a month; "this week's report" and "这周的报告" name the weekly one."""
+_REPORT_NAMES = (
+    ("weekly", ("weekly", "wkly", "周报", "周度")),
+    ("monthly", ("monthly", "mthly", "mnthly", "月报", "月度")),
+)
+"""The report named as such, before a week or a month said around it: "生成月报，这周要交给
+院长" is the monthly report, due this week."""
 _OTHER_KINDS = (
     ("quarterly", ("quarterly", "quarter", "季度", "季报")),
     ("annual", ("annual", "yearly", "年度", "年报")),
@@ -195,7 +201,11 @@ def report_slots(text: str, today: date) -> dict[str, Any]:
     text = _MANY_UNITS.sub(lambda m: " " * len(m.group()), text)
     # A report the service does not build, named anywhere, is asked about: "they want the
     # quarterly numbers … at the end of the month" names no monthly report.
-    found = find_word(text, _OTHER_KINDS, "enum") or find_word(text, _REPORT_KINDS, "enum")
+    found = (
+        find_word(text, _OTHER_KINDS, "enum")
+        or find_word(text, _REPORT_NAMES, "enum")
+        or find_word(text, _REPORT_KINDS, "enum")
+    )
     if found is None and (period := find_period(text)) is not None:
         kind = _KIND_OF_DAYS.get(int(period.value))
         found = None if kind is None else replace(period, value=kind, kind="enum")
@@ -329,6 +339,8 @@ INTENTS = (
             *("want only the weekly", "only want the weekly", "just want the weekly"),
             *("want only the monthly", "only want the monthly", "just want the monthly"),
             *("要周报", "要月报", "要的是周报", "要的是月报", "做周报", "做月报"),
+            # British and New Zealand "knock up" and "sort out": make it
+            *("knock up the", "knock up a", "sort out the weekly", "sort out the monthly"),
             # "Monthly report. Kick it off, I'll chase the job later."
             *("kick it off", "kick that off", "kick one off"),
         ),
