@@ -2190,12 +2190,14 @@ _ONLY_VALUES = re.compile(
 
 _PASTED_LINE = re.compile(
     r"^[ \t]*(?:>|(?:re|fwd?|fw|subject|from|to|cc|date|sent)[ \t]*[:：]|(?:回复|转发|主题)[:：]|"
+    # a message forwarded under its kind: "快递短信：【顺丰】您的订单 66231 已发出。"
+    r"[\u4e00-\u9fff]{0,4}(?:短信|通知|消息)[:：]\s*(?=【)|"
     r"sent\s+from\s+(?:my\s+|outlook\b)|get\s+outlook\b)[^\n]*",
     re.I | re.M,
 )
 """A line pasted with the request rather than typed as it: quoted mail ("> please keep
 logging"), a mail header ("Re: bp log", "Fwd: Your order has shipped!"), a phone's "Sent
-from my iPhone"."""
+from my iPhone", a text forwarded under its kind ("快递短信：【顺丰】…")."""
 _SIGNATURE = re.compile(r"^[ \t]*--[ \t]*$", re.M)
 """The line that opens a mail signature: what follows it is the sender's, not a request."""
 

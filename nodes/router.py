@@ -1106,7 +1106,7 @@ _BY_CHANNEL = re.compile(
     r"(?:send|发|传)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
     r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)|"
     # the channel before the verb: "帮我把10519的状态微信发给我"
-    r"(?P<cn5>微信|邮件|邮箱|qq|钉钉|whatsapp|wechat)\s*(?:发|传)(?:给|到)?\s*我|"
+    r"(?P<cn5>微信|邮件|邮箱|qq|钉钉|whatsapp|wechat)\s*(?:(?:发|传)(?:给|到)?|通知|告诉)\s*我|"
     # the channel as where it is sent: "微信上发给俺", "邮箱里发我一份"
     r"(?P<cn4>whatsapp|wechat|telegram|邮箱|微信|邮件|qq|钉钉)\s*(?:上|里|里面)\s*"
     r"(?:把[^，。,！!？?]{0,20}?)?(?:发|传|告诉|通知|说)|"
@@ -3024,6 +3024,10 @@ _OTHERS = re.compile(
     r"\bpatient'?s\b|\d+\s*床|病人|患者|病患|"
     # A relative called as family does, with no 我: "帮阿妈record血压", "给老爸报"
     r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨爷]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
+    # Chongqing and Sichuan 老汉儿, one's father: "帮我把老汉儿的血压记一哈"
+    r"老汉儿(?:的|个)|"
+    # an older person by surname, as a carer calls a patient: "帮我给王奶奶量的血压记录一下"
+    r"(?:给|帮|替|为)[\u4e00-\u9fff]?(?:奶奶|爷爷|阿姨|叔叔|大爷|大妈|婆婆|老人家)|"
     # anyone called by 阿 and their name, as Wu and southern speakers do: "帮阿三报一笔"
     # (not 阿拉, Shanghainese "we")
     r"(?:给|帮|替|为)阿(?![拉里们是])[\u4e00-\u9fff](?=[^\u4e00-\u9fff]|报|记|取|开|存|查|发|的|一)|"
@@ -3046,8 +3050,8 @@ _OTHERS = re.compile(
     # (not "Pressure's been creeping up": a noun and "has" or "is", not someone's)
     r"\s+(?!own\b|been\b|got\b|gone\b|going\b|getting\b|not\b|still\b|always\b)[a-z]|"
     r"我(?:们)?(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
-    # Northeastern 老妹儿 (younger sister), 老弟, 老姐, 老哥
-    r"老妹儿?|老弟|老姐|老哥|"
+    # Northeastern 老妹儿 (younger sister), 老弟, 老姐, 老哥; Chongqing 老汉儿 (father)
+    r"老妹儿?|老弟|老姐|老哥|老汉儿?|"
     # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
     r"老娘|老爹|老头子|老妈|老爸|老母|老爷子|老太太|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
@@ -3096,7 +3100,7 @@ _FOR_OTHERS = re.compile(
     rf"\b(?:send|text|message|email|sms|ping|notify)\s+the\s+(?:[a-z]+\s+)?{_KIN}\b|"
     # "My staff member Ana paid 45 EUR …, can you file it for her?"
     r"\b(?:file|submit|claim|log|record|save|expense|enter|put|add|register|book|open|raise|"
-    r"cancel)\s+"
+    r"cancel|do|send)\s+"
     r"(?:(?:it|this|that|one|(?:a|an|the)\s+[a-z]+|(?:order|ticket|claim)\s*(?:no\.?\s*|#)?\d+)\s+)?"
     r"(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
     # a message sent to anyone the user has ("Send an SMS to my athlete about order 73344"),

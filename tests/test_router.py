@@ -8156,3 +8156,43 @@ def test_rounds_151_152_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 153-154 (measured once at 64626a5, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Someone else's request, forwarded: "Send it for him".
+        (DOMAIN, "My manager wrote: 'please text me the status of order 10093'. Send it for him."),
+        # Chongqing 老汉儿 is one's father; a patient called 李爷爷 is someone else.
+        (DOMAIN, "帮我把老汉儿的血压记一哈，145/92"),
+        (DOMAIN, "帮我给李爷爷量的血压记一下，160/98"),
+        # WeChat named before 通知我: another channel.
+        (DOMAIN, "订单10093到货了微信通知我"),
+    ],
+)
+def test_rounds_153_154_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A text forwarded under its kind ("银行短信：【…】") asks for nothing; the user's own
+        # words after it do.
+        (
+            DOMAIN,
+            "银行短信：【招商银行】您尾号1234的卡消费88元。帮我查下订单10093到哪了",
+            "order_status",
+            {"order_id": "10093"},
+        ),
+        # (a guard) a text asked for by 短信告诉我
+        (DOMAIN, "短信告诉我订单10093的状态", "notify_order", {"order_id": "10093"}),
+    ],
+)
+def test_rounds_153_154_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
