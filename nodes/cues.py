@@ -1894,7 +1894,9 @@ def _result_follows(rest: str) -> bool:
     return found is not None and found[0] == 0
 
 
-def _condition_span(clause: str, m: re.Match[str], wanted: set[str]) -> tuple[int, int] | None:
+def _condition_span(
+    clause: str, m: re.Match[str], wanted: frozenset[str]
+) -> tuple[int, int] | None:
     """Where in the clause the condition opened by `m` runs, when it says only a state wanted.
 
     Chinese ends it at its result (就, a comma) or at 的话, which may close it; English at
@@ -1928,6 +1930,15 @@ def _condition_span(clause: str, m: re.Match[str], wanted: set[str]) -> tuple[in
     return span
 
 
+@lru_cache(maxsize=64)
+def _wanted_states(states: tuple[str, ...]) -> frozenset[str]:
+    """An intent's checked states as a condition reads them.
+
+    "has not been shipped" is "not shipped": read once per intent, not once per request.
+    """
+    return frozenset(" ".join(_state_words(_CONDITION_TOKEN.findall(s))) for s in states) - {""}
+
+
 def checked_condition(text: str, states: Iterable[str]) -> str | None:
     """The request with a condition blanked that says only one of `states`, or None.
 
@@ -1939,8 +1950,7 @@ def checked_condition(text: str, states: Iterable[str]) -> str | None:
     "unless it has shipped") is left as it is, and so is a condition after a question
     ("is it shipped? if not, cancel it"): that run reads first.
     """
-    wanted = {" ".join(_state_words(_CONDITION_TOKEN.findall(s))) for s in states}
-    wanted.discard("")
+    wanted = _wanted_states(tuple(states))
     if not wanted:
         return None
     out = text

@@ -424,8 +424,6 @@ INTENTS = (
             *("text me", "sms me", "send me a sms", "send me an sms", "send me a text"),
             *("send sms", "send an sms", "send a sms"),
             *("发个短信", "短信告诉我", "短信通知", "发我手机", "发到我手机"),
-            # Spanish inside English: "Send me a mensajito to my phone with the status"
-            *("send me a mensajito", "send me a mensaje", "mándame un mensaje"),
         ),
         required_evidence=("order_id",),
         slots_model=OrderRefSlots,
