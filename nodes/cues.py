@@ -84,7 +84,7 @@ _CN_THEN = ("之后", "以后", "再")
 CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "create": (
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
-        *("jot", "jot down", "write down", "put down", "file", "submit", "claim"),
+        *("jot", "jot down", "write down", "put down", "file", "submit", "claim", "key in"),
         # an older user's words for saving: "Could you please keep that for me?"
         *("keep that for me", "keep it for me", "keep this for me", "write it down"),
         # Irish and British "stick it on": add it ("stick it on as other")
@@ -152,7 +152,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
-        *("改改", "改下", "改返"),  # "给改改", "帮我改下", Cantonese "改返" (change it back)
+        *("改改", "改一改", "改下", "改返"),  # "给改改", "帮我改一改", Cantonese "改返"
         *("downgrade", "改个", "改下", "换个", "能改", "可以改", "改地址"),
         *("改收货", "改收件", "改送货", "改配送"),  # "需求：改收货地址"
         *("能不能改", "可不可以改"),
@@ -469,10 +469,12 @@ _VERNACULAR_WORD = re.compile(
     # Wu 弗 "not" ("上传弗来", "弗晓得"); not 弗兰克 and the other names it spells
     + r"|(?P<fu>(?<=[\u3400-\u9fff])弗(?=[\u3400-\u9fff])(?![兰洛吉雷里拉格莱朗尼斯罗])"
     + r"|^弗(?=[要用来晓]))"
-    # Hebei and Beijing 白 "don't" opening what it refuses ("白取消订单30018，俺就想问问"),
+    # Hebei, Beijing and Henan 白 "don't" opening what it refuses ("白取消订单30018，俺就想问问"),
     # not 白跑 "in vain", nor a change already made in vain ("白记了")
     + r"|(?P<bai>(?:(?<![\u3400-\u9fff])|(?<=[你您可就先千万]))白"
-    + r"(?=(?:取消|删|撤|记|存|报|发|开|建|提交|提|生成|做)(?!了)))"
+    + r"(?=(?:取消|删|撤|记|存|报|发|开|建|提交|提|生成|做)(?!了)"
+    # Henan 白给俺发消息 "don't text me" (白给 alone is "for nothing")
+    + r"|给(?:我|俺|咱)(?:发|打|通知|短信|信息|消息)))"
 )
 
 
@@ -2724,11 +2726,13 @@ _IS_POSSIBLE = re.compile(
 possible?", "Monthly report build is possible?": 가능해요?), unlike "is it possible to …",
 which asks whether it can be done (`_HYPOTHETICAL`)."""
 _CAN_AFTER = re.compile(
-    r"(?<![\w'])(?:can\s*(?:lah|leh)?|ok|okay|k)\s*[?？]*\s*$|(?:好吗|行吗|好不好)\s*[?？]*\s*$",
+    r"(?<![\w'])(?:can\s*(?:lah|leh)?|ok|okay|k)\s*[?？]*\s*$|"
+    r"(?:好吗|行吗|好不好|行不行|成不成|可以不)\s*[?？]*\s*$",
     re.I,
 )
 """Singapore English asks with "can?" after the request ("sms me the status of 10291 can?"
-is "can you sms me…"), as "OK?" and "好吗" do ("发个短信提醒我状态 OK?"). "Can or not?" asks
+is "can you sms me…"), as "OK?", "好吗" and "行不行" do ("发个短信提醒我状态 OK?", Henan's
+"记一下中不中？"). "Can or not?" asks
 whether it can be done, and stays a question."""
 _VERB_CAN = re.compile(
     r"(?<![\w'-])(?:claim|expense|reimburse|refund|return)\s+can\s*(?:lah|leh|or\s+not|anot)?"
@@ -3173,6 +3177,11 @@ def _asking_clauses(text: str) -> list[tuple[int, str, bool]]:
     return out
 
 
+_BOUGHT_THING = re.compile(r"(?:过|了)?的(?!时候|话)[\u4e00-\u9fff]")
+"""A purchase word before 的 and a noun: the thing that was bought ("购买的会议资料")."""
+_CJK_PURCHASES = frozenset(w for w in CHANGE_KINDS["purchase"] if _is_cjk(w))
+
+
 @lru_cache(maxsize=4096)
 def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
@@ -3219,6 +3228,8 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
             )
             continue
         for at, cue in _cjk_verbs(body, cues):
+            if _BOUGHT_THING.match(body, at + len(cue)) and cue in _CJK_PURCHASES:
+                continue  # "3月10日购买的会议资料": what was bought, told
             if not any(h_at <= at < h_at + len(h) for h_at, h in hits):
                 hits.append((at, cue))
         for at, cue in sorted(hits):

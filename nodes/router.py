@@ -75,6 +75,7 @@ from nodes.cues import (
     change_verbs,
     checked_condition,
     cited_spans,
+    clause_asks,
     conditional_clauses,
     content_words,
     courteous,
@@ -128,6 +129,7 @@ from tools.slots import (
     number_roles,
     parse_period_days,
     refused_window,
+    refuses,
     split_found,
     unread_days,
 )
@@ -171,6 +173,7 @@ SHARE = "{slot}: {rate!r} takes a part of {text!r}; say the amount to claim itse
 EMPTY_EVIDENCE = "{slot}: {text!r} only asks for {intent}; it does not say what about"
 MISSING_SLOT = "{slot}: the request does not say it"
 ESTIMATE = "{slot}: {words!r} {text!r} is an estimate; say the amount paid"
+GUESSED_READING = "{slot}: {words!r} makes {text!r} a guess; say the reading as measured"
 FUTURE_DAY = "date: {text!r} is after today; a write is for a day that has been: say which"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
 REFUSED_WRITE = "not {intent}: the request does not ask for a change"
@@ -456,6 +459,8 @@ def _evidence_problem(
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
         if ev.get("kind") == "amount" and (about := _estimated(text, ev, roles)) is not None:
             return ESTIMATE.format(slot=name, text=ev["text"], words=about)
+        if ev.get("kind") == "reading" and (about := _guessed_reading(text, ev)) is not None:
+            return GUESSED_READING.format(slot=name, text=ev["text"], words=about)
         if ev.get("kind") == "amount" and (rate := PRICE_PER_UNIT.match(text, ev["end"])):
             return PER_UNIT.format(slot=name, text=ev["text"], rate=rate.group().strip())
         if ev.get("kind") == "amount" and (rate := RATE_BEFORE.search(text, 0, ev["start"])):
@@ -507,6 +512,35 @@ _ESTIMATE = re.compile(
 )
 """An amount said as a guess ("around 80 USD it will be", "~60 USD", "大概 80 块"): no claim
 takes it as what was paid."""
+
+
+_READING_GUESSED_BEFORE = re.compile(
+    r"\b(?:something\s+like|sth\s+like|around|about|approximately|approx\.?|roughly|maybe|"
+    r"probably|more\s+or\s+less)\s+(?:(?:was|is|it\s+was)\s+)?$|~\s*$|"
+    r"(?:大约|大概|差不多|估计|好像|可能)是?\s*$",
+    re.I,
+)
+_READING_GUESSED_AFTER = re.compile(
+    r"\s*(?:(?:maybe|or\s+so|-?ish|probably)\b|左右|上下|来着)", re.I
+)
+_NUMBERS_FORGOTTEN = re.compile(
+    r"\b(?:don'?t|do\s+not|can'?t|cannot)\s+remember\s+(?:the\s+)?(?:numbers?|values?|"
+    r"readings?)?\s*(?:exactly|for\s+sure|well)|\bnot\s+sure\s+(?:of|about)\s+the\s+"
+    r"(?:numbers?|values?)|记不清|记不太清|忘了具体",
+    re.I,
+)
+"""A reading said as a guess: "something like 140 over 90 maybe", "大概 140/90", "I don't
+remember the numbers exactly"."""
+
+
+def _guessed_reading(text: str, ev: Mapping[str, Any]) -> str | None:
+    """The words making a reading a guess: what is saved is what was measured, not a guess."""
+    start, end = int(ev["start"]), int(ev["end"])
+    before = _READING_GUESSED_BEFORE.search(text, 0, start)
+    after = _READING_GUESSED_AFTER.match(text, end)
+    forgotten = _NUMBERS_FORGOTTEN.search(text)
+    found = before or after or forgotten
+    return None if found is None else found.group().strip()
 
 
 def _estimated(text: str, ev: Mapping[str, Any], roles: list[Role]) -> str | None:
@@ -580,6 +614,8 @@ _ENTRY_MEMO = re.compile(
     r"\b(?:to|from|at|in)\s+(?:the|my|our)\s+[a-z]+\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
     r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b|"
+    # when it was paid, said as a clause of its own: "…, 236 EUR, I paid on Thursday."
+    r"\bi\s+paid(?:\s+(?:it|for\s+it))?(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s))|"
     # in Chinese, the time of day and "taken then" closing the line ("血压 135/85, 前天量的",
     # "血压127/82，今天早上8点15量的"), not "我昨天量的血压是 128/84", a sentence
     r"早上|上午|下午|晚上|中午|早晨|傍晚|夜里|睡前|饭后|饭前|"
@@ -592,6 +628,10 @@ nite", "at 3am", "早上8点15"), where ("to the office", "in Dubbo"), when it w
 the line a sentence."""
 
 
+_DATE_LABEL = re.compile(r"\b(?:date|dated|day|the|on)\s*[:：=]?\s*$", re.I)
+"""The name of a list line's day field, right before the day ("date: 2026-03-10")."""
+
+
 def _entry(
     intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
 ) -> Found | None:
@@ -601,28 +641,43 @@ def _entry(
     morning", "的士 47 元，前天", "血压 126/81". Such a line asks for the intent's change
     when it names what it records (one of `IntentSpec.entry_words`), every slot the write
     needs words for has them (an amount with its currency, a reading), and so does every
-    slot of `IntentSpec.entry_slots` (a claim's day), and nothing is left
-    once those words, dates, the labels of other numbers ("发票号 5521") and filler are
-    gone. So a verb ("my cab cost 26 EUR", "I paid 44 EUR for a dinner"), a question, a
-    refusal, a change told as done, a condition or a bare value ("127/84", "taxi 41" with
-    no currency) is not an entry: the write gate stays shut and the run asks.
+    slot of `IntentSpec.entry_slots`, no day is named that no slot took ("dinner 31 eur
+    12th"), and nothing is left once those words, dates, the labels of other numbers
+    ("发票号 5521") and filler are gone. So a verb ("my cab cost 26 EUR", "I paid 44 EUR for
+    a dinner"), a question, a refusal, a change told as done, a condition or a bare value
+    ("127/84", "taxi 41" with no currency) is not an entry: the write gate stays shut and
+    the run asks.
     """
     if not intent.entry_words:
         return None
     needed = (*_needs_evidence(intent), *intent.entry_slots)
-    reads = _follow_up_reads(text, evidence, needed)
+    reads = _follow_up_reads(text, evidence, (*intent.required_evidence, *intent.entry_slots))
     entry = text
     for start, end in reads:
         entry = entry[:start] + " " * (end - start) + entry[end:]
     if asks_for_information(entry):
         return None
-    if without_refusals(text) != text or unasked_clauses(text) or conditional_clauses(text):
+    # a line that asks whether, not for: "taxi 25 dollar claim can" (may I claim it?)
+    if not all(clause_asks(c) for _, c in clauses(entry) if re.search(r"\w", c)):
+        return None
+    # (a refusal, not a courtesy: "Weekly report, please." is an entry politely asked)
+    if any(refuses(c.strip()) for _, c in clauses(text)):
+        return None
+    if unasked_clauses(text) or conditional_clauses(text):
         return None
     if recurring(text) is not None or any(evidence.get(n) is None for n in needed):
         return None
     spans = [(ev["start"], ev["end"]) for ev in evidence.values() if ev and "start" in ev]
     spans += [(_joined_from(text, start), end) for start, end in reads]
+    day = evidence.get("date")
+    if day and "start" in day and (label := _DATE_LABEL.search(text, 0, int(day["start"]))):
+        spans.append(label.span())  # "3. date 2026-03-10": a form's field, not a sentence
     for role in number_roles(text):
+        if day is None and (
+            role.kind in ("ordinal", "date")
+            or (role.kind == "number" and _DATE_LABEL.search(text, 0, role.start))
+        ):
+            return None  # "dinner 31 eur 12th", "day 10": a day named that no slot took
         spans.append((role.start, role.end))
         if (
             role.kind in ("number", "id", "code")
@@ -702,6 +757,8 @@ _SENTENCE_MAKERS = frozenset(
         *("change", "fix", "delete", "remove", "edit", "update", "undo", "skip", "ignore"),
         *("show", "tell", "check", "see", "look", "total", "sum", "much", "many", "status"),
         *("said", "says", "say", "told", "asked", "ask"),
+        # a reply to a question the line does not show: "yes the taxi one, 45 euro"
+        *("yes", "yeah", "yep", "yup"),
         *("then", "and", "but", "so", "because", "since", "though", "tho", "although"),
         *("both", "each", "plus", "send", "sent", "mail", "email", "e", "text", "sms"),
         *("forward", "print", "share", "bad", "good", "ok", "okay", "high", "low", "normal"),
@@ -1543,12 +1600,14 @@ def _taken_back(refused: Found, verbs: list[Found]) -> bool:
 
 
 _JOINED = re.compile(
-    r"\W*(?:(?:the|a|an|my|our|one)\s+)?(?P<own>[a-z]+\W+)?(?:and|or|&|和|与|跟|及|或|、)\W*"
+    r"\W*(?:(?:the|a|an|my|our|one)\s+)?(?P<own>[a-z]+\W+)?(?:费用?|类)?\W*"
+    r"(?:and|or|&|和|与|跟|及|或者|或是|或|还是|、)\W*(?:是\s*)?"
     r"(?:(?:the|a|an|my|our|one)\s+)?",
     re.I,
 )
-"""What joins two values listed together: "and", "or", "和", "、", with an article or the
-intent's own noun ("weekly report, and monthly") beside it."""
+"""What joins two values listed together: "and", "or", "和", "、", "还是", with an article or
+the intent's own noun ("weekly report, and monthly") beside it, or a category's 费 ("餐费还是
+其他")."""
 _SIDE_BY_SIDE = re.compile(r"\W*(?:都|全|两个都|both\b)", re.I)
 """Two values written side by side and then "both" ("周报月报都要"): one slot, two values."""
 
@@ -1629,7 +1688,10 @@ def _several_of_one(intent: IntentSpec, text: str) -> str | None:
 
 
 _ITEM_OF = re.compile(
-    r"\b(?:items?|products?|things?|pieces?)\s+(?:in|of|from)\s+(?:my\s+|the\s+|this\s+)?"
+    # (all of them are the whole: "I no longer require the items in order 66187")
+    r"(?:(?<!\bthe\s)(?<!\ball\s)\b(?:items|products|things|pieces)|"
+    r"\b(?:item|product|thing|piece))\s+(?:in|of|from)\s+"
+    r"(?:my\s+|the\s+|this\s+)?"
     r"(?:order|parcel|package)\b|\bkeep\s+the\s+rest\b|\bpart\s+of\s+(?:my\s+|the\s+)?order\b|"
     r"(?:订单|包裹)\s*[0-9]*\s*(?:里|中)的|其中(?:一|两|[0-9])\s*[件个样]|只取消(?:一|[0-9])\s*[件个样]|"
     r"其余的?(?:不变|保留|留着)",
@@ -3018,6 +3080,11 @@ _OTHERS = re.compile(
     rf"{_KIN}\s+(?:did|made|placed|ordered|put\s+in|bought|filed|opened)\b|"
     # Portuguese and Romance order: "the order of my wife"
     rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
+    # a trainer's or a coach's client named with their reading: "client Priya bp 145/92",
+    # "会员小张血压 150/98"
+    r"\b(?:client|customer|member|athlete|trainee|student|player)\s+(?-i:[A-Z][a-z]+)(?:['’]s)?"
+    r"\s+(?:bp|blood\s+pressure|pressure|readings?)\b|"
+    r"(?:会员|学员|客户|顾客|队员|学生)(?:小|老|阿)?[\u4e00-\u9fff]{1,2}的?血压|"
     # A carer's patient: "pt bed 4 BP 150/95", "the patient in bed 3", "3床病人" (not "pt =
     # me", the user as the patient)
     r"\bpts?\b(?!\s*(?:=|:|is)\s*(?:me|myself|self)\b)|\b(?:the|my|our|a)\s+patients?\b|"
@@ -3044,7 +3111,9 @@ _OTHERS = re.compile(
     # Formal Chinese for one's family ("家父", "内人"), and a thing done on another's behalf
     # ("代他"; 代为 alone asks the assistant to act for the user: "烦请代为报销").
     r"家[父母严慈兄姐]|内人|犬子|小女(?![孩生])|令尊|令堂|代他|代她|替他|替她|"
-    r"(?-i:\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
+    # (not a place called after whose it is: "uber to Sarah's home gym", "dinner at Luigi's")
+    r"(?-i:(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)"
+    r"\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
     # (not "Pressure's been creeping up": a noun and "has" or "is", not someone's)

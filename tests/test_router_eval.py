@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.931
-"""At the dev part's in-scope accuracy with rounds 9 to 154 folded in (0.9323, 22023 of
+DEV_FLOOR = 0.936
+"""At the dev part's in-scope accuracy with rounds 9 to 156 folded in (0.9374, 22438 of
+23936 in scope, 28175 lines; rounds 155-156 alone 0.984 after their fixes, their labels as
+written, and six older dev lines that asked about a claim line with no day relabelled to
+the 105 that file it); rounds 9 to 154 alone (0.9323, 22023 of
 23622 in scope, 27815 lines; rounds 153-154 alone 0.956 after their fixes, their labels as
 written); rounds 9 to 152 alone (0.9319, 21718 of
 23305 in scope, 27455 lines; rounds 151-152 alone 0.949 after their fixes, their labels as
@@ -438,7 +441,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "writes) and rounds 151-152 (measured once at 3639b41: 0.933, 294 of 315, 5 misroutes to "
     "a write, 0 out-of-scope writes; round 151 alone 0.968 and none) and rounds 153-154 "
     "(measured once at 64626a5: 0.940, 298 of 317, 5 misroutes to a write, 0 out-of-scope "
-    "writes) are "
+    "writes) and rounds 155-156 (measured once at 7b28f87: 0.933, 293 of 314, 4 misroutes "
+    "to a write, 2 out-of-scope writes; round 155 alone 0.955 with 3) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

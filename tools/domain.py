@@ -322,8 +322,10 @@ class IntentSpec:
             approved") still asks for nothing now. Words as the user writes the state;
             "has", "been", "yet" and the subject ("it", "order 10086") are read around them.
         entry_slots: Slots an entry line must also give words for, beyond those the write
-            needs: a claim's date, so "taxi 32 USD yesterday" is a claim while "lunch 15
-            eur", with no day, may be a price or a note and is asked about.
+            needs: a log whose lines without a day are notes, not entries, lists its day
+            here. The example domains list none: "lunch 15 eur" is today's claim, as
+            writers label it; a day named that no rule reads ("dinner 31 eur 12th") still
+            makes the line no entry.
         entry_routes: Whether an entry line runs the write. Off by default: a line with no
             word asking for a change may be a note, a price or a question cut short, and a
             request whose words do not ask for a change never runs a write; the run asks,

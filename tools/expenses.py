@@ -540,8 +540,12 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("算 other", "算other", "报 other", "报other"),
             *("other category", "category other", "category: other", "category 'other'"),
             # a vehicle's running costs, as a tradesman's van or a vet's car has them
-            *("diesel", "petrol", "fuel", "parking", "toll", "tolls", "mileage"),
+            *("diesel", "petrol", "fuel", "parking", "toll", "tolls", "mileage", "gas"),
             *("加油", "油费", "油钱", "柴油", "汽油", "停车费", "过路费", "过桥费"),
+            # fares other than a taxi's: "Train ticket Helsinki–Turku 24,90 EUR on Monday"
+            *("train ticket", "train tickets", "bus ticket", "bus tickets", "train fare"),
+            *("bus fare", "plane ticket", "flight ticket", "flight"),
+            *("火车票", "高铁票", "动车票", "汽车票", "机票"),
         ),
     ),
 )
@@ -1061,6 +1065,13 @@ _LATIN_PAIR = re.compile(r"[A-Za-z]{2}")
 """Two Latin letters side by side: a value's span ends inside a word there."""
 
 
+_OTHER_AS_CHOICE = re.compile(
+    r"(?:\bor|还是|或者|或是|或)\s*(?:是\s*)?(?P<other>\bother\b(?!\s+[a-z])|其他|其它)", re.I
+)
+"""The "other" category offered as one of two ("meal or other?", "餐费还是其他"): named bare,
+as only a choice between categories names it, so the write asks which one."""
+
+
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     """A category word, else "other" with the words that say what the money went on.
 
@@ -1073,6 +1084,11 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     if (named := _FILED_UNDER.search(text)) is not None and not negated(text, named.start()):
         category = cast(Category, (named.group("category") or named.group("zh")).lower())
         return Found(category, named.group(), named.start(), named.end(), "enum")
+    if (choice := _OTHER_AS_CHOICE.search(text)) is not None and not negated(text, choice.start()):
+        # the router reads the category before "or" as the other choice (`_two_choices`)
+        return Found(
+            "other", choice.group("other"), choice.start("other"), choice.end("other"), "enum"
+        )
     if (stayed := _STAYED_IN_FANDIAN.search(text)) is not None:
         return Found("hotel", stayed.group(), stayed.start(), stayed.end(), "enum")
     masked = _OTHER_FARES.sub(lambda m: " " * len(m.group()), text)
@@ -1706,7 +1722,6 @@ DOMAIN = Domain(
             required_evidence=("amount",),
             assumed=("date", "period"),
             entry_words=tuple(w for _, words in _CATEGORY_WORDS for w in words),
-            entry_slots=("date",),
             entry_request="file a {category} claim of {amount} {currency} for {date}",
             entry_routes=True,
             slots_model=ExpenseSlots,

@@ -460,7 +460,10 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"{_B}(?:{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+(?=\w+s\b))?(?:day|week|month)s?\b|"
             rf"\b(?:this|a|one|my|for)\s+(?:week|month|"
             # (a fortnight inside Chinese too: "最近一个fortnight我报了多少钱")
-            rf"fortnight)\b|(?<![A-Za-z])fortnight(?![A-Za-z])",
+            rf"fortnight)\b|(?<![A-Za-z])fortnight(?![A-Za-z])|"
+            # the week totalled: "show me the week total", "my total for the week" (not "the
+            # week of 2/23", a calendar week)
+            r"\b(?:for|fur)\s+the\s+week\b(?!\s+of\b)|\bthe\s+week(?:'s)?(?=\s+(?:total|sum))",
             re.I,
         ),
     ),
@@ -650,6 +653,8 @@ NOT_NEGATIONS: tuple[str, ...] = (
     *("don't suppose", "dont suppose", "do not suppose", "no bother", "no rush", "no hurry"),
     *("能不能", "可不可以", "要不要", "是不是", "会不会", "行不行", "好不好", "对不对", "有没有"),
     *("不了", "不错", "不少", "差不多", "不好意思", "别忘", "不忘"),
+    # not knowing is no refusal: "不确定算餐费还是其他" doubts the meal, it does not refuse it
+    *("不确定", "不清楚", "不知道", "不记得"),
     # 别 inside a word: "类别 meal" (category), 特别, 分别, 区别, 级别, 个别
     *("类别", "特别", "分别", "区别", "级别", "个别", "识别", "告别", "性别"),
 )
@@ -994,6 +999,8 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("yesterday", "yday", "yest", "last night", "last nite", "昨天", "昨日", "昨晚", "昨儿"), 1),
     # texted short: "bp lst nite 135/87 log it"
     (("lst nite", "lst night", "lastnight", "last nyt"), 1),
+    # its "e" dropped ("bp 127/81 ysterday"): "yest" reads the rest of its misspellings
+    (("ysterday", "ystrday", "ystday"), 1),
     # Malay, Indonesian and Tagalog inside English: "tolong file taxi 22 EUR semalam"
     (("semalam", "kemarin", "kahapon", "kagabi"), 1),  # kagabi: Tagalog "last night"
     # Swahili inside Kenyan English: "Claim 35 USD for a meal jana"
@@ -1010,6 +1017,10 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     # Maltese inside English: "23.50 euro, ilbieraħ" (yesterday), "illum" (today)
     (("ilbieraħ", "ilbierah", "lbieraħ"), 1),
     (("illum",), 0),
+    # German inside Chinese or English: "Frühstück 12,50 €，vorgestern" (the day before
+    # yesterday), "gestern" (yesterday)
+    (("vorgestern",), 2),
+    (("gestern",), 1),
     (
         (
             *("today", "this morning", "this afternoon", "tonight", "tonite", "this evening"),

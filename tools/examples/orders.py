@@ -257,9 +257,16 @@ def order_slots(text: str, today: date) -> dict[str, Any]:
     return {} if found is None else {"order_id": found}
 
 
+_GOT_TO = re.compile(
+    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?它)?[^，。,.!?！？]{0,8}?(?:到哪|在哪)"
+)
+"""A number asked where it has got to ("10235到哪儿了", "别取消10235，我就看看它到哪了"):
+only a parcel travels, so the number is an order's though no order word names it."""
+
+
 def extract_order(text: str, today: date) -> dict[str, Any] | None:
-    """An order number next to an order word."""
-    if not contains_any(text, _ORDER_WORDS):
+    """An order number next to an order word, or one asked where it has got to."""
+    if not contains_any(text, _ORDER_WORDS) and _GOT_TO.search(text) is None:
         return None
     return order_slots(text, today) or None
 

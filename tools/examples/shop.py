@@ -251,7 +251,11 @@ _NOTIFY_WORDS = (
     *("text me", "a text", "sms", "notify", "notification", "短信", "通知"),
     *("mensajito", "mensaje"),  # Spanish inside English: "Send me a mensajito"
 )
-_PROFILE_WORDS = ("contact details", "my profile", "my contact", "联系方式", "个人资料", "个人信息")
+_PROFILE_WORDS = (
+    *("contact details", "my profile", "my contact", "联系方式", "个人资料", "个人信息"),
+    # the address kept for the user: "俺家地址搁恁那儿存哩是啥？"
+    *("我家地址", "我的地址", "俺家地址", "俺的地址"),
+)
 
 
 def extract_cancel(text: str, today: date) -> dict[str, Any] | None:
