@@ -120,6 +120,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         "开具",  # formal: "烦请开具维修工单"
         *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
         *("重新报", "重报一下", "再报一次"),  # filed again, as it should have been
+        *("报入", "报进", "input"),  # "报入餐费" (file it as a meal), "then input 135/88"
         # Spanish speakers' "realizar" and "anotar": make, write down
         *("realize the", "realise the", "realize for me", "realise for me", "annotate it"),
         "annotate that",
@@ -405,6 +406,10 @@ _VERNACULAR: dict[str, str] = {
     **{"同𠊎": "帮我", "话𠊎知": "告诉我", "𠊎": "我", "昨晡": "昨天", "前晡": "前天"},
     **{"今晡": "今天", "暗晡": "晚上", "你兜": "你们", "係麼个": "是什么", "几久": "多久"},
     **{"食夜": "晚饭"},
+    # Teochew (Shantou, Chaozhou): 家己/胶己 "oneself", 若济 "how much", 底块 "where", 分我
+    # "give me", 食 "eat"; Yunnan: 不消 "no need to"
+    **{"家己": "自己", "胶己": "自己", "若济": "多少", "底块": "哪里", "分我": "给我"},
+    **{"食饭": "吃饭", "食了": "吃了", "不消": "不用"},
     # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
@@ -463,6 +468,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<yidao>(?<=[看查比])一道)"
     # Shanxi and Jin 瞭 "look" ("给我瞭一下", "先瞭瞭"); not 瞭望, and 瞭解 is 了解
     + r"|(?P<liao>瞭(?![望解]))"
+    # Teochew 物 "make, do" before what is made ("帮我物一份月报"); elsewhere "thing"
+    + r"|(?P<wu>(?<=[帮给我你])物(?=\s*(?:一|个|份|只)))"
     # The numerals of cheques and invoices, 大写 ("人民币捌拾陆元整", "壹仟贰佰元"): a run of
     # them, or one before 元 or 圆 (陆 alone is also a name and "land")
     + r"|(?P<daxie>[壹贰貳叁參肆伍陆陸柒捌玖拾佰仟零]{2,}|[壹贰貳叁參肆伍陆陸柒捌玖](?=[元圆]))"
@@ -488,6 +495,7 @@ _VERNACULAR_IN_CONTEXT = {
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
     **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看", "bai": "别", "fu": "不"},
+    "wu": "做",
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
@@ -1628,6 +1636,8 @@ _POLITE = re.compile(
     r"i(?:'d| would)\s+(?:just\s+|rather\s+|really\s+)?(?:like|love)\s+(?:you\s+)?to\s+|"
     # (Nigerian English "I wan claim": "wan" is "want to")
     r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna|wan)\s+(?:just\s+)?|"
+    # Indonesian and Malay English: "can help me record?" (bisa bantu: can you help me)
+    r"(?:can|could)\s+help\s+(?:me|us)\s+(?:to\s+)?(?=[a-z])|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+|help\s+(?:me\s+)?(?:to\s+)?(?=[a-z]))?",
     re.I,
 )
@@ -2441,11 +2451,15 @@ _RECURRING = re.compile(
     r"fridays|saturdays|sundays|weekdays|weekends)\b|\bautomatically\b|\bautomatic\b|"
     r"\brecurring\b|\bon\s+a\s+(?:schedule|regular\s+basis)\b|\bfrom\s+now\s+on\b|"
     r"自动|定期|每天|每日|每晚|每早|每周[一二三四五六日天]|每星期[一二三四五六日天]|"
-    r"每个?月\s*[0-9一二三四五六七八九十]+\s*[号日]|每隔|以后每",
+    r"每个?月\s*[0-9一二三四五六七八九十]+\s*[号日]|每隔|以后每|"
+    # a reminder for later: "remind me at 6 to call the mechanic", "提醒我明天…"
+    r"\bremind\s+(?:me|us)\s+(?:at|in|on|tomorrow|tonight|later|next|to)\b|"
+    r"提醒我(?=\s*(?:明天|今晚|晚上|下午|等会|一会|[0-9一二两三四五六七八九十]+\s*点))",
     re.I,
 )
-"""Asking for a change again and again ("every Monday", "automatically", "每周一自动"): a
-schedule, which an intent that makes one change now does not serve. Not a frequency word
+"""Asking for a change again and again ("every Monday", "automatically", "每周一自动"), or
+at a time to come ("remind me at 6 to…"): a schedule, which an intent that makes one
+change now does not serve. Not a frequency word
 that names a window ("weekly", "每周的合计") nor a symptom ("crashes every time")."""
 
 
@@ -2466,6 +2480,8 @@ _HABIT = re.compile(
     r"\b(?:i|we)\s+(?:have\s+been|'ve\s+been|had\s+been|was|were|used\s+to)\s+\w+|"
     r"\b(?:i|we)\s+(?:always|usually|normally|now)\s+\w+|"
     r"\b(?:told|asked|wants|wanted|advised)\s+(?:me|us)\s+to\b|"
+    # someone else's habit: "my boss keeps asking for numbers every friday"
+    r"\b(?:keeps|keep|kept)\s+\w+ing\b|"
     r"(?:让|叫|要|嘱咐|建议)我|我(?:一直|都|现在|平时|习惯)",
     re.I,
 )
@@ -3363,7 +3379,10 @@ _SOMEONE_ELSE = re.compile(
     r"(?:发给|发短信给|短信给|通知|告诉|转告|转发给)(?:一下)?"
     r"(?:我(?:老婆|老公|爸爸?|妈妈?|哥哥?|姐姐?|弟弟?|妹妹?|爱人|家人|同事|朋友|领导|上司|老板|太太|先生)|"
     r"他们|他|她|老板|同事|客户|对方|买家|收件人|我?合伙人|我?助理|我?秘书|我?司机)|"
-    r"(?:发|发短信|发消息|发邮件)给(?:我(?:老婆|老公|爸爸?|妈妈?|爱人|同事|朋友|领导|老板)|他|她)",
+    r"(?:发|发短信|发消息|发邮件)给(?:我(?:老婆|老公|爸爸?|妈妈?|爱人|同事|朋友|领导|老板)|他|她)|"
+    # a text to someone named by role or name: "帮我给司机小张发个短信"
+    r"给(?:司机|师傅|同事|客户|顾客|老板|领导|经理|[小老阿])[\u4e00-\u9fff]{0,2}"
+    r"发(?:个|条|一条|一个)?(?:短信|消息|信息|微信)",
     re.I,
 )
 """A message for someone other than the user ("text my wife the status of 10087", "email

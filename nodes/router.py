@@ -778,7 +778,7 @@ or anything a claim can be besides new ("rejected", "refund", "again") makes it 
 about the values ("my taxi cost 30 EUR yesterday"), and the line is asked about."""
 _CN_SENTENCE_MAKERS = re.compile(
     r"[我你他她它们吗呢么吧嘛没不别未要想能会该是有过又再还也或了把寄发传转同和跟都及花付删改]|"
-    r"已经|可以|应该|驳回|退|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常"
+    r"已经|可以|应该|驳回|退(?!房)|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常"
 )
 """The same in Chinese: "去肥西工地打车52元" describes a claim; "我打车花了52" tells one."""
 
@@ -3072,6 +3072,10 @@ _OTHERS = re.compile(
     r"(?:^|(?<=[.!?;]\s))patient\b(?=\s+(?:in|at|on|from|was|is|had|has|no\.?|number|#)\b)|"
     rf"\b(?:his|their|{_HER_WHOSE})\s+(?!own\b)"
     r"(?!(?:current\s+|latest\s+)?(?:status|statuses|state|states|details|dates|totals|amounts)\b)"
+    # (a shop's or a clinic's own kit, where the user's reading was taken: "checked my bp
+    # on their machine")
+    r"(?!(?:own\s+)?(?:machine|machines|device|cuff|monitor|equipment|kiosk|counter|app|"
+    r"website|site|system)\b)"
     r"(?:[a-z]|\d+(?:[.,]\d+)?\s*(?:eur|euros?|usd|dollars?|cny|rmb|yuan)\b)|"
     rf"\b(?:my|our)\s+{_KIN}(?:\s+(?-i:[A-Z][a-z]+))?\s+(?:has\s+|have\s+|had\s+)?"
     r"(?:claimed|filed|spent|submitted|expensed|ordered|bought|paid)\b|"
@@ -3125,9 +3129,12 @@ _OTHERS = re.compile(
     r"老娘|老爹|老头子|老妈|老爸|老母|老爷子|老太太|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
     # in-laws and the wider family
-    r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)|"
+    r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)"
+    # (not one who only says something: "我老公说让我少吃咸的"; "我老公说他血压高" is his)
+    r"(?!(?:说|让|叫|讲|劝)(?![^。！？!?，,]*[他她]))|"
     # (not a gift for a client, "给客户的礼品", nor a ride to see one, "去见客户的")
-    r"(?<![和跟与同陪请给见访])(?:同事|朋友|领导|老板|客户|室友)(?![要让叫说催]|一起)[\u3400-\u9fff]{0,3}的|"
+    # (nor money the user advanced for one, "替客户垫付的印刷费": the user's own claim)
+    r"(?<![和跟与同陪请给见访])(?:同事|朋友|领导|老板|客户|室友)(?![要让叫说催垫]|一起)[\u3400-\u9fff]{0,3}的|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子|婆娘)的|"
     # Nanjing's 老巴子 (the youngest child), with or without 的
@@ -3547,6 +3554,9 @@ _BREAKDOWN = re.compile(
     # a part left out, or one job or project's share: "but without the hotel", "just the
     # Orbital job", "不算酒店", "除了住宿"
     r"\b(?:without|except(?:\s+for)?|minus|leaving\s+out)\s+(?:the|my)\s+[a-z]+|"
+    # "but not counting the hotel claims", "别把酒店算进去"
+    r"\bnot\s+(?:counting|including)\s+(?:the\s+|my\s+|any\s+)?[a-z]+|"
+    r"(?:别|不要|不用)把[\u4e00-\u9fff]{1,4}(?:算进去|算上|算在内|加进去|加上)|"
     r"\bexcluding\s+(?:the\s+|my\s+)?[a-z]+|"
     r"\b(?:just|only)\s+the\s+[A-Za-z]+\s+(?:job|project|client|account|trip)\b|"
     r"不算(?!了)[\u4e00-\u9fff]{1,4}|除了[\u4e00-\u9fff]{1,4}(?:以外|之外)?",

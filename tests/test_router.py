@@ -8344,3 +8344,120 @@ def test_rounds_155_156_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 157-158 (measured once at c0da5ba, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A text to someone named by role or name is for them.
+        (DOMAIN, "麻烦给师傅老王发条短信，说订单60217已经发货了"),
+        # A reminder for later is no ticket and no claim.
+        (EXPENSES, "remind me at 8 to phone the printer company about machine 4"),
+    ],
+)
+def test_rounds_157_158_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A total with a part left out is no total the intent shows.
+        (EXPENSES, "30 day total please, not counting the taxi claims"),
+        (EXPENSES, "最近14天报销合计，别把打车算进去"),
+        # Another shop's order, the shop not named.
+        (DOMAIN, "I ordered a lamp from a different website, where is order 8812345?"),
+    ],
+)
+def test_rounds_157_158_requests_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Someone else's habit is no schedule: the report is asked for now.
+        (
+            DOMAIN,
+            "my manager keeps asking for figures every monday so please build the monthly"
+            " report now",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # A shop's machine is not someone else's reading.
+        (
+            DOMAIN,
+            "measured at the chemist on their machine, 132/84, save it",
+            "record_metric",
+            {"value": "132/84"},
+        ),
+        # A husband who only says something does not make the reading his.
+        (
+            DOMAIN,
+            "血压138/86，帮我记一下，我老公说我该少喝咖啡",
+            "record_metric",
+            {"value": "138/86"},
+        ),
+        # Yunnan 不消 (no need to); Teochew 底块 (where), 若济 (how much), 物 (make), 家己.
+        (DOMAIN, "订单52318不消取消，我就想晓得它到哪点了", "order_status", {"order_id": "52318"}),
+        (DOMAIN, "订单52318唔好取消，我就问伊到底块了", "order_status", {"order_id": "52318"}),
+        (EXPENSES, "近三十日报销加起来若济", "expense_total", {"period": "30d"}),
+        (DOMAIN, "帮我物一份周报", "build_report", {"report": "weekly"}),
+        (DOMAIN, "我家己个电话地址恁块有存着无？", "customer_profile", {}),
+        # The category a claim is filed under, in Chinese, a refused one passed over.
+        (
+            EXPENSES,
+            "周五团建吃饭花了300块，帮我报到其他里面，别报成餐费",
+            "submit_expense",
+            {"amount": "300", "category": "other"},
+        ),
+        (
+            EXPENSES,
+            "请同事食饭，食了160块，今日个，报入餐费",
+            "submit_expense",
+            {"amount": "160", "category": "meal", "date": "2026-03-15"},
+        ),
+        # A run-on message turning to the assistant ("…你帮我报一下…").
+        (
+            EXPENSES,
+            "上周出差住了两晚一共860元3月13号退的房发票拿到了你帮我报一下住宿费早餐一般般",
+            "submit_expense",
+            {"amount": "860", "category": "hotel", "date": "2026-03-13"},
+        ),
+        (
+            DOMAIN,
+            "订单47120我不想要了太贵了别家便宜一百多你帮我取消了吧应该还没发货吧",
+            "cancel_order",
+            {"order_id": "47120"},
+        ),
+        # Indonesian English: "tensi" is blood pressure, "can help me" asks.
+        (
+            DOMAIN,
+            "This morning tensi 132/85, can help me save?",
+            "record_metric",
+            {"value": "132/85", "date": "2026-03-15"},
+        ),
+        (
+            DOMAIN,
+            "first trend 14 days, then input 129/83, then show same trend again",
+            "record_and_recheck_metric",
+            {"value": "129/83", "period": "14d"},
+        ),
+        # The readings over a window shown are its trend.
+        (
+            DOMAIN,
+            "Shift over at 0700. Before I head out show me my BP for the last 30 days",
+            "review_metric_trend",
+            {},
+        ),
+        (EXPENSES, "美金95，酒店，昨日退房，报", "submit_expense", {"amount": "95"}),
+    ],
+)
+def test_rounds_157_158_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.936
-"""At the dev part's in-scope accuracy with rounds 9 to 156 folded in (0.9374, 22438 of
+DEV_FLOOR = 0.937
+"""At the dev part's in-scope accuracy with rounds 9 to 158 folded in (0.9378, 22746 of
+24255 in scope, 28535 lines; rounds 157-158 alone 0.940 after their fixes, their labels as
+written but one cancellation under cancel_order's own condition relabelled to the dev
+part's "route"); rounds 9 to 156 alone (0.9374, 22438 of
 23936 in scope, 28175 lines; rounds 155-156 alone 0.984 after their fixes, their labels as
 written, and six older dev lines that asked about a claim line with no day relabelled to
 the 105 that file it); rounds 9 to 154 alone (0.9323, 22023 of
@@ -442,7 +445,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "a write, 0 out-of-scope writes; round 151 alone 0.968 and none) and rounds 153-154 "
     "(measured once at 64626a5: 0.940, 298 of 317, 5 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 155-156 (measured once at 7b28f87: 0.933, 293 of 314, 4 misroutes "
-    "to a write, 2 out-of-scope writes; round 155 alone 0.955 with 3) are "
+    "to a write, 2 out-of-scope writes; round 155 alone 0.955 with 3) and rounds 157-158 "
+    "(measured once at c0da5ba: 0.868, 277 of 319, 3 misroutes to a write, 1 out-of-scope "
+    "write) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -1051,11 +1051,19 @@ _CLAIM_NOUNS = (
 _FILED_UNDER = re.compile(
     r"\b(?:put|file|log|claim|submit|enter|book)\s+(?:it|this|that|them)\s+(?:under|as)\s+"
     r"(?:an?\s+)?(?P<category>taxi|meal|hotel|other)\b|"
-    r"(?:算|算成|算作|归到|归为|报成|报到|记成|记为|记到)\s*(?P<zh>taxi|meal|hotel|other)\b",
+    r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到)\s*(?P<zh>taxi|meal|hotel|other)\b|"
+    r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|报一下|报个|报)\s*"
+    r"(?P<cn>其他|其它|餐费|餐饮|住宿|酒店|打车|出租车)",
     re.I,
 )
 """The category the user files it under ("staff meal supplies …, put it under other",
-"员工餐买菜 356 元，算 other"): that one, whatever kind of cost the words before it name."""
+"员工餐买菜 356 元，算 other", "团建的钱，你帮我报到其他类别里面吧，别报成餐费"): that one,
+whatever kind of cost the words before it name; a refused one ("别报成餐费") is not."""
+_CN_CATEGORY: dict[str, Category] = {
+    **{"其他": "other", "其它": "other", "餐费": "meal", "餐饮": "meal"},
+    **{"住宿": "hotel", "酒店": "hotel", "打车": "taxi", "出租车": "taxi"},
+}
+"""The categories' Chinese names after a word that files a claim under one."""
 _STAYED_IN_FANDIAN = re.compile(r"住(?:了|的|过|在)?(?:\S{0,4}?)饭店|饭店住宿?")
 """饭店 is a hotel in Taiwan and a restaurant on the mainland: one stayed in is a hotel
 ("3/9 住飯店花了 420 歐元"), one eaten at a meal (饭 says so)."""
@@ -1081,8 +1089,13 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     judges the words left once the amount, currency, dates, numbers and claim words are
     gone, and the intent's own words and filler with them (`content_words`).
     """
-    if (named := _FILED_UNDER.search(text)) is not None and not negated(text, named.start()):
-        category = cast(Category, (named.group("category") or named.group("zh")).lower())
+    for named in _FILED_UNDER.finditer(text):
+        if negated(text, named.start()):
+            continue
+        if named.group("cn") is not None:
+            category = _CN_CATEGORY[named.group("cn")]
+        else:
+            category = cast(Category, (named.group("category") or named.group("zh")).lower())
         return Found(category, named.group(), named.start(), named.end(), "enum")
     if (choice := _OTHER_AS_CHOICE.search(text)) is not None and not negated(text, choice.start()):
         # the router reads the category before "or" as the other choice (`_two_choices`)

@@ -585,7 +585,9 @@ _JOINERS = re.compile(
     r"(?<!\b[iI])\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+(?:show|tell|give|check|look|"
     r"see|let|list|pull|display|want|need)\b)|"
     r"\s+so\s+(?=(?:could|can|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b)|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
-    r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
+    r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|"
+    # a run-on message turning to the assistant: "发票我已经拿到了你帮我报一下住宿费"
+    r"(?<=[\u3400-\u9fff])(?=你帮我|你给我|麻烦你|请你帮我)"
 )
 """Words that join two requests ("don't cancel 10077 just text me", "dont cancel order
 55120 i just want to know where it is" and "don't log anything just show 7d bp" are two, as

@@ -44,6 +44,7 @@ Period = Literal["7d", "14d", "30d"]
 _ENTRY_WORDS = (
     *("bp", "blood pressure", "blood-pressure", "血压"),
     *("systolic", "diastolic", "高压", "低压", "收缩压", "舒张压"),
+    *("tensi", "tekanan darah"),  # Indonesian and Malay: "Yesterday night I check tensi 140/90"
 )
 """What a reading's line names: "bp 128/82 this morning", "高压130 低压85，今天早上的"."""
 
@@ -431,9 +432,21 @@ def extract_record(text: str, today: date) -> dict[str, Any] | None:
     return _reading(text, today)
 
 
+_SHOWN_OVER = re.compile(
+    r"\b(?:show|see|view|pull\s+up|look\s+at|give)\b[^.?!]{0,20}?"
+    r"\b(?:bp|blood\s+pressure|pressure|tensi)\b|(?:看|查|调出)[^。？！]{0,8}?血压",
+    re.I,
+)
+"""The readings asked to be seen ("show me my BP for the last 14 days", "看看最近两周的血压"):
+with a window, the trend over it, though the word "trend" is not said."""
+
+
 def extract_trend(text: str, today: date) -> dict[str, Any] | None:
-    """A trend to show, no reading in the text."""
-    if find_reading(text) is not None or not contains_any(text, _TREND_WORDS):
+    """A trend to show, no reading in the text: named, or the readings over a window shown."""
+    if find_reading(text) is not None:
+        return None
+    over = _SHOWN_OVER.search(text) is not None and find_period(text) is not None
+    if not (contains_any(text, _TREND_WORDS) or over):
         return None
     return trend_slots(text, today)
 

@@ -205,7 +205,10 @@ _OTHER_SHOP = re.compile(
     # (not inside a link to an order here: "https://shop.example.com/orders/10298")
     r"(?<![/.:@\w-])[a-z0-9-]+\.(?:com|co|net|shop|store|ae|in|sg|my|ph|id|de|fr|es|it|pl|ro)"
     r"\b(?![./\d])|"
-    r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城",
+    r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城|"
+    # a shop not named, only said to be another: "I bought something from another website"
+    r"\b(?:another|other|a\s+different)\s+(?:website|site|shop|store|app|seller|platform)\b|"
+    r"别的(?:网站|平台|店|商家)|其他(?:网站|平台|店铺|商家)",
     re.I,
 )
 """A marketplace the user may have bought from: an order named there ("my amazon order
@@ -244,7 +247,7 @@ def _order_id_in(text: str) -> Found | None:
 
 
 _MEASURED = re.compile(
-    r"\b(?:pressure|bp|systolic|diastolic|tension|upper\s+one|lower\s+one)\b|血压|高压|低压",
+    r"\b(?:pressure|bp|systolic|diastolic|tension|tensi|upper\s+one|lower\s+one)\b|血压|高压|低压",
     re.I,
 )
 """A measurement talked of: a bare number of three digits beside it is the measure's

@@ -255,6 +255,8 @@ _PROFILE_WORDS = (
     *("contact details", "my profile", "my contact", "联系方式", "个人资料", "个人信息"),
     # the address kept for the user: "俺家地址搁恁那儿存哩是啥？"
     *("我家地址", "我的地址", "俺家地址", "俺的地址"),
+    # both named: "我家己个电话地址恁块有记着无？" (Teochew: my own phone and address)
+    *("电话地址", "电话和地址", "地址和电话", "电话号码和地址", "自己的资料", "自己个资料"),
 )
 
 
