@@ -410,6 +410,8 @@ _VERNACULAR: dict[str, str] = {
     # "give me", 食 "eat"; Yunnan: 不消 "no need to"
     **{"家己": "自己", "胶己": "自己", "若济": "多少", "底块": "哪里", "分我": "给我"},
     **{"食饭": "吃饭", "食了": "吃了", "不消": "不用"},
+    # Wuhan: 将将 "just now", 比一哈 "compare" (一哈 is 一下)
+    **{"将将": "刚刚", "比一哈": "比一下"},
     # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
@@ -1618,7 +1620,7 @@ as often the customer ("cx asked about 10654") and asks for nothing."""
 
 _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|abeg|now|then|also|and|oh|just|only|better|"
-    r"instead|actually|well|alright|right)\b[\s,]*)*"
+    r"instead|actually|well|alright|right|yalla|yallah|habibi)\b[\s,]*)*"
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
     r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|ya|someone|somebody|anyone)\s+(?:please\s+)?"
     r"(?:kindly\s+)?(?:maybe\s+|perhaps\s+)?"
@@ -1708,7 +1710,10 @@ _CN_QUESTION = re.compile(
     r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|(?<![好这那])几(?!乎)|什么|哪|怎么样|怎样了|咋样|如何\s*$|"
     # A-not-A with a result: "修没修好", "到没到", "发没发"
     r"([\u4e00-\u9fff])没\1|"
-    r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$"  # 发货没: shipped yet?
+    r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$|"  # 发货没: shipped yet?
+    # whether a cancellation or a refund is still possible, no one asked to make it: "订单
+    # 70345 能不能取消" (能不能帮我取消 is a polite request, `_CN_POLITE_INSIDE`)
+    r"(?:能不能|可不可以|能否)(?=\s*(?:取消|退))"
 )
 _DONE_FORMS = (
     r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
@@ -2165,7 +2170,9 @@ def _reported(clause: str) -> bool:
         return True
     for at, cue in _cjk_verbs(body, (*GENERIC_CUES, *OTHER_CHANGE_VERBS, "报")):
         after = body[at + len(cue) : at + len(cue) + 1]
-        if after == "过" or _CN_DONE_BEFORE.search(body[:at]):
+        # (过来, 过去 after it say where it goes: "给我发个短信过来" asks for the text)
+        past = after == "过" and body[at + len(cue) + 1 : at + len(cue) + 2] not in ("来", "去")
+        if past or _CN_DONE_BEFORE.search(body[:at]):
             return True
         if any(m.start() <= at < m.end() for m in _CN_WHEN_PAST.finditer(body)):
             return True  # "之前取消订单的时候没人告诉我…": a time it was done
@@ -2482,10 +2489,13 @@ _HABIT = re.compile(
     r"\b(?:told|asked|wants|wanted|advised)\s+(?:me|us)\s+to\b|"
     # someone else's habit: "my boss keeps asking for numbers every friday"
     r"\b(?:keeps|keep|kept)\s+\w+ing\b|"
-    r"(?:让|叫|要|嘱咐|建议)我|我(?:一直|都|现在|平时|习惯)",
+    r"(?:让|叫|要|嘱咐|建议)我|我(?:一直|都|现在|平时|习惯)|"
+    # what someone else said can be done: "我同事说周报可以自动生成，帮我也生成一份"
+    r"(?:同事|朋友|别人|人家|他|她|老板|领导)(?:们)?说|听说",
     re.I,
 )
-"""Words telling what the user does or was told to do, before "every morning" or 每天."""
+"""Words telling what the user does or was told to do, or what another said can be done,
+before "every morning", 每天 or 自动."""
 
 
 _ON_EVENT = re.compile(
@@ -2699,6 +2709,8 @@ def clause_asks(clause: str) -> bool:
         return False
     if _CN_COUNTS_AS.search(body) and not _CN_FOR_ME.search(body):
         return False
+    if _CN_MAY_CLAIM.search(body) and not _CN_FOR_ME.search(body):
+        return False
     if was_polite or _CN_SEND_FIRST.match(stripped) or _CAN_AFTER.search(body):
         return True
     if _CAN_OR_NOT.match(body) or _YOU_CAN_OR_NOT.match(body) or _YOU_CAN_PLEASE.match(body):
@@ -2766,6 +2778,11 @@ _CN_COUNTS_AS = re.compile(
 """Whether a thing counts as a kind of claim ("今天的奶茶 18块 能算餐费报掉吗", "算不算餐费"):
 a question of policy for the user to settle, as "claim can?" is (`_VERB_CAN`); with 帮我
 or 给我 it asks for the claim ("能帮我算餐费报了吗")."""
+_CN_MAY_CLAIM = re.compile(
+    r"(?:能|可以|能不能|可不可以|能否)(?:报销|报账|报)(?:吗|么|不|[?？]|\s*$)"
+)
+"""Whether a cost may be claimed at all ("学习资料 99 元，能报销吗"): a question of policy for
+the user to settle, as "claim can?" is (`_VERB_CAN`); "能帮我报销吗" asks for the claim."""
 _CN_FOR_ME = re.compile(r"帮我|给我|替我|帮忙")
 _HELP_ME = re.compile(r"\b(?:help\s+(?:me|us)|for\s+(?:me|us)|pls|please|plz|abeg)\b", re.I)
 _CN_SEND_TO_ME = re.compile(
@@ -3526,6 +3543,8 @@ FILLER: tuple[str, ...] = (
     # the particles of other Englishes: Nepali "ni", "hai", "la"; Swahili "sawa",
     # "tafadhali", "asante"; patois "mi", "fi"
     *("ni", "hai", "la", "hajur", "sawa", "tafadhali", "asante", "mi", "fi"),
+    # Gulf Arabic particles in English: "yalla open me a ticket", "inshallah", "habibi"
+    *("yalla", "yallah", "habibi", "inshallah", "insha'allah", "wallah", "khalas"),
 )
 """Words that carry no content of their own: what is left of "open a ticket for me" once
 they, the change verbs and the intent's own words are gone is nothing to write down."""

@@ -115,6 +115,7 @@ from tools.slots import (
     EITHER_IDS,
     ID_NOUNS,
     NARROWING,
+    NEGATION,
     PRICE_PER_UNIT,
     RATE_BEFORE,
     Found,
@@ -161,6 +162,7 @@ _CALENDAR = re.compile(
 that needs its period's words takes a number of days only, so the run asks rather than
 reading March 1-15 as the last 30 days (a read shows the nearest window instead)."""
 UNREAD_DAY = "date: {text!r} names no day that has passed; say which day it was"
+WEEKEND_DAY = "date: {text!r} is two days; say which day it was"
 TWO_WEEKS_DAY = (
     "date: {text!r} is a day of the last week or of the one before, as weeks start on "
     "Monday or on Sunday; say the date"
@@ -611,7 +613,7 @@ _NUMBER_LABEL = re.compile(
 _ENTRY_MEMO = re.compile(
     r"\b(?:this\s+|last\s+|that\s+)?(?:morning|afternoon|evening|night|nite|tonight|tonite|arvo)\b|"
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
-    r"\b(?:to|from|at|in)\s+(?:the|my|our)\s+[a-z]+\b|"
+    r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
     r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b|"
     # when it was paid, said as a clause of its own: "…, 236 EUR, I paid on Thursday."
@@ -633,7 +635,10 @@ _DATE_LABEL = re.compile(r"\b(?:date|dated|day|the|on)\s*[:：=]?\s*$", re.I)
 
 
 def _entry(
-    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
+    intent: IntentSpec,
+    text: str,
+    evidence: Mapping[str, dict[str, Any] | None],
+    today: date | None = None,
 ) -> Found | None:
     """The word that makes a line with no verb an entry for the intent, or None.
 
@@ -646,7 +651,9 @@ def _entry(
     ("发票号 5521") and filler are gone. So a verb ("my cab cost 26 EUR", "I paid 44 EUR for
     a dinner"), a question, a refusal, a change told as done, a condition or a bare value
     ("127/84", "taxi 41" with no currency) is not an entry: the write gate stays shut and
-    the run asks.
+    the run asks. A refusal of another value of a choice the line makes is no refusal of the
+    entry ("Weekly report, please. Not monthly.", `_rival_refused`), when `today` is given
+    to read it.
     """
     if not intent.entry_words:
         return None
@@ -661,14 +668,23 @@ def _entry(
     if not all(clause_asks(c) for _, c in clauses(entry) if re.search(r"\w", c)):
         return None
     # (a refusal, not a courtesy: "Weekly report, please." is an entry politely asked)
-    if any(refuses(c.strip()) for _, c in clauses(text)):
-        return None
+    rivals: list[tuple[int, int]] = []
+    for start, clause in clauses(text):
+        if _BARE_NOT.fullmatch(clause):  # "Weekly report. Not monthly.", the value disowned
+            rivals.append((start, start + len(clause)))
+            continue
+        rival = _rival_refused(intent, clause, evidence, today)
+        if refuses(clause.strip()) and not rival:
+            return None
+        if rival:
+            rivals.append((start, start + len(clause)))
     if unasked_clauses(text) or conditional_clauses(text):
         return None
     if recurring(text) is not None or any(evidence.get(n) is None for n in needed):
         return None
     spans = [(ev["start"], ev["end"]) for ev in evidence.values() if ev and "start" in ev]
     spans += [(_joined_from(text, start), end) for start, end in reads]
+    spans += rivals
     day = evidence.get("date")
     if day and "start" in day and (label := _DATE_LABEL.search(text, 0, int(day["start"]))):
         spans.append(label.span())  # "3. date 2026-03-10": a form's field, not a sentence
@@ -706,6 +722,43 @@ def _entry(
     if _names(left, intent.entry_not_words):
         return None
     return None if _sentence_words(left, noise) and not _memo_only(left) else name
+
+
+_BARE_NOT = re.compile(r"\W*(?:not|no|别|不要|不是) {2,}\W*", re.I)
+"""What is left of a clause that disowned a value once `corrected` blanks it ("Not ___.")."""
+_SHORT_CLAUSE = re.compile(r"\W*(?:\w+\W+){0,5}\w*\W*")
+"""A clause of six words at most (Chinese counts as one word per run of characters)."""
+
+
+def _rival_refused(
+    intent: IntentSpec,
+    clause: str,
+    evidence: Mapping[str, dict[str, Any] | None],
+    today: date | None,
+) -> bool:
+    """Whether a short refusing clause only refuses another value of a choice the line makes.
+
+    "Weekly report, please. Not monthly.", "酒店420块今天的，别选打车，选住宿": the refused
+    value ("monthly", 打车) is one of the options of a slot the rest of the line fills with
+    another, so the refusal says which, and the line is still an entry.
+    """
+    if today is None or not _SHORT_CLAUSE.fullmatch(clause) or not NEGATION.search(clause):
+        return False
+    body = NEGATION.sub(lambda m: " " * len(m.group()), clause)
+    try:
+        _, refused = split_found(_fill(intent, body, today))
+    except SlotError:
+        return False
+    for name, ev in refused.items():
+        own = evidence.get(name)
+        if (
+            ev
+            and own
+            and ev.get("kind") == own.get("kind") == "enum"
+            and str(ev["text"]).lower() != str(own["text"]).lower()
+        ):
+            return True
+    return False
 
 
 _READ_JOINER = re.compile(
@@ -881,7 +934,10 @@ def _is_cjk_word(word: str) -> bool:
 
 
 def _asks_change(
-    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
+    intent: IntentSpec,
+    text: str,
+    evidence: Mapping[str, dict[str, Any] | None],
+    today: date | None = None,
 ) -> Found | None:
     """The words asking for the intent's change: a cue, or an entry line if it opts in.
 
@@ -890,7 +946,7 @@ def _asks_change(
     cue = change_cue(text, intent.write_cues)
     if cue is not None or not intent.entry_routes:
         return cue
-    return _entry(intent, text, evidence)
+    return _entry(intent, text, evidence, today)
 
 
 def _entry_asked(
@@ -905,7 +961,7 @@ def _entry_asked(
     if not intent.entry_words or intent.entry_routes:
         return None
     values, evidence = split_found(_fill(intent, text, today))
-    if _entry(intent, text, evidence) is None:
+    if _entry(intent, text, evidence, today) is None:
         return None
     try:
         slots = validate_slots(intent, values)
@@ -1259,7 +1315,7 @@ def _gate(
     """
     if not _guarded(intent) or not domain.writes(intent.name):
         return None, True, None
-    cue = None if asked else _asks_change(intent, text, evidence)
+    cue = None if asked else _asks_change(intent, text, evidence, today)
     if cue is None and not asked:
         return NO_CHANGE_ASKED, False, None
     foreign = None if asked else _foreign_change(domain, intent, text)
@@ -1735,6 +1791,8 @@ def _unread_day(
         ) or _TRIP_TO_COME.match(text, day.end):
             if _LAST_WEEK.match(day.text):
                 return TWO_WEEKS_DAY.format(text=day.text)
+            if re.search(r"weekend|周末", day.text, re.I):
+                return WEEKEND_DAY.format(text=day.text)
             return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:
         return SEVERAL_DAYS.format(text=m.group())
@@ -2133,7 +2191,7 @@ def _entry_or_cue(intent: IntentSpec, text: str, today: date) -> bool:
     """
     lines = intent.entry_routes and bool(intent.entry_words)
     evidence = split_found(_fill(intent, text, today))[1] if lines else {}
-    return _asks_change(intent, text, evidence) is not None
+    return _asks_change(intent, text, evidence, today) is not None
 
 
 def by_ranking(
@@ -3046,8 +3104,12 @@ _SURNAME = (
 )
 """Common Chinese surnames, without those that are everyday words here (高 of 高压, 金 of
 金额, 周 of 上周): a full name before 的 ("帮我看看郑凯的报销") is someone else's."""
-_OCCASION = r"(?!\s+(?:birthday|wedding|anniversary|party|graduation|shower|visit)\b)"
-"""A relative's occasion is no thing of theirs: "a gift for my sister's birthday" (my order)."""
+_OCCASION = (
+    r"(?!\s+(?:birthday|wedding|anniversary|party|graduation|shower|visit|"
+    r"cuff|machine|monitor|device|meter)\b)"
+)
+"""A relative's occasion is no thing of theirs: "a gift for my sister's birthday" (my order);
+nor the device the user borrowed ("131/84 I took this morning with my wife's cuff")."""
 _NOT_PERSON = (
     r"(?:company|team|shop|store|business|office|firm|department|dept|org|organi[sz]ation|"
     r"group|account|family|household|home|house|band|club|school|class|project|card|phone|"
@@ -3066,7 +3128,8 @@ _OTHERS = re.compile(
     # order"), not a group's or a thing's the user belongs to ("our team's", "my shop's")
     rf"\b(?:my|our)\s+(?!{_NOT_PERSON}(?:'s|s'))[a-z]+(?:'s|s')\s+(?:{_THEIR_THING})\b|"
     # a parent's or a spouse's, said with no "my": "Show mum's phone number"
-    r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband)'s\s+[a-z]|"
+    r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband)'s\s+"
+    r"(?!(?:cuff|machine|monitor|device|meter)\b)[a-z]|"
     # a clinician's patient: "Patient in chair 3 was 165/100, record that"
     r"\b(?:my|our|the|a|this)\s+patient\b|\bpatient['’]s\b|"
     r"(?:^|(?<=[.!?;]\s))patient\b(?=\s+(?:in|at|on|from|was|is|had|has|no\.?|number|#)\b)|"
@@ -3130,8 +3193,10 @@ _OTHERS = re.compile(
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
     # in-laws and the wider family
     r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)"
-    # (not one who only says something: "我老公说让我少吃咸的"; "我老公说他血压高" is his)
-    r"(?!(?:说|让|叫|讲|劝)(?![^。！？!?，,]*[他她]))|"
+    # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了
+    # 多少"; "我老公说他血压高", "…帮他记一下" are his)
+    r"(?!(?:说|让|叫|讲|劝|问)(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
+    r"[他她](?:们)?(?:的|报|记|存|量|下单|买)|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"
     # (not a gift for a client, "给客户的礼品", nor a ride to see one, "去见客户的")
     # (nor money the user advanced for one, "替客户垫付的印刷费": the user's own claim)
     r"(?<![和跟与同陪请给见访])(?:同事|朋友|领导|老板|客户|室友)(?![要让叫说催垫]|一起)[\u3400-\u9fff]{0,3}的|"
@@ -3207,6 +3272,11 @@ report to my boss")."""
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
 _OWN_AFTER_ALL = re.compile(
     r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name)|"
+    # the user's own beside another's, told apart: "she filed hers already, can you file
+    # mine", "Not my colleague's J-90 - mine, J-91" (not "my wife's and mine": both)
+    r"(?<!\band\s)(?<!&\s)(?<!\bnot\s)(?<!n't\s)(?<!\bof\s)\bmine\b(?!\s+(?:and|&)\s)|"
+    # and in Chinese, the user's own by its id after another's: "她的 J-85 好了，我的 J-86 呢"
+    r"我(?:自己)?的\s*(?:[A-Za-z]-?\d+|\d{4,})\s*(?:呢|吗|么)|"
     r"在我名下|我垫付|我自己付|算我的|报在我|"
     # typing for the account's owner: "im typing for my grandma, its her account"
     r"\b(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m\s+on|im\s+on|logged\s+in\s+as|using)\s+"

@@ -8461,3 +8461,121 @@ def test_rounds_157_158_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 159-160 (measured once at 0b51742, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Gulf Arabic "yalla" says nothing of what the ticket is about.
+        (EXPENSES, "yalla habibi, open me a ticket"),
+        # A room's number is no order's.
+        (DOMAIN, "Please cancel the booking for room 412, the guest never showed up"),
+        # Whether a cancellation or a claim is possible, no one asked to make it.
+        (DOMAIN, "订单 60231 能不能取消"),
+        (EXPENSES, "给儿子买的练习册 45 元，能报销吗"),
+        # A weekend is two days.
+        (EXPENSES, "hotel over the weekend 180 EUR, file it"),
+    ],
+)
+def test_rounds_159_160_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Another shop's order, named after "order from".
+        (DOMAIN, "Where is my order from Plaisio, number 77120?"),
+    ],
+)
+def test_rounds_159_160_requests_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # The user's own, told apart from another's ("mine").
+        (
+            DOMAIN,
+            "my brother has his weekly report already, please build mine too, weekly",
+            "build_report",
+            {"report": "weekly"},
+        ),
+        (
+            EXPENSES,
+            "my coworker Nikos filed his lunch already, now file mine: 14 EUR lunch today",
+            "submit_expense",
+            {"amount": "14", "category": "meal"},
+        ),
+        # A device borrowed is no one else's reading.
+        (
+            DOMAIN,
+            "Show me 7 days, add 129/83 I measured with my husband's cuff, then the 7 days again",
+            "record_and_recheck_metric",
+            {"value": "129/83", "period": "7d"},
+        ),
+        # A relative who only asks, or a colleague who only says something can be done.
+        (EXPENSES, "我老公问我最近报了多少，帮我看下30天总额", "expense_total", {"period": "30d"}),
+        (
+            DOMAIN,
+            "我同事说月报能自动生成，你也帮我生成一份月报",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # 发个短信过来: the text asked for, not one sent before.
+        (DOMAIN, "订单 60231 的状态给我发个短信过来", "notify_order", {"order_id": "60231"}),
+        # Greek "142 with 91" and "write" a reading.
+        (
+            DOMAIN,
+            "I measured now, is 142 with 91. Please save it.",
+            "record_metric",
+            {"value": "142/91"},
+        ),
+        (
+            DOMAIN,
+            "First show me the pressure of 14 days, then write 133/86 and show me again the same",
+            "record_and_recheck_metric",
+            {"value": "133/86", "period": "14d"},
+        ),
+        # A value disowned by its number ("不是7，是14天"), a window waved off (莫管), a digit
+        # added (少打了一位).
+        (EXPENSES, "最近7天报销总额……不是7，是14天", "expense_total", {"period": "14d"}),
+        (EXPENSES, "报销14天的总数，莫管30天的", "expense_total", {"period": "14d"}),
+        (
+            DOMAIN,
+            "订单状态发短信给我，单号6012……少打了一位，60125",
+            "notify_order",
+            {"order_id": "60125"},
+        ),
+        # Wuhan 比一哈 (compare): the trend before and after.
+        (
+            DOMAIN,
+            "先看一哈最近14天的血压，再记个135/85，记完再拿14天的给我看，我想比一哈",
+            "record_and_recheck_metric",
+            {"value": "135/85", "period": "14d"},
+        ),
+        # 算了，先… narrows to what follows.
+        (
+            EXPENSES,
+            "审批要多久？算了，先告诉我14天一共报了几多",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        # When an entry was spent may be said by what came before or after.
+        (
+            EXPENSES,
+            "lunch before my shift, 11.20 EUR today, meal",
+            "submit_expense",
+            {"amount": "11.20", "category": "meal"},
+        ),
+    ],
+)
+def test_rounds_159_160_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

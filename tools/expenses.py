@@ -932,7 +932,9 @@ _SUMMARY_NOISE = re.compile(
     r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
     r"it\s+ticket|ticket|tkt|it|issue|problem|"
     # Tagalog's asking particles in Taglish: "Pa-open po ng ticket", "Paki-file naman"
-    r"pa|paki|po|ng|naman|lang)(?![a-z0-9_])|"
+    r"pa|paki|po|ng|naman|lang|"
+    # Gulf Arabic's: "yalla open me a ticket"
+    r"yalla|yallah|habibi|me)(?![a-z0-9_])|"
     r"帮我|请|麻烦|开个单|开一个单|开张单|开单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|"
     r"报个修|报个障|报个故障|报故障|报修|报障|报个\s?case|反映|一下",
     re.I,

@@ -370,12 +370,13 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         "reading",
         re.compile(rf"{_B}(?:[4-9]\d|[12]\d\d)\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I),
     ),
-    # "138 on 85", as Hebrew and Swedish speakers say "over": both numbers in a reading's
+    # "138 on 85", as Hebrew and Swedish speakers say "over" ("135 with 88" as Greek speakers
+    # do): both numbers in a reading's
     # range, nothing after the second that makes it money, a day or a count
     (
         "reading",
         re.compile(
-            rf"{_B}(?:[89]\d|1\d\d|2[0-4]\d)\s+on\s+(?:[4-9]\d|1[0-3]\d)(?![\d/%:]|[.,]\d)"
+            rf"{_B}(?:[89]\d|1\d\d|2[0-4]\d)\s+(?:on|with)\s+(?:[4-9]\d|1[0-3]\d)(?![\d/%:]|[.,]\d)"
             r"(?!\s*(?:st|nd|rd|th|usd|eur|cny|rmb|yuan|euros?|dollars?|bucks|元|块|days?|"
             r"weeks?|of|am|pm|percent)\b)",
             re.I,
@@ -885,7 +886,9 @@ _ASKING = re.compile(
 
 
 _REFUSED_WINDOW = re.compile(
-    r"(?:\bnot|\bno|\bdon'?t\s+(?:want|need|show)|不要|不是|别看|不看) ?(?:(?:the|a|my) )?$", re.I
+    r"(?:\bnot|\bno|\bdon'?t\s+(?:want|need|show)|不要|不是|别看|不看|别管|不管) ?"
+    r"(?:(?:the|a|my) )?$",
+    re.I,
 )
 """A window refused right before it ("not the 30 day one", "不要30天的"): no window asked for."""
 
@@ -1299,6 +1302,13 @@ _DAY_TO_COME = re.compile(
 taken or money spent."""
 
 
+_WEEKEND = re.compile(
+    r"\b(?:last|this|the|past|over\s+the)\s+weekend\b|(?:上个?|这个?|本)?周末", re.I
+)
+"""A weekend named as when ("hotel last weekend", "上周末住酒店"): two days, and which one
+the money was spent on or the reading taken is the user's to say."""
+
+
 def unread_days(text: str, today: date) -> list[Role]:
     """Every stretch of words that names a day but no day up to today, first the days to come.
 
@@ -1309,6 +1319,7 @@ def unread_days(text: str, today: date) -> list[Role]:
     for tomorrow").
     """
     days = [Role("date", m.start(), m.end(), m.group()) for m in _DAY_TO_COME.finditer(text)]
+    days += [Role("date", m.start(), m.end(), m.group()) for m in _WEEKEND.finditer(text)]
     return days + [
         role
         for role in number_roles(text)
@@ -1637,7 +1648,8 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 _CORRECTION = re.compile(
     r"(?:\b(?:no\s+wait|wait|sorry|oops|actually|actly|actualy|correction|i\s+mean|i\s+meant|"
     r"make\s+that|make\s+it(?=\s+\d)|rather|no\s+(?:lah|la|leh|lor))\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
-    r"更正|哦不|不不|打错了|写错了|输错了|搞错了|记错了|算了[\s,，]*(?=还是|不用|不要|别|先别))"
+    r"更正|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|"
+    r"算了[\s,，]*(?=还是|不用|不要|别|先别))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
     re.I,
@@ -1661,7 +1673,7 @@ NARROWING = re.compile(
     r"on\s+second\s+thoughts?)\b[\s,.…—–-]*)+(?:just|only)\b|"
     # a sentence opened with it, its "hmm" gone with the fillers: "…and 7?    , only the 7"
     r"(?<=[.?!…。？！])[\s,]*(?:just|only)\b|"
-    r"(?:算了|不对|哦不|还是|嗯|那)[\s,，。.…]*(?:就只|只|就)(?=[要查看报记开])",
+    r"(?:算了|不对|哦不|还是|嗯|那)[\s,，。.…]*(?:就只|只|就|先)(?=[要查看报记开告给])",
     re.I,
 )
 """A message narrowed to one of what it asked: "…and also for the last 7? Actually just the
@@ -1996,6 +2008,7 @@ def _disowned(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[
         return _DISOWNED_LEAD.search(text[max(0, v[2] - 48) : v[2]]) is not None
 
     out: list[tuple[str, str]] = []
+    gone: set[tuple[str, str]] = set()
     for v in values:
         if not disowned(v):
             continue
@@ -2007,9 +2020,20 @@ def _disowned(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[
                 and _BARE_END.match(text, v[3])
             ):
                 out.append(v[:2])  # "the last 14 days, not 30": 30 days taken back
+                gone.add(("period", _days(v[1])))
             continue
         if any(w[0] == kind and said(w) != said(v) and not disowned(w) for w in values):
             out.append(v[:2])
+            gone.add((kind, said(v)))
+    # the same value said before it was disowned: "最近30天报销总额……不是30，是14天"
+    for w in values:
+        if (
+            (w[0], said(w)) in gone
+            and w[:2] not in out
+            and not disowned(w)
+            and any(x[0] == w[0] and (x[0], said(x)) not in gone for x in values)
+        ):
+            out.append(w[:2])
     return out
 
 

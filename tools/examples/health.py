@@ -49,6 +49,11 @@ _ENTRY_WORDS = (
 """What a reading's line names: "bp 128/82 this morning", "高压130 低压85，今天早上的"."""
 
 
+_WRITE_CUES = ("write",)
+"""A reading written into the log ("then write 128/84 from this morning", as Greek
+speakers put γράψε): the health log's own verb, not every domain's."""
+
+
 def _systolic_first(value: str) -> str:
     """A reading whose first part is not the higher one was typed the wrong way round.
 
@@ -292,6 +297,7 @@ _TREND_WORDS = ("趋势", "走势", "trend")
 _AGAIN_WORDS = (
     *("again", "once more", "rerun", "re-run", "recheck", "re-check", "before and after"),
     *("再看一次", "再看一遍", "再查一次", "再查一遍", "刷新", "重新看", "前后", "对比"),
+    *("比一下", "比较一下", "比一比"),  # "记完再拿7天的给我看，我想比一哈"
     *("再给我看一遍", "再给我看一次", "再显示一遍", "再显示一次"),
     "之前和之后",
     *("before & after", "before n after", "before/after", "b4 and after", "b4 & after"),
@@ -691,6 +697,7 @@ INTENTS = (
         examples=RECHECK_EXAMPLES,
         required_evidence=("value",),
         assumed=("date",),
+        write_cues=_WRITE_CUES,
         slots_model=RecordAndReviewSlots,
         steps=(TREND_BEFORE, RECORD_STEP, TREND_AFTER),
         budget=Budget(max_rounds=6, max_calls=6),
@@ -707,6 +714,7 @@ INTENTS = (
         # "bp 124/79 this morning + 2wk trend": an entry line, then its own trend.
         entry_words=_ENTRY_WORDS,
         entry_not_words=_NOT_ENTRY_WORDS,
+        write_cues=_WRITE_CUES,
         entry_request="record blood pressure {value} for {date}, then show the {period} trend",
         entry_routes=True,
         slots_model=RecordAndReviewSlots,
@@ -725,6 +733,7 @@ INTENTS = (
         assumed=("date", "period"),
         entry_words=_ENTRY_WORDS,
         entry_not_words=_NOT_ENTRY_WORDS,
+        write_cues=_WRITE_CUES,
         entry_request="record blood pressure {value} for {date}",
         entry_routes=True,
         slots_model=RecordSlots,

@@ -200,7 +200,13 @@ _OTHER_SHOP = re.compile(
     r"\b(?:amazon|ebay|aliexpress|temu|shein|shopee|lazada|daraz|flipkart|etsy|walmart|"
     r"taobao|tmall|jd\.com|pinduoduo|mercado\s?libre|jumia|rakuten|zalando|allegro|trendyol|"
     r"hepsiburada|tokopedia|bukalapak|coupang|ozon|wildberries|meesho|myntra|best\s?buy|emag|"
-    r"costco|ikea|argos|currys)\b|"
+    r"costco|ikea|argos|currys|skroutz|namshi|talabat|carrefour)\b|"
+    # the Gulf's Noon, not the time of day: "where is my order from noon, number 4481920?"
+    r"\bfrom\s+noon\b(?=\s*[,.]?\s*(?:number|no\.?|#|order|the\s+number))|"
+    # a shop named by its name after an order: "my order from Skroutz", "order on Zalora"
+    r"\b(?:order|parcel|package)\s+(?:from|on|at|via)\s+(?-i:(?!(?:Monday|Tuesday|Wednesday|"
+    r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|"
+    r"September|October|November|December|Last|Yesterday|Today)\b)[A-Z][a-z]{2,})\b(?!\.[a-z])|"
     # any shop named by its web address: "my order on Noon.com, number 8812"
     # (not inside a link to an order here: "https://shop.example.com/orders/10298")
     r"(?<![/.:@\w-])[a-z0-9-]+\.(?:com|co|net|shop|store|ae|in|sg|my|ph|id|de|fr|es|it|pl|ro)"
@@ -234,7 +240,18 @@ def order_id_in(text: str) -> Found | None:
     return None if found is None or _elsewhere(text, found) else found
 
 
+_OTHER_NUMBER = re.compile(
+    r"\b(?:room|rm|table|seat|gate|flight|platform|bay|bed|suite)\s*(?:no\.?\s*|#\s*)?(\d{1,6})\b|"
+    r"(\d{1,6})\s*(?:号房|房间|号桌|号床)|(?:房间|房号)\s*(\d{1,6})",
+    re.I,
+)
+"""A number that names a room, a table or a seat ("the reservation for room 308", "308房间"):
+no order's, even bare, where an order number may be (`order_id_in`)."""
+
+
 def _order_id_in(text: str) -> Found | None:
+    # a room's or a seat's number is blanked (offsets kept): "cancel the booking for room 308"
+    text = _OTHER_NUMBER.sub(lambda m: " " * len(m.group()), text)
     grouped = _GROUPED_ORDER_NUMBER.search(text)
     if grouped is not None and 5 <= len(digits := re.sub(r"\D", "", grouped.group(1))) <= 20:
         return Found(digits, grouped.group(1), grouped.start(1), grouped.end(1), "id")
