@@ -66,6 +66,7 @@ __all__ = [
     "mask_not_cues",
     "numerals",
     "pinyin",
+    "question_first",
     "read_command",
     "recurring",
     "retracted",
@@ -412,6 +413,10 @@ _VERNACULAR: dict[str, str] = {
     **{"食饭": "吃饭", "食了": "吃了", "不消": "不用"},
     # Wuhan: 将将 "just now", 比一哈 "compare" (一哈 is 一下)
     **{"将将": "刚刚", "比一哈": "比一下"},
+    # Shaanxi: 言传 "tell" ("有进展言传一声"); Cantonese: 入埋 / 入咗 "put it in", 度咗 "measured"
+    **{"言传": "告诉", "入埋": "录入", "入咗": "录入", "度咗": "量了"},
+    # 娃他爸, 娃他妈: the child's father or mother, one's spouse ("给额娃他爸发个短信")
+    **{"娃他爸": "我老公", "娃他妈": "我老婆", "孩子他爸": "我的老公", "孩子他妈": "我的老婆"},
     # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
@@ -437,8 +442,9 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"
     # Southwestern 好多 "how much" in a question ("报了好多？", "总共好多"); elsewhere "a lot"
     + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛))|(?<=[共计总])好多(?=\s*(?:[。.!！~]|$)))"
-    # Hunan and Changsha: 咯 and 哒 after a verb are 了 ("花咯580块", "报哒")
-    + r"|(?P<le>(?<=[\u3400-\u9fff])(?:咯|哒))"
+    # Hunan and Changsha: 咯 and 哒 after a verb are 了 ("花咯580块", "报哒"); Shaanxi 咧
+    # ("发货咧", "给额报咧", "咋样咧")
+    + r"|(?P<le>(?<=[\u3400-\u9fff])(?:咯|哒|咧))"
     # Shaanxi: 额 is "I, me" after 给/跟/帮/让 (not the 额 of 金额, 额度); 咥 "eat"
     + r"|(?P<e>(?<=[给跟帮让叫替])额(?![度外]))|(?P<die>咥)"
     # Minnan 30 工, 七工: 30 天, 七天
@@ -1620,7 +1626,10 @@ as often the customer ("cx asked about 10654") and asks for nothing."""
 
 _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|abeg|now|then|also|and|oh|just|only|better|"
-    r"instead|actually|well|alright|right|yalla|yallah|habibi)\b[\s,]*)*"
+    r"instead|actually|well|alright|right|yalla|yallah|habibi|"
+    # the first of wishes in order: "Most important: cancel order 23390"
+    r"most\s+important(?:ly)?(?:\s+is)?|(?:first|top)\s+priority(?:\s+is)?|"
+    r"priority\s+one|first\s+of\s+all)\b[\s,:]*)*"
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
     r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|ya|someone|somebody|anyone)\s+(?:please\s+)?"
     r"(?:kindly\s+)?(?:maybe\s+|perhaps\s+)?"
@@ -1652,7 +1661,9 @@ record…")."""
 _CN_POLITE = re.compile(
     r"^(?:仅|请你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
     r"是不是可以(?=[把帮给替])|"
-    r"我想|我要|我?就想|我?只想)+"
+    r"我想|我要|我?就想|我?只想|"
+    # the first of wishes in order: "主要是报一下…，顺便…", "首先帮我…"
+    r"主要是|首先|最重要的是|最要紧的是)+"
 )
 _READ_VERBS = re.compile(
     r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|know|"
@@ -1744,7 +1755,7 @@ told or foretold ("that it will be cancelled", "that it was filed")."""
 
 _CONDITION = re.compile(
     r"\b(?P<if>if|unless|in\s+case|provided\s+(?:that\s+)?|as\s+long\s+as|otherwise|or\s+else)\b|"
-    r"(?P<cn>如果|要是|假如|假设|万一|若是|倘若|除非|否则|不然|的话)",
+    r"(?P<cn>如果|(?<![主重需只])要是|假如|假设|万一|若是|倘若|除非|否则|不然|的话)",
     re.I,
 )
 """A change asked for only under a condition: "if it isn't, cancel it", "unless it has
@@ -1773,7 +1784,7 @@ _CN_COURTESY_CONDITION = re.compile(
     r"(?:的话)?[\s,，;；]*$"
 )
 """The same courtesy in Chinese, a clause of its own: "如方便，请…", "倘若可行，请…"."""
-_CN_CONDITION = re.compile(r"如果|要是|假如|假设|万一|若是|倘若|除非|的话")
+_CN_CONDITION = re.compile(r"如果|(?<![主重需只])要是|假如|假设|万一|若是|倘若|除非|的话")
 """A Chinese condition, wherever it stands in its clause; the next clause is its result."""
 _OPENS_WITH_CONDITION = re.compile(
     r"^\s*(?:(?:and|but|so|then|oh)\s+)?(?:(?:only|just|even)\s+)?"
@@ -1821,6 +1832,14 @@ def _conditional(clause: str) -> bool:
     return False
 
 
+_BEFORE_I = re.compile(r"^\W*before\s+(?:i|we)\s+(?!\w+\s+(?:you|u)\b)", re.I)
+_AGAIN_AFTER = re.compile(
+    r"\b(?:again|once\s+more|after(?:wards)?|before\s+and\s+after|compare)\b", re.I
+)
+"""A change the user will make later, named as a time: "Wait, before I open a ticket, can
+you show me the latest one I already have?" asks for the read, not the ticket."""
+
+
 def conditional_clauses(text: str) -> set[int]:
     """The start offsets of the clauses whose change is asked for only under a condition.
 
@@ -1832,7 +1851,13 @@ def conditional_clauses(text: str) -> set[int]:
     """
     cut = clauses(text)
     out: set[int] = set()
+    # (not a comparison around the change: "Before I add 138/86, show me the trend, then show
+    # it again" asks for the change between the two looks)
+    later = any(_BEFORE_I.match(c) for _, c in cut) and not _AGAIN_AFTER.search(text)
     for n, (start, clause) in enumerate(cut):
+        if later and _BEFORE_I.match(clause):
+            out.add(start)  # "before I open a ticket, show me the latest one"
+            continue
         if not _conditional(clause):
             continue
         out.add(start)
@@ -3425,6 +3450,7 @@ _CHANGE_OF_MIND = re.compile(
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
     r"(?:don't|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
     r"不对|算了|还是算了|等等|哦不|不不|我是说|我的意思是|"
+    # a question before the change: "我想开个工单，但是先问一下：一般多久会有人回复？"
     # "帮我取消订单 啊 不是 我是想查订单…": the request said again, as meant
     r"不是(?=[\s,，。.]*我(?:是|其实)?(?:想|要|说))",
     re.I,
@@ -3458,6 +3484,25 @@ def _taken(found: Found) -> str:
     """A change word blanked: "not" over an English one, so it reads as refused."""
     taken = "not" if found.text.isascii() and len(found.text) >= 3 else ""
     return taken.ljust(found.end - found.start)
+
+
+_ASK_FIRST = re.compile(
+    r"(?:但是|不过)?先问(?:一下|问|个问题)|\bbut\s+first,?\s+(?:a\s+)?(?:quick\s+)?question\b",
+    re.I,
+)
+"""A question put before the change asked for ("我想开个工单，但是先问一下：多久会有人回复？")."""
+
+
+def question_first(text: str) -> Found | None:
+    """The words holding a change back for a question asked first, or None.
+
+    "I want to open a ticket, but first a question: how long do replies take?" wants the
+    answer before the ticket: the change waits for it, and the run asks nothing of a tool.
+    """
+    m = _ASK_FIRST.search(text)
+    if m is None or not asks_a_question(text[m.end() :]):
+        return None
+    return Found(True, m.group(), m.start(), m.end(), "asked")
 
 
 def retracted(text: str) -> str:

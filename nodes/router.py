@@ -90,6 +90,7 @@ from nodes.cues import (
     outside_cited,
     pinyin,
     pleasantries,
+    question_first,
     read_command,
     recurring,
     restated_numbers,
@@ -145,6 +146,7 @@ likely than not."""
 NO_RULE = "no intent rule matched the request"
 OVER_READ_RULE = ", over a read intent's rule: the request asks for a change"
 NO_CHANGE_ASKED = "the request does not ask for a change"
+QUESTION_FIRST = "the request asks a question first ({words!r}); the change waits for its answer"
 MISSING_EVIDENCE = "{slot}: no words of the request give it"
 CONFLICTING_EVIDENCE = "{slot}: {text!r} is part of {role_text!r} (a {role}), not the {slot}"
 TWO_VALUES = (
@@ -621,7 +623,7 @@ _ENTRY_MEMO = re.compile(
     # in Chinese, the time of day and "taken then" closing the line ("血压 135/85, 前天量的",
     # "血压127/82，今天早上8点15量的"), not "我昨天量的血压是 128/84", a sentence
     r"早上|上午|下午|晚上|中午|早晨|傍晚|夜里|睡前|饭后|饭前|"
-    r"\d{1,2}\s*点(?:\s*\d{1,2}\s*分?|半|钟)?|量的\s*[。.!！]?\s*$",
+    r"\d{1,2}\s*点(?:\s*\d{1,2}\s*分?|半|钟)?|(?:量|付)的\s*[。.!！]?\s*$",
     re.I,
 )
 """What an entry line may say about its entry besides its values: the time of day ("fri
@@ -830,7 +832,9 @@ A subject, a verb of being or having, a question word, a refusal, a doubt, a sec
 or anything a claim can be besides new ("rejected", "refund", "again") makes it a sentence
 about the values ("my taxi cost 30 EUR yesterday"), and the line is asked about."""
 _CN_SENTENCE_MAKERS = re.compile(
-    r"[我你他她它们吗呢么吧嘛没不别未要想能会该是有过又再还也或了把寄发传转同和跟都及花付删改]|"
+    # (会 is "will", not the 会 of 会议, 开会: "会议晚宴 45 美元，前天")
+    r"[我你他她它们吗呢么吧嘛没不未要想能该是有过又再还也或了把寄发传转同和跟都及花付删改]|"
+    r"(?<!开)会(?![议场所员展务])|(?<!类)别|"
     r"已经|可以|应该|驳回|退(?!房)|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常"
 )
 """The same in Chinese: "去肥西工地打车52元" describes a claim; "我打车花了52" tells one."""
@@ -1318,6 +1322,8 @@ def _gate(
     cue = None if asked else _asks_change(intent, text, evidence, today)
     if cue is None and not asked:
         return NO_CHANGE_ASKED, False, None
+    if not asked and (first := question_first(text)) is not None:
+        return QUESTION_FIRST.format(words=first.text), False, None
     foreign = None if asked else _foreign_change(domain, intent, text)
     if foreign is not None:
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
@@ -2907,7 +2913,7 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
         return _one_at_a_time(decision, *untold)
     m = _ALSO.search(text)
     sides = _sides(text, m) if m is not None else None
-    if sides is not None:
+    if m is not None and sides is not None:
         first, second = sides
         names = [_part_intent(_decide_offline(domain, part, today, said=False)) for part in sides]
         if not any(n is not None and domain.writes(n) for n in (*names, decision.intent)):
@@ -2923,6 +2929,8 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
             return decision
         if names[1] is None and _elided_read(domain, decision, sides, today):
             return decision
+        if names[1] is None and _flag_after(decision, m.end()) and not _NAMES_ID.search(second):
+            return decision  # "开个工单…，顺便有进展的话通知我一声": the ticket's own flag
         return _one_at_a_time(decision, first, second, names)
     for m in _THEN.finditer(text):
         sides = _sides(text, m)
@@ -3271,7 +3279,8 @@ order was for, and not on a write whose own examples make one for someone ("emai
 report to my boss")."""
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
 _OWN_AFTER_ALL = re.compile(
-    r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name)|"
+    r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name|"
+    r"paid\s+by\s+me)|"
     # the user's own beside another's, told apart: "she filed hers already, can you file
     # mine", "Not my colleague's J-90 - mine, J-91" (not "my wife's and mine": both)
     r"(?<!\band\s)(?<!&\s)(?<!\bnot\s)(?<!n't\s)(?<!\bof\s)\bmine\b(?!\s+(?:and|&)\s)|"

@@ -8579,3 +8579,99 @@ def test_rounds_159_160_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 161-162 (measured once at 4f857a2, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Shaanxi 咧 (了): a text once it has shipped is a message on an event.
+        (DOMAIN, "订单30871发货咧给额发个短信言传一声"),
+        # 娃他妈: the child's mother, someone else.
+        (DOMAIN, "把订单30871的状态给娃他妈发个短信"),
+        # A question asked before the change: the change waits.
+        (EXPENSES, "我想提个工单，不过先问一下：周末有人处理吗？"),
+    ],
+)
+def test_rounds_161_162_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A change the user will make later, named as a time, is no change asked for.
+        (
+            EXPENSES,
+            "Before I raise a ticket, can you check my latest one? maybe same problem",
+            "ticket_status",
+            {"ticket_id": None},
+        ),
+        # Shaanxi 咧 (了, 呢), 言传 (tell), 额 (I).
+        (EXPENSES, "打印机又卡纸咧，给额开个单子，有进展言传一声", "open_ticket", {"notify": True}),
+        (DOMAIN, "额想看哈最近两个礼拜血压咋样咧", "review_metric_trend", {"period": "14d"}),
+        (EXPENSES, "今儿个打车去钟楼花了46块，给额报咧", "submit_expense", {"amount": "46"}),
+        # Cantonese 度咗 (measured), 入埋 (put it in).
+        (DOMAIN, "啱啱度咗 133/85，入埋佢", "record_metric", {"value": "133/85"}),
+        # Wishes in order: 主要是 opens the request, and 顺便 adds the intent's own read or flag.
+        (
+            EXPENSES,
+            "主要是报一下前天的打车费52元，顺便看看这两周一共报了多少",
+            "submit_expense",
+            {"amount": "52", "period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "主要是想看看最近30天的血压，顺便把今天的131/84记上",
+            "record_and_review_metric",
+            {"value": "131/84", "period": "30d"},
+        ),
+        (
+            EXPENSES,
+            "主要是开个工单，登录页一直转圈，顺便有进展的话通知我一声",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "Most importantly open a ticket, the receipt upload hangs",
+            "open_ticket",
+            {"summary": "the receipt upload hangs"},
+        ),
+        # Claim words: a registration fee, a banquet, a high-speed train; paid at check-out.
+        (
+            EXPENSES,
+            "Workshop registration fee, 120 EUR, paid 9 March",
+            "submit_expense",
+            {"category": "other", "date": "2026-03-09"},
+        ),
+        (EXPENSES, "客户答谢晚宴 80 美元，昨天", "submit_expense", {"category": "meal"}),
+        (EXPENSES, "会议酒店一晚 580 元，今天退房付的", "submit_expense", {"category": "hotel"}),
+        (
+            EXPENSES,
+            "去广州開會搭高鐵 210 人民幣，琴日，類別揀 other",
+            "submit_expense",
+            {"category": "other", "date": "2026-03-14"},
+        ),
+        # A value the write must not take ("Don't save the 160/100…").
+        (
+            DOMAIN,
+            "Don't save the 160/100 from before, the cuff slipped. Save this one: 127/81",
+            "record_metric",
+            {"value": "127/81"},
+        ),
+        # "before I sleep" is a time, not a measure.
+        (
+            DOMAIN,
+            "Show me my BP for the last 7 days before I sleep",
+            "review_metric_trend",
+            {"period": "7d"},
+        ),
+    ],
+)
+def test_rounds_161_162_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

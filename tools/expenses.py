@@ -504,6 +504,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
+            *("晚宴", "午宴", "宴请", "宴会"),  # a dinner given: "会议晚宴 45 美元，前天"
             *("吃了碗", "吃了一碗", "吃了份", "吃了一份"),
             # dishes that are a meal by themselves: noodles, Xinjiang and Henan dishes
             *("拌面", "烩面", "拉面", "牛肉面", "面条", "水席", "大盘鸡", "抓饭", "胡辣汤"),
@@ -545,7 +546,10 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             # fares other than a taxi's: "Train ticket Helsinki–Turku 24,90 EUR on Monday"
             *("train ticket", "train tickets", "bus ticket", "bus tickets", "train fare"),
             *("bus fare", "plane ticket", "flight ticket", "flight"),
-            *("火车票", "高铁票", "动车票", "汽车票", "机票"),
+            *("火车票", "高铁票", "动车票", "汽车票", "机票", "高铁", "动车"),
+            # a fee paid to take part: "Conference registration fee for EuroBiotech, 450 EUR"
+            *("registration fee", "conference fee", "course fee", "training fee", "entry fee"),
+            *("会议费", "注册费", "报名费", "培训费"),
         ),
     ),
 )
@@ -844,6 +848,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("kept updated", "for notice once", "for notice when", "give me notice"),
             *("kept me updated", "kept me posted", "kept me informed", "kept me in the loop"),
             *("跟我说一下", "跟我说下", "告诉我一声", "话我知"),
+            # with no 我, as Shaanxi's 言传一声 has it: "有进展言传一声"
+            *("有进展告诉一声", "有消息告诉一声", "好了告诉一声"),
             *("give us a yell", "give us a shout", "give me a shout", "give me a yell"),
             *("gie us a shout", "keep us posted", "keep us updated", "let us know"),
             *("be notified", "get notified", "inform me when", "advise me when", "滴我一下"),
@@ -934,7 +940,10 @@ _SUMMARY_NOISE = re.compile(
     # Tagalog's asking particles in Taglish: "Pa-open po ng ticket", "Paki-file naman"
     r"pa|paki|po|ng|naman|lang|"
     # Gulf Arabic's: "yalla open me a ticket"
-    r"yalla|yallah|habibi|me)(?![a-z0-9_])|"
+    r"yalla|yallah|habibi|me|"
+    # the first of wishes in order: "Most importantly get a ticket open, …"
+    r"most\s+importantly|most\s+important|(?:first|top)\s+priority|get)(?![a-z0-9_])|"
+    r"主要是|首先|"
     r"帮我|请|麻烦|开个单|开一个单|开张单|开单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|"
     r"报个修|报个障|报个故障|报故障|报修|报障|报个\s?case|反映|一下",
     re.I,
@@ -1053,8 +1062,8 @@ _CLAIM_NOUNS = (
 _FILED_UNDER = re.compile(
     r"\b(?:put|file|log|claim|submit|enter|book)\s+(?:it|this|that|them)\s+(?:under|as)\s+"
     r"(?:an?\s+)?(?P<category>taxi|meal|hotel|other)\b|"
-    r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到)\s*(?P<zh>taxi|meal|hotel|other)\b|"
-    r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|报一下|报个|报)\s*"
+    r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣)\s*(?P<zh>taxi|meal|hotel|other)\b|"
+    r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣|报一下|报个|报)\s*"
     r"(?P<cn>其他|其它|餐费|餐饮|住宿|酒店|打车|出租车)",
     re.I,
 )

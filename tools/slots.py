@@ -1916,6 +1916,8 @@ def corrected(text: str) -> str:
 
 _DISOWNED_LEAD = re.compile(
     r"(?:\bnot(?:\s+the)?|不是|并非|"
+    # a value the write must not take: "Don't log the 150/100 from earlier, … log 128/82"
+    r"\b(?:don'?t|do\s+not)\s+(?:log|record|save|file|enter|use|put)\s+(?:the\s+|that\s+)?|"
     r"\byou\s+(?:keep\s+|kept\s+)?(?:giv|show|send|gave|sent|check|look)\w*\s+(?:me\s+)?(?:up\s+)?"
     r"(?:the\s+)?(?:status\s+(?:of|for)\s+)?)\s*"
     r"(?:(?:order|ticket|job|period)\s+|#|订单|工单|任务)?\s*(?:[A-Za-z]{1,2}-)?$",

@@ -317,7 +317,8 @@ _OTHER_MEASURES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("blood sugar", ("blood sugar", "sugar level", "sugar levels", "glucose", "血糖")),
     ("weight", ("weight", "kg", "kilos", "pounds", "lbs", "体重", "公斤", "斤")),
     ("steps", ("steps", "步数")),
-    ("sleep", ("sleep", "睡眠")),
+    # sleep as a measure, not the verb: "my sleep trend", not "before I sleep"
+    ("sleep", ("my sleep", "sleep trend", "sleep data", "sleep score", "hours of sleep", "睡眠")),
     ("temperature", ("temperature", "体温")),
     ("cholesterol", ("cholesterol", "胆固醇")),
     ("blood oxygen", ("blood oxygen", "spo2", "oxygen", "血氧")),
