@@ -1663,7 +1663,7 @@ _CN_POLITE = re.compile(
     r"是不是可以(?=[把帮给替])|"
     r"我想|我要|我?就想|我?只想|"
     # the first of wishes in order: "主要是报一下…，顺便…", "首先帮我…"
-    r"主要是|首先|最重要的是|最要紧的是)+"
+    r"主要是|首先|最重要的是|最要紧的是|顺便)+"
 )
 _READ_VERBS = re.compile(
     r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|know|"
@@ -2514,6 +2514,8 @@ _HABIT = re.compile(
     r"\b(?:told|asked|wants|wanted|advised)\s+(?:me|us)\s+to\b|"
     # someone else's habit: "my boss keeps asking for numbers every friday"
     r"\b(?:keeps|keep|kept)\s+\w+ing\b|"
+    # the one now likened to the habit: "Build the weekly report, like every Sunday"
+    r"\b(?:like|as)\s*$|"
     r"(?:让|叫|要|嘱咐|建议)我|我(?:一直|都|现在|平时|习惯)|"
     # what someone else said can be done: "我同事说周报可以自动生成，帮我也生成一份"
     r"(?:同事|朋友|别人|人家|他|她|老板|领导)(?:们)?说|听说",

@@ -3266,6 +3266,12 @@ _FOR_OTHERS = re.compile(
     r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
     r"April|May|June|July|August|September|October|November|December|Uber|Lyft|Grab|Bolt|"
     r"Didi|Airbnb|Booking|Expedia)\b)[A-Z][a-z]+)\b(?!['’]s)|"
+    # a claim or a reading for someone named by their role: "Can you file this for the
+    # second engineer, taxi 30 EUR" (not "for the team lunch", "for the trip")
+    r"\b(?:file|submit|claim|log|record|save|expense|enter|put)\s+(?:it|this|that)\s+for\s+"
+    r"(?:the|our|my)\s+(?:[a-z]+\s+)?(?:engineer|officer|captain|mate|driver|colleague|boss|"
+    r"manager|guy|lady|intern|nurse|doctor|teacher|student|client|customer|guest|technician|"
+    r"chef|cook|cleaner|worker|crewman|deckhand)\b|"
     # "血压150/95 给他记上": written down for him
     # (not 帮他: "爷爷说…帮他记上" is typed on the grandparent's own account)
     r"(?:给|替)(?:他|她)们?\s*(?:记|存|录|登记|报|开|提交|取消|submit|file|claim|record|"

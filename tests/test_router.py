@@ -4651,10 +4651,11 @@ def test_rounds_55_56_routes(domain: Domain, text: str, intent: str, slots: dict
         # A reading said as two numbers after its word.
         (DOMAIN, "记一下血压 一百二十六 七十九", "record_metric", {"value": "126/79"}),
         (DOMAIN, "please save my blood pressure 141 on 88", "record_metric", {"value": "141/88"}),
-        # Ids typed without their hyphen, with an underscore or as "#" and zeros.
+        # Ids typed without their hyphen, with an underscore or as "#" and zeros (a lettered
+        # id keeps its digits as typed since rounds 163-164; the tools read the number).
         (EXPENSES, "t31 status?", "ticket_status", {"ticket_id": "T-31"}),
         (EXPENSES, "status of ticket #0042", "ticket_status", {"ticket_id": "T-42"}),
-        (DOMAIN, "where is J_0015 at", "job_status", {"job_id": "J-15"}),
+        (DOMAIN, "where is J_0015 at", "job_status", {"job_id": "J-0015"}),
         (
             EXPENSES,
             "tkt: badge reader dead at door 3, ping on update",
@@ -8672,6 +8673,54 @@ def test_rounds_161_162_requests_that_write_nothing(domain: Domain, text: str) -
     ],
 )
 def test_rounds_161_162_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 163-164 (measured once at a68e2cf, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Tips earned are income, no claim.
+        (EXPENSES, "Made 9 euro in tips today, add that"),
+        # A claim filed for someone named by their role.
+        (EXPENSES, "Please file this for the chief engineer, taxi 25 EUR"),
+    ],
+)
+def test_rounds_163_164_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # An id's digits as typed: the tools read the number, the answer quotes the user's id.
+        (DOMAIN, "J-09那个任务跑完没得？", "job_status", {"job_id": "J-09"}),
+        # 修车费 is a repair, not a taxi fare; Singapore's 德士 is a taxi.
+        (EXPENSES, "报一笔修车费220块，昨天换的轮胎", "submit_expense", {"category": "other"}),
+        (EXPENSES, "昨天搭德士人民币 42 块，帮我报", "submit_expense", {"category": "taxi"}),
+        # "how the week's been going" is the last 7 days.
+        (
+            DOMAIN,
+            "Log 129/83 for this morning and then show me how the week's been going",
+            "record_and_review_metric",
+            {"value": "129/83", "period": "7d"},
+        ),
+        # A habit the request is likened to is no schedule asked for.
+        (DOMAIN, "Build the monthly report, like every month end", "build_report", {}),
+        # 顺便 opens the follow-up read.
+        (
+            EXPENSES,
+            "在广州打车 38 元，刚刚，顺便给我看 7 天的 total",
+            "submit_expense",
+            {"amount": "38", "period": "7d"},
+        ),
+    ],
+)
+def test_rounds_163_164_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)

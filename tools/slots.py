@@ -464,7 +464,9 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"fortnight)\b|(?<![A-Za-z])fortnight(?![A-Za-z])|"
             # the week totalled: "show me the week total", "my total for the week" (not "the
             # week of 2/23", a calendar week)
-            r"\b(?:for|fur)\s+the\s+week\b(?!\s+of\b)|\bthe\s+week(?:'s)?(?=\s+(?:total|sum))",
+            r"\b(?:for|fur)\s+the\s+week\b(?!\s+of\b)|\bthe\s+week(?:'s)?(?=\s+(?:total|sum))|"
+            # "show me how the week's been going", "what the week's come to"
+            r"\bthe\s+week['’]s\s+(?=been|come|looking|gone)",
             re.I,
         ),
     ),
@@ -1503,7 +1505,8 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
 
     With `bare_digits`, a plain number of at least that many digits with no other role counts
     too ("where is 10086" once the intent is known to be about an order). A lettered id typed
-    without its hyphen or with an underscore ("t44", "T_0102") is written as the id is, "t-44".
+    without its hyphen or with an underscore ("t44", "T_0102") is written as the id is, "t-44",
+    its digits as typed ("J-07": the tools read the number, the answer quotes the user's id).
     """
     compiled = re.compile(pattern, re.I)
     roles = [r for r in number_roles(text) if not _CUT_SHORT.match(text, r.end)]
@@ -1512,7 +1515,7 @@ def find_id(text: str, pattern: str, *, bare_digits: int | None = None) -> Found
         if role.kind == "id" and (m := compiled.search(text, role.start, role.end)):
             value = m.group(1)
             if lettered := re.fullmatch(r"([A-Za-z])[-_]?(\d+)", value):
-                value = f"{lettered.group(1)}-{int(lettered.group(2))}"  # "t44", "T_0102"
+                value = f"{lettered.group(1)}-{lettered.group(2)}"  # "t44", "T_0102"
             return Found(value, role.text, role.start, role.end, "id")
     if bare_digits is not None:
         for role in roles:
