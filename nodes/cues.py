@@ -406,7 +406,7 @@ _VERNACULAR: dict[str, str] = {
     # long", 食夜 "dinner".
     **{"同𠊎": "帮我", "话𠊎知": "告诉我", "𠊎": "我", "昨晡": "昨天", "前晡": "前天"},
     **{"今晡": "今天", "暗晡": "晚上", "你兜": "你们", "係麼个": "是什么", "几久": "多久"},
-    **{"食夜": "晚饭"},
+    **{"食夜": "晚饭", "食朝": "早饭", "食昼": "午饭"},
     # Teochew (Shantou, Chaozhou): 家己/胶己 "oneself", 若济 "how much", 底块 "where", 分我
     # "give me", 食 "eat"; Yunnan: 不消 "no need to"
     **{"家己": "自己", "胶己": "自己", "若济": "多少", "底块": "哪里", "分我": "给我"},
@@ -3421,7 +3421,9 @@ _SOMEONE_ELSE = re.compile(
     r"planner|landlord|tenant|nanny|babysitter|cleaner|plumber|contractor|accountant|venue)|"
     r"(?-i:(?!(?:Me|Us|It|My|The|This|That|Our|Your|Order|Ticket|When|Where|What)\b)[A-Z][a-z]+))\b|"
     r"(?:发给|发短信给|短信给|通知|告诉|转告|转发给)(?:一下)?"
-    r"(?:我(?:老婆|老公|爸爸?|妈妈?|哥哥?|姐姐?|弟弟?|妹妹?|爱人|家人|同事|朋友|领导|上司|老板|太太|先生)|"
+    r"(?:我(?:老婆|老公|爸爸?|妈妈?|哥哥?|姐姐?|弟弟?|妹妹?|爱人|家人|同事|朋友|领导|上司|老板|太太|先生|"
+    # Hakka and southern kin (阿姆 "mother"), northern 那口子 "my other half"
+    r"阿姆|阿妈|阿爸|阿嬷|阿公|阿婆|那口子)|"
     r"他们|他|她|老板|同事|客户|对方|买家|收件人|我?合伙人|我?助理|我?秘书|我?司机)|"
     r"(?:发|发短信|发消息|发邮件)给(?:我(?:老婆|老公|爸爸?|妈妈?|爱人|同事|朋友|领导|老板)|他|她)|"
     # a text to someone named by role or name: "帮我给司机小张发个短信"

@@ -3210,8 +3210,9 @@ _OTHERS = re.compile(
     r"(?<![和跟与同陪请给见访])(?:同事|朋友|领导|老板|客户|室友)(?![要让叫说催垫]|一起)[\u3400-\u9fff]{0,3}的|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子|婆娘)的|"
-    # Nanjing's 老巴子 (the youngest child), with or without 的
-    r"老巴子|"
+    # Nanjing's 老巴子 (the youngest child), with or without 的; northern 那口子 (a spouse:
+    # "给俺那口子记个血压")
+    r"老巴子|那口子|"
     # (老 before a verb is "always": "老板老催了" is the boss nagging, not a colleague 老催)
     rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|小[\u3400-\u9fff]|"
     r"老(?![催是说要让叫在想问找骂改来去不没这那也又])[\u3400-\u9fff])|"

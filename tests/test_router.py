@@ -8724,3 +8724,46 @@ def test_rounds_163_164_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 165-166 (measured once at 1db9754, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Northern 那口子 (a spouse) and Hakka 阿姆 (mother) are someone else.
+        (DOMAIN, "帮俺家那口子把血压记上，155/98"),
+        (DOMAIN, "发个短信畀𠊎阿姆，讲下订单60218到哪了"),
+    ],
+)
+def test_rounds_165_166_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Hakka 食朝 (breakfast), 食昼 (lunch), 今晡日 (today).
+        (EXPENSES, "食朝 18块 今晡日", "submit_expense", {"category": "meal", "amount": "18"}),
+        # Portuguese "encomenda" (order) inside English.
+        (
+            DOMAIN,
+            "I want to know the state of the encomenda 60218",
+            "order_status",
+            {"order_id": "60218"},
+        ),
+        # A window refused ("Don't give me…", 别给我算…) beside the one asked for.
+        (
+            EXPENSES,
+            "Don't give me this month's total, I want the last 14 days",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        (EXPENSES, "别给我算本季度的，我要近7天的合计", "expense_total", {"period": "7d"}),
+    ],
+)
+def test_rounds_165_166_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -888,7 +888,8 @@ _ASKING = re.compile(
 
 
 _REFUSED_WINDOW = re.compile(
-    r"(?:\bnot|\bno|\bdon'?t\s+(?:want|need|show)|不要|不是|别看|不看|别管|不管) ?"
+    r"(?:\bnot|\bno|\bdon'?t\s+(?:want|need|show|give)(?:\s+me)?|不要|不是|别看|不看|别管|不管|"
+    r"别(?:给我)?算|不要算) ?"
     r"(?:(?:the|a|my) )?$",
     re.I,
 )

@@ -137,6 +137,7 @@ _ORDER_WORDS = (
     "parcel",
     "单子",
     *("张单", "呢单", "嗰单", "这单", "那单", "单号"),
+    "encomenda",  # Portuguese inside English: "the state of the encomenda 55102"
 )
 """Words for an order; Cantonese and casual Mandarin call one "the slip" (张单, 呢单: "张单
 88001到咗未呀？")."""
