@@ -119,6 +119,7 @@ from tools.slots import (
     NEGATION,
     PRICE_PER_UNIT,
     RATE_BEFORE,
+    WEEKEND,
     Found,
     Role,
     clauses,
@@ -509,9 +510,12 @@ _AND_ANOTHER_DAY = re.compile(
 )
 """A second day right after the one found ("2 nights the 13th and 14th", "march 13 and 14"):
 the write takes one day, and which one is the user's to say."""
+_GUESS_WORDS = r"around|about|approximately|approx\.?|roughly|maybe"
+_CN_GUESS_WORDS = r"大约|大概|差不多|估计"
+"""The words that make a value said after them a guess, an amount's or a reading's."""
 _ESTIMATE = re.compile(
-    r"(?:\b(?:around|about|approximately|approx\.?|roughly|circa|maybe)\s+|~\s*)"
-    r"(?:(?:[$€¥£]|usd|eur|cny|rmb)\s*)?$|(?:大约|大概|差不多|估计)\s*$",
+    rf"(?:\b(?:{_GUESS_WORDS}|circa)\s+|~\s*)"
+    rf"(?:(?:[$€¥£]|usd|eur|cny|rmb)\s*)?$|(?:{_CN_GUESS_WORDS})\s*$",
     re.I,
 )
 """An amount said as a guess ("around 80 USD it will be", "~60 USD", "大概 80 块"): no claim
@@ -519,9 +523,8 @@ takes it as what was paid."""
 
 
 _READING_GUESSED_BEFORE = re.compile(
-    r"\b(?:something\s+like|sth\s+like|around|about|approximately|approx\.?|roughly|maybe|"
-    r"probably|more\s+or\s+less)\s+(?:(?:was|is|it\s+was)\s+)?$|~\s*$|"
-    r"(?:大约|大概|差不多|估计|好像|可能)是?\s*$",
+    rf"\b(?:something\s+like|sth\s+like|{_GUESS_WORDS}|probably|more\s+or\s+less)\s+"
+    rf"(?:(?:was|is|it\s+was)\s+)?$|~\s*$|(?:{_CN_GUESS_WORDS}|好像|可能)是?\s*$",
     re.I,
 )
 _READING_GUESSED_AFTER = re.compile(
@@ -1797,7 +1800,7 @@ def _unread_day(
         ) or _TRIP_TO_COME.match(text, day.end):
             if _LAST_WEEK.match(day.text):
                 return TWO_WEEKS_DAY.format(text=day.text)
-            if re.search(r"weekend|周末", day.text, re.I):
+            if WEEKEND.search(day.text):
                 return WEEKEND_DAY.format(text=day.text)
             return UNREAD_DAY.format(text=day.text)
     if (m := _SEVERAL.search(text)) is not None:

@@ -1305,7 +1305,7 @@ _DAY_TO_COME = re.compile(
 taken or money spent."""
 
 
-_WEEKEND = re.compile(
+WEEKEND = re.compile(
     r"\b(?:last|this|the|past|over\s+the)\s+weekend\b|(?:上个?|这个?|本)?周末", re.I
 )
 """A weekend named as when ("hotel last weekend", "上周末住酒店"): two days, and which one
@@ -1322,7 +1322,7 @@ def unread_days(text: str, today: date) -> list[Role]:
     for tomorrow").
     """
     days = [Role("date", m.start(), m.end(), m.group()) for m in _DAY_TO_COME.finditer(text)]
-    days += [Role("date", m.start(), m.end(), m.group()) for m in _WEEKEND.finditer(text)]
+    days += [Role("date", m.start(), m.end(), m.group()) for m in WEEKEND.finditer(text)]
     return days + [
         role
         for role in number_roles(text)
