@@ -146,6 +146,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # e-mail named as the means: "用邮件把订单40551的状态发我" asks for a message
         *("用邮件", "通过邮件", "用邮箱", "通过邮箱", "用电邮", "用email", "用 email"),
         *("发我邮箱", "发我微信", "发我的邮箱", "发我的微信"),
+        # the channel's own verb, to the user: "给我发微信上", "发个微信给我"
+        *("给我发微信", "发微信给我", "发个微信给我", "给我发个微信", "发条微信给我"),
         # the English verb inside Chinese: "将我张单71102嘅状态send去我WhatsApp"
         *("send去", "send到", "send给", "send俾", "send 去", "send 到", "send 给"),
         # "update me ya": a message to the user, not an edit ("update the claim")
@@ -353,6 +355,8 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # Shanghai: 差头 "taxi" (打差头), 夜到 "evening", 用脱 "spent"
+    **{"差头": "的士", "夜到": "晚上", "用脱": "用掉"},
     # Suzhou Wu: 伲 "I/we", 倷 "you", 拨我 "to me", 仔 "了" after a verb ("到仔再发": once it
     # arrives), 勿曾 "not yet", 阿好 "can it?", 个 "的" before a trend ("30日个趋势")
     **{"伲": "我", "倷": "你", "拨我": "给我", "到仔": "到了", "好仔": "好了", "勿曾": "没有"},
@@ -421,6 +425,7 @@ _VERNACULAR: dict[str, str] = {
     # typed ("作天在酒店住了一晚", "帮我纪录", "生成一份粥报").
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
     **{"报消": "报销", "血鸭": "血压", "工但": "工单", "订但": "订单", "趋事": "趋势"},
+    **{"越报": "月报"},
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -432,7 +437,11 @@ _VERNACULAR_WORD = re.compile(
     # (and Minnan's 箍: "三百二十箍")
     + r"|(?P<kuai>(?<=[\d零一二两三四五六七八九十百千])[蚊箍]|(?<=\d )[蚊箍])"
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
+    # Wu's 伐 after a change asked for is 吧 ("记下来伐", "报掉伐": do it, will you?)
+    + r"|(?P<faba>(?<=下来|记牢|记上|报掉|报脱|存好|记好)伐(?=\s*(?:[?？,，。!！~]|$)))"
     + r"|(?P<fa>(?<=[\u3400-\u9fff])伐(?=\s*(?:[?？,，。!！~]|$)))"  # Wu's 好了伐: 好了吗
+    # Wu 额 is 的 before what it qualifies ("量额血压", "一个礼拜额总数"); not 金额, 余额
+    + r"|(?P<ede>(?<![金余限份差定超总面数])额(?=总数|血压|趋势|工单|订单|报销|合计|状态|记录))"
     + r"|(?P<wei>(?<=[\u3400-\u9fff])未(?=\s*(?:[?？]|$)))"  # Cantonese 搞掂未？: 搞定没？
     + r"|(?P<mian>免(?=通知|记|发|讲|告|报|存|提|开|写))"  # Minnan 免通知我: 别通知我; not 免费
     + r"|(?P<nin>恁(?=帮|给|替|把|看|查|开|报|记|说))"  # 恁帮俺: 你帮我; 恁大 is "so big"
@@ -499,6 +508,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
     "die": "吃",
+    **{"faba": "吧", "ede": "的"},
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
@@ -882,7 +892,7 @@ _ORDINALS = {
 }
 _LAST_ORDINAL = {"first": 1, "second": 2, "third": 3, **_ORDINALS}
 _NUMBER_WORD = re.compile(
-    r"\b(?:"
+    r"\b(?:a(?=\s+hundred\b)|"
     + "|".join(sorted([*_UNITS, *_TEENS, *_TENS, "hundred"], key=len, reverse=True))
     + r")\b(?:(?:\s+|-)(?:and\s+)?(?:"
     + "|".join(sorted([*_UNITS, *_TEENS, *_TENS, "hundred", "point"], key=len, reverse=True))
@@ -897,7 +907,8 @@ _THAT_ONE = re.compile(
 _CURRENCY_AFTER = re.compile(r"\s*(?:us\s+)?(?:dollars?|bucks|euros?|yuan|usd|eur|cny|rmb)\b", re.I)
 _SPOKEN_ID = re.compile(r"\b(?P<l>t|tee|j|jay)\s+dash\s+(?P<n>\d+)\b", re.I)
 _NAMED_ID = re.compile(
-    r"\b(?:ticket|job)\s+(?:number\s+|no\.?\s*|#\s*)?(?P<l>t|tee|tea|j|jay)\s+(?P<n>\d{1,5})\b",
+    r"\b(?:ticket|job)\s+(?:status\s+(?:of\s+)?)?(?:number\s+|no\.?\s*|#\s*)?"
+    r"(?P<l>t|tee|tea|j|jay)\s+(?P<n>\d{1,5})\b",
     re.I,
 )
 """An id said after what it names, its letter as heard: "ticket tea forty two" is T-42,
@@ -1084,6 +1095,8 @@ def spoken_numbers(text: str) -> str:
                 continue
             m = rest
         words = [w for w in re.split(r"[\s-]+", m.group().lower()) if w != "and"]
+        if words[0] == "a":  # "a hundred and forty over ninety"
+            words[0] = "one"
         before = said[max(0, m.start() - 6) : m.start()].lower()
         after = said[m.end() : m.end() + 6].lower()
         near = (
@@ -1342,6 +1355,22 @@ _MAKE_CANCEL = re.compile(r"\bmake\s+(?:a\s+|the\s+)?(?=cancel)", re.I)
 """"please make cancel order 10611", as a Russian speaker says it: the cancel."""
 _HOLD_FRAME = re.compile(r"\bhold\s+off\s+(?:on\s+)?[a-z]+ing\b", re.I)
 """"hold off (on) cancelling": the verb, which "hold off" refuses (`NEGATIONS`)."""
+_NEGATIVE_ASK = re.compile(
+    r"\b(?:why\s+(?!could))?(?P<modal>ca(?:n't|n’t|nt|nnot|n\s+not)|"
+    r"(?<!why )could(?:n't|n’t|nt|\s+not)|"
+    r"wo(?:n't|n’t|nt))\s+(?:you|u)\b"
+    r"(?:\s+(?:just|simply))?(?=\s+(?P<verb>[a-z]+))",
+    re.I,
+)
+""""Why can't you just log my reading?", "Couldn't you open a ticket?": an ask made
+impatient, read as "can you log …" (`courteous`). "Why couldn't you …" asks what went
+wrong, and stays."""
+_CN_NEGATIVE_ASK = re.compile(
+    r"(?P<ask>(?:你|您)(?:就|咋就|怎么就)?不能|就不能)(?P<what>[^。！？?!，,]{2,40}?)(?P<q>吗|嘛)(?P<mark>[？?](?=.)|(?=[？?。！!\s]*$))"
+)
+""""你就不能直接把订单20931取消了吗", "你不能帮我查一下订单10086到哪了吗？": the ask
+itself, impatient; read as "…取消了吧" (`courteous`). Only where the question ends, at
+a question mark or the message's end."""
 _GERUND = re.compile(r"\b([a-z]+?)(?:ing)\b", re.I)
 _READ_BASES = frozenset({"show", "check", "pull", "look", "let", "tell", "give", "find", "list"})
 
@@ -1354,7 +1383,9 @@ def courteous(text: str) -> str:
     showing as plainly as "please file…" does, and every rule reads verbs in that form;
     "hold off cancelling 10234" refuses the cancel as "hold off cancel" would.
     Only a gerund whose verb is a change (`CHANGE_KINDS`) or a read is respelt, padded with
-    spaces so each span still reads the request as typed.
+    spaces so each span still reads the request as typed. An ask made in the negative
+    ("Why can't you just log my reading?", "你就不能直接把订单20931取消了吗") is read as
+    the ask it is ("can you log …", "…取消了吧"), the same way.
     """
 
     def base(m: re.Match[str]) -> str:
@@ -1368,6 +1399,15 @@ def courteous(text: str) -> str:
         return _GERUND.sub(base, m.group())
 
     lowered = text.lower()
+    if "you" in lowered or " u " in lowered:
+        text = _NEGATIVE_ASK.sub(_asked_plainly, text)
+    if "不能" in text:
+        text = _CN_NEGATIVE_ASK.sub(
+            lambda m: (
+                " " * len(m.group("ask")) + m.group("what") + "吧" + "，" * len(m.group("mark"))
+            ),
+            text,
+        )
     if _DO_THE.search(text):
         text = _DO_THE.sub(_verb_of_noun, text)
     if "make" in lowered:
@@ -1375,6 +1415,15 @@ def courteous(text: str) -> str:
     if "mind" in lowered:
         text = _MIND_FRAME.sub(frame, text)
     return _HOLD_FRAME.sub(frame, text) if "hold off" in lowered else text
+
+
+def _asked_plainly(m: re.Match[str]) -> str:
+    """Read "why can't you just" as "can you", padded, when a change or a read follows."""
+    verb = m.group("verb").lower()
+    if verb not in _KIND_OF and verb not in _READ_BASES:
+        return m.group()
+    plain = {"ca": "can you", "co": "could you", "wo": "will you"}[m.group("modal")[:2].lower()]
+    return plain + " " * (len(m.group()) - len(plain))
 
 
 _NOUN_VERB = {
@@ -1485,7 +1534,10 @@ def change_kind(verb: str) -> str | None:
 
 
 NOT_CUES: tuple[str, ...] = (
-    *("add up", "log in", "sign in", "open tickets", "open ticket?"),
+    *("add up", "log in", "sign in", "open tickets"),
+    # an open ticket asked about, not one to open ("any open ticket?"); "can you open
+    # ticket?" asks for one
+    *("an open ticket?", "any open ticket?", "my open ticket?", "the open ticket?"),
     *("update on", "updates on", "change in", "changes in", "make sure", "make certain"),
     # Indian English "update me" is "tell me" before what is asked: "Kindly update me what
     # is the status of ticket T-27"
@@ -2401,7 +2453,7 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
                 out[earlier] = "retracted"
         elif _INTENDED.match(body) or _CN_INTENDED.search(body):
             out[start] = "retracted"
-        elif _CN_DESCRIBED.match(body) or _reported(clause):
+        elif _CN_DESCRIBED.match(body) or _reported(clause) or _CN_WHEN_IT_HAPPENED.search(body):
             out.setdefault(start, "reported")
         elif n > 0 and out.get(cut[n - 1][0]) == "reported" and _ONLY_VALUES.fullmatch(body):
             out[start] = "reported"  # "I filed 3 lunches for 12.50, 14.20 and 9.90"
@@ -2410,6 +2462,11 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
     if undecided or _CN_UNDECIDED.search(text) or _ASKS_IF_ALLOWED.search(text):
         out |= {start: "retracted" for start, _ in cut if start not in out}
     return tuple(out.items())
+
+
+_CN_WHEN_IT_HAPPENED = re.compile(r"的时候[^，。！？,!?我]*了[吧啊呀]?[，,。！!]?$")
+"""What went wrong while a change was being made ("刚才取消订单的时候卡住了"): the change is
+when it happened, told, not asked for."""
 
 
 def _names_what_is_dropped(clause: str) -> bool:

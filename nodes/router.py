@@ -674,7 +674,9 @@ def _entry(
         return None
     # (a refusal, not a courtesy: "Weekly report, please." is an entry politely asked)
     rivals: list[tuple[int, int]] = []
-    for start, clause in clauses(text):
+    for index, (start, clause) in enumerate(clauses(text)):
+        if index and _TAKEN_BACK.fullmatch(clause):  # "taxi 20 EUR yesterday. No."
+            return None
         if _BARE_NOT.fullmatch(clause):  # "Weekly report. Not monthly.", the value disowned
             rivals.append((start, start + len(clause)))
             continue
@@ -729,6 +731,9 @@ def _entry(
     return None if _sentence_words(left, noise) and not _memo_only(left) else name
 
 
+_TAKEN_BACK = re.compile(r"\W*(?:no|nope|nah|no no|不|不对|不是)\W*", re.I)
+"""A bare "No." after an entry line: the user took the line back (or doubts it) before
+sending; nothing says what they want instead, so the run asks."""
 _BARE_NOT = re.compile(r"\W*(?:not|no|别|不要|不是) {2,}\W*", re.I)
 """What is left of a clause that disowned a value once `corrected` blanks it ("Not ___.")."""
 _SHORT_CLAUSE = re.compile(r"\W*(?:\w+\W+){0,5}\w*\W*")
@@ -1230,6 +1235,8 @@ _BY_CHANNEL = re.compile(
     # the channel as where it is sent: "微信上发给俺", "邮箱里发我一份"
     r"(?P<cn4>whatsapp|wechat|telegram|邮箱|微信|邮件|qq|钉钉)\s*(?:上|里|里面)\s*"
     r"(?:把[^，。,！!？?]{0,20}?)?(?:发|传|告诉|通知|说)|"
+    # the channel's own verb: "给我发微信上", "发个微信给我"
+    r"发\s*(?:个|条|一条)?\s*(?P<cn7>微信|邮件)|"
     # a call, not a text: "ring me on the telephone about order 40022", "打电话告诉我"
     r"\b(?P<en4>(?:ring|call|phone|telephone)\s+(?:me|us|mi)\b(?!\s+(?:a|an)\s)|"
     r"(?:tele)?phone\s+call|on\s+the\s+telephone)|"
@@ -1290,6 +1297,7 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
             or by["en3"]
             or by["en4"]
             or by["cn6"]
+            or by["cn7"]
         )
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
@@ -3930,6 +3938,8 @@ def decide_offline(domain: Domain, text: str, today: date) -> Decision:
     if decision.action != "route" and (tail := _narrowed_to(text)) is not None:
         narrowed = _two_requests(domain, tail, today, _decide_offline(domain, tail, today))
         decision = _narrowing_kept(domain, decision, narrowed)
+    if decision.action != "route" and (ask := _story_told(domain, text, today, decision)):
+        decision = _story_kept(domain, decision, _decide_offline(domain, ask, today))
     if decision.action == "route":
         return _as_typed(_misspelt_write(domain, text, today, decision) or decision, typed, text)
     fixed, changed = respell(domain, text)
@@ -4004,6 +4014,78 @@ def _narrowing_kept(domain: Domain, whole: Decision, narrowed: Decision) -> Deci
     return narrowed
 
 
+_STORY_END = re.compile(
+    r"[.!?。！？\n]+(?=\s*\S)|"
+    r",?\s+so\s+(?=(?:i|we|can|could|would|please|pls|plz)\b)|"
+    r"[，,]\s*(?:所以|因此|那就|就想)|"
+    r"的时候[^，。！？,]*[，,]",
+    re.I,
+)
+"""Where what happened ends and the ask begins: a sentence's end, ", so I …", "，所以",
+or a "…的时候…，" clause of when something happened."""
+_WHEN_IT_HAPPENED = re.compile(r"[^，。！？,.!?]*的时候[^，。！？,]*[，,]\s*")
+
+
+def _write_values(domain: Domain, text: str, today: date) -> bool:
+    """Whether the words give a write intent a value it needs ("lunch 14,90 EUR", "150/95").
+
+    A story with such a value may be an entry line or someone else's reading: it is no
+    background to set aside.
+    """
+    for intent in domain.intents:
+        if not domain.writes(intent.name) or not (needed := _needs_evidence(intent)):
+            continue
+        try:
+            _, evidence = split_found(_fill(intent, text, today))
+        except SlotError:
+            continue
+        # (free text, a category word or a window is no such value: "Accounting says I'm
+        # over budget", "My doctor changed my dose last week")
+        said = (evidence.get(name) for name in needed)
+        if any(ev and ev.get("kind") not in ("text", "enum", "period", "date") for ev in said):
+            return True
+    return False
+
+
+def _story_told(domain: Domain, text: str, today: date, decision: Decision) -> str | None:
+    """The ask after the story told before it, the story blanked (offsets kept), or None.
+
+    "Accounting says I'm over budget, so I want to see what I've claimed in the last 14
+    days", "I changed my meds two weeks ago and want to know if it's working. Can you show
+    me the last 14 days?", "刚才生成报表的时候电脑死机了，任务J-27现在完成了吗？": people say
+    why before what, and the why's words (budget, meds, 生成) blur what is asked. Only a
+    story that asks nothing itself (no question, no read, no change) is set aside, only at
+    its last end, and never from a message refused as two requests.
+    """
+    if decision.detail.startswith(TWO_REQUESTS.split("{", 1)[0]):
+        return None
+    ends = [m.end() for m in _STORY_END.finditer(text)]
+    if not ends or not text[ends[-1] :].strip(" ,.;:!?，。；：！？…"):
+        return None
+    story = text[: ends[-1]]
+    if asks_for_information(story) or _write_values(domain, story, today):
+        return None
+    # (a change named in when something happened was no ask: "生成报表的时候电脑死机了")
+    if not _WHEN_IT_HAPPENED.fullmatch(story) and change_cue(story, _write_cues(domain)):
+        return None
+    return " " * ends[-1] + text[ends[-1] :]
+
+
+def _story_kept(domain: Domain, whole: Decision, ask: Decision) -> Decision:
+    """The ask's decision where it is a read it routes on its own words; else the whole's.
+
+    A write is never routed from the ask alone: the story may hold what makes it no
+    request of the user's (someone else's reading, a change already made). Nor is a read
+    the classifier only guessed with nothing of the ask to show for it ("What do you
+    think?" after a doubt told): a rule chose it, or its slots have words.
+    """
+    if ask.action != "route" or ask.intent is None or domain.writes(ask.intent):
+        return whole
+    if ask.source != "rule" and not any(ask.evidence.values()):
+        return whole
+    return replace(ask, detail=f"{ask.detail} (the story before the ask set aside)")
+
+
 def _as_typed(decision: Decision, typed: str, read: str) -> Decision:
     """The decision with its free-text slots in the words the user typed.
 
@@ -4057,6 +4139,8 @@ async def decide(domain: Domain, text: str, today: date, model: str | BaseChatMo
         narrowed = await _decide(domain, tail, today, model)
         narrowed = _two_requests(domain, tail, today, narrowed)
         decision = _narrowing_kept(domain, decision, narrowed)
+    if decision.action != "route" and (ask := _story_told(domain, text, today, decision)):
+        decision = _story_kept(domain, decision, await _decide(domain, ask, today, model))
     if decision.action == "route":
         return _as_typed(_misspelt_write(domain, text, today, decision) or decision, typed, text)
     fixed, changed = respell(domain, text)

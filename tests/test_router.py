@@ -8767,3 +8767,127 @@ def test_rounds_165_166_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 167-168 (measured once at d98caa5, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # An order *for* a number names no order ("four" misheard in dictation).
+        (DOMAIN, "cancel order for 4419"),
+        # Another shop named after the number, or a sentence before it.
+        (DOMAIN, "cancel order 55021 from IKEA please"),
+        (DOMAIN, "Cancel my order from Coolblue. The number is 7781234"),
+        # A bare "No." after an entry line takes it back.
+        (EXPENSES, "taxi 33 EUR on Friday. No."),
+        # A change named in when something went wrong is told, not asked for.
+        (DOMAIN, "刚才取消订单的时候卡住了，订单55873现在到哪了"),
+        # WeChat is not a text message (a guard: nothing sent at d98caa5 either).
+        (DOMAIN, "订单71455的状态给我发个微信"),
+        # 不能 in a clause before the question is no impatient ask (a guard).
+        (EXPENSES, "朋友说过期就不能报了，我这张打车票 52 块还能报吗"),
+    ],
+)
+def test_rounds_167_168_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # An ask made impatient, in the negative, is the ask.
+        (
+            DOMAIN,
+            "Why can't you just save my reading? 128/84",
+            "record_metric",
+            {"value": "128/84"},
+        ),
+        (DOMAIN, "Can't you cancel order 64120?", "cancel_order", {"order_id": "64120"}),
+        (DOMAIN, "你就不能帮我把订单64120取消了吗", "cancel_order", {"order_id": "64120"}),
+        (
+            EXPENSES,
+            "你不能把今天的午饭报了吗？45块",
+            "submit_expense",
+            {"amount": "45", "category": "meal"},
+        ),
+        # "open ticket?" asked for with no article.
+        (EXPENSES, "can you open ticket? the scanner is jammed again", "open_ticket", {}),
+        # Dictation: "a hundred and …", a ticket's letter heard as "tea".
+        (
+            DOMAIN,
+            "log bp a hundred and thirty two over eighty five",
+            "record_metric",
+            {"value": "132/85"},
+        ),
+        (EXPENSES, "ticket status tea nine", "ticket_status", {"ticket_id": "T-9"}),
+        # Updates asked for in other words: a dictated "no", Swedish "hold me updated".
+        (
+            EXPENSES,
+            "open a ticket the projector is dead and let me no when it works",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "The badge reader refuses my card, make a ticket and hold me updated",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "VPN drops every hour. Open a ticket and send me news when you know more",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Shanghainese: 额 (的), 伐 after a change (吧), 差头 (taxi), 用脱, 报掉.
+        (DOMAIN, "今朝夜到量额血压131/86，记下来伐", "record_metric", {"value": "131/86"}),
+        (
+            EXPENSES,
+            "打差头去机场用脱120块，帮我报掉",
+            "submit_expense",
+            {"amount": "120", "category": "taxi"},
+        ),
+        # A dictated homophone that means nothing else: 越报 (月报).
+        (DOMAIN, "帮我生成越报", "build_report", {"report": "monthly"}),
+        # The story before the ask is set aside when it asks nothing itself.
+        (
+            EXPENSES,
+            "Our auditor asked about travel costs, so I want to see what I've claimed in the "
+            "last 30 days.",
+            "expense_total",
+            {"period": "30d"},
+        ),
+        (
+            DOMAIN,
+            "My doctor changed my dose on Monday because the readings were high. Can you show "
+            "me the last 7 days?",
+            "review_metric_trend",
+            {"period": "7d"},
+        ),
+        (
+            DOMAIN,
+            "刚才做月报的时候系统卡住了，任务J-14现在好了吗？",
+            "job_status",
+            {"job_id": "J-14"},
+        ),
+        # "then show me the week"; "报完给我看看" (once filed, show me).
+        (
+            DOMAIN,
+            "bp 133/86 this morning, then show me the week",
+            "record_and_review_metric",
+            {"value": "133/86", "period": "7d"},
+        ),
+        (
+            EXPENSES,
+            "酒店两晚300欧，礼拜四的，报完给我看看近30天一共多少",
+            "submit_expense",
+            {"amount": "300", "period": "30d"},
+        ),
+    ],
+)
+def test_rounds_167_168_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.939
-"""At the dev part's in-scope accuracy with rounds 9 to 166 folded in (0.9391, 23962 of
+DEV_FLOOR = 0.940
+"""At the dev part's in-scope accuracy with rounds 9 to 168 folded in (0.9402, 24287 of
+25832 in scope, 30335 lines; rounds 167-168 alone 0.991 after their fixes, their labels as
+written but one "这周" total relabelled to the dev part's "ask"); rounds 9 to 166 alone
+(0.9391, 23962 of
 25516 in scope, 29975 lines; rounds 165-166 alone 0.949 after their fixes, their labels as
 written); rounds 9 to 164 alone (0.9389, 23660 of
 25200 in scope, 29615 lines; rounds 163-164 alone 0.953 after their fixes, their labels as
@@ -465,7 +468,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "writes) and rounds 163-164 (measured once at a68e2cf: 0.937, 297 of 317, 4 misroutes "
     "to a write, 1 out-of-scope write; round 163 alone 0.962 with 1) and rounds 165-166 "
     "(measured once at 1db9754: 0.927, 293 of 316, 2 misroutes to a write, 0 out-of-scope "
-    "writes) are "
+    "writes) and rounds 167-168 (measured once at d98caa5: 0.956, 302 of 316, 1 misroute to "
+    "a write, 0 out-of-scope writes; round 168 alone 0.962 and none) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -858,6 +858,11 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("be notified", "get notified", "inform me when", "advise me when", "滴我一下"),
             # wanting to know when it is done: "然后我要知道什么时候修好"
             *("want to know when", "我要知道什么时候", "想知道什么时候"),
+            # Swedish "håll mig uppdaterad" and "skicka nyheter" said in English; a
+            # dictated "know" heard as "no"
+            *("hold me updated", "hold me posted", "hold me informed", "send me news"),
+            *("let me no when", "let me no once", "let me no if"),
+            *("tell me how it goes", "tell me how it's going", "let me know how it goes"),
         ),
     ),
 )

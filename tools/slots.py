@@ -466,7 +466,10 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             # week of 2/23", a calendar week)
             r"\b(?:for|fur)\s+the\s+week\b(?!\s+of\b)|\bthe\s+week(?:'s)?(?=\s+(?:total|sum))|"
             # "show me how the week's been going", "what the week's come to"
-            r"\bthe\s+week['’]s\s+(?=been|come|looking|gone)",
+            r"\bthe\s+week['’]s\s+(?=been|come|looking|gone)|"
+            # the week shown: "then show me the week" (not "show me the week of 2/23")
+            r"(?:(?<=show me )|(?<=show us )|(?<=see )|(?<=view ))the\s+week\b"
+            r"(?!\s+(?:of|before|after|that|when)\b)",
             re.I,
         ),
     ),
@@ -590,7 +593,9 @@ _JOINERS = re.compile(
     r"\s+so\s+(?=(?:could|can|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b)|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|"
     # a run-on message turning to the assistant: "发票我已经拿到了你帮我报一下住宿费"
-    r"(?<=[\u3400-\u9fff])(?=你帮我|你给我|麻烦你|请你帮我)"
+    r"(?<=[\u3400-\u9fff])(?=你帮我|你给我|麻烦你|请你帮我)|"
+    # done first, then shown: "报完给我看看俩礼拜总共多少"
+    r"(?<=[报记存录]完)(?=给我|帮我|让我)"
 )
 """Words that join two requests ("don't cancel 10077 just text me", "dont cancel order
 55120 i just want to know where it is" and "don't log anything just show 7d bp" are two, as

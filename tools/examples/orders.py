@@ -225,11 +225,31 @@ _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 
 
 def _elsewhere(text: str, found: Found) -> bool:
-    """Whether another shop is named before the order number, in its sentence."""
+    """Whether another shop is named for the order number in its sentence.
+
+    Before the number, anywhere in its sentence, or in the one sentence before it when the
+    number's own refers back ("Where is my order from Worten? The number is 2231450");
+    after it, only as where the order is
+    from ("check order 88213 from IKEA", "订单88213是淘宝的"): "cancel 88213, I'll buy it
+    on Amazon instead" names a shop for what comes next, not for the order.
+    """
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, found.start)]
+    own = ends[-1] if ends else 0  # where the number's sentence begins
+    back = _NUMBER_OF_IT.match(text, own) is not None and len(ends) == 1
     for m in _OTHER_SHOP.finditer(text, 0, found.start):
-        if not _SENTENCE_END.search(text, m.end(), found.start):
+        if back or not _SENTENCE_END.search(text, m.end(), found.start):
             return True
-    return False
+    after = _FROM_SHOP.match(text, found.end)
+    return after is not None and _OTHER_SHOP.match(text, after.end()) is not None
+
+
+_NUMBER_OF_IT = re.compile(
+    r"\s*(?:(?:the|its|it's|my)\s+)?(?:order\s+)?(?:number|no\.?|#)\s*(?:is|was|:)|"
+    r"\s*(?:单号|订单号|号码)(?:是|为|[:：])",
+    re.I,
+)
+"""A sentence that gives the number of the order the one before it named."""
+_FROM_SHOP = re.compile(r"\s*(?:from|on|at|via|in)\s+(?:the\s+)?|\s*(?:是|是在|在|从)", re.I)
 
 
 def order_id_in(text: str) -> Found | None:
@@ -243,11 +263,14 @@ def order_id_in(text: str) -> Found | None:
 
 _OTHER_NUMBER = re.compile(
     r"\b(?:room|rm|table|seat|gate|flight|platform|bay|bed|suite)\s*(?:no\.?\s*|#\s*)?(\d{1,6})\b|"
+    # an order *for* a number is of that many things, or a misheard "four" in a dictated
+    # number ("cancel order for 2771"): which order is not said
+    r"\b(?:order|orders)\s+for\s+(\d{1,20})\b|"
     r"(\d{1,6})\s*(?:号房|房间|号桌|号床)|(?:房间|房号)\s*(\d{1,6})",
     re.I,
 )
-"""A number that names a room, a table or a seat ("the reservation for room 308", "308房间"):
-no order's, even bare, where an order number may be (`order_id_in`)."""
+"""A number that names a room, a table or a seat ("the reservation for room 308", "308房间"),
+or follows "order for": no order's, even bare, where an order number may be (`order_id_in`)."""
 
 
 def _order_id_in(text: str) -> Found | None:
