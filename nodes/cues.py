@@ -112,6 +112,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
         *("补一下", "补上", "补记", "先存", "存个", "帮我存", "帮我报", "做份", "帮我产生"),
+        "补登",  # Taiwan: entered late ("禮拜五量的血壓 150/98 幫我補登")
         # 搞, 弄 "do, make" before what is made ("帮我搞个月报", "月报搞一下", "周报给我弄一个");
         # not 搞好了, 搞了.
         *("搞个", "搞一个", "搞一份", "搞一下", "弄个", "弄一个", "弄一份"),
@@ -145,6 +146,15 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         "发到",
         # e-mail named as the means: "用邮件把订单40551的状态发我" asks for a message
         *("用邮件", "通过邮件", "用邮箱", "通过邮箱", "用电邮", "用email", "用 email"),
+        # and any chat app with its verb: "用 WhatsApp 发 order 72114 的状态给我", "用 LINE
+        # 传订单…的状态" (not "我用微信问过客服了")
+        *(
+            f"{by}{gap}{app}{gap}{verb}"
+            for by in ("用", "通过")
+            for app in ("微信", "whatsapp", "line", "telegram")
+            for gap in ("", " ")
+            for verb in ("发", "传")
+        ),
         *("发我邮箱", "发我微信", "发我的邮箱", "发我的微信"),
         # the channel's own verb, to the user: "给我发微信上", "发个微信给我"
         *("给我发微信", "发微信给我", "发个微信给我", "给我发个微信", "发条微信给我"),
@@ -1154,8 +1164,14 @@ def spoken_numbers(text: str) -> str:
     return "".join(chars)
 
 
-_FILLER = re.compile(r"(?<![\w'])(?:u+m+|u+h+m*|e+r+m+|h+m+)(?![\w'])|嗯+|呃+", re.I)
-"""Hesitation a voice transcript keeps ("um", "uhh", "erm", "hmm", 嗯, 呃): no word of the
+_FILLER = re.compile(
+    r"(?<![\w'])(?:u+m+|u+h+m*|e+r+m+|h+m+)(?![\w'])|嗯+|呃+|"
+    # Thai politeness particles at a clause's end: "125/80 ka,", "last 14 days na", "krub"
+    r"(?<=[\w/])\s+(?:ka|kha|krub|krab|khrap|khrub|kub|na(?:ka|krub)?)(?=\s*(?:[,.!?;]|$))",
+    re.I,
+)
+"""Hesitation a voice transcript keeps ("um", "uhh", "erm", "hmm", 嗯, 呃), and the
+particles Thai speakers end an English clause with ("ka", "krub", "na"): no word of the
 request."""
 
 
@@ -2593,10 +2609,12 @@ _ON_EVENT = re.compile(
     r"reaches|gets\s+(?:to|here|there)|gets\s+(?:down|up|over|back|out)\s+to|makes\s+it\s+to|"
     r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"
     # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
-    r"(?<=\d\s)(?:ship|arrive|land|come|reach))\b|"
+    r"(?<=\d\s)(?:ship|arrive|land|come|reach)|"
+    # Nigerian Pidgin's "don" (has): "when order 66190 don ship"
+    r"don\s+(?:ship|arrive|land|reach|comot|commot|deliver))\b|"
     # a message asked for later: "text me later about 60021", Pidgin "text me bumbai"
     r"\b(?:text|message|sms|ping|notify|send)\s+(?:me|us|it)\s+later\b|"
-    r"(?:到了|到货|发货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
+    r"(?:到了|到货|发货|出货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
     r"(?:之后|以后|后(?!的)|的时候|时|就)|"
     # arrived somewhere, then: "到柳州了就发短信"; when it has shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?了\s*(?:之后|以后|后(?!的)|就)|"
@@ -2604,7 +2622,7 @@ _ON_EVENT = re.compile(
     r"(?=给我|发|通知|告诉)|"
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
-    r"(?<!已经)(?<!已)(?:到货|到|发货|签收|送到|送达|寄出|发出)了\s*(?:再|就)?\s*"
+    r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出)了\s*(?:再|就)?\s*"
     r"(?=给我|发|通知|告诉|短信)|"
     r"等[^，。,！!？?]{1,12}?(?:了|完)[\u4e00-\u9fff]?\s*(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"

@@ -197,7 +197,11 @@ ENTRY_QUESTION = (
 )
 BARE_NAME = "not {intent}: {words!r} names a thing but not what to do with it"
 NOT_THE_USERS = "not {intent}: the request asks about {words!r}, not the user's own"
-_YOURS = re.compile(r"\byour\b|你们|贵公司|贵司|你的|您的", re.I)
+_YOURS = re.compile(
+    # (where the user's own details are kept is no thing of the business's: "in your system")
+    r"\byour\b(?!\s+(?:system|systems|records?|database|files?|end|side)\b)|你们|贵公司|贵司|你的|您的",
+    re.I,
+)
 _MINE = re.compile(r"\b(?:my|mine|our|ours)\b|我", re.I)
 """Whose things a request asks about: the business's ("your customer service number",
 "你们客服电话") or the user's own ("my phone number", "我留在你们这里的电话": Chinese
@@ -1220,10 +1224,10 @@ _BY_CHANNEL = re.compile(
     r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
-    r"(?:用|通过|走|拿)\s*(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉|whatsapp|wechat|telegram|e-?mail)"
+    r"(?:用|通过|走|拿)\s*(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉|whatsapp|wechat|telegram|e-?mail|line)"
     r"(?=\s*(?:发|传|告诉|通知)|把[^。！？!?，,]{0,24}?(?:发|传|告诉|通知))|"
     # a message of the channel's own kind: "send mi a WhatsApp when …", "drop me an email"
-    r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a|an)\s+"
+    r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a\s+|an\s+)?"
     r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail)\b|"
     # the channel as the verb: "email 给我", "WhatsApp me the status"
     r"\b(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*(?:(?:发)?给我|me\b|us\b)|"
@@ -1280,7 +1284,7 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     """
     kinds = _served_kinds(intent)
     for verb in change_verbs(text, _write_cues(domain)):
-        if verb.value and not _serves(intent, verb.text, kinds):
+        if verb.value and not _serves(intent, verb.text, kinds) and not _own_plan(text, verb.start):
             return verb
     # A message by a channel the intent's own words never name ("send status of order 71234
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
@@ -1303,15 +1307,57 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
             return Found(True, by.group(), by.start(), by.end(), "cue")
     # A message for someone else is a send the intent makes only if its own examples do.
     other = someone_else(text)
-    if other is not None and not any(someone_else(e) for e in intent.examples):
+    if (
+        other is not None
+        and not _own_plan(text, other.start)
+        and not any(someone_else(e) for e in intent.examples)
+    ):
         return other
     # A change on a schedule ("every Monday", "每周一自动") is not the one change now that
-    # the intent makes, unless its own words ask for a schedule.
-    if "schedule" not in kinds and (again := recurring(text)) is not None:
+    # the intent makes, unless its own words ask for a schedule; how often a problem
+    # happens, told in a ticket's words, is no schedule (`_told_in_text_slot`).
+    again = recurring(text) if "schedule" not in kinds else None
+    if again is not None and not _told_in_text_slot(intent, text, again):
         return again
     # A change once something happens ("text me when 10087 ships") is not the change now,
     # unless the intent's own examples ask for one on an event.
     return on_event(text, intent.examples)
+
+
+_OWN_PLAN = re.compile(
+    r"\b(?:so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|may|will|'ll|am\s+able\s+to)|make\s+i|"
+    r"(?:in\s+order\s+)?for\s+me\s+to|to\s+let\s+me)\s+(?:\w+\s+)?$|(?:好让我|以便我|方便我|我好)[\u4e00-\u9fff]{0,2}\s*$",
+    re.I,
+)
+"""What the user says they will do with the result, just before its verb: "so I can forward
+it to my boss", Nigerian Pidgin "make I forward am to my oga", "好让我转给领导"."""
+
+
+def _own_plan(text: str, at: int) -> bool:
+    """Whether the words before `at`, in its sentence, say the user will do it themselves."""
+    lead = re.split(r"[.;!?。；！？\n]", text[max(0, at - 40) : at])[-1]
+    return _OWN_PLAN.search(lead) is not None
+
+
+def _told_in_text_slot(intent: IntentSpec, text: str, found: Found) -> bool:
+    """Whether the words lie inside a free-text slot the request gives, apart from its ask.
+
+    "the scanner jams every morning", "打印机每天早上都卡纸": how often a problem happens is
+    part of the problem a ticket describes, not a schedule for the ticket.
+    """
+    try:
+        _, evidence = split_found(_fill(intent, text, date.today()))
+    except SlotError:
+        return False
+    cue = change_cue(text, intent.write_cues)
+    return any(
+        ev
+        and ev.get("kind") == "text"
+        and ev["start"] <= found.start
+        and found.end <= ev["end"]
+        and (cue is None or not ev["start"] <= cue.start < ev["end"])
+        for ev in evidence.values()
+    )
 
 
 def _gate(
@@ -3158,6 +3204,8 @@ _OTHERS = re.compile(
     # on their machine")
     r"(?!(?:own\s+)?(?:machine|machines|device|cuff|monitor|equipment|kiosk|counter|app|"
     r"website|site|system)\b)"
+    # (no thing at all: "the customer changed her mind", "he's on his way")
+    r"(?!(?:mind|minds|mood|opinion|way|fault|turn|word|head|heart)\b)"
     r"(?:[a-z]|\d+(?:[.,]\d+)?\s*(?:eur|euros?|usd|dollars?|cny|rmb|yuan)\b)|"
     rf"\b(?:my|our)\s+{_KIN}(?:\s+(?-i:[A-Z][a-z]+))?\s+(?:has\s+|have\s+|had\s+)?"
     r"(?:claimed|filed|spent|submitted|expensed|ordered|bought|paid)\b|"
@@ -3438,6 +3486,9 @@ def _others(
             and any(start <= m.start() and m.end() <= end for start, end in texts)
         ):
             continue
+        # What the user means to do with it themselves: "… so I can forward it to my boss".
+        if _own_plan(text, m.start()):
+            continue
         # Bought for another, or done with them, is still the user's: "给我女儿买的校服",
         # "dinner with the client and his wife".
         if pattern is _OTHERS and _bought_for_or_with(text, m):
@@ -3546,6 +3597,8 @@ _IF_CHANGED = re.compile(
     r"to\s+|if\s+i\s+should\s+)?(?P<en2>[a-z]+)|"
     # asked whether it can be done: "whether we could cancel orders after they ship"
     r"\bwhether\s+(?:i|we|you|u)\s+(?:can|could|should)\s+(?P<en3>[a-z]+)|"
+    # weighed as a question of one's own: "Should I cancel 88307 or wait and see …?"
+    r"\bshould\s+(?:i|we)\s+(?:just\s+|really\s+)?(?P<en4>[a-z]+)|"
     r"(?:要是|如果|假如|万一|假设|若是)我?(?:把[^，。,？?！!\s]{0,12})?(?P<cn>[\u4e00-\u9fff]{2,4})|"
     # weighed as "A not A": "订单50317取消不取消呢，我还没想好"
     r"(?P<cn2>[\u4e00-\u9fff]{2})不(?P=cn2)",
@@ -3570,7 +3623,7 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
         if cn := m["cn"] or m["cn2"]:  # "开个工单": the change word among those after 如果
             words = [cn[i:j] for i in range(len(cn)) for j in range(i + 2, len(cn) + 1)]
         else:
-            said = m["en"] or m["en2"] or m["en3"]
+            said = m["en"] or m["en2"] or m["en3"] or m["en4"]
             # "if I cancelled order 55210": the past form weighs the verb
             words = [said, *(said[: -len(end)] for end in ("led", "ed", "d") if said.endswith(end))]
         if not any(change_kind(w) in kinds or w in own for w in words):

@@ -2190,7 +2190,8 @@ def test_an_action_no_intent_makes_is_asked_about_not_read(domain: Domain, text:
         (DOMAIN, "tell me where 10094 is", "order_status", {"order_id": "10094"}),
         (DOMAIN, "查一下订单10095到哪了", "order_status", {"order_id": "10095"}),
         (EXPENSES, "看看T-12的进度", "ticket_status", {"ticket_id": "T-12"}),
-        (DOMAIN, "should I cancel 10093?", "order_status", {"order_id": "10093"}),
+        # ("should I cancel 10093?" is asked about since rounds 169-170, as the dev part
+        # labels it: test_rounds_169_170_requests_that_write_nothing)
         # Time gone by is no period.
         (DOMAIN, "where is 10093? it's been 9 days", "order_status", {"order_id": "10093"}),
         (DOMAIN, "10094 已经等了两周了，到哪了", "order_status", {"order_id": "10094"}),
@@ -8888,6 +8889,116 @@ def test_rounds_167_168_requests_that_write_nothing(domain: Domain, text: str) -
     ],
 )
 def test_rounds_167_168_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 169-170 (measured once at f8c1149, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A message once it has shipped: Nigerian Pidgin "don ship", Taiwan's 出貨的時候.
+        (DOMAIN, "Text me when order 55120 don ship"),
+        (DOMAIN, "訂單 33817 出貨的時候傳簡訊跟我說"),
+        # Another channel: "send me whatsapp" with no article.
+        (DOMAIN, "send me whatsapp with order 33817 status"),
+        # A ticket on a schedule is still no ticket now (a guard).
+        (EXPENSES, "Open a ticket every Friday for the printer check"),
+    ],
+)
+def test_rounds_169_170_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A chat app named with its verb is no text message, and no read either.
+        (DOMAIN, "用 LINE 傳訂單 33817 的狀態給我"),
+        (DOMAIN, "用WhatsApp发订单33817的状态给我"),
+        # A cancel weighed as one's own question asks; it reads nothing on its own.
+        (DOMAIN, "should I cancel 10093?"),
+        (DOMAIN, "Should I cancel order 48213 or give it another week?"),
+    ],
+)
+def test_rounds_169_170_requests_asked_about(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "her mind" is no thing of hers.
+        (
+            DOMAIN,
+            "Cancel order 31155, my client changed her mind about the hem",
+            "cancel_order",
+            {"order_id": "31155"},
+        ),
+        # Where the user's details are kept ("in your system") is not the business's.
+        (
+            DOMAIN,
+            "What address and phone do you have for me in your system?",
+            "customer_profile",
+            {},
+        ),
+        # Taiwan: 補登 (entered late); 最新那张 ticket; 開一張單.
+        (DOMAIN, "禮拜三量的血壓 138/86 幫我補登", "record_metric", {"value": "138/86"}),
+        (EXPENSES, "我最新那张 ticket 到底有人看吗", "ticket_status", {"ticket_id": None}),
+        (EXPENSES, "開一張單：冷氣一直滴水", "open_ticket", {}),
+        # Thai particles; "pressure" alone names a reading's line.
+        (
+            DOMAIN,
+            "pressure 124/79 this morning ka, then show me last 7 days na",
+            "record_and_review_metric",
+            {"value": "124/79", "period": "7d"},
+        ),
+        (DOMAIN, "Pressure today 131/84", "record_metric", {"value": "131/84"}),
+        # Malay makan: a meal.
+        (
+            EXPENSES,
+            "晚上 makan 跟同事，USD 42，claim 一下",
+            "submit_expense",
+            {"amount": "42", "category": "meal"},
+        ),
+        # What the user will do with it themselves is no change asked of the assistant.
+        (DOMAIN, "Build weekly report make I forward am to my supervisor", "build_report", {}),
+        (
+            DOMAIN,
+            "Build the weekly report so I can forward it to my team lead",
+            "build_report",
+            {"report": "weekly"},
+        ),
+        (DOMAIN, "生成周报，好让我转给主管", "build_report", {"report": "weekly"}),
+        # How often a problem happens is part of the problem.
+        (EXPENSES, "can you open ticket? the fridge leaks every morning", "open_ticket", {}),
+        (EXPENSES, "我的显示器每天下午都闪屏，帮我开个工单", "open_ticket", {}),
+        # Two windows weighed aloud, then one chosen.
+        (
+            DOMAIN,
+            "BP trend for 7 days or 14 days though? Let's go 14.",
+            "review_metric_trend",
+            {"period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "要看最近14天的血压趋势还是30天的？先看14天吧",
+            "review_metric_trend",
+            {"period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "我是要看14天还是30天的报销总额呢……算了，就14天吧",
+            "expense_total",
+            {"period": "14d"},
+        ),
+    ],
+)
+def test_rounds_169_170_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)

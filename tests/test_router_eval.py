@@ -71,8 +71,11 @@ The issue's target, 0.95, is the strict xfail below."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
-DEV_FLOOR = 0.940
-"""At the dev part's in-scope accuracy with rounds 9 to 168 folded in (0.9402, 24287 of
+DEV_FLOOR = 0.941
+"""At the dev part's in-scope accuracy with rounds 9 to 170 folded in (0.9415, 24619 of
+26149 in scope, 30695 lines; rounds 169-170 alone 0.972 after their fixes, their labels as
+written; two older "should I cancel …?" lines relabelled to the dev part's "ask"); rounds 9
+to 168 alone (0.9402, 24287 of
 25832 in scope, 30335 lines; rounds 167-168 alone 0.991 after their fixes, their labels as
 written but one "这周" total relabelled to the dev part's "ask"); rounds 9 to 166 alone
 (0.9391, 23962 of
@@ -469,7 +472,9 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     "to a write, 1 out-of-scope write; round 163 alone 0.962 with 1) and rounds 165-166 "
     "(measured once at 1db9754: 0.927, 293 of 316, 2 misroutes to a write, 0 out-of-scope "
     "writes) and rounds 167-168 (measured once at d98caa5: 0.956, 302 of 316, 1 misroute to "
-    "a write, 0 out-of-scope writes; round 168 alone 0.962 and none) are "
+    "a write, 0 out-of-scope writes; round 168 alone 0.962 and none) and rounds 169-170 "
+    "(measured once at f8c1149: 0.924, 293 of 317, 3 misroutes to a write, 0 out-of-scope "
+    "writes; round 170 alone 0.975 with 1) are "
     "folded into the dev part "
     "since, and "
     "the held-out part is "

@@ -502,6 +502,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
             *("snack", "snacks", "supper", "suppers"),
+            *("makan", "makan malam", "makan tengah hari"),  # Malay: a meal, dinner, lunch
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
@@ -879,6 +880,7 @@ _TICKET_CUES = (
     "报障",
     "开个工单",
     "开一个工单",
+    *("开一个单", "开个单"),  # "开一张单：印表机一直卡纸" (张 read as 个)
     # the ticket named first, Northeastern style: "工单开一个，网断了好几回了"
     *("工单开一个", "工单开个", "工单提一个", "工单提个", "工单整一个", "工单整个"),
     "开工单",
@@ -1493,7 +1495,7 @@ _LATEST_TICKET = re.compile(
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
     r"(?:最新|最近|新开|刚开|上次开|上一次开|上一张|上一个|上张|上个)(?:的|那|那张|那个|那单|张|个)?(?:的)?"
-    r"(?:工单|报修单|ticket)",
+    r"\s*(?:工单|报修单|ticket)",
     re.I,
 )
 """The user's latest ticket named as one thing ("Pa-check naman my latest ticket, still no

@@ -1962,10 +1962,19 @@ def _either_chosen(text: str) -> list[tuple[str, str]]:
 
 
 _ASKED_BETWEEN = re.compile(
-    r"\s*(?:[.…,，]+\s*)?(?:or|还是|或者)\s*(?:(?:maybe|perhaps)\s+)?", re.I
+    r"\s*(?:[.…,，]+\s*)?(?:or|还是|或者)\s*(?:(?:maybe|perhaps)\s+)?|"
+    # a few words of what is weighed before the second: "最近7天的报销总额还是14天的"
+    r"[^.!?。！？\d\n]{1,10}?(?:还是|或者)\s*",
+    re.I,
 )
 """Between two values of one kind the user wonders about ("54 or 45?", "7 天……还是 30 天？")."""
-_ASKED = re.compile(r"\s*[?？]")
+_ASKED = re.compile(
+    # (with what is weighed or a tag after the second: "7 days or 30 days though?",
+    # "7天还是30天的血压趋势呢……")
+    r"\s*[?？]|\s*(?:though|then|again)\s*[?？]|[^.!?。！？\d\n,，]{0,12}?(?:呢|吗)?\s*[?？]|"
+    r"[^.!?。！？\d\n,，]{0,12}?呢",
+    re.I,
+)
 
 
 def _asked_between(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[str, str]]:
@@ -1977,7 +1986,16 @@ def _asked_between(text: str, values: list[tuple[str, str, int, int]]) -> list[t
     """
 
     def said(v: tuple[str, str, int, int]) -> str:
-        return _days(v[1]) if v[0] == "period" else v[1]
+        if v[0] != "period":
+            return v[1]
+        found = find_period(v[1])  # "the last two weeks" is "14 days"
+        return str(found.value) if found is not None else _days(v[1])
+
+    def again_said(v: tuple[str, str, int, int], kind: str) -> bool:
+        # a bare number picks a window: "7 days or 30 days though? Let's go 7."
+        return v[0] == kind or (
+            kind == "period" and v[0] == "amount" and _BARE_END.match(text, v[3]) is not None
+        )
 
     out: list[tuple[str, str]] = []
     for a, b in itertools.pairwise(values):
@@ -1988,7 +2006,7 @@ def _asked_between(text: str, values: list[tuple[str, str, int, int]]) -> list[t
         asked = _ASKED.match(text, b[3])
         if asked is None:
             continue
-        again = {said(v) for v in values if v[2] >= asked.end() and v[0] == a[0]}
+        again = {said(v) for v in values if v[2] >= asked.end() and again_said(v, a[0])}
         if len(again & {said(a), said(b)}) == 1:
             out.append(a[:2] if said(b) in again else b[:2])
     return out

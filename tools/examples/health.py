@@ -43,6 +43,7 @@ Period = Literal["7d", "14d", "30d"]
 
 _ENTRY_WORDS = (
     *("bp", "blood pressure", "blood-pressure", "血压"),
+    "pressure",  # the reading's line with "blood" left out: "pressure today 125/80"
     *("systolic", "diastolic", "高压", "低压", "收缩压", "舒张压"),
     *("tensi", "tekanan darah"),  # Indonesian and Malay: "Yesterday night I check tensi 140/90"
 )
@@ -265,6 +266,7 @@ _RECORD_WORDS = (
     "录入",
     "录进",
     "补录",
+    "补登",
     "记进",
     "存",
     "record",
