@@ -3194,7 +3194,11 @@ _OTHERS = re.compile(
     rf"\b(?:my|our)\s+(?!{_NOT_PERSON}(?:'s|s'))[a-z]+(?:'s|s')\s+(?:{_THEIR_THING})\b|"
     # a parent's or a spouse's, said with no "my": "Show mum's phone number"
     r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband)'s\s+"
-    r"(?!(?:cuff|machine|monitor|device|meter)\b)[a-z]|"
+    r"(?!(?:cuff|machine|monitor|device|meter)\b)"
+    # ("Mum's moved in with me": has moved, no thing of hers)
+    r"(?!(?:moved|been|gone|got|just|not|come|left|staying|living|coming|going|here|back)\b)[a-z]|"
+    # Australian "my old man's order" (father or husband), "the old lady's"
+    r"\b(?:my|our|the)\s+old\s+(?:man|lady|girl|fella)(?:'s|s'|’s)\s+[a-z]|"
     # a clinician's patient: "Patient in chair 3 was 165/100, record that"
     r"\b(?:my|our|the|a|this)\s+patient\b|\bpatient['’]s\b|"
     r"(?:^|(?<=[.!?;]\s))patient\b(?=\s+(?:in|at|on|from|was|is|had|has|no\.?|number|#)\b)|"
@@ -3251,8 +3255,9 @@ _OTHERS = re.compile(
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
     # (not "Pressure's been creeping up": a noun and "has" or "is", not someone's)
-    r"\s+(?!own\b|been\b|got\b|gone\b|going\b|getting\b|not\b|still\b|always\b)[a-z]|"
-    r"我(?:们)?(?:的)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
+    r"\s+(?!own\b|been\b|got\b|gone\b|going\b|getting\b|not\b|still\b|always\b|"
+    r"moved\b|just\b|come\b|left\b|staying\b|living\b|coming\b|here\b|back\b)[a-z]|"
+    r"我(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
     # Northeastern 老妹儿 (younger sister), 老弟, 老姐, 老哥; Chongqing 老汉儿 (father)
     r"老妹儿?|老弟|老姐|老哥|老汉儿?|"
     # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
@@ -3266,7 +3271,10 @@ _OTHERS = re.compile(
     r"[他她](?:们)?(?:的|报|记|存|量|下单|买)|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"
     # (not a gift for a client, "给客户的礼品", nor a ride to see one, "去见客户的")
     # (nor money the user advanced for one, "替客户垫付的印刷费": the user's own claim)
-    r"(?<![和跟与同陪请给见访])(?:同事|朋友|领导|老板|客户|室友)(?![要让叫说催垫]|一起)[\u3400-\u9fff]{0,3}的|"
+    r"(?<![和跟与同陪请给见访])(?:同事|朋友|领导|老板|客户|室友|助理|助手|二助)(?![要让叫说催垫]|一起)"
+    r"[\u3400-\u9fff]{0,3}的|"
+    # one who cannot claim it themselves: "…也报了，她没账号"
+    r"(?:她|他)(?:没有?|不)(?:账号|账户)|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子|婆娘)的|"
     # Nanjing's 老巴子 (the youngest child), with or without 的; northern 那口子 (a spouse:
@@ -3420,7 +3428,8 @@ _BOUGHT = re.compile(r"[^，。,.!?！？]{0,10}?(?:买|订|挑|选)的")
 _FOR_ME = re.compile(
     r"[^，。,.!?！？]{0,2}?(?:给我|帮我|替我)[^，。,.!?！？]{0,8}?(?:买|订(?!单)|寄|送)"
 )
-_WITH = re.compile(r"\bwith\b[^.,;:!?]{0,30}$|(?:和|跟|陪|与)$", re.I)
+_WITH = re.compile(r"\bwith\b[^.,;:!?]{0,30}$|(?:和|跟|陪|与|带|送)$", re.I)
+"""Who came along: "with my wife", 和/跟/陪 我妈, and one taken somewhere (带我妈去医院)."""
 
 
 def _bought_for_or_with(text: str, m: re.Match[str]) -> bool:
@@ -3601,7 +3610,9 @@ _IF_CHANGED = re.compile(
     r"\bshould\s+(?:i|we)\s+(?:just\s+|really\s+)?(?P<en4>[a-z]+)|"
     r"(?:要是|如果|假如|万一|假设|若是)我?(?:把[^，。,？?！!\s]{0,12})?(?P<cn>[\u4e00-\u9fff]{2,4})|"
     # weighed as "A not A": "订单50317取消不取消呢，我还没想好"
-    r"(?P<cn2>[\u4e00-\u9fff]{2})不(?P=cn2)",
+    r"(?P<cn2>[\u4e00-\u9fff]{2})不(?P=cn2)|"
+    # weighed as "if it were done": "订单 91504 取消的话会扣钱吗？"
+    r"(?P<cn3>[\u4e00-\u9fff]{2})了?的话",
     re.I,
 )
 """A change the user only weighs ("if I cancel order 58830, money come back when?", "I am
@@ -3620,7 +3631,7 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
     """
     kinds, own = _made_kinds(domain), frozenset(_write_cues(domain))
     for m in _IF_CHANGED.finditer(text):
-        if cn := m["cn"] or m["cn2"]:  # "开个工单": the change word among those after 如果
+        if cn := m["cn"] or m["cn2"] or m["cn3"]:  # "开个工单": the change word after 如果
             words = [cn[i:j] for i in range(len(cn)) for j in range(i + 2, len(cn) + 1)]
         else:
             said = m["en"] or m["en2"] or m["en3"] or m["en4"]

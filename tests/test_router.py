@@ -9002,3 +9002,79 @@ def test_rounds_169_170_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 171-172 (measured once at a8c739c, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Canadian dollars said in French order are no US dollars.
+        (EXPENSES, "File me a hotel of 140 dollars canadian from Tuesday"),
+        # 我家老汉 (my old man: father or husband), a second assistant, one with no account.
+        (DOMAIN, "我家老汉的血压也给记上，142/88"),
+        (EXPENSES, "把助理的打车费也报了，68块"),
+        (EXPENSES, "帮我把小刘的餐费也报了，他没账号，120块"),
+        # Australian "my old man's order".
+        (DOMAIN, "cancel my old man's order 39955, he ordered the wrong size"),
+    ],
+)
+def test_rounds_171_172_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A cancel weighed with 的话 asks what it would do.
+        (DOMAIN, "订单 73310 取消了的话钱什么时候退？"),
+    ],
+)
+def test_rounds_171_172_requests_asked_about(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # One taken along (带我妈去医院) is no one whose claim it is.
+        (
+            EXPENSES,
+            "昨天带我爸去复查，打车 36 元，报一下",
+            "submit_expense",
+            {"amount": "36", "category": "taxi"},
+        ),
+        # "Mum's moved in": has moved, no thing of hers.
+        (
+            DOMAIN,
+            "What contact details have you got for me? Dad's moved in with me and I need to "
+            "check the phone.",
+            "customer_profile",
+            {},
+        ),
+        # Australian "chuck it in"; "what've I got on order".
+        (
+            DOMAIN,
+            "138/86 just now, chuck it in then show me the last 14 days",
+            "record_and_review_metric",
+            {"value": "138/86", "period": "14d"},
+        ),
+        (DOMAIN, "what've I got on order, mate?", "list_orders", {}),
+        # 问题单 is a ticket; 月的报告 the monthly report.
+        (EXPENSES, "报销页面一直报错，提交一个问题单", "open_ticket", {}),
+        (DOMAIN, "做个月的报告吧", "build_report", {"report": "monthly"}),
+        # Straight quotes after Chinese quote a screen: its reading is not the one to save.
+        (
+            DOMAIN,
+            '手机上显示"近7天平均血压 128/82"，先看7天趋势，再记今天的 126/80，再看一次',
+            "record_and_recheck_metric",
+            {"value": "126/80", "period": "7d"},
+        ),
+    ],
+)
+def test_rounds_171_172_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

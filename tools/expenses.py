@@ -419,6 +419,8 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("CAD", ("cad", "ca$", "canadian dollar", "canadian dollars", "加元", "加币")),
+    # French order, as Quebec says it in English: "31 dollars canadian"
+    ("CAD", ("dollars canadian", "dollar canadian", "dollars canadiens", "$ canadian")),
     # other dollars said by their country: "a hotel claim fi 3200 Jamaican dollars"
     ("JMD", ("jmd", "jamaican dollar", "jamaican dollars", "ja$")),
     ("TTD", ("ttd", "trinidad dollar", "trinidad dollars", "tt$")),
@@ -654,6 +656,7 @@ _TICKET_WORDS = (
     "报修",
     "报障",
     "故障单",
+    "问题单",
     "维修单",
     "提单",
     "提个单",

@@ -1375,7 +1375,9 @@ _INLINE_QUOTE = re.compile(
     r"(?:^|(?<=[\s:：(\[]))(?:'(?=\S)[^\n]{3,}?(?<=\S)'(?![A-Za-z])|\"[^\"\n]{3,}\"|"
     r"“[^”\n]{3,}”|‘(?=\S)[^\n]{3,}?(?<=\S)’(?![A-Za-z])|「[^」\n]{2,}」|『[^』\n]{2,}』)|"
     # Chinese quotes straight after a word, as Chinese writes them: 屏幕上显示“本月报销合计 ¥2,340”
-    r"(?<=[\u3400-\u9fff])(?:“[^”\n]{3,}”|「[^」\n]{2,}」|『[^』\n]{2,}』)"
+    r"(?<=[\u3400-\u9fff])(?:“[^”\n]{3,}”|「[^」\n]{2,}」|『[^』\n]{2,}』|"
+    # or straight quotes, as a phone keyboard types them: 截图上显示"近30天平均血压 135/87"
+    r"\"[^\"\n]{3,}\")"
 )
 
 

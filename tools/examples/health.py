@@ -285,6 +285,7 @@ _RECORD_WORDS = (
     *("write it", "please write", "write my"),
     "pop in",
     "pop it in",
+    *("chuck it in", "chuck in", "whack it in", "bung it in"),  # Australian: put it in
     "加上",
     "加一条",
     "记好",

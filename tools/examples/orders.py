@@ -151,6 +151,8 @@ _LIST_WORDS = (
     "订单列表",
     "列出",
     "my orders",
+    # Australian "what've I got on order": the orders not yet arrived
+    *("got on order", "have on order", "'ve on order"),
 )
 _PAGE = re.compile(
     r"\b(?:next|previous|prev|another|more|other|last|first)\s+page\b|\bpage\s+\d+\b|"
