@@ -113,6 +113,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
         *("补一下", "补上", "补记", "先存", "存个", "帮我存", "帮我报", "做份", "帮我产生"),
         "补登",  # Taiwan: entered late ("禮拜五量的血壓 150/98 幫我補登")
+        "交上去",  # handed in: "餐费 88 元今天的，交上去"
         # 搞, 弄 "do, make" before what is made ("帮我搞个月报", "月报搞一下", "周报给我弄一个");
         # not 搞好了, 搞了.
         *("搞个", "搞一个", "搞一份", "搞一下", "弄个", "弄一个", "弄一份"),
@@ -156,6 +157,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
             for verb in ("发", "传")
         ),
         *("发我邮箱", "发我微信", "发我的邮箱", "发我的微信"),
+        # a chat app as the verb, the user after it: "发货嗰阵WhatsApp我" (Cantonese)
+        *("whatsapp我", "whatsapp 我", "微信我"),
         # the channel's own verb, to the user: "给我发微信上", "发个微信给我"
         *("给我发微信", "发微信给我", "发个微信给我", "给我发个微信", "发条微信给我"),
         # the English verb inside Chinese: "将我张单71102嘅状态send去我WhatsApp"
@@ -413,6 +416,8 @@ _VERNACULAR: dict[str, str] = {
     # Shandong: 夜来 is yesterday ("俺夜来打车花了四十六块"), and so are Henan's 夜儿个 and
     # 夜儿 (昨儿个 as the northeast says it: "昨天个").
     **{"夜来": "昨天", "夜儿个": "昨天个", "夜儿": "昨天"},
+    # Cantonese 嗰阵(时) "when" (Anhui's 昨个, 今个 in context below)
+    **{"嗰阵时": "的时候", "嗰阵": "时候"},
     # Guizhou and Guangxi: 得不得 "can you or not", 哪点 "where".
     **{"得不得": "能不能", "哪点": "哪里"},
     # Hakka (Meizhou, Huizhou, Ganzhou): 𠊎 "I, me", 同𠊎 "for me", 话𠊎知 "tell me", 昨晡 (日)
@@ -482,6 +487,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<leide>嘞(?=[\u3400-\u9fff]))|(?P<lei>嘞)"
     # Wuhan 前个 "the day before yesterday" (not 前个月, 前个礼拜, 前个工单)
     + r"|(?P<qiange>前个(?![月星礼周季年工单订报号人]))"
+    # Anhui and the north: 昨个, 今个 (yesterday, today; not 今个月 "this month")
+    + r"|(?P<zuoge>昨个(?![月星礼周季年]))|(?P<jinge>今个(?![月星礼周季年]))"
     # Southwestern 下子 softening a verb as 一下 does ("记下子", "对比下子"); not 一下子
     + r"|(?P<xiazi>(?<![一这那])下子)"
     # Wu and Hakka: 只 is the measure word after a verb of making or a number ("做只周报",
@@ -518,7 +525,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
     "die": "吃",
-    **{"faba": "吧", "ede": "的"},
+    **{"faba": "吧", "ede": "的", "zuoge": "昨天", "jinge": "今天"},
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
@@ -1787,6 +1794,9 @@ _CN_HYPOTHETICAL = re.compile(
 _CN_QUESTION = re.compile(
     # (not 好几 "several" nor 几乎 "almost": "试了好几次都不行")
     r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|(?<![好这那])几(?!乎)|什么|哪|怎么样|怎样了|咋样|如何\s*$|"
+    # 啥 "what" of what is needed ("开工单要填啥啊"), not what one has yet to decide
+    # ("还没想好写啥") nor 没啥 "nothing much"
+    r"(?:要|需要|该|得)[\u4e00-\u9fff]{0,2}啥(?!子)|"
     # A-not-A with a result: "修没修好", "到没到", "发没发"
     r"([\u4e00-\u9fff])没\1|"
     r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$|"  # 发货没: shipped yet?

@@ -199,7 +199,9 @@ BARE_NAME = "not {intent}: {words!r} names a thing but not what to do with it"
 NOT_THE_USERS = "not {intent}: the request asks about {words!r}, not the user's own"
 _YOURS = re.compile(
     # (where the user's own details are kept is no thing of the business's: "in your system")
-    r"\byour\b(?!\s+(?:system|systems|records?|database|files?|end|side)\b)|你们|贵公司|贵司|你的|您的",
+    # (nor a page of theirs the user complains of: "Your tracking page shows nothing")
+    r"\byour\b(?!\s+(?:system|systems|records?|database|files?|end|side|tracking|website|site|"
+    r"app|page)\b)|你们|贵公司|贵司|你的|您的",
     re.I,
 )
 _MINE = re.compile(r"\b(?:my|mine|our|ours)\b|我", re.I)
@@ -1230,7 +1232,8 @@ _BY_CHANNEL = re.compile(
     r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a\s+|an\s+)?"
     r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail)\b|"
     # the channel as the verb: "email 给我", "WhatsApp me the status"
-    r"\b(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*(?:(?:发)?给我|me\b|us\b)|"
+    r"(?<![A-Za-z])(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*"
+    r"(?:(?:发)?给我|我|me\b|us\b)|"
     # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
     r"(?:send|发|传)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
     r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)|"
@@ -1273,7 +1276,7 @@ def _serves(intent: IntentSpec, verb: str, kinds: set[str]) -> bool:
     return _vouches(intent, verb)
 
 
-def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | None:
+def _foreign_change(domain: Domain, intent: IntentSpec, text: str, today: date) -> Found | None:
     """A change the request asks for that the write intent does not make, or None.
 
     "send the monthly report to my boss" names a report, and "把昨天那笔报销改成 60 元" a
@@ -1317,7 +1320,7 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str) -> Found | No
     # the intent makes, unless its own words ask for a schedule; how often a problem
     # happens, told in a ticket's words, is no schedule (`_told_in_text_slot`).
     again = recurring(text) if "schedule" not in kinds else None
-    if again is not None and not _told_in_text_slot(intent, text, again):
+    if again is not None and not _told_in_text_slot(intent, text, today, again):
         return again
     # A change once something happens ("text me when 10087 ships") is not the change now,
     # unless the intent's own examples ask for one on an event.
@@ -1339,14 +1342,14 @@ def _own_plan(text: str, at: int) -> bool:
     return _OWN_PLAN.search(lead) is not None
 
 
-def _told_in_text_slot(intent: IntentSpec, text: str, found: Found) -> bool:
+def _told_in_text_slot(intent: IntentSpec, text: str, today: date, found: Found) -> bool:
     """Whether the words lie inside a free-text slot the request gives, apart from its ask.
 
     "the scanner jams every morning", "打印机每天早上都卡纸": how often a problem happens is
     part of the problem a ticket describes, not a schedule for the ticket.
     """
     try:
-        _, evidence = split_found(_fill(intent, text, date.today()))
+        _, evidence = split_found(_fill(intent, text, today))
     except SlotError:
         return False
     cue = change_cue(text, intent.write_cues)
@@ -1381,7 +1384,7 @@ def _gate(
         return NO_CHANGE_ASKED, False, None
     if not asked and (first := question_first(text)) is not None:
         return QUESTION_FIRST.format(words=first.text), False, None
-    foreign = None if asked else _foreign_change(domain, intent, text)
+    foreign = None if asked else _foreign_change(domain, intent, text, today)
     if foreign is not None:
         return FOREIGN_CHANGE.format(intent=intent.name, verb=foreign.text), False, None
     if not asked and cue is not None and _SUMMED.fullmatch(cue.text) and _HOW_MUCH.search(text):
@@ -1594,6 +1597,8 @@ def _read_object(
     "expense" is submit_expense's as much as expense_total's; "记一下血压": record_metric's
     examples say 血压). A Chinese object counts when it holds one of the read's own words.
     """
+    if cue.text.endswith(("之后", "以后", "再")):
+        return None  # "报了以后看下近7天总共多少": what follows comes after, no object
     m = _OBJECT_PHRASE.match(text, cue.end)
     name = {stem(part) for part in intent.name.split("_")}
     cjk = {w for w in _own_words(intent) if _is_cjk_word(w) and not _PARTICLE.search(w)}
@@ -2327,7 +2332,7 @@ def by_ranking(
             _to_read_sibling(domain, text, name, scores)
             continue
         writes = _guarded(intent) and domain.writes(name)
-        if writes and (foreign := _foreign_change(domain, intent, text)) is not None:
+        if writes and (foreign := _foreign_change(domain, intent, text, today)) is not None:
             refused.append((name, FOREIGN_CHANGE.format(intent=name, verb=foreign.text)))
             excluded.add(name)
             continue
@@ -3612,7 +3617,11 @@ _IF_CHANGED = re.compile(
     # weighed as "A not A": "订单50317取消不取消呢，我还没想好"
     r"(?P<cn2>[\u4e00-\u9fff]{2})不(?P=cn2)|"
     # weighed as "if it were done": "订单 91504 取消的话会扣钱吗？"
-    r"(?P<cn3>[\u4e00-\u9fff]{2})了?的话",
+    r"(?P<cn3>[\u4e00-\u9fff]{2})了?的话|"
+    # "要不要取消", Cantonese "可唔可以cancel" (可不可以 once read), the verb in English
+    r"要不要(?P<cn4>[\u4e00-\u9fff]{2})|可不可以\s*(?P<en6>[a-z]+)|"
+    # wanted, but not decided: "Eventually I would like to cancel 55102, but I am not sure"
+    r"\b(?:would\s+like|want|plan|intend)\s+to\s+(?P<en5>[a-z]+)\b(?=[^.?!]*\bnot\s+sure\b)",
     re.I,
 )
 """A change the user only weighs ("if I cancel order 58830, money come back when?", "I am
@@ -3631,10 +3640,10 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
     """
     kinds, own = _made_kinds(domain), frozenset(_write_cues(domain))
     for m in _IF_CHANGED.finditer(text):
-        if cn := m["cn"] or m["cn2"] or m["cn3"]:  # "开个工单": the change word after 如果
+        if cn := m["cn"] or m["cn2"] or m["cn3"] or m["cn4"]:  # the change word after 如果
             words = [cn[i:j] for i in range(len(cn)) for j in range(i + 2, len(cn) + 1)]
         else:
-            said = m["en"] or m["en2"] or m["en3"] or m["en4"]
+            said = m["en"] or m["en2"] or m["en3"] or m["en4"] or m["en5"] or m["en6"]
             # "if I cancelled order 55210": the past form weighs the verb
             words = [said, *(said[: -len(end)] for end in ("led", "ed", "d") if said.endswith(end))]
         if not any(change_kind(w) in kinds or w in own for w in words):

@@ -9078,3 +9078,75 @@ def test_rounds_171_172_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 173-174 (measured once at ecd9cb1, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # What a ticket needs, asked with 啥, opens none.
+        (EXPENSES, "提工单需要填啥呀"),
+    ],
+)
+def test_rounds_173_174_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A chat app as the verb (Cantonese "WhatsApp我"), once it ships (嗰阵).
+        (DOMAIN, "订单 52210 发货嗰阵WhatsApp我"),
+        # A cancel weighed: Cantonese 可唔可以 with the English verb, 要不要, "not sure yet".
+        (DOMAIN, "order 52210 可唔可以cancel呀？"),
+        (DOMAIN, "订单52210要不要取消呢"),
+        (
+            DOMAIN,
+            "Eventually I want to cancel order 52210, but I'm not sure yet. What does "
+            "cancelling do?",
+        ),
+    ],
+)
+def test_rounds_173_174_requests_asked_about(domain: Domain, text: str) -> None:
+    decision = _no_write(domain, text)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # German English: "hold me up to date", a compound report name.
+        (
+            EXPENSES,
+            "Open a ticket, the VPN client crashes at login, and hold me up to date.",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (DOMAIN, "I need the Weekreport, please build it", "build_report", {"report": "weekly"}),
+        # A complaint about the business's tracking page is still the user's order.
+        (
+            DOMAIN,
+            "Fourth time I'm asking: where is order 61530? Your tracking page is empty.",
+            "order_status",
+            {"order_id": "61530"},
+        ),
+        # "14日total"; 交上去; 报了以后 (once filed); Anhui 昨个 (yesterday).
+        (EXPENSES, "报销午饭 48元，顺便睇下14日total", "submit_expense", {"period": "14d"}),
+        (EXPENSES, "打车 40 块，昨天的，帮我交上去", "submit_expense", {"amount": "40"}),
+        (
+            EXPENSES,
+            "酒店两晚 420 元，报了以后看下近30天总共多少",
+            "submit_expense",
+            {"amount": "420", "period": "30d"},
+        ),
+        (EXPENSES, "昨个晚上打车 52 块，报一下", "submit_expense", {"date": "2026-03-14"}),
+        # 上次那张工单: the latest ticket.
+        (EXPENSES, "我上次那张工单到底有没有人理", "ticket_status", {"ticket_id": None}),
+    ],
+)
+def test_rounds_173_174_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

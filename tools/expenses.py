@@ -865,6 +865,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             # Swedish "håll mig uppdaterad" and "skicka nyheter" said in English; a
             # dictated "know" heard as "no"
             *("hold me updated", "hold me posted", "hold me informed", "send me news"),
+            # German "auf dem Laufenden halten": "hold me up to date about it"
+            *("hold me up to date", "keep me up to date", "keep me up-to-date"),
             *("let me no when", "let me no once", "let me no if"),
             *("tell me how it goes", "tell me how it's going", "let me know how it goes"),
         ),
@@ -1497,7 +1499,7 @@ _LATEST_TICKET = re.compile(
     r"\b(?:my|the|our|his|her|their|its)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
-    r"(?:最新|最近|新开|刚开|上次开|上一次开|上一张|上一个|上张|上个)(?:的|那|那张|那个|那单|张|个)?(?:的)?"
+    r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)(?:的|那|那张|那个|那单|张|个)?(?:的)?"
     r"\s*(?:工单|报修单|ticket)",
     re.I,
 )

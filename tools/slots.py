@@ -481,7 +481,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"(?:内|以来)?|前\s*(?:{_CN_NUM})\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月)|"
             rf"(?:{_CN_NUM})\s*(?:天|周|个星期|星期|个礼拜|礼拜|个月)(?:内|以来)?|"
             # "7日总数", "14日走势": days counted before a total or a trend (not "7日", the 7th)
-            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|的?(?:总|合计|走势|趋势|平均|变化)))|"
+            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|的?(?:总|合计|走势|趋势|平均|变化|total|trend|sum)))|"
             rf"(?:上|本|这)个?(?:周|星期|礼拜|月)"
         ),
     ),
@@ -594,8 +594,9 @@ _JOINERS = re.compile(
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|"
     # a run-on message turning to the assistant: "发票我已经拿到了你帮我报一下住宿费"
     r"(?<=[\u3400-\u9fff])(?=你帮我|你给我|麻烦你|请你帮我)|"
-    # done first, then shown: "报完给我看看俩礼拜总共多少"
-    r"(?<=[报记存录]完)(?=给我|帮我|让我)"
+    # done first, then shown: "报完给我看看俩礼拜总共多少", "报了以后看下近7天总共多少"
+    r"(?<=[报记存录]完)(?=给我|帮我|让我)|"
+    r"(?<=[报记存录交]了以后|[报记存录交]了之后)(?=[\u3400-\u9fff])"
 )
 """Words that join two requests ("don't cancel 10077 just text me", "dont cancel order
 55120 i just want to know where it is" and "don't log anything just show 7d bp" are two, as

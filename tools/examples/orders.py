@@ -246,7 +246,7 @@ def _elsewhere(text: str, found: Found) -> bool:
 
 
 _NUMBER_OF_IT = re.compile(
-    r"\s*(?:(?:the|its|it's|my)\s+)?(?:order\s+)?(?:number|no\.?|#)\s*(?:is|was|:)|"
+    r"\s*(?:(?:the|its|it's|my)\s+)?(?:order\s+)?(?:number|no\.?|#|bestellnummer)\s*(?:is|was|:)|"
     r"\s*(?:单号|订单号|号码)(?:是|为|[:：])",
     re.I,
 )

@@ -157,6 +157,7 @@ _REPORT_KINDS = (
         (
             *("weekly", "wkly", "week", "每周", "周报", "周度", "这周", "本周", "上周"),
             "周的报告",  # as a learner says 周报: "周的报告做一个"
+            *("weekreport", "week report"),  # German compounds: "Wochenbericht"
         ),
     ),
     (
@@ -164,6 +165,7 @@ _REPORT_KINDS = (
         (
             *("monthly", "mthly", "mnthly", "month"),
             *("每月", "月报", "月度", "这个月", "本月", "上个月", "月的报告"),
+            *("monthreport", "month report", "monthsreport"),  # German "Monatsbericht"
         ),
     ),
 )
