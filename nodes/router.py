@@ -465,6 +465,8 @@ def _evidence_problem(
             and not (ev.get("kind") == "id" and _LABELLED.search(text, 0, r.start))
             # a window refused beside the one asked for: "不要30天的,就看14天的报销总额"
             and not (r.kind == "period" and refused_window(text, r.start))
+            # the one it repeats, given as the reason: "Reason: duplicate of 55009"
+            and not _DUPLICATE_OF.search(text, max(0, r.start - 24), r.start)
         ]
         if (other := _another_value(ev, rivals) or _alternative(text, ev, roles)) is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
@@ -2027,6 +2029,9 @@ def _chatter(text: str, at: int, evidence: Mapping[str, dict[str, Any] | None]) 
     return sentence is not None and not re.search(r"\d", sentence.group())
 
 
+_DUPLICATE_OF = re.compile(r"\b(?:duplicate|copy|dupe)\s+of\s+(?:order\s+)?#?\s*$", re.I)
+"""What a number repeats, said as why ("Cancel order 55010. Reason: duplicate of 55009"):
+not a second value of the slot."""
 _DEADLINE_BEFORE = re.compile(r"\b(?:by|before|due|until|till|no\s+later\s+than)\s+$", re.I)
 _CN_DEADLINE_AFTER = re.compile(r"\s*(?:之前|以前|前|截止)")
 """A day by which something must happen ("boss say must claim by today", "周五之前要报"):

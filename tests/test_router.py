@@ -9150,3 +9150,43 @@ def test_rounds_173_174_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 175-176 (measured once at c3c4d06, then folded into dev) ------------------------
+
+
+def test_rounds_175_176_the_order_a_duplicate_repeats_is_not_cancelled() -> None:
+    """ "duplicate of N" names the order kept, as the reason: N is never the one cancelled."""
+    _no_write(DOMAIN, "cancel the duplicate of 61819")
+    _assert_routed(
+        DOMAIN,
+        "Cancel order 61820. Reason: duplicate of 61819.",
+        "cancel_order",
+        {"order_id": "61820"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "push我" asks for updates; 上次开的那个单子 is the latest ticket.
+        (
+            EXPENSES,
+            "电脑连不上打印机，帮我开个ticket，有进展push我",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (EXPENSES, "我上次开的那个单子现在到底有没有人管", "ticket_status", {"ticket_id": None}),
+        # 直接开吧 opens it.
+        (
+            EXPENSES,
+            "上次那个工单就不用通知我了，这个直接开吧：投影仪不亮",
+            "open_ticket",
+            {"notify": False},
+        ),
+    ],
+)
+def test_rounds_175_176_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

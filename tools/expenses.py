@@ -867,6 +867,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("hold me updated", "hold me posted", "hold me informed", "send me news"),
             # German "auf dem Laufenden halten": "hold me up to date about it"
             *("hold me up to date", "keep me up to date", "keep me up-to-date"),
+            *("push我", "push 我"),  # "有进展push我一下"
             *("let me no when", "let me no once", "let me no if"),
             *("tell me how it goes", "tell me how it's going", "let me know how it goes"),
         ),
@@ -902,6 +903,7 @@ _TICKET_CUES = (
     "开个",
     # the ticket named in a question before it: "又要开工单？行，开一个吧"
     "开一个吧",
+    *("直接开吧", "就直接开"),  # "刚才那个工单不用通知我了，就直接开吧：会议室电视没信号"
     "报个修",
     "报个障",
     "报个故障",
@@ -1499,8 +1501,9 @@ _LATEST_TICKET = re.compile(
     r"\b(?:my|the|our|his|her|their|its)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
-    r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)(?:的|那|那张|那个|那单|张|个)?(?:的)?"
-    r"\s*(?:工单|报修单|ticket)",
+    r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)"
+    r"(?:的|那|那张|那个|那单|张|个){0,2}(?:的)?"
+    r"\s*(?:工单|报修单|ticket|单子)",
     re.I,
 )
 """The user's latest ticket named as one thing ("Pa-check naman my latest ticket, still no

@@ -268,6 +268,8 @@ _OTHER_NUMBER = re.compile(
     # an order *for* a number is of that many things, or a misheard "four" in a dictated
     # number ("cancel order for 2771"): which order is not said
     r"\b(?:order|orders)\s+for\s+(\d{1,20})\b|"
+    # the order another one repeats, named as its reason: "Reason: duplicate of 55009"
+    r"\b(?:duplicate|copy|dupe)\s+of\s+(?:order\s+)?#?(\d{1,20})\b|"
     r"(\d{1,6})\s*(?:号房|房间|号桌|号床)|(?:房间|房号)\s*(\d{1,6})",
     re.I,
 )
