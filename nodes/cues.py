@@ -2620,6 +2620,8 @@ _ON_EVENT = re.compile(
     r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"
     # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
     r"(?<=\d\s)(?:ship|arrive|land|come|reach)|"
+    # typed in a hurry: "text me when 38817 delivred"
+    r"(?<=\d\s)(?:deliv\w*|delv\w*|shiped|shipd|arived|arrvd)|"
     # Nigerian Pidgin's "don" (has): "when order 66190 don ship"
     r"don\s+(?:ship|arrive|land|reach|comot|commot|deliver))\b|"
     # a message asked for later: "text me later about 60021", Pidgin "text me bumbai"
@@ -2632,7 +2634,7 @@ _ON_EVENT = re.compile(
     r"(?=给我|发|通知|告诉)|"
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
-    r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出)了\s*(?:再|就)?\s*"
+    r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出)了\s*(?:你|您)?\s*(?:再|就)?\s*"
     r"(?=给我|发|通知|告诉|短信)|"
     r"等[^，。,！!？?]{1,12}?(?:了|完)[\u4e00-\u9fff]?\s*(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"

@@ -9190,3 +9190,28 @@ def test_rounds_175_176_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 177-178 (measured once at f9b519a, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A message once it has shipped, "你" between; a hurried "delivred".
+        (DOMAIN, "订单41207发货了你给我发个短信说一声"),
+        (DOMAIN, "text me when 41207 deliverd"),
+    ],
+)
+def test_rounds_177_178_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_rounds_177_178_a_misspelt_parking_ticket_is_a_fare() -> None:
+    """ "parkng ticket" is paid for, a claim's, never a helpdesk ticket to open."""
+    _assert_routed(
+        EXPENSES,
+        "parkng ticket 30 usd file it",
+        "submit_expense",
+        {"amount": "30", "category": "other"},
+    )

@@ -675,7 +675,7 @@ _TICKET_WORDS = (
 _FARE_QUALIFIER = (
     r"train|rail|railway|bahn|plane|flight|airline|air|bus|coach|ferry|boat|metro|subway|tube|"
     r"tram|shuttle|concert|theat(?:re|er)|movie|cinema|museum|zoo|exhibition|gallery|event|"
-    r"match|festival|gig|parking|lottery|raffle|entry|entrance|admission|one-way|return|"
+    r"match|festival|gig|parking|parkng|parkin|lottery|raffle|entry|entrance|admission|one-way|return|"
     r"round-trip|season|"
     # German, alone or run into one word ("Bahnticket", "Flugticket", "Zug-Ticket")
     r"zug|flug|kino|konzert|park|messe"
