@@ -1295,19 +1295,7 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str, today: date) 
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
     channels = (m for m in _BY_CHANNEL.finditer(text) if not negated(text, m.start()))
     if kinds == {"send"} and (by := next(channels, None)) is not None:
-        channel = (
-            by["en"]
-            or by["cn"]
-            or by["cn2"]
-            or by["en2"]
-            or by["cn3"]
-            or by["cn4"]
-            or by["cn5"]
-            or by["en3"]
-            or by["en4"]
-            or by["cn6"]
-            or by["cn7"]
-        )
+        channel = by[str(by.lastgroup)]  # each way of naming it has one group, the channel
         if not _vouches(intent, channel):
             return Found(True, by.group(), by.start(), by.end(), "cue")
     # A message for someone else is a send the intent makes only if its own examples do.
@@ -3645,10 +3633,10 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
     """
     kinds, own = _made_kinds(domain), frozenset(_write_cues(domain))
     for m in _IF_CHANGED.finditer(text):
-        if cn := m["cn"] or m["cn2"] or m["cn3"] or m["cn4"]:  # the change word after 如果
-            words = [cn[i:j] for i in range(len(cn)) for j in range(i + 2, len(cn) + 1)]
+        said = m[str(m.lastgroup)]  # each form has one group: the change word weighed
+        if str(m.lastgroup).startswith("cn"):  # "开个工单": the change word after 如果
+            words = [said[i:j] for i in range(len(said)) for j in range(i + 2, len(said) + 1)]
         else:
-            said = m["en"] or m["en2"] or m["en3"] or m["en4"] or m["en5"] or m["en6"]
             # "if I cancelled order 55210": the past form weighs the verb
             words = [said, *(said[: -len(end)] for end in ("led", "ed", "d") if said.endswith(end))]
         if not any(change_kind(w) in kinds or w in own for w in words):
@@ -4101,7 +4089,6 @@ _STORY_END = re.compile(
 )
 """Where what happened ends and the ask begins: a sentence's end, ", so I …", "，所以",
 or a "…的时候…，" clause of when something happened."""
-_WHEN_IT_HAPPENED = re.compile(r"[^，。！？,.!?]*的时候[^，。！？,]*[，,]\s*")
 
 
 def _write_values(domain: Domain, text: str, today: date) -> bool:
@@ -4141,10 +4128,11 @@ def _story_told(domain: Domain, text: str, today: date, decision: Decision) -> s
     if not ends or not text[ends[-1] :].strip(" ,.;:!?，。；：！？…"):
         return None
     story = text[: ends[-1]]
+    # (a change named in what went wrong is told, no ask: "生成报表的时候电脑死机了",
+    # `unasked_clauses`, which `change_cue` reads)
     if asks_for_information(story) or _write_values(domain, story, today):
         return None
-    # (a change named in when something happened was no ask: "生成报表的时候电脑死机了")
-    if not _WHEN_IT_HAPPENED.fullmatch(story) and change_cue(story, _write_cues(domain)):
+    if change_cue(story, _write_cues(domain)) is not None:
         return None
     return " " * ends[-1] + text[ends[-1] :]
 

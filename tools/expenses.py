@@ -418,9 +418,14 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
             *("australian dollar", "australian dollars", "aussie dollars"),
         ),
     ),
-    ("CAD", ("cad", "ca$", "canadian dollar", "canadian dollars", "加元", "加币")),
-    # French order, as Quebec says it in English: "31 dollars canadian"
-    ("CAD", ("dollars canadian", "dollar canadian", "dollars canadiens", "$ canadian")),
+    (
+        "CAD",
+        (
+            *("cad", "ca$", "canadian dollar", "canadian dollars", "加元", "加币"),
+            # French order, as Quebec says it in English: "31 dollars canadian"
+            *("dollars canadian", "dollar canadian", "dollars canadiens", "$ canadian"),
+        ),
+    ),
     # other dollars said by their country: "a hotel claim fi 3200 Jamaican dollars"
     ("JMD", ("jmd", "jamaican dollar", "jamaican dollars", "ja$")),
     ("TTD", ("ttd", "trinidad dollar", "trinidad dollars", "tt$")),

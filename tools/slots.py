@@ -1974,9 +1974,7 @@ _ASKED_BETWEEN = re.compile(
 _ASKED = re.compile(
     # (with what is weighed or a tag after the second: "7 days or 30 days though?",
     # "7天还是30天的血压趋势呢……")
-    r"\s*[?？]|\s*(?:though|then|again)\s*[?？]|[^.!?。！？\d\n,，]{0,12}?(?:呢|吗)?\s*[?？]|"
-    r"[^.!?。！？\d\n,，]{0,12}?呢",
-    re.I,
+    r"[^.!?。！？\d\n,，]{0,12}?[?？呢]"
 )
 
 
