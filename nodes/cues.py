@@ -144,7 +144,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("mandame", "mándame", "enviame", "envíame", "mandáme"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
         *("发条消息", "发个消息", "发消息", "发条信息", "传短信", "传个短信"),
-        "发到",
+        *("发到", "发去"),  # (Cantonese 发去: "嘅状态发去我微信")
         # e-mail named as the means: "用邮件把订单40551的状态发我" asks for a message
         *("用邮件", "通过邮件", "用邮箱", "通过邮箱", "用电邮", "用email", "用 email"),
         # and any chat app with its verb: "用 WhatsApp 发 order 72114 的状态给我", "用 LINE
@@ -189,6 +189,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("send it back", "send them back", "send back", "return it"),
         *("钱退给我", "退钱给我", "退给我"),
         *("退货", "退款", "换货", "退钱", "退我钱", "把钱退"),
+        *("退一半", "退一部分", "退几件", "部分退"),  # part of it: "可以只退一半吗?5 件留 2 件"
     ),
     "approve": ("approve", "reject", "decline", "批准", "审批"),
     "invoice": (
@@ -255,7 +256,7 @@ not reads: a read intent never answers them with what it shows ("split order 100
 "把这个工单转交给安全组", "导出成表格"); the intent whose own words make them does, else the
 run asks."""
 
-_NO_CUE = frozenset({"stop", "停掉", "停止", "forward", "mail", "转发", "发邮件", "发到"})
+_NO_CUE = frozenset({"stop", "停掉", "停止", "forward", "mail", "转发", "发邮件", "发到", "发去"})
 """Change words that never open the write gate: "stop" ("停掉") also ends a notification, and
 forwarding or mailing something, or sending it to a mailbox ("把月报发到邮箱"), is not the
 message a send intent makes."""
@@ -419,11 +420,14 @@ _VERNACULAR: dict[str, str] = {
     # Cantonese 嗰阵(时) "when" (Anhui's 昨个, 今个 in context below)
     **{"嗰阵时": "的时候", "嗰阵": "时候"},
     # Guizhou and Guangxi: 得不得 "can you or not", 哪点 "where".
-    **{"得不得": "能不能", "哪点": "哪里"},
+    # (Cantonese 得唔得 closes a request as "OK?" does: "嘅状态发个短信俾我得唔得？")
+    **{"得不得": "能不能", "得唔得": "行不行", "哪点": "哪里"},
     # Hakka (Meizhou, Huizhou, Ganzhou): 𠊎 "I, me", 同𠊎 "for me", 话𠊎知 "tell me", 昨晡 (日)
     # "yesterday", 前晡, 今晡, 暗晡 "evening", 你兜 "you all", 係麼个 "what is", 几久 "how
     # long", 食夜 "dinner".
     **{"同𠊎": "帮我", "话𠊎知": "告诉我", "𠊎": "我", "昨晡": "昨天", "前晡": "前天"},
+    # Cantonese 话(俾)我知 and Hokkien 共我讲 "tell me": "有进展就话俾我知", "有进度共我讲"
+    **{"话俾我知": "告诉我", "话畀我知": "告诉我", "话我知": "告诉我", "共我讲": "告诉我"},
     **{"今晡": "今天", "暗晡": "晚上", "你兜": "你们", "係麼个": "是什么", "几久": "多久"},
     **{"食夜": "晚饭", "食朝": "早饭", "食昼": "午饭"},
     # Teochew (Shantou, Chaozhou): 家己/胶己 "oneself", 若济 "how much", 底块 "where", 分我
@@ -2321,7 +2325,9 @@ _ONLY_VALUES = re.compile(
 
 
 _PASTED_LINE = re.compile(
-    r"^[ \t]*(?:>|(?:re|fwd?|fw|subject|from|to|cc|date|sent)[ \t]*[:：]|(?:回复|转发|主题)[:：]|"
+    # ("Date:" alone is a form's field, "Date: yesterday"; under "From:" it is a mail's
+    # header, `_MAIL_HEADERS`)
+    r"^[ \t]*(?:>|(?:re|fwd?|fw|subject|from|to|cc|sent)[ \t]*[:：]|(?:回复|转发|主题)[:：]|"
     # a message forwarded under its kind: "快递短信：【顺丰】您的订单 66231 已发出。"
     r"[\u4e00-\u9fff]{0,4}(?:短信|通知|消息)[:：]\s*(?=【)|"
     r"sent\s+from\s+(?:my\s+|outlook\b)|get\s+outlook\b)[^\n]*",
@@ -2549,7 +2555,11 @@ _ASKS_IF_ALLOWED = re.compile(
     r"will\s+(?:that|it|this)\s+(?:flag|get\s+(?:me\s+)?flagged|raise\s+a\s+(?:red\s+)?flag)|"
     r"should\s+i\s*(?:[,?]|or\b)|is\s+(?:that|this|it)\s+(?:really\s+)?(?:right|correct)\s*\?|"
     # "My colleague says I should open a ticket for the printer. Si it's not worth it?"
-    r"(?:is\s+it|it'?s|it\s+is)\s+(?:not\s+|even\s+|really\s+)?worth\s+it\s*\?)|"
+    r"(?:is\s+it|it'?s|it\s+is)\s+(?:not\s+|even\s+|really\s+)?worth\s+it\s*\?|"
+    # "I want to open a ticket but I don't know if is the right place, is it?"
+    r"(?:don'?t|do\s+not|dunno)\s+know\s+(?:if|whether)\s+(?:(?:this|it|here)\s+)?(?:is|it'?s)\s+"
+    r"the\s+right\s+(?:place|one|way|thing)|"
+    r"is\s+(?:this|here)\s+the\s+right\s+place\b)|"
     r"(?:这样|这么报|这样报)?(?:合规吗|合不合规|允许吗|允不允许|会不会有问题|会被查吗)",
     re.I,
 )
@@ -2609,7 +2619,7 @@ before "every morning", 每天 or 自动."""
 
 
 _ON_EVENT = re.compile(
-    r"\b(?:when|once|as\s+soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,4}?"
+    r"\b(?:when|once|as\s+soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,6}?"
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     # "when it's delivered"
     r"(?<=['’]s\s)(?:delivered|dispatched)|"
@@ -2626,16 +2636,19 @@ _ON_EVENT = re.compile(
     r"don\s+(?:ship|arrive|land|reach|comot|commot|deliver))\b|"
     # a message asked for later: "text me later about 60021", Pidgin "text me bumbai"
     r"\b(?:text|message|sms|ping|notify|send)\s+(?:me|us|it)\s+later\b|"
+    # (Cantonese 嗰阵, read as 那阵: "发货嗰阵 send 个短信俾我")
     r"(?:到了|到货|发货|出货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
-    r"(?:之后|以后|后(?!的)|的时候|时|就)|"
-    # arrived somewhere, then: "到柳州了就发短信"; when it has shipped: "甚时候发货了给我发个短信"
-    r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?了\s*(?:之后|以后|后(?!的)|就)|"
+    r"(?:之后|以后|后(?!的)|的时候|那阵子?|时|就)|"
+    # arrived somewhere, then: "到柳州了就发短信", "到超商的时候传简讯通知我"; when it has
+    # shipped: "甚时候发货了给我发个短信"
+    r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:了\s*(?:之后|以后|后(?!的)|就)|的时候|那阵子?)|"
     r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发出|寄出|签收|送到|送达|更新)了\s*(?:你|您)?\s*(?:就|再)?\s*"
     r"(?=给我|发|通知|告诉)|"
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
     r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出)了\s*(?:你|您)?\s*(?:再|就)?\s*"
-    r"(?=给我|发|通知|告诉|短信)|"
+    # (not a text that never came: "快递到了短信都不发")
+    r"(?=给我|发|通知|告诉|短信)(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
     r"等[^，。,！!？?]{1,12}?(?:了|完)[\u4e00-\u9fff]?\s*(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"
     r"(?=给我|发|通知|告诉)",
@@ -3507,11 +3520,11 @@ _SOMEONE_ELSE = re.compile(
     r"the\s+(?:florist|driver|courier|customer|client|vendor|supplier|caterer|photographer|"
     r"planner|landlord|tenant|nanny|babysitter|cleaner|plumber|contractor|accountant|venue)|"
     r"(?-i:(?!(?:Me|Us|It|My|The|This|That|Our|Your|Order|Ticket|When|Where|What)\b)[A-Z][a-z]+))\b|"
-    r"(?:发给|发短信给|短信给|通知|告诉|转告|转发给)(?:一下)?"
+    r"(?:发给|发短信给|短信给|通知|告诉|转告|转发给|发到|发去|转给|转到)(?:一下)?"
     r"(?:我(?:老婆|老公|爸爸?|妈妈?|哥哥?|姐姐?|弟弟?|妹妹?|爱人|家人|同事|朋友|领导|上司|老板|太太|先生|"
     # Hakka and southern kin (阿姆 "mother"), northern 那口子 "my other half"
     r"阿姆|阿妈|阿爸|阿嬷|阿公|阿婆|那口子)|"
-    r"他们|他|她|老板|同事|客户|对方|买家|收件人|我?合伙人|我?助理|我?秘书|我?司机)|"
+    r"他们|他|她|老板|领导|上司|经理|同事|客户|对方|买家|收件人|我?合伙人|我?助理|我?秘书|我?司机)|"
     r"(?:发|发短信|发消息|发邮件)给(?:我(?:老婆|老公|爸爸?|妈妈?|爱人|同事|朋友|领导|老板)|他|她)|"
     # a text to someone named by role or name: "帮我给司机小张发个短信"
     r"给(?:司机|师傅|同事|客户|顾客|老板|领导|经理|[小老阿])[\u4e00-\u9fff]{0,2}"

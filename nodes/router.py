@@ -468,7 +468,8 @@ def _evidence_problem(
             # the one it repeats, given as the reason: "Reason: duplicate of 55009"
             and not _DUPLICATE_OF.search(text, max(0, r.start - 24), r.start)
         ]
-        if (other := _another_value(ev, rivals) or _alternative(text, ev, roles)) is not None:
+        other = _another_value(ev, rivals, text) or _alternative(text, ev, roles)
+        if other is not None:
             return TWO_VALUES.format(slot=name, text=ev["text"], other=other.text)
         if ev.get("kind") == "amount" and (about := _estimated(text, ev, roles)) is not None:
             return ESTIMATE.format(slot=name, text=ev["text"], words=about)
@@ -643,6 +644,34 @@ nite", "at 3am", "早上8点15"), where ("to the office", "in Dubbo"), when it w
 the line a sentence."""
 
 
+_FORM_FIELD = re.compile(
+    r"^[ \t]*(?:[-*•·]|\d{1,2}[.)])?[ \t]*"
+    r"(?P<label>[A-Za-z][A-Za-z ]{0,20}?|[\u4e00-\u9fff]{1,6})[ \t]*[:：][^\n]*$",
+    re.M,
+)
+"""A line of a form: a short label, a colon and its value ("Amount: 42.50", "- when: Friday",
+"血压：140/90")."""
+_MEMO_LABEL = re.compile(r"(?:notes?|comments?|remarks?|memo|备注|说明|附注|附言)", re.I)
+"""A form's note field, whose value is the user's memo, not a sentence asking anything."""
+
+
+def _form_labels(text: str) -> list[tuple[int, int]]:
+    """The spans of a form's labels, and of its note fields whole, or none if no form.
+
+    People paste what they log as a form, one field a line ("Amount: 42.50", "Currency:
+    USD", "Category: taxi", "Date: yesterday" on four lines; "血压：140/90", "备注：还没吃药"):
+    the labels name the fields the values fill, and a note is the user's own memo, so
+    neither is a sentence that the entry line would otherwise have to be. Two such lines at
+    least make a form; one "Reading: 126/82" is read as any other line.
+    """
+    fields = list(_FORM_FIELD.finditer(text))
+    if len(fields) < 2:
+        return []
+    return [
+        m.span() if _MEMO_LABEL.fullmatch(m["label"].strip()) else m.span("label") for m in fields
+    ]
+
+
 _DATE_LABEL = re.compile(r"\b(?:date|dated|day|the|on)\s*[:：=]?\s*$", re.I)
 """The name of a list line's day field, right before the day ("date: 2026-03-10")."""
 
@@ -717,6 +746,7 @@ def _entry(
         ):
             spans.append((label.start(), role.start))
     spans += [m.span() for m in _ENTRY_MEMO.finditer(text)]
+    spans += _form_labels(text)
     lowered = text.lower()
     name: Found | None = None
     for word in intent.entry_words:
@@ -1002,13 +1032,14 @@ def _entry_asked(
     )
 
 
-def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
+def _another_value(ev: Mapping[str, Any], roles: list[Role], text: str = "") -> Role | None:
     """A second value of the kind the slot's evidence is, which the write would leave out.
 
     "cancel 10092 and 10096 both" names two orders, "log 130/85 and 128/82" two readings
     and "file a 50 USD meal and a 30 USD taxi" two amounts: a write that takes one must not
     pick one of them. A number that is only a number counts beside an id when it is as long
-    as an id (three digits or more).
+    as an id (three digits or more). The same value said again is the same thing ("$9 …
+    9 dollars"), unless `text` says it is another ("$9 and another $9 at the second one").
     """
     kind = str(ev.get("kind"))
     wanted = {
@@ -1038,9 +1069,17 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role]) -> Role | None:
         digits = re.sub(r"\D", "", role.text)
         if role.kind == "number" and (len(digits) < 3 or digits != role.text.strip()):
             continue
-        if _said_number(role.text) != _said_number(str(ev["text"])):
+        if _said_number(role.text) != _said_number(str(ev["text"])) or _ANOTHER.search(
+            text, max(0, role.start - 16), role.start
+        ):
             return role
     return None
+
+
+_ANOTHER = re.compile(
+    r"\b(?:another|one\s+more|a\s+second)\s+$|(?:又|另|再)(?:一笔|花了?|付了?)?\s*$", re.I
+)
+"""The same value said as a second one: "$9 and another $9", "又一笔 30 元"."""
 
 
 def _said_number(text: str) -> str:
@@ -1315,6 +1354,21 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str, today: date) 
     # A change once something happens ("text me when 10087 ships") is not the change now,
     # unless the intent's own examples ask for one on an event.
     return on_event(text, intent.examples)
+
+
+def _sent_elsewhere(intent: IntentSpec, text: str, verb: Found) -> bool:
+    """Whether the send asked for goes by a channel the intent's own words never name.
+
+    "帮我把上周的报销单发到我邮箱" sends the claims to a mailbox; a ticket that tells the
+    user of progress "sends" too, but the request asks for no ticket, so it is not the
+    maker of that send. (A ticket asked for with its updates by mail is the ticket's own
+    route, read by its rule, not handed down here.)
+    """
+    if change_kind(verb.text) != "send":
+        return False
+    channels = (m for m in _BY_CHANNEL.finditer(text) if not negated(text, m.start()))
+    by = next(channels, None)
+    return by is not None and not _vouches(intent, by[str(by.lastgroup)])
 
 
 _OWN_PLAN = re.compile(
@@ -2478,7 +2532,7 @@ def _maker(
     except SlotError:
         return None
     problem, _, cue = _gate(domain, intent, text, evidence, today)
-    if problem is not None:
+    if problem is not None or _sent_elsewhere(intent, text, verb):
         return None
     return Decision(
         action="route",
@@ -2520,12 +2574,15 @@ def _unserved_change(
     informational = (
         asks_for_information(text) or rest.strip() != text.strip() or bool(_ONLY_READ.search(text))
     )
+    # A change asked for once something happens, after it ("When the order 88431 is
+    # shipped, please text me"): its "When" opens no question, and the read answers nothing.
+    event = on_event(text)
     verb = next(
         (
             v
             for v in change_verbs(text, _write_cues(domain))
             if (not _vouches(intent, v.text) or _wanted(text, v))
-            and (v.value or not informational)
+            and (v.value or not informational or (event is not None and event.end <= v.start))
             and not (_SUMMED.fullmatch(v.text) and _HOW_MUCH.search(text))
         ),
         None,
@@ -3191,7 +3248,9 @@ _OTHERS = re.compile(
     # order"), not a group's or a thing's the user belongs to ("our team's", "my shop's")
     rf"\b(?:my|our)\s+(?!{_NOT_PERSON}(?:'s|s'))[a-z]+(?:'s|s')\s+(?:{_THEIR_THING})\b|"
     # a parent's or a spouse's, said with no "my": "Show mum's phone number"
-    r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband)'s\s+"
+    # (and in Vietnamese: "ba's bp trend", ba and má the parents, bà and ông the grandparents)
+    r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband|ba|má|bà|ông)"
+    r"'s\s+"
     r"(?!(?:cuff|machine|monitor|device|meter)\b)"
     # ("Mum's moved in with me": has moved, no thing of hers)
     r"(?!(?:moved|been|gone|got|just|not|come|left|staying|living|coming|going|here|back)\b)[a-z]|"
@@ -3235,8 +3294,8 @@ _OTHERS = re.compile(
     # (not 阿拉, Shanghainese "we")
     r"(?:给|帮|替|为)阿(?![拉里们是])[\u4e00-\u9fff](?=[^\u4e00-\u9fff]|报|记|取|开|存|查|发|的|一)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
-    r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷](?:的|个)|"
-    r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷](?![叫让要嘱话讲说])|"  # (not "我阿妈叫我每日记血压")
+    r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷母](?:的|个)|"
+    r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷母](?![叫让要嘱话讲说])|"  # (not "我阿妈叫我每日记血压")
     # one's spouse or parent as the old one: "俺家老头子血压…", "我家老伴的报销"
     # (Shanghainese 阿拉屋里厢: "our home")
     r"(?:我|俺|阮|阿拉)们?(?:家|屋里厢?)?(?:里)?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)|"
@@ -3286,7 +3345,9 @@ _OTHERS = re.compile(
     r"(?-i:\bfor\s+(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+[A-Z][a-z]+)|\bon\s+(?:his|her|their)\s+behalf\b|"
     r"\bon\s+behalf\s+of\b|"
     # (因为 is "because": "因为领导说预算紧" is no claim for the boss)
-    rf"(?:给|帮|替|(?<!因)为)(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
+    # (not handed to one: "帮我出个月报，月底要交给老板" is the user's own report)
+    rf"(?:(?<![交递送拿带])给|帮|替|(?<!因)为)"
+    rf"(?:{_SURNAME}(?:总|经理|老师|主任|处长|科长|局长|医生|姐|哥)|老板|领导|上司|经理)|"
     # a superior by title, "our" before it: "帮我们科长提个工单"
     r"(?:给|帮|替|(?<!因)为)(?:我们|咱们|我)的?(?:科长|处长|主任|局长|部长|组长|主管|经理|老板|领导|上司)|"
     # for a boss or a colleague named before: "老板电脑蓝屏了，帮他开个 ticket 吧" (not a

@@ -9215,3 +9215,93 @@ def test_rounds_177_178_a_misspelt_parking_ticket_is_a_fare() -> None:
         "submit_expense",
         {"amount": "30", "category": "other"},
     )
+
+
+# --- rounds 179-180 (measured once at 3446d1a, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A text once it ships, five words between "when" and "ships"; Cantonese 嗰阵 "when";
+        # arrived at a place, 的时候.
+        (DOMAIN, "text me when the new espresso grinder order ships, 40233"),
+        (DOMAIN, "订单 40233 到货嗰阵 send 个短信俾我"),
+        (DOMAIN, "40233 到便利店的時候傳簡訊給我"),
+        # A Hokkien speaker's mother (阮阿母): her reading, not the user's.
+        (DOMAIN, "阮阿母血壓 150/95,記起來"),
+        # A second amount of the same value, said as another.
+        (EXPENSES, "taxi $14 to the airport and another $14 back"),
+        # Sent to the boss's mailbox: no ticket, no claim.
+        (EXPENSES, "帮我把上周的报销明细发到领导邮箱"),
+        # Nor to the user's own: a ticket "sends" its progress, but none is asked for.
+        (EXPENSES, "帮我把上周的报销单发到我邮箱"),
+        # A ticket the user has, told of with irony, then its status asked.
+        (
+            EXPENSES,
+            "So happy to report my ticket is still open after a week. latest ticket status?",
+        ),
+        # Unsure whether this is the place to ask.
+        (
+            EXPENSES,
+            "monitor flickers, I want to open a ticket but I dont know if this is the right place",
+        ),
+    ],
+)
+def test_rounds_179_180_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A text asked for once it has shipped, the "When" clause first: no status read.
+        (DOMAIN, "When order 40233 is shipped, please send me a text"),
+        # Part of an order returned, which no intent does.
+        (DOMAIN, "訂單 40233 可以只退一半嗎? 3 件留 1 件"),
+        # The status by WeChat, Cantonese 发去 and 得唔得.
+        (DOMAIN, "订单 40233 嘅状态发去我微信得唔得？"),
+    ],
+)
+def test_rounds_179_180_requests_that_are_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action == "clarify", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A form, one field a line: labels and a note are no sentence.
+        (
+            EXPENSES,
+            "Amount: 18.90\nCurrency: EUR\nCategory: meal\nDate: yesterday",
+            "submit_expense",
+            {"amount": "18.90", "currency": "EUR", "category": "meal", "date": "2026-03-14"},
+        ),
+        (
+            DOMAIN,
+            "BP: 128/84\nDate: yesterday\nNotes: after my walk",
+            "record_metric",
+            {"value": "128/84", "date": "2026-03-14"},
+        ),
+        # A year the orders were placed in is no order number.
+        (DOMAIN, "list all my orders, the ones from 2024 too", "list_orders", {}),
+        # Cantonese 得唔得 closes a request; 话俾我知 and Hokkien 共我讲 ask for updates.
+        (DOMAIN, "订单 40233 嘅状态发个短信俾我得唔得？", "notify_order", {"order_id": "40233"}),
+        (EXPENSES, "网络成日断，开个单，有进展话俾我知", "open_ticket", {"notify": True}),
+        (EXPENSES, "印表機壞去,幫我開單,有消息共我講", "open_ticket", {"notify": True}),
+        # A report handed to the boss is still the user's own.
+        (DOMAIN, "帮我做个周报，周五要交给领导", "build_report", {"report": "weekly"}),
+        # The text that never came is a complaint, not an event to wait for.
+        (
+            DOMAIN,
+            "快递到了短信都没发，现在把 40233 的状态短信发我",
+            "notify_order",
+            {"order_id": "40233"},
+        ),
+    ],
+)
+def test_rounds_179_180_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

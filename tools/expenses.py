@@ -1474,13 +1474,23 @@ def ticket_slots(text: str, today: date) -> dict[str, Any]:
     return slots
 
 
+_EXISTING_TICKET = re.compile(
+    r"\b(?:my|our|the)\s+(?:(?:latest|last|old|current)\s+)?ticket\s+(?:is|was|has|had|still|"
+    r"hasn'?t|isn'?t|wasn'?t|remains|got)\b|"
+    r"\b(?:latest|last|newest)\s+ticket\b|\bticket\s+status\b",
+    re.I,
+)
+"""A ticket the user already has, told of or asked about ("I'm thrilled to report my ticket
+is still a mystery. latest ticket status pls"): no ticket word for a new one."""
+
+
 def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
     """A problem to open a ticket for: a ticket word (or IT named) and no ticket id.
 
     A ticket paid for ("bus tickets", "停车票") is no ticket word: a claim for one is not
     a problem for the helpdesk.
     """
-    helpdesk = _without_fares(text)
+    helpdesk = _EXISTING_TICKET.sub(lambda m: " " * len(m.group()), _without_fares(text))
     named = contains_any(helpdesk, _TICKET_WORDS) or _IT_DESK.search(helpdesk) is not None
     if not named or _ticket_id(text) is not None:
         return None
@@ -1503,7 +1513,8 @@ def extract_ticket_status(text: str, today: date) -> dict[str, Any] | None:
 
 
 _LATEST_TICKET = re.compile(
-    r"\b(?:my|the|our|his|her|their|its)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
+    # (Irish and Australian "me" for my: "What's the story with me last ticket?")
+    r"\b(?:my|me|the|our|his|her|their|its)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
     r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)"

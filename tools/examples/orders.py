@@ -270,11 +270,14 @@ _OTHER_NUMBER = re.compile(
     r"\b(?:order|orders)\s+for\s+(\d{1,20})\b|"
     # the order another one repeats, named as its reason: "Reason: duplicate of 55009"
     r"\b(?:duplicate|copy|dupe)\s+of\s+(?:order\s+)?#?(\d{1,20})\b|"
-    r"(\d{1,6})\s*(?:号房|房间|号桌|号床)|(?:房间|房号)\s*(\d{1,6})",
+    r"(\d{1,6})\s*(?:号房|房间|号桌|号床)|(?:房间|房号)\s*(\d{1,6})|"
+    # a year the orders were placed in: "also the old ones of 2025"
+    r"\b(?:of|in|from|since|during)\s+((?:19|20)\d{2})\b(?![\d/.-])|((?:19|20)\d{2})\s*年",
     re.I,
 )
 """A number that names a room, a table or a seat ("the reservation for room 308", "308房间"),
-or follows "order for": no order's, even bare, where an order number may be (`order_id_in`)."""
+a year ("the old ones of 2025", "2025年的") or follows "order for": no order's, even bare,
+where an order number may be (`order_id_in`)."""
 
 
 def _order_id_in(text: str) -> Found | None:
