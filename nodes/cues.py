@@ -1725,7 +1725,9 @@ _POLITE = re.compile(
     r"i\s+was\s+(?:rather\s+|really\s+)?hoping\s+(?:you|u|someone)\s+(?:could|would|might)\s+|"
     r"i(?:'d| would)\s+(?:just\s+|rather\s+|really\s+)?(?:like|love)\s+(?:you\s+)?to\s+|"
     # (Nigerian English "I wan claim": "wan" is "want to")
-    r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna|wan)\s+(?:just\s+)?|"
+    # (and what the user must do: "I must correct my hotel claim from Wednesday")
+    r"i\s+(?:just\s+|really\s+|only\s+)?(?:(?:want|need)\s+(?:you\s+)?to|wanna|wan|must|"
+    r"have\s+to|gotta)\s+(?:just\s+)?|"
     # Indonesian and Malay English: "can help me record?" (bisa bantu: can you help me)
     r"(?:can|could)\s+help\s+(?:me|us)\s+(?:to\s+)?(?=[a-z])|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+|help\s+(?:me\s+)?(?:to\s+)?(?=[a-z]))?",
@@ -3520,6 +3522,12 @@ _SOMEONE_ELSE = re.compile(
     r"the\s+(?:florist|driver|courier|customer|client|vendor|supplier|caterer|photographer|"
     r"planner|landlord|tenant|nanny|babysitter|cleaner|plumber|contractor|accountant|venue)|"
     r"(?-i:(?!(?:Me|Us|It|My|The|This|That|Our|Your|Order|Ticket|When|Where|What)\b)[A-Z][a-z]+))\b|"
+    # the thing sent named between, then the person: "Text the status of order 20933 to Maria"
+    r"\b(?:text|sms|message|send|forward)\s+(?:the|its|his|her|my)\s+[^.!?,;\n]{0,40}?\bto\s+"
+    r"(?-i:(?!(?:Me|Us|It|My|The|This|That|Our|Your|Order|Ticket|Monday|Tuesday|Wednesday|"
+    r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|"
+    r"September|October|November|December|Gmail|Outlook|WhatsApp|Telegram|WeChat|Viber|"
+    r"Messenger|Signal|Slack|Teams|SMS|Hotmail|Yahoo|iMessage)\b)[A-Z][a-z]+)\b|"
     r"(?:发给|发短信给|短信给|通知|告诉|转告|转发给|发到|发去|转给|转到)(?:一下)?"
     r"(?:我(?:老婆|老公|爸爸?|妈妈?|哥哥?|姐姐?|弟弟?|妹妹?|爱人|家人|同事|朋友|领导|上司|老板|太太|先生|"
     # Hakka and southern kin (阿姆 "mother"), northern 那口子 "my other half"
@@ -3681,6 +3689,9 @@ FILLER: tuple[str, ...] = (
     *("just", "need", "want", "like", "get", "got", "help", "quick", "quickly", "now"),
     *("asap", "today", "here", "again", "ok", "okay", "hey", "hi", "be", "is", "go", "ahead"),
     *("i'd", "i'm", "let's", "wanna", "gonna", "do", "something", "thing", "stuff"),
+    # what a texter writes for "I don't know, something": "file 25 usd for... idk smth 😅"
+    *("smth", "sth", "somethin", "idk", "dunno", "whatever"),
+    *("lol", "lmao", "haha", "hahaha", "tbh", "ngl", "omg", "哈哈", "哈哈哈"),
     *("what", "if", "tell", "say", "later", "soon"),
     # Chinese.
     *("帮我", "帮忙", "给我", "替我", "请", "麻烦", "一下", "一个", "个", "吧", "啊", "呢"),

@@ -3702,7 +3702,13 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
             words = [said, *(said[: -len(end)] for end in ("led", "ed", "d") if said.endswith(end))]
         if not any(change_kind(w) in kinds or w in own for w in words):
             continue
-        others = " ".join(c for at, c in clauses(text) if not at <= m.start() < at + len(c))
+        # (what the user only tells beside it is no question: "Should I cancel order 78813 or
+        # wait? Tracking is showing 5 more days for delivery")
+        others = " ".join(
+            c
+            for at, c in clauses(text)
+            if not at <= m.start() < at + len(c) and not _TOLD_STATUS.match(c)
+        )
         if _WHERE_NOW.search(others) or _read_words(read).intersection(
             re.findall(r"[a-z]+", others.lower())
         ):
@@ -3711,6 +3717,12 @@ def _if_changed(domain: Domain, read: IntentSpec, text: str) -> re.Match[str] | 
     return None
 
 
+_TOLD_STATUS = re.compile(
+    r"\s*(?:the\s+)?(?:tracking|tracker|app|website|site|courier|it)\s+(?:is\s+|was\s+)?"
+    r"(?:showing|shows|says|said|showed)\b[^?？]*$",
+    re.I,
+)
+"""A clause telling what the tracking shows, not asking it."""
 _WHERE_NOW = re.compile(
     r"\b(?:where|status|shipped|posted|dispatched|delivered|arrived|track\w*)\b|"
     r"到哪|在哪|状态|物流|发货|到了|总额|合计|总共|一共|趋势|走势",

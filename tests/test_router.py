@@ -9305,3 +9305,36 @@ def test_rounds_179_180_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 181-182 (measured once at d25c4b7, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Correcting a claim filed before, "I must" before the verb: no new claim.
+        (EXPENSES, "I must correct my taxi claim from Monday, it was 32 EUR and not 23."),
+        # The status texted to someone named after the thing sent.
+        (DOMAIN, "Text the status of order 20944 to Jonas, he is picking it up"),
+        # "idk smth" says nothing of what the money went on.
+        (EXPENSES, "file 40 usd for... idk smth lol"),
+    ],
+)
+def test_rounds_181_182_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+def test_rounds_181_182_a_cancel_weighed_beside_what_tracking_shows_is_asked_about() -> None:
+    """What the tracking shows, told after "should I cancel?", is no question of where it is."""
+    decision = decide_offline(
+        DOMAIN, "Should I cancel 78820 or wait? The tracking says 4 more days", DAY
+    )
+    assert decision.action == "clarify", decision.detail
+
+
+def test_rounds_181_182_bao_xia_files_a_claim() -> None:
+    """Southwestern and Hunan 报下 (报一下) closing the request files it."""
+    _assert_routed(
+        EXPENSES, "下夜班打车花了52块，报下", "submit_expense", {"amount": "52", "category": "taxi"}
+    )

@@ -1776,6 +1776,8 @@ DOMAIN = Domain(
                 *_DECLARE,
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
+                # Southwestern and Hunan 报下 (报一下): "加班恰饭花了46块，报下"
+                *("^报下", "^帮我报下"),
                 # Northern "给报喽" (file it for me), its 了 as 喽
                 *("给报喽", "给报了", "给我报喽"),
                 # "报个饭钱", "帮我报个滴滴", "要报一个酒店": 报个 before what the money went on.
