@@ -1254,7 +1254,8 @@ _PLEASANTRIES = re.compile(
     r"\b(?:thanks|thank\s+you|thx)\s+(?:so\s+much\s+|a\s+lot\s+)?for\s+[^,.!?\n]*?"
     r"\b(?:yesterday|last\s+time|the\s+other\s+day|earlier|last\s+week)\b|"
     # a courtesy said as a condition: "if you have a moment", "only if it's no trouble",
-    # "no pressure", 方便的话, 有空的话
+    # "no pressure", 方便的话, 有空的话 (not what "I'd be grateful if you could" asks)
+    r"(?<!grateful\s)(?<!glad\s)(?<!obliged\s)(?<!appreciate\sit\s)"
     r"\b(?:only\s+)?if\s+(?:you\s+have\s+(?:a\s+)?(?:moment|minute|sec(?:ond)?|time)|"
     r"(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:not\s+(?:too\s+much\s+)?(?:a\s+)?(?:trouble|"
     r"bother|problem|hassle)|no\s+(?:trouble|bother|problem)|(?:ok|okay|alright|convenient|"
@@ -3184,6 +3185,8 @@ SCORN = r"(?:疯了|傻了|脑子进水了?|脑子坏了|吃饱了撑的)才(?:�
 cancel it)."""
 _CN_NEGATED = re.compile(
     r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|再行|必再)?$|"
+    # a change disowned as what is asked: "不是取消，俺就问问20518现在到哪了"
+    r"(?:^|[，,。\s])(?:不是|并不是|并非)(?:要)?$|"
     rf"{SCORN}$"
 )
 """A refusal right before a Chinese change word, with "again" between ("不用再提交了") or

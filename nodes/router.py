@@ -349,10 +349,22 @@ def _described(intent: IntentSpec, text: str) -> bool:
     nothing of what the money went on.
     """
     targets = _typo_targets(intent)
+    text = _REFERS_BACK.sub(" ", text)
     return any(
         not (w.isascii() and _misspelt(w.lower(), targets))
         for w in content_words(text, _own_words(intent))
     )
+
+
+_REFERS_BACK = re.compile(
+    r"\b(?:the\s+)?same\s+(?:old\s+)?(?:problem|issue|thing|error|fault)"
+    r"(?:\s+(?:as\s+)?(?:last\s+time|before|yesterday|last\s+week|earlier|usual|always)\b)?|"
+    r"(?:还是)?(?:跟|和|同|与|像)?(?:上次|上回|之前|以前|昨天|上礼拜|上周)(?:那样|一样)的(?:问题|毛病|情况)|"
+    r"(?:同样的|一样的)(?:问题|毛病)|还是那个(?:问题|毛病)",
+    re.I,
+)
+"""Words that point at a problem told before ("开个单子，跟上次一样的问题", "same issue as last
+time"): the ticket it would open would not say what that problem is."""
 
 
 @_kept_per_object(512)
@@ -3328,7 +3340,8 @@ _OTHERS = re.compile(
     r"[他她](?:们)?(?:的|报|记|存|量|下单|买)|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"
     # (not a gift for a client, "给客户的礼品", nor a ride to see one, "去见客户的")
     # (nor money the user advanced for one, "替客户垫付的印刷费": the user's own claim)
-    r"(?<![和跟与同陪请给见访])(?:同事|朋友|领导|老板|客户|室友|助理|助手|二助)(?![要让叫说催垫]|一起)"
+    # (nor one the user treated: "招待客户的餐费" is the user's own meal claim)
+    r"(?<![和跟与同陪请给见访待])(?:同事|朋友|领导|老板|客户|室友|助理|助手|二助)(?![要让叫说催垫]|一起)"
     r"[\u3400-\u9fff]{0,3}的|"
     # one who cannot claim it themselves: "…也报了，她没账号"
     r"(?:她|他)(?:没有?|不)(?:账号|账户)|"
@@ -3665,6 +3678,8 @@ _IF_CHANGED = re.compile(
     r"to\s+|if\s+i\s+should\s+)?(?P<en2>[a-z]+)|"
     # asked whether it can be done: "whether we could cancel orders after they ship"
     r"\bwhether\s+(?:i|we|you|u)\s+(?:can|could|should)\s+(?P<en3>[a-z]+)|"
+    # and of the thing, in the passive: "whether order 48390 may still be cancelled"
+    r"\bwhether\s+(?:[\w#-]+\s+){0,3}?(?:may|can|could|might)\s+(?:still\s+)?be\s+(?P<en7>[a-z]+)|"
     # weighed as a question of one's own: "Should I cancel 88307 or wait and see …?"
     r"\bshould\s+(?:i|we)\s+(?:just\s+|really\s+)?(?P<en4>[a-z]+)|"
     r"(?:要是|如果|假如|万一|假设|若是)我?(?:把[^，。,？?！!\s]{0,12})?(?P<cn>[\u4e00-\u9fff]{2,4})|"

@@ -9338,3 +9338,63 @@ def test_rounds_181_182_bao_xia_files_a_claim() -> None:
     _assert_routed(
         EXPENSES, "下夜班打车花了52块，报下", "submit_expense", {"amount": "52", "category": "taxi"}
     )
+
+
+# --- rounds 183-184 (measured once at 1b8242a, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A ticket for the problem told before: it would not say what that problem is.
+        (EXPENSES, "帮我开个工单，还是跟上次一样的问题"),
+        (EXPENSES, "open a ticket pls, same issue as last week"),
+    ],
+)
+def test_rounds_183_184_requests_that_write_nothing(domain: Domain, text: str) -> None:
+    _no_write(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Asked, in a letter, whether it can still be done, and to change a delivery date.
+        (
+            DOMAIN,
+            "Dear Sir or Madam, could you advise whether order 48511 can still be cancelled? "
+            "Kind regards",
+        ),
+        (
+            DOMAIN,
+            "Dear team, I would be grateful if you could amend the address on order 48511. "
+            "Best regards",
+        ),
+        # Another shop's order, named after its number.
+        (DOMAIN, "Order 48511 from Zalando, where is it?"),
+    ],
+)
+def test_rounds_183_184_requests_that_are_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A chat app for the updates is a notify, as e-mail is in the dev part.
+        (EXPENSES, "打印机坏了，开个工单，有进展给我发个微信", "open_ticket", {"notify": True}),
+        # 不是取消 disowns the cancel: only where it is, asked.
+        (DOMAIN, "不是取消哈，俺就问问 20533 到哪了", "order_status", {"order_id": "20533"}),
+        # A meal the user treated a client to is the user's own claim.
+        (
+            EXPENSES,
+            "劳驾帮我报销一笔招待客户的餐费，金额 460 元，昨日发生",
+            "submit_expense",
+            {"amount": "460", "category": "meal"},
+        ),
+    ],
+)
+def test_rounds_183_184_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

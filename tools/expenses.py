@@ -831,6 +831,15 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "发个消息给我",
             "给我发消息",
             "给我发个消息",
+            # by a chat app, as the dev part's "email me when it's sorted" is a notify too
+            *(
+                "给我发个微信",
+                "给我发微信",
+                "发个微信给我",
+                "发微信给我",
+                "微信告诉我",
+                "微信通知我",
+            ),
             "短信通知我",
             "发短信告诉我",
             "通知我",

@@ -242,7 +242,20 @@ def _elsewhere(text: str, found: Found) -> bool:
         if back or not _SENTENCE_END.search(text, m.end(), found.start):
             return True
     after = _FROM_SHOP.match(text, found.end)
-    return after is not None and _OTHER_SHOP.match(text, after.end()) is not None
+    return after is not None and (
+        _OTHER_SHOP.match(text, after.end()) is not None
+        or _SHOP_NAME.match(text, after.end()) is not None
+    )
+
+
+_SHOP_NAME = re.compile(
+    r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
+    r"April|May|June|July|August|September|October|November|December|Last|Yesterday|Today|"
+    r"Tomorrow|This|Next|The|My|Our|Your|Me|You|Us|Here|There|Home|Work)\b)[A-Z][a-z]{2,}\b"
+    r"(?!\.[a-z])"
+)
+"""A shop named by its name after the order's number and "from": "Order 55021 from
+Rozetka, where is it?" (not a day or a month, "order 55021 from Monday")."""
 
 
 _NUMBER_OF_IT = re.compile(
