@@ -359,10 +359,14 @@ _VERNACULAR: dict[str, str] = {
     **{"夜个": "昨天"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
     **{"甭": "别", "俩": "两", "咋": "怎", "简讯": "短信"},
+    # (咋样儿 is 咋样, how it is, not how to: "T-12那个工单咋样儿了？")
+    **{"咋样儿": "怎样"},
     # Northeastern Mandarin: 瞅 "look", 昨儿/前儿/今儿 the days, 信儿 news, 整 "do, make"
     # before what is made ("给我整个工单", "月报整一个"), 整上/记上 "put it down".
     **{"瞅": "看", "昨儿": "昨天", "前儿": "前天", "今儿": "今天", "明儿": "明天", "信儿": "消息"},
     **{"大前儿": "大前天"},
+    # a text said with 儿 ("给俺发个短信儿"), and Northern 寻思 "think it over" ("俺再寻思寻思")
+    **{"短信儿": "短信", "寻思寻思": "想想", "寻思一下": "想一下"},
     **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥", "整出来": "做出来"},
     **{"整进去": "记进去"},
     # Wu (Shanghai): 覅/勿要 "don't", 勿 "not", 阿拉 "we", 侬 "you", 搿 "this", 辰光 "time",
@@ -2517,7 +2521,13 @@ _UNDECIDED = re.compile(
     r"deciding|undecided|not\s+sure(?:\s+yet)?|on\s+the\s+fence)|"
     # "…, but not now": the change is for later, not asked for now
     r"not\s+(?:now|yet|right\s+now|for\s+now)|"
-    r"(?:i|we)\s+(?:haven'?t|have\s+not)\s+decided(?:\s+yet)?(?:\s+(?:whether|if)\b[^.?!]*)?|"
+    r"(?:i|we)\s+(?:haven'?t|have\s+not)\s+(?:yet\s+)?decided(?:\s+yet)?(?:\s+(?:whether|if)\b[^.?!]*)?|"
+    # unsure it is still wanted, and to think it over: "I am not sure I still need it, I must
+    # reflect" (French "je dois réfléchir")
+    r"(?:i'?m|i\s+am)\s+not\s+sure\s+(?:if\s+|whether\s+)?(?:i|we)\s+(?:still\s+|really\s+)?"
+    r"(?:need|want)\s+(?:it|this|that|them)(?:\s+\w+)?|"
+    r"(?:i|we)\s+(?:must|need\s+to|have\s+to|will|'ll|should)\s+(?:reflect|think\s+(?:it\s+over|"
+    r"about\s+it|more))|"
     # Nigerian English "I never decide": not decided yet
     r"(?:i|we)\s+(?:never|neva|never\s+yet|no\s+yet)\s+decide(?:d)?(?:\s+yet)?|"
     r"(?:still\s+)?not\s+decided(?:\s+yet)?|"

@@ -1044,7 +1044,7 @@ def _entry_asked(
     )
 
 
-def _another_value(ev: Mapping[str, Any], roles: list[Role], text: str = "") -> Role | None:
+def _another_value(ev: Mapping[str, Any], roles: list[Role], text: str) -> Role | None:
     """A second value of the kind the slot's evidence is, which the write would leave out.
 
     "cancel 10092 and 10096 both" names two orders, "log 130/85 and 128/82" two readings
@@ -2599,6 +2599,12 @@ def _unserved_change(
         ),
         None,
     )
+    if verb is None and (weighed := _undecided_change(domain, intent, text)) is not None:
+        return _unrouted(
+            domain,
+            decision,
+            UNSERVED_CHANGE.format(intent=intent.name, how="weighs", verb=weighed.text),
+        )
     if verb is None:
         if (advised := advised_create(text, _write_cues(domain))) is not None:
             return _unrouted(
@@ -2621,6 +2627,26 @@ def _unserved_change(
     return _unrouted(
         domain, decision, UNSERVED_CHANGE.format(intent=intent.name, how=how, verb=verb.text)
     )
+
+
+def _undecided_change(domain: Domain, read: IntentSpec, text: str) -> Found | None:
+    """A change the request asks for but has not decided on, when it asks nothing else.
+
+    "Eventually, could you cancel the order 55102? I am not sure I still need it, I must
+    reflect.": the cancel waits (`unasked_clauses`), and nothing asks what the order's status
+    is, so showing it answers nothing asked; the run asks instead. A question beside it
+    ("…, but where is it now?") is the read's.
+    """
+    for v in change_verbs(text, _write_cues(domain)):
+        if v.kind != "retracted" or _vouches(read, v.text):
+            continue
+        others = " ".join(c for at, c in clauses(text) if not at <= v.start < at + len(c))
+        if _WHERE_NOW.search(others) or _read_words(read).intersection(
+            re.findall(r"[a-z]+", others.lower())
+        ):
+            return None
+        return v
+    return None
 
 
 _ONLY_READ = re.compile(
@@ -3353,7 +3379,8 @@ _OTHERS = re.compile(
     # (老 before a verb is "always": "老板老催了" is the boss nagging, not a colleague 老催)
     rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|小[\u3400-\u9fff]|"
     r"老(?![催是说要让叫在想问找骂改来去不没这那也又])[\u3400-\u9fff])|"
-    r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|他的|她的|他们的|她们的|"
+    # (其他的 is "other": "算其他的，报了吧")
+    r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|(?<!其)他的|她的|(?<!其)他们的|她们的|"
     # Done for another person: "file this for Mr Chen", "on his behalf", "给王总报一下".
     r"(?-i:\bfor\s+(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+[A-Z][a-z]+)|\bon\s+(?:his|her|their)\s+behalf\b|"
     r"\bon\s+behalf\s+of\b|"
@@ -3685,6 +3712,8 @@ _IF_CHANGED = re.compile(
     r"(?:要是|如果|假如|万一|假设|若是)我?(?:把[^，。,？?！!\s]{0,12})?(?P<cn>[\u4e00-\u9fff]{2,4})|"
     # weighed as "A not A": "订单50317取消不取消呢，我还没想好"
     r"(?P<cn2>[\u4e00-\u9fff]{2})不(?P=cn2)|"
+    # whether it can still be done: "订单23517是不是能取消啊？俺再寻思寻思。"
+    r"是不是(?:还)?(?:能|可以)(?P<cn5>[\u4e00-\u9fff]{2})|"
     # weighed as "if it were done": "订单 91504 取消的话会扣钱吗？"
     r"(?P<cn3>[\u4e00-\u9fff]{2})了?的话|"
     # "要不要取消", Cantonese "可唔可以cancel" (可不可以 once read), the verb in English

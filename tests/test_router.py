@@ -9398,3 +9398,54 @@ def test_rounds_183_184_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 185-186 (measured once at 86b7f15, then folded into dev) ------------------------
+
+
+def test_rounds_185_186_a_cancel_to_be_thought_over_is_not_made() -> None:
+    """Unsure the order is still needed, and to think it over: the cancel waits, and the
+    run asks rather than showing a status nobody asked for."""
+    decision = _no_write(
+        DOMAIN,
+        "Could you cancel order 55187? I'm not sure we still need it, I must reflect.",
+    )
+    assert decision.action == "clarify", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Whether it can still be done, to be thought over (Northern 寻思寻思).
+        (DOMAIN, "订单23588是不是能取消啊？俺再寻思寻思"),
+        (DOMAIN, "23588 是不是可以取消呀，我再寻思一下"),
+        # Another shop's order: a chain named, "at the" before it.
+        (DOMAIN, "Tesco 的订单 7790 到哪了"),
+        (DOMAIN, "Where is my order at the Fnac? The number is 338190."),
+    ],
+)
+def test_rounds_185_186_requests_that_are_asked_about(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action in ("clarify", "invalid"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 咋样儿 asks how it is, not how to do it.
+        (DOMAIN, "俺想瞅瞅这十四天的血压咋样儿", "review_metric_trend", {"period": "14d"}),
+        # A text said with 儿.
+        (DOMAIN, "给俺发个短信儿，说说订单88419到哪儿了", "notify_order", {"order_id": "88419"}),
+        # 其他的 is the category "other", no one's thing.
+        (
+            EXPENSES,
+            "买了点儿文具，八十块钱，算其他的，报了吧",
+            "submit_expense",
+            {"amount": "80", "category": "other"},
+        ),
+    ],
+)
+def test_rounds_185_186_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
