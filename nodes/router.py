@@ -450,6 +450,7 @@ def _evidence_problem(
     if day and (more := _AND_ANOTHER_DAY.match(text, int(day["end"]))) is not None:
         return TWO_VALUES.format(slot="date", text=day["text"], other=more.group("day"))
     cited = cited_spans(text)
+    done = _told_done(text)
     alone = _left_alone(text, roles)
     for name in _needs_evidence(intent):
         ev = evidence.get(name)
@@ -471,6 +472,9 @@ def _evidence_problem(
             and (r.kind != "number" or not _PAID.search(text, 0, r.start))
             # a value in a quoted notification beside the user's own
             and (not _in_spans(r.start, cited) or _in_spans(int(ev["start"]), cited))
+            # or in what the user told as done ("I already got the SMS for 30215, send one
+            # for 30216 now"): that one is not asked for again
+            and (not _in_spans(r.start, done) or _in_spans(int(ev["start"]), done))
             # "Cancel order 100453 (a duplicate of 100452). Do not touch 100452."
             and (_digits(r.text) not in alone or _digits(str(ev["text"])) in alone)
             # a number another noun names: "司机电话 13800138000", "plate KA-4821"
@@ -624,6 +628,25 @@ def _future_day(evidence: Mapping[str, dict[str, Any] | None], today: date) -> s
 
 def _in_spans(at: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(s <= at < e for s, e in spans)
+
+
+def _told_done(text: str) -> list[tuple[int, int]]:
+    """The spans of the clauses that tell a change as done before.
+
+    Such a clause is reported (`unasked_clauses`) and says so ("already", "earlier", 已经,
+    刚才): "Logged 128/79 earlier today.", "订单 66201 我已经取消了". A learner's "then I put
+    new one 128/80" is reported too, but plans it; "The order I placed with Daraz" names
+    which order.
+    """
+    told = unasked_clauses(text)
+    return [
+        (at, at + len(c))
+        for at, c in clauses(text)
+        if told.get(at) == "reported" and _ALREADY.search(c)
+    ]
+
+
+_ALREADY = re.compile(r"\b(?:already|earlier)\b|已经|已|刚才|刚刚", re.I)
 
 
 def _within(role: Role, ev: Mapping[str, Any]) -> bool:
@@ -2217,16 +2240,20 @@ def _own_first(
 
     A rule that does not match the whole may match the user's own words alone: "The app
     says 'Last reading: 138/89 on 2026-03-10'. Show me the 14-day trend" asks for the trend,
-    whatever reading the quotation holds.
+    whatever reading the quotation holds. A clause telling a change as done ("Logged 128/79
+    earlier today.") is set aside the same way.
     """
     found = extract(text, today)
-    own = outside_cited(text)
+    # what the user tells as done is set aside as a quotation is ("订单 66201 我已经取消了，
+    # 现在帮我把 66202 也取消": 66202 is the one asked for)
+    done = _told_done(text)
+    own = "".join(" " if _in_spans(i, done) else c for i, c in enumerate(outside_cited(text)))
     if own == text or not own.strip():
         return None if found is None else dict(found)
     if found is None:
         alone = extract(own, today)
         return None if alone is None else dict(alone)
-    cited = cited_spans(text)
+    cited = [*cited_spans(text), *done]
     mine = {
         k: v
         for k, v in (extract(own, today) or {}).items()

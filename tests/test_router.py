@@ -9449,3 +9449,51 @@ def test_rounds_185_186_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 187-188 (measured once at f8f9b8f, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A change told as done before, beside the one asked now: its values are set aside.
+        (
+            DOMAIN,
+            "订单 66310 我已经取消了，现在帮我把 66311 也取消",
+            "cancel_order",
+            {"order_id": "66311"},
+        ),
+        (
+            EXPENSES,
+            "Taxi 38 EUR on Monday is already filed, don't file it again. "
+            "File the lunch, 22 EUR, same day",
+            "submit_expense",
+            {"amount": "22", "category": "meal"},
+        ),
+        (
+            DOMAIN,
+            "刚才已经记了 129/83，又量了一次 125/80，也记上",
+            "record_metric",
+            {"value": "125/80"},
+        ),
+        (
+            EXPENSES,
+            "昨天的打车已经报过了，今天早上的打车 31 元也报一下",
+            "submit_expense",
+            {"amount": "31", "date": "2026-03-15"},
+        ),
+    ],
+)
+def test_rounds_187_188_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_187_188_a_plan_said_in_the_past_is_not_set_aside() -> None:
+    """(a guard) "then I put new one 128/80" plans the save: its reading is not told as done,
+    so the request is not the trend alone."""
+    text = "First show me the 7 day trend, then I put new one 128/81, and show again the same"
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert decision.intent != "review_metric_trend" or decision.action != "route", decision.detail

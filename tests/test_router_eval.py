@@ -179,8 +179,8 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 14 target not met at the last held-out measurement: rounds 185-186, measured "
-    "once at 86b7f15, 0.909 in scope (288 of 317), 2 misroutes to a write, none out of "
+    reason="issue 14 target not met at the last held-out measurement: rounds 187-188, measured "
+    "once at f8f9b8f, 0.933 in scope (294 of 315), no misroute to a write, none out of "
     "scope (rounds 167-168: 0.956 with 1 misroute; every pair in docs/routing.md); each pair "
     "is folded into the dev part after it is measured, and the held-out part is pending until "
     "the next round is measured",
