@@ -409,8 +409,8 @@ _VERNACULAR: dict[str, str] = {
     **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我", "予阮": "给我"},
     **{"阮的": "我的", "阮订": "我订", "阮留": "我留", "阮近": "我近"},
     "开一张单": "开一个单",  # a ticket: "帮我开一张单"
-    # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭 "where".
-    **{"嫑": "别", "阿搭": "哪里"},
+    # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭, 阿达, 哪达 "where".
+    **{"嫑": "别", "阿搭": "哪里", "阿达": "哪里", "哪达": "哪里"},
     # Qinghai (Xining): 阿扎 "where", 阿么个 "how is it".
     **{"阿扎": "哪里", "阿么个": "怎么样", "阿么样": "怎么样"},
     # Hainanese and Leizhou Min: 无要 "don't", 无使 "no need".
@@ -1322,7 +1322,7 @@ _DIALECT: dict[str, str] = {
     **{"doesnae": "doesn't", "wouldnae": "wouldn't", "couldnae": "couldn't", "havenae": "haven't"},
     **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
     **{"nae": "no ", "hoo": "how", "hoo's": "how's", "whaur": "where", "whaur's": "where's"},
-    **{"efter": "after", "scran": "meal "},
+    **{"efter": "after", "scran": "meal ", "fae": "from", "gonnae": "can you"},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
@@ -2134,7 +2134,7 @@ _CN_INTENDED = re.compile(
 )
 """本来想取消, 原本打算报销, 差点就取消了: a change once meant, not asked for now."""
 _RETRACTION = re.compile(
-    r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
+    r"(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
     r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
     r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
@@ -2142,7 +2142,10 @@ _RETRACTION = re.compile(
     r"maybe\s+not|leave\s+it(?:\s+(?:for\s+now|as\s+it\s+is|be))?|"
     # "I know it sounds like I'm about to cancel something, but I'm not"
     r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+not(?:\s+going\s+to)?|"
-    r"(?:i|we)\s+(?:won'?t|will\s+not))[\s,;.!?~…]*$",
+    r"(?:i|we)\s+(?:won'?t|will\s+not)|"
+    # hesitation ending in a bare "no": "cancel order 77410, oh wait, no"
+    r"(?:oh|ah|um|uh|hmm|wait|well)[\s,]+(?:no|nah|nope)(?:[\s,]+(?:wait|no|nah))*)"
+    r"[\s,;.!?~…]*$",
     re.I,
 )
 """A clause that only takes back what came before it: "nvm", "never mind", "forget it",
@@ -2151,6 +2154,9 @@ change it sounds like ("it sounds like I'm about to cancel something, but I'm no
 "never mind the
 refund" (it names what not to bother with) nor "changed my mind about order 10100" (a
 request follows)."""
+_BARE_NO = re.compile(r"(?:no|nah|nope)(?:[\s,]+(?:wait|no|nah))*[\s;.!?~…]*", re.I)
+_PAUSE = re.compile(r"(?:[\s,.…]|\b(?:oh|ah|um|uh|hmm+|wait|well|actually)\b)*", re.I)
+"""A clause of hesitation alone ("oh wait", or a filler already blanked by `fillers`)."""
 _CN_RETRACTION = re.compile(
     r"^\s*(?:但是?|可是|不过|哎|唉|呃|嗯|哦|啊|好吧|那|那就|其实)*"
     r"(?:还是)?(?:算了(?:[，,\s]*(?:先|还是)?不[\u3400-\u9fff]{1,3}了)?|不用了|没事了?|当我没说|不必了|"
@@ -2483,6 +2489,8 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
             _RETRACTION.match(body)
             or _CN_RETRACTION.match(body)
             or _TRAILING_RETRACTION.search(body)
+            # "cancel order 77410, oh wait, no": a bare no after a pause of its own
+            or (n > 0 and _BARE_NO.fullmatch(body) and _PAUSE.fullmatch(cut[n - 1][1].strip()))
         ):
             if n + 1 < len(cut) and _names_what_is_dropped(cut[n + 1][1]):
                 # "有进展就通知我，哦算了，不用通知了": the next clause says what is dropped
@@ -3568,7 +3576,8 @@ _CHANGE_OF_MIND = re.compile(
     r"actually,?\s+(?:no(?!\s+need)|nah)|"
     # "actually" alone only where a thought starts, not "when someone actually does something"
     r"(?:(?<![A-Za-z]\s)|(?<=\boh\s)|(?<=\bbut\s)|(?<=\band\s)|(?<=\bok\s)|(?<=\bokay\s)|"
-    r"(?<=\bhmm\s))actually|actly|"
+    r"(?<=\bhmm\s))actually(?![\s,]+(?:yes|yeah|yep)\b)|actly|"
+    # ("…, actually yes, do keep me updated" affirms what follows)
     r"nah|hang\s+on|"
     # "I want to cancel... or no, first tell me where is it"
     r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"

@@ -670,13 +670,15 @@ _ENTRY_MEMO = re.compile(
     # in Chinese, the time of day and "taken then" closing the line ("血压 135/85, 前天量的",
     # "血压127/82，今天早上8点15量的"), not "我昨天量的血压是 128/84", a sentence
     r"早上|上午|下午|晚上|中午|早晨|傍晚|夜里|睡前|饭后|饭前|"
-    r"\d{1,2}\s*点(?:\s*\d{1,2}\s*分?|半|钟)?|(?:量|付)的\s*[。.!！]?\s*$",
+    r"\d{1,2}\s*点(?:\s*\d{1,2}\s*分?|半|钟)?|(?:量|付)的\s*[。.!！]?\s*$|"
+    # where to, right before the amount: "打车去批发市场 28 美元"
+    r"(?:去|回|到)(?!哪|底)[\u4e00-\u9fff]{2,6}(?=\s*\d)",
     re.I,
 )
 """What an entry line may say about its entry besides its values: the time of day ("fri
 nite", "at 3am", "早上8点15"), where ("to the office", "in Dubbo"), when it was taken
-("前天量的"), a sign-off ("ta", "cheers mate"). None of it is a verb, so none of it makes
-the line a sentence."""
+("前天量的"), where to before the amount ("去批发市场 28 美元"), a sign-off ("ta", "cheers
+mate"). None of it is a verb, so none of it makes the line a sentence."""
 
 
 _FORM_FIELD = re.compile(

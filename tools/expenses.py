@@ -468,6 +468,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         "taxi",
         (
             *("taxi", "taxis", "cab", "cabs", "uber", "lyft", "didi", "ride-hailing", "rideshare"),
+            "taksi",  # Turkish, Malay and Indonesian spelling
             *("gojek", "grab ko"),
             # ride-hailing apps by region: Sri Lanka, India, the Gulf, Spain and Latin America
             *("pickme", "ola cab", "ola ride", "careem", "indrive", "cabify", "freenow"),
@@ -1310,10 +1311,12 @@ def _without_notify(words: str) -> str:
 
 
 _NOTIFY_LEAD = re.compile(
-    r"(?:\s+(?:no\s+need\s+(?:to|for)|don'?t|do\s+not|pls|please|and|n|then|&|\+))*\s*$", re.I
+    r"(?:\s*[,—–]|\s+(?:no\s+need\s+(?:to|for)|don'?t|do\s+not|do|pls|please|and|n|then|&|\+|"
+    r"actually|yes|yeah|-))*\s*$",
+    re.I,
 )
-"""What leads into a request to be notified, or to be left alone ("no need to update me"):
-not part of the problem."""
+"""What leads into a request to be notified, or to be left alone ("no need to update me",
+"— actually yes, do keep me updated"): not part of the problem."""
 
 
 def _in_refused_clause(text: str, at: int) -> bool:

@@ -1658,7 +1658,10 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 
 
 _CORRECTION = re.compile(
-    r"(?:\b(?:no\s+wait|wait|sorry|oops|actually|actly|actualy|correction|i\s+mean|i\s+meant|"
+    r"(?:\b(?:(?:oh|ah)\s+no(?:[\s,]+actually)?|no\s+wait|wait|sorry|oops|actually|actly|actualy|"
+    r"correction|i\s+mean|i\s+meant|"
+    # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
+    r"(?<=[,，.。—–-]\s)no(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
     r"make\s+that|make\s+it(?=\s+\d)|rather|no\s+(?:lah|la|leh|lor))\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     r"更正|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别))"
@@ -1668,16 +1671,18 @@ _CORRECTION = re.compile(
 )
 """Words that take back a value just said and give the one meant ("no wait, it was",
 "sorry, I meant", "no, make it 14", "actually" and its chat spelling "actly", Singlish "no
-lah", "不对，应该是", "我是说", "说错了", "打错了，是 T-15", "算了，还是看7天的",
-"不不，还是周报")."""
+lah", "oh no actually it was", "不对，应该是", "我是说", "说错了", "打错了，是 T-15",
+"算了，还是看7天的", "不不，还是周报"); a bare "no" only between pauses and before the value
+("— no, monthly"), not in "order 123 has no tracking"."""
 _NO_BETWEEN = re.compile(
-    r"\s*(?:[,，.。?？]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不|不(?![\u4e00-\u9fff]))\s*[,，]?\s*",
+    r"\s*(?:[,，.。?？—–-]|\.{2,}|…+)?\s*(?:no|nope|nah|不对|哦不|不是(?=\s*[,，])|"
+    r"不(?![\u4e00-\u9fff]))\s*[,，]?\s*",
     re.I,
 )
 """A bare "no" between two values of one kind, as said aloud ("forty no fifty dollars",
 "weekly no monthly", "一百二十 不对 一百二十五", "T-4... no T-40", "30 days. no, 14 days",
-"7 days? No, 14", "7天 不 14天"): the second is meant. Not 不是, whose "是B不是A" means the first
-(`_NOT_THIS_THAT`)."""
+"7 days? No, 14", "7天 不 14天", "T-615，不是，T-651"): the second is meant. Not 不是 right
+before a value, whose "是B不是A" means the first (`_NOT_THIS_THAT`)."""
 NARROWING = re.compile(
     r"(?:(?<=[\s.?!…,;:，。？！；：—–-])|^)"
     r"(?:(?:ok(?:ay)?|hmm+|eh|ah|oh|no|nah|well|actually|wait|so|um+|never\s*mind|nvm|"
@@ -1732,9 +1737,19 @@ _REPORT_WORD = re.compile(r"\b(?:weekly|monthly)\b|周报|月报", re.I)
 _DAY_WORD = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\.?|"
     rf"\b{_MONTH_NAME}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
-    r"(?<!\d)\d{1,2}\s*[号日]",
+    r"(?<!\d)\d{1,2}\s*[号日]|"
+    # a day of the month by its ordinal alone: "on the 10th, no the 11th", with the weekday
+    # that names the same day ("Wednesday the 11th")
+    r"(?:\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)?"
+    r"(?<![\w/.-])\d{1,2}(?:st|nd|rd|th)\b",
     re.I,
 )
+_LATEST_MEANT = re.compile(
+    r"\s*(?:(?:my|the)\s+)?(?:newest|latest|most\s+recent|last)\s+(?:one|ticket)\b|"
+    r"\s*(?:我的)?(?:最新的?|最近的?)(?:那|这)?(?:个|张|一个|一张)?(?:工单)?",
+    re.I,
+)
+"""The latest ticket given instead of an id ("T-408, wait no I mean my newest one")."""
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:for\s+|the\s+|last\s+|past\s+)*$", re.I)
 """A period taken back by "not" ("for 14 days, not for 30 days")."""
 _CURRENCY_KEYS = {
@@ -1791,8 +1806,10 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
         out.append(("report", kind, m.start(), m.end()))
     for m in _DAY_WORD.finditer(text):
         out.append(("day", " ".join(m.group().lower().split()), m.start(), m.end()))
+    days = [(m.start(), m.end()) for m in _DAY_WORD.finditer(text)]
     for m in _RELATIVE_DAY.finditer(text):
-        out.append(("day", " ".join(m.group().lower().split()), m.start(), m.end()))
+        if not any(s <= m.start() < e for s, e in days):  # "Wednesday the 11th" is one day
+            out.append(("day", " ".join(m.group().lower().split()), m.start(), m.end()))
     return sorted(out, key=lambda v: v[2])
 
 
@@ -1851,6 +1868,10 @@ def corrected(text: str) -> str:
             continue  # "Actually just the 7": the narrowing read it
         before = [v for v in values if v[3] <= m.start()]
         after = [v for v in values if v[2] >= m.end()]
+        if before and before[-1][0] == "id" and _LATEST_MEANT.match(text, m.end()):
+            gone.append(("id", before[-1][1]))  # "T-408 status, wait no I mean my newest one"
+            spans.append(m.span())
+            continue
         if not before or not after:
             continue
         if (period := _bare_period(text, before, after, m.end())) is not None:

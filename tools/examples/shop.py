@@ -257,6 +257,8 @@ _PROFILE_WORDS = (
     *("我家地址", "我的地址", "俺家地址", "俺的地址"),
     # both named: "我家己个电话地址恁块有记着无？" (Teochew: my own phone and address)
     *("电话地址", "电话和地址", "地址和电话", "电话号码和地址", "自己的资料", "自己个资料"),
+    *("my telephone and address", "my phone and address", "my phone number and address"),
+    *("my address and phone", "my address and telephone"),
 )
 
 
