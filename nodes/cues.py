@@ -1323,6 +1323,8 @@ _DIALECT: dict[str, str] = {
     **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
     **{"nae": "no ", "hoo": "how", "hoo's": "how's", "whaur": "where", "whaur's": "where's"},
     **{"efter": "after", "scran": "meal ", "fae": "from", "gonnae": "can you"},
+    # Swahili inside Kenyan English: "nijulishe" is "let me know".
+    **{"nijulishe": "notify me"},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
@@ -1390,17 +1392,18 @@ _HOLD_FRAME = re.compile(r"\bhold\s+off\s+(?:on\s+)?[a-z]+ing\b", re.I)
 _NEGATIVE_ASK = re.compile(
     r"\b(?:why\s+(?!could))?(?P<modal>ca(?:n't|n’t|nt|nnot|n\s+not)|"
     r"(?<!why )could(?:n't|n’t|nt|\s+not)|"
-    r"wo(?:n't|n’t|nt))\s+(?:you|u)\b"
+    r"wo(?:n't|n’t|nt)|wou(?:ldn't|ldn’t|ldnt|ld\s+not))\s+(?:you|u)\b"
     r"(?:\s+(?:just|simply))?(?=\s+(?P<verb>[a-z]+))",
     re.I,
 )
-""""Why can't you just log my reading?", "Couldn't you open a ticket?": an ask made
-impatient, read as "can you log …" (`courteous`). "Why couldn't you …" asks what went
-wrong, and stays."""
+""""Why can't you just log my reading?", "Couldn't you open a ticket?", "Why wouldn't you
+text me …?": an ask made impatient, read as "can you log …" (`courteous`). "Why couldn't
+you …" asks what went wrong, and stays."""
 _CN_NEGATIVE_ASK = re.compile(
-    r"(?P<ask>(?:你|您)(?:就|咋就|怎么就)?不能|就不能)(?P<what>[^。！？?!，,]{2,40}?)(?P<q>吗|嘛)(?P<mark>[？?](?=.)|(?=[？?。！!\s]*$))"
+    r"(?P<ask>难道(?:你|您)?(?:就)?不能|(?:你|您)(?:就|咋就|怎么就)?不能|就不能)(?P<what>[^。！？?!，,]{2,40}?)(?P<q>吗|嘛)(?P<mark>[？?](?=.)|(?=[？?。！!\s]*$))"
 )
-""""你就不能直接把订单20931取消了吗", "你不能帮我查一下订单10086到哪了吗？": the ask
+""""你就不能直接把订单20931取消了吗", "你不能帮我查一下订单10086到哪了吗？", "难道不能帮我
+记一下吗": the ask
 itself, impatient; read as "…取消了吧" (`courteous`). Only where the question ends, at
 a question mark or the message's end."""
 _GERUND = re.compile(r"\b([a-z]+?)(?:ing)\b", re.I)
@@ -1454,7 +1457,8 @@ def _asked_plainly(m: re.Match[str]) -> str:
     verb = m.group("verb").lower()
     if verb not in _KIND_OF and verb not in _READ_BASES:
         return m.group()
-    plain = {"ca": "can you", "co": "could you", "wo": "will you"}[m.group("modal")[:2].lower()]
+    modal = m.group("modal")[:3].lower()
+    plain = {"can": "can you", "cou": "could you", "won": "will you", "wou": "would you"}[modal]
     return plain + " " * (len(m.group()) - len(plain))
 
 

@@ -131,6 +131,7 @@ from tools.slots import (
     negated,
     number_roles,
     parse_period_days,
+    period_words,
     refused_window,
     refuses,
     split_found,
@@ -1099,7 +1100,9 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role], text: str) -> Role 
             # "the past 7 days, and the 30 day one too": two windows, one read at a time.
             # A calendar week or month beside it says when something happened ("I measured
             # it 3 times this week, show me the last 14 days").
-            days, said = parse_period_days(role.text), parse_period_days(str(ev["text"]))
+            days = parse_period_days(period_words(text, role))  # "7" of "7 or 14 days" too
+            asked = Role("period", int(ev["start"]), int(ev["end"]), str(ev["text"]))
+            said = parse_period_days(period_words(text, asked))
             if days and said and days != said and not _CALENDAR.search(role.text):
                 return role
             continue
@@ -3480,6 +3483,39 @@ checked on writes only, since a read's "a present for my son" says whom the user
 order was for, and not on a write whose own examples make one for someone ("email my weekly
 report to my boss")."""
 SOMEONE_ELSES = "not {intent}: the request is about someone else's things ({words!r})"
+LEFT_OPEN = "not {intent}: the request leaves a choice to the assistant ({words!r}); ask which"
+_LEFT_OPEN = re.compile(
+    r"\bwhichever(?:'s|\s+(?:you|u|is|one|works|fits|suits)\b|\s*(?:[,.!?…]|$))|"
+    r"\beither(?:'s|\s+(?:one|is\s+fine|works|is\s+ok(?:ay)?)\b)|"
+    r"\b(?:you|u)\s+(?:pick|choose|decide)\b|\byour\s+call\b|\bup\s+to\s+(?:you|u)\b|"
+    r"随便(?![聊问说看])|(?:哪个|哪样|哪种)都(?:行|可以|成)|看着办|你(?:来)?定|你(?:来)?选",
+    re.I,
+)
+"""Words that leave the choice between what the request names to the assistant ("7 or 14 days,
+whichever", "either cancel it or text me its status, whichever's easier", "周报月报随便"):
+nothing the request says tells which, so the run asks. Not "whichever ticket I raised last"
+(it names one) nor "either way, file it" (the choice does not matter to the request)."""
+_CHOSEN_AFTER = re.compile(
+    r"\b(?:no\s+wait|wait|actually|i\s+mean|on\s+second\s+thoughts?|let'?s\s+(?:do|go\s+with|say)|"
+    r"make\s+it|go\s+with)\b|不对|还是|算了|就(?:要|选|用)",
+    re.I,
+)
+"""The user choosing after all, later in the request ("T-4 or T-40, whichever, no wait: check
+T-40", "周报月报随便，还是周报吧")."""
+
+
+def _chosen_after(text: str, left: re.Match[str], decision: Decision) -> bool:
+    """Whether the user chooses after leaving the choice open, and every value is that choice.
+
+    "T-4 or T-40, whichever, no wait: check T-40" takes T-40, said again after the choice; in
+    "周报月报随便，就要月报" the value read is the first one offered, so the run asks.
+    """
+    if _CHOSEN_AFTER.search(text, left.end()) is None:
+        return False
+    said = [str(ev["text"]) for ev in decision.evidence.values() if ev and ev.get("text")]
+    return all(text.find(words, left.end()) >= 0 for words in said)
+
+
 _OWN_AFTER_ALL = re.compile(
     r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name|"
     r"paid\s+by\s+me)|"
@@ -3703,7 +3739,8 @@ _POLICY = re.compile(
 the refund land?", "报销什么时候到账", "餐补上限"): the business's rules and payments, which
 no read of the user's records shows."""
 _STILL_POSSIBLE = re.compile(
-    r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|it's)\s+(?:still\s+)?"
+    r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|isn'?t\s+it|is\s+it\s+not|it's)"
+    r"\s+(?:still\s+)?"
     r"(?:pos+ib(?:le|el)|too\s+late)\s+(?:still\s+)?to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to|"
     # "Can I cancel order 70046 after it's shipped?": whether the user may, asked
     # (not "or is it too late?", "or has it shipped?": its status asked with it)
@@ -3711,7 +3748,10 @@ _STILL_POSSIBLE = re.compile(
     r"\s+(?P<en>[a-z]+)|"
     r"(?:还能不能|还可不可以|还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})|"
     # "订单 10086 能取消吗？", "订单30562能不能退？": whether it can be done at all
-    r"(?<![帮给替])(?:能|可以|能不能)\s*(?P<cn2>取消|退货|退款|退)(?=吗|么|不|[？?])",
+    r"(?<![帮给替])(?:能|可以|能不能)\s*(?P<cn2>取消|退货|退款|退)(?=吗|么|不|[？?])|"
+    # "还取消得了么", "不是不能取消吧", "is it still cancellable?"
+    r"(?P<cn3>取消|退货|退款|退)得(?:了|掉|成)(?=吗|么|不|嘛|[？?])|不是不能\s*(?P<cn4>取消|退)|"
+    r"\b(?:still\s+)?(?P<adj>cancell?able|refundable)\b(?=[^.!。！]*[?？])",
     re.I,
 )
 """A question whether a change can still be made ("can I still cancel 10093?", "订单10095还能
@@ -3992,7 +4032,8 @@ def _withdrawn(
     things (`_OTHERS`), whatever the intent; and, for a read, a question about the subject
     (`_KNOWLEDGE`), about what is to come (`_FORECAST`), about rules or payments
     (`_POLICY`), for the parts of a total (`_BREAKDOWN`) or for one of its items
-    (`_ONE_ITEM`). Each is asked about: the domain's clarifying question says what it does.
+    (`_ONE_ITEM`); and a choice the request leaves to the assistant (`_LEFT_OPEN`), whatever
+    the intent. Each is asked about: the domain's clarifying question says what it does.
     A read whose required slot the request does not say is asked about too (`_unsaid`),
     unless `said` is False: one side of a joined request still names its intent.
     """
@@ -4010,6 +4051,8 @@ def _withdrawn(
     if (m := _others(text, decision, writes=for_others, things=things)) is not None:
         words = m.group().strip()
         return _unrouted(domain, decision, SOMEONE_ELSES.format(intent=intent.name, words=words))
+    if (m := _LEFT_OPEN.search(text)) is not None and not _chosen_after(text, m, decision):
+        return _unrouted(domain, decision, LEFT_OPEN.format(intent=intent.name, words=m.group()))
     if domain.writes(intent.name):
         if (named := _existing_thing(intent, text, decision)) is not None:
             why = UNUSED_VALUE.format(intent=intent.name, value=named.group(), kind="thing's id")
@@ -4033,7 +4076,7 @@ def _withdrawn(
         why = LATEST_REFUSED.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
     if (m := _STILL_POSSIBLE.search(text)) is not None and (
-        m["cn2"] or change_kind(m["en"] or m["cn"])
+        m["cn2"] or m["cn3"] or m["cn4"] or m["adj"] or change_kind(m["en"] or m["cn"])
     ):
         why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)

@@ -9571,3 +9571,64 @@ def test_rounds_189_190_a_weekday_and_its_day_of_the_month_are_one_day() -> None
     """(a guard) "from Tuesday, wait, it was Wednesday the 11th": one day meant, not two."""
     text = "Hotel from Monday, wait, it was Tuesday the 10th, 240 dollars, please file it"
     _assert_routed(EXPENSES, text, "submit_expense", {"date": "2026-03-10"})
+
+
+# --- rounds 191-192 (measured once at dd87902, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # A choice left to the assistant: which one is meant is not said, so the run asks.
+        (DOMAIN, "Record 128/83 and show the 14 or 30 day trend, whichever you like"),
+        (DOMAIN, "Either cancel order 50231 or text me where it is, whichever suits you"),
+        # chosen after all, but the value read is the first one offered
+        (DOMAIN, "周报月报随便，就要月报"),
+        # two lengths offered with one unit are two windows
+        (EXPENSES, "total for the last 7 or 14 days"),
+        # whether a change can still be made: asked about, not asked for, nor a status
+        (DOMAIN, "Is order 40117 still cancellable?"),
+        (DOMAIN, "订单 40117 还退得了么？"),
+        (DOMAIN, "Isn't it possible to cancel order 40117?"),
+        (DOMAIN, "订单 40117 不是不能取消吧？"),
+        # "why wouldn't you text me when …" asks for a text later, which no tool sends
+        (DOMAIN, "Why wouldn't you text me when order 40117 ships?"),
+    ],
+)
+def test_rounds_191_192_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 难道不能…吗 is an impatient ask; Swahili "nijulishe" is "let me know"
+        (DOMAIN, "难道不能帮我把 126/80 记上吗？", "record_metric", {"value": "126/80"}),
+        (
+            EXPENSES,
+            "Open a ticket, the VPN drops every hour. Nijulishe",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_191_192_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_191_192_either_way_and_whichever_thing_leave_nothing_open() -> None:
+    """(a guard) "Either way, file it" and "whichever ticket I raised last" leave nothing open,
+    and a choice made after all with its value said again is that value."""
+    _assert_routed(
+        EXPENSES,
+        "Is a 25 EUR lunch allowed? Either way, file it, meal, today",
+        "submit_expense",
+        {},
+    )
+    text = "what's the status of whichever ticket I opened last?"
+    _assert_routed(EXPENSES, text, "ticket_status", {"ticket_id": None})
+    # a choice made after all, the value said again
+    _assert_routed(DOMAIN, "月报周报随便，就要周报", "build_report", {"report": "weekly"})

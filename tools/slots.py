@@ -453,6 +453,15 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("elapsed", re.compile(_ELAPSED, re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
     ("period", re.compile(_TERSE_PERIOD, re.I)),
+    # the first of two lengths offered with one unit: the 7 of "the 7 or 14 day trend"
+    (
+        "period",
+        re.compile(
+            rf"{_B}\d{{1,2}}(?=\s*(?:or|to|-|–)\s*\d{{1,2}}[\s-]*(?:day|week|month)s?\b"
+            r"(?![\s-]*(?:ago|old|trip|stay|visit|before|after|later)\b))",
+            re.I,
+        ),
+    ),
     (
         "period",
         re.compile(
@@ -907,6 +916,17 @@ def refused_window(text: str, at: int) -> bool:
     return _REFUSED_WINDOW.search(text, 0, at) is not None
 
 
+_SHARED_UNIT = re.compile(r"\s*(?:or|to|-|–)\s*\d{1,2}[\s-]*(?P<u>day|week|month)", re.I)
+
+
+def period_words(text: str, role: Role) -> str:
+    """A period's words, with the unit it shares with the next length ("7 or 14 days")."""
+    words = re.sub(r"^x(?=\d)", "", role.text, flags=re.I)
+    if words.isdigit() and (shared := _SHARED_UNIT.match(text, role.end)) is not None:
+        return f"{words} {shared['u']}"
+    return words
+
+
 def find_period(text: str) -> Found | None:
     """The relative period a request names, in days: "最近两周" -> 14, "past month" -> 30.
 
@@ -920,7 +940,7 @@ def find_period(text: str) -> Found | None:
         if role.kind == "period"
         and not text[: role.start].rstrip().endswith("第")  # 出差第2天: a day, not a window
         and not refused_window(text, role.start)  # "not the 30 day one", "不要30天的"
-        and (days := _period_days(re.sub(r"^x(?=\d)", "", role.text, flags=re.I))) is not None
+        and (days := _period_days(period_words(text, role))) is not None
     ]
     if len(found) > 1 and len({f.value for f in found}) == 1:
         # One length said twice: the count of days says it plainly ("show me the last 7
