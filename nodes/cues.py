@@ -108,7 +108,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账", "报帐"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
-        *("记好", "存好", "加上", "加一条"),
+        *("记好", "存好", "加上", "加一条", "存一个", "再存"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
         *("补一下", "补上", "补记", "先存", "存个", "帮我存", "帮我报", "做份", "帮我产生"),
@@ -337,6 +337,7 @@ _VERNACULAR: dict[str, str] = {
     **{"点解": "为何", "乜嘢": "什么", "咩": "什么"},
     # Verbs, pronouns and particles.
     **{"睇": "看", "嘅": "的", "咗": "了", "佢": "他", "畀": "给", "俾": "给", "喺": "在"},
+    **{"老豆": "老爸", "老窦": "老爸"},  # "dad"
     "跟成点": "怎么样",  # how a ticket is getting on: "我最近開嗰張ticket跟成點？"
     "𠮶": "那",  # 嗰 as `simplified` writes it
     **{"哋": "们", "嗰": "那", "嚟": "来", "攞": "拿", "揾": "找", "搵": "找", "啲": "些"},
@@ -1077,6 +1078,24 @@ def restated_numbers(text: str) -> str:
     return _RESTATED.sub(once, text)
 
 
+_VAGUE_NUMBER = re.compile(
+    r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d+)"
+    r"(?:[\s-]?something|[\s-]odd|-?ish)\b|(?<![\d.])\d+\s*(?:来|多)(?=\s*(?:块|元|欧|美))",
+    re.I,
+)
+"""A number said as a guess ("twenty-something dollars", "30-odd euros", "50-ish", "二十多块"
+written "20多块"): no value a write may take."""
+
+
+def vague_numbers(text: str) -> str:
+    """The request with its guessed numbers blanked (offsets kept), so none is read as meant.
+
+    "I think it was twenty-something dollars … can you file it anyway?" names no amount: the
+    run asks for it rather than filing 20.
+    """
+    return _VAGUE_NUMBER.sub(lambda m: " " * len(m.group()), text)
+
+
 def spoken_numbers(text: str) -> str:
     """The request with numbers said in English words written in digits (offsets kept).
 
@@ -1323,6 +1342,10 @@ _DIALECT: dict[str, str] = {
     **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
     **{"nae": "no ", "hoo": "how", "hoo's": "how's", "whaur": "where", "whaur's": "where's"},
     **{"efter": "after", "scran": "meal ", "fae": "from", "gonnae": "can you"},
+    # Jamaican: "nuh cancel 33981" (don't)
+    **{"nuh": "no "},
+    # Jamaican: "mi a tink bout cancel 71104" (I'm thinking of cancelling it)
+    **{"a tink bout": "thinking of"},
     # Swahili inside Kenyan English: "nijulishe" is "let me know".
     **{"nijulishe": "notify me"},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
@@ -3643,6 +3666,17 @@ def question_first(text: str) -> Found | None:
     return Found(True, m.group(), m.start(), m.end(), "asked")
 
 
+_NEAR = 12
+"""How far after words that change one's mind a refusal still refers back ("no wait dont
+cancel it")."""
+
+
+def _asks_read(text: str) -> bool:
+    """Whether what follows a refused change asks for a read ("it just where is it")."""
+    words = re.sub(r"^\W*(?:it|that|this|them)?\W*(?:just|only)?\W*", "", text, flags=re.I)
+    return bool(words) and (read_command(words) or asks_for_information(words))
+
+
 def retracted(text: str) -> str:
     """The request with a change it takes back blanked out (offsets kept).
 
@@ -3675,7 +3709,15 @@ def retracted(text: str) -> str:
         first = [_FIRST.sub("", c) for _, c in clauses(after) if re.search(r"\w", c)][:2]
         reads = any(read_command(c) or asks_for_information(c) for c in first)
         keeps = _KEEP_IT.match(after) is not None  # "cancel 61107… wait no, keep it"
-        if later_kind is None and not reads and not keeps:
+        # "cancel order 90217 no wait dont cancel it just where is it": the change refused
+        # right after, and a read asked instead
+        refused = (
+            bool(later)
+            and later[0].kind == "refused"
+            and later[0].start < _NEAR
+            and _asks_read(_FIRST.sub("", after[later[0].end :]))
+        )
+        if later_kind is None and not reads and not keeps and not refused:
             continue
         before = text[: m.start()]
         # (the object first, "The order 40017 I want to cancel...", is the gate's cue alone)

@@ -104,6 +104,7 @@ from nodes.cues import (
     tagalog_affixes,
     topic_first,
     unasked_clauses,
+    vague_numbers,
     vernacular,
     without_refusals,
     without_unasked,
@@ -147,6 +148,9 @@ likely than not."""
 
 NO_RULE = "no intent rule matched the request"
 OVER_READ_RULE = ", over a read intent's rule: the request asks for a change"
+UNDER_CONDITION = (
+    "not {intent}: what the request asks beside {words!r} is under a condition; ask first"
+)
 NO_CHANGE_ASKED = "the request does not ask for a change"
 QUESTION_FIRST = "the request asks a question first ({words!r}); the change waits for its answer"
 MISSING_EVIDENCE = "{slot}: no words of the request give it"
@@ -1314,7 +1318,7 @@ _BY_CHANNEL = re.compile(
     r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail)\b|"
     # the channel as the verb: "email 给我", "WhatsApp me the status"
     r"(?<![A-Za-z])(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*"
-    r"(?:(?:发)?给我|我|me\b|us\b)|"
+    r"(?:(?:发)?给我|我|me\b|mi\b|us\b)|"
     # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
     r"(?:send|发|传)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
     r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)|"
@@ -1447,6 +1451,28 @@ def _told_in_text_slot(intent: IntentSpec, text: str, today: date, found: Found)
     )
 
 
+def _beside_a_condition(
+    text: str, cue: Found, evidence: Mapping[str, dict[str, Any] | None]
+) -> bool:
+    """Whether the only cue is a slot's words, and the change itself is under a condition.
+
+    "T-207还没修好的话，再开一个新的工单，打印机卡纸，有进展通知我": the ticket is opened only if
+    T-207 is not fixed (a condition and what it leads to, `conditional_clauses`); the
+    "通知我" that asks for updates is a slot of the same write, no unconditional ask of it.
+    """
+    conditional = conditional_clauses(text)
+    cut = clauses(text)
+    if not conditional or cut[0][0] not in conditional:
+        return False  # the request does not open with a condition
+    own = next((s for s, c in cut if s <= cue.start < s + len(c)), None)
+    if own in conditional:
+        return False
+    return any(
+        ev and "start" in ev and int(ev["start"]) <= cue.start < int(ev["end"])
+        for ev in evidence.values()
+    )
+
+
 def _gate(
     domain: Domain,
     intent: IntentSpec,
@@ -1493,6 +1519,8 @@ def _gate(
         return SENT_THING.format(intent=intent.name, words=sent), False, None
     if not asked and (refused := _refused_change(intent, text, cue)) is not None:
         return REFUSED_CHANGE.format(intent=intent.name, words=refused), False, None
+    if not asked and cue is not None and _beside_a_condition(text, cue, evidence):
+        return UNDER_CONDITION.format(intent=intent.name, words=cue.text), False, None
     if not asked and (held := _HELD.search(text)) is not None:
         return REFUSED_CHANGE.format(intent=intent.name, words=held.group()), False, None
     problem = (
@@ -2570,6 +2598,10 @@ def _maker(
     intent = max(makers, key=lambda i: scores.get(i.name, 0.0))
     if len(makers) > 1 and scores.get(intent.name, 0.0) <= 0.0:
         return None  # a chat model ranks only its pick: no order among the others
+    if conditional_clauses(text):
+        # "T-318还没处理好的话，再开一个新的工单，…有进展通知我": what the request asks is
+        # under a condition, whatever the notify beside it asks; no read is made a write
+        return None
     try:
         values, evidence = split_found(_fill(intent, text, today))
         slots = validate_slots(intent, values)
@@ -3277,7 +3309,9 @@ _KIN = (
     r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend|"
     # the people of a small business ("my cashier's blood pressure", "for my staff")
     r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
-    r"nanny|cleaner|mate|"
+    r"nanny|cleaner|mate|granny|gran|nana|nan|"
+    # Jamaican kin: "fi mi bredda Desmond", "mi madda"
+    r"bredda|breddah|bredren|sista|sistren|madda|mada|puppa|pupa|"
     # Spanish kin inside English: "Save a reading for my mamá"
     r"mam[áa]|mami|pap[áa]|papi|abuel[ao]|abuelit[ao]|t[íi][ao]|herman[ao]|espos[ao]|hij[ao])"
 )
@@ -3314,6 +3348,9 @@ _THEIR_THING = (
 """The things of these assistants a person has: "our drummer's order", "my lola's readings"."""
 _OTHERS = re.compile(
     rf"\b(?:my|our)\s+{_KIN}(?:'s|s'){_OCCASION}|"
+    # the same with no "'s", as Jamaican and second-language English say it ("Mi granny
+    # pressure read 135/87", "my wife order 12345")
+    rf"\b(?:my|our|mi)\s+{_KIN}\s+(?:{_THEIR_THING}|pressure)\b|"
     # anyone's by their role, kin or name for them ("our drummer's order", "my tita's
     # order"), not a group's or a thing's the user belongs to ("our team's", "my shop's")
     rf"\b(?:my|our)\s+(?!{_NOT_PERSON}(?:'s|s'))[a-z]+(?:'s|s')\s+(?:{_THEIR_THING})\b|"
@@ -3528,7 +3565,7 @@ _OWN_AFTER_ALL = re.compile(
     # typing for the account's owner: "im typing for my grandma, its her account"
     r"\b(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m\s+on|im\s+on|logged\s+in\s+as|using)\s+"
     r"(?:her|his|their)\s+(?:own\s+)?(?:account|acct|login|profile)\b|"
-    r"\blogged\s+in\s+as\s+(?:her|him|them)\b|"
+    r"\blogged\s+in\s+as\s+(?:her|him|them)\b|\btyping\s+(?:this\s+)?for\s+(?:her|him|them)\b|"
     r"(?:这是|这个是|用的是|登的是|登录的是)(?:她|他)(?:的|自己的)(?:号|账号|帐号|账户)|"
     # the user named in the third person, and saying so: "Carlos being me", "(Jenny = me
     # lol)", "Maria here. Maria needs her …", "张伟就是我"
@@ -4168,13 +4205,15 @@ def _read_as(domain: Domain, text: str) -> str:
     so), in simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
     "would you mind filing…" as "…file…" (`courteous`), spoken numbers in digits
     (`numerals`: "一零零九二" is 10092; `spoken_numbers`: "one three four over eight six"
-    is 134 over 86), and with each value or change it takes back gone
+    is 134 over 86), without numbers said as guesses (`vague_numbers`: "twenty-something
+    dollars"), and with each value or change it takes back gone
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
     read = dialect(pinyin(fillers(scanned_numbers(shouted(text))), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
-    read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(pleasantries(read)))))
+    read = restated_numbers(spoken_numbers(vague_numbers(pleasantries(read))))
+    read = spoken_cents(tagalog_affixes(read))
     return retracted(corrected(courteous(topic_first(letter_frame(done_items(read))))))
 
 

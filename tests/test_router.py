@@ -9632,3 +9632,53 @@ def test_rounds_191_192_either_way_and_whichever_thing_leave_nothing_open() -> N
     _assert_routed(EXPENSES, text, "ticket_status", {"ticket_id": None})
     # a choice made after all, the value said again
     _assert_routed(DOMAIN, "月报周报随便，就要周报", "build_report", {"report": "weekly"})
+
+
+# --- rounds 193-194 (measured once at 42037b1, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # under a condition, whatever the notify beside it asks
+        (EXPENSES, "T-207还没修好的话，再开一个新的工单，打印机卡纸，有进展通知我"),
+        (EXPENSES, "如果T-207还没修好，再开一个新的工单，打印机卡纸，有进展通知我"),
+        # someone else's, in Jamaican English and in Cantonese
+        (EXPENSES, "Claim di taxi fi mi sista Marcia, 45 USD"),
+        (DOMAIN, "Mi granny pressure 142/88, save it"),
+        (DOMAIN, "我老豆血压 138/90，帮佢记低"),
+        # by another channel; weighed, not asked for; an amount guessed
+        (DOMAIN, "WhatsApp mi di status a order 50318"),
+        (DOMAIN, "Mi a tink bout cancel 50318, wah happen if mi do it?"),
+        (EXPENSES, "the taxi was thirty-something dollars, can you file it?"),
+    ],
+)
+def test_rounds_193_194_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # the change refused right after it, and a read asked instead
+        (
+            DOMAIN,
+            "cancel order 61520 no wait dont cancel it just where is it now",
+            "order_status",
+            {"order_id": "61520"},
+        ),
+        # a number asked where it has got to, after a refusal; the tracking is the status
+        (DOMAIN, "别取消50417呀，我只是想知道到哪了", "order_status", {"order_id": "50417"}),
+        (
+            DOMAIN,
+            "Don't cancel 208114, I just want the tracking info.",
+            "order_status",
+            {"order_id": "208114"},
+        ),
+    ],
+)
+def test_rounds_193_194_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

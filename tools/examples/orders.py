@@ -135,6 +135,7 @@ _ORDER_WORDS = (
     "包裹",
     "快递",
     "parcel",
+    "tracking",  # "I only want the tracking info" for 207716
     "单子",
     *("张单", "呢单", "嗰单", "这单", "那单", "单号"),
     "encomenda",  # Portuguese inside English: "the state of the encomenda 55102"
@@ -323,9 +324,10 @@ def order_slots(text: str, today: date) -> dict[str, Any]:
 
 
 _GOT_TO = re.compile(
-    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?它)?[^，。,.!?！？]{0,8}?(?:到哪|在哪)"
+    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|[，,]))?[^，。,.!?！？]{0,8}?(?:到哪|在哪)"
 )
-"""A number asked where it has got to ("10235到哪儿了", "别取消10235，我就看看它到哪了"):
+"""A number asked where it has got to ("10235到哪儿了", "别取消10235，我就看看它到哪了",
+"不要取消50339啊，我只是想知道到哪了"):
 only a parcel travels, so the number is an order's though no order word names it."""
 
 
