@@ -1079,12 +1079,12 @@ def restated_numbers(text: str) -> str:
 
 
 _VAGUE_NUMBER = re.compile(
-    r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d+)"
-    r"(?:[\s-]?something|[\s-]odd|-?ish)\b|(?<![\d.])\d+\s*(?:来|多)(?=\s*(?:块|元|欧|美))",
+    r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})"
+    r"(?:[\s-]?something|[\s-]odd|-?ish)\b|(?<![\d.])\d{1,4}\s*(?:来|多)(?=\s*(?:块|元|欧|美))",
     re.I,
 )
 """A number said as a guess ("twenty-something dollars", "30-odd euros", "50-ish", "二十多块"
-written "20多块"): no value a write may take."""
+written "20多块"): no value a write may take. Not an id ("order 12345 something broke")."""
 
 
 def vague_numbers(text: str) -> str:
@@ -2161,7 +2161,7 @@ _CN_INTENDED = re.compile(
 )
 """本来想取消, 原本打算报销, 差点就取消了: a change once meant, not asked for now."""
 _RETRACTION = re.compile(
-    r"(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
+    r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
     r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
     r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
@@ -2682,8 +2682,11 @@ _ON_EVENT = re.compile(
     r"(?<=\d\s)(?:deliv\w*|delv\w*|shiped|shipd|arived|arrvd)|"
     # Nigerian Pidgin's "don" (has): "when order 66190 don ship"
     r"don\s+(?:ship|arrive|land|reach|comot|commot|deliver))\b|"
-    # a message asked for later: "text me later about 60021", Pidgin "text me bumbai"
+    # a message asked for later: "text me later about 60021", Pidgin "text me bumbai", or
+    # at a time of day: "text me the status of 19045 at 1800 hrs"
     r"\b(?:text|message|sms|ping|notify|send)\s+(?:me|us|it)\s+later\b|"
+    r"\b(?:text|message|sms|ping|notify|send)\b[^.?!]{0,40}?\bat\s+(?:\d{1,2}(?::\d{2})?\s*"
+    r"(?:am|pm|a\.m\.|p\.m\.|o'?clock|hrs|h)\b|\d{4}\s*(?:hrs|h)\b|noon|midnight)|"
     # (Cantonese 嗰阵, read as 那阵: "发货嗰阵 send 个短信俾我")
     r"(?:到了|到货|发货|出货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
     r"(?:之后|以后|后(?!的)|的时候|那阵子?|时|就)|"
@@ -2697,7 +2700,7 @@ _ON_EVENT = re.compile(
     r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出)了\s*(?:你|您)?\s*(?:再|就)?\s*"
     # (not a text that never came: "快递到了短信都不发")
     r"(?=给我|发|通知|告诉|短信)(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
-    r"等[^，。,！!？?]{1,12}?(?:了|完)[\u4e00-\u9fff]?\s*(?:之后|以后|后|再|就)|"
+    r"等[^，。,！!？?]{1,12}?(?:了|完)[^，。,！!？?]{0,6}?(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"
     r"(?=给我|发|通知|告诉)",
     re.I,

@@ -148,6 +148,17 @@ likely than not."""
 
 NO_RULE = "no intent rule matched the request"
 OVER_READ_RULE = ", over a read intent's rule: the request asks for a change"
+ROUGH_DAY = "date: the request names its day only roughly ({words!r}); say which day"
+_ROUGH_DAY = re.compile(
+    r"\bthe\s+other\s+day\b|\b(?:a\s+)?(?:few|couple(?:\s+of)?)\s+days\s+(?:ago|back)\b|"
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day-?ish\b|"
+    r"\bnot\s+sure\s+(?:of|about|which)\s+(?:the\s+)?(?:exact\s+)?(?:day|date)\b|"
+    r"前几天|前些天|前阵子|不记得(?:是)?(?:哪天|几号)|记不清(?:是)?(?:哪天|几号)",
+    re.I,
+)
+"""A day said only roughly ("I took it the other day", "last Tuesday-ish, not sure of the
+exact day", "前几天"): an intent that assumes today for an unnamed day must not, and no
+day it could take is meant, so the run asks."""
 UNDER_CONDITION = (
     "not {intent}: what the request asks beside {words!r} is under a condition; ask first"
 )
@@ -454,6 +465,13 @@ def _evidence_problem(
         return WINDOW_START.format(text=day["text"], period=period["text"])
     if day and (more := _AND_ANOTHER_DAY.match(text, int(day["end"]))) is not None:
         return TWO_VALUES.format(slot="date", text=day["text"], other=more.group("day"))
+    rough = _ROUGH_DAY.search(text) if "date" in intent.assumed else None
+    if rough is not None and (
+        not day or "start" not in day or rough.start() - 3 <= int(day["end"]) <= rough.end() + 3
+    ):
+        # no day said but this one, or said with it ("last Tuesday-ish"); not one told
+        # beside another day ("前几天好像存过血压了，现在帮我存今天的")
+        return ROUGH_DAY.format(words=rough.group())
     cited = cited_spans(text)
     done = _told_done(text)
     alone = _left_alone(text, roles)
@@ -3556,6 +3574,8 @@ def _chosen_after(text: str, left: re.Match[str], decision: Decision) -> bool:
 _OWN_AFTER_ALL = re.compile(
     r"\b(?:myself|my\s+own|as\s+(?:my|mine)\b|under\s+my\s+name|in\s+my\s+name|"
     r"paid\s+by\s+me)|"
+    # said to be the user's and not the other's: "My claim, not hers"
+    r"\b(?:my\s+(?:claim|order|reading|ticket|expense|one)|mine),?\s+not\s+(?:hers|his|theirs)\b|"
     # the user's own beside another's, told apart: "she filed hers already, can you file
     # mine", "Not my colleague's J-90 - mine, J-91" (not "my wife's and mine": both)
     r"(?<!\band\s)(?<!&\s)(?<!\bnot\s)(?<!n't\s)(?<!\bof\s)\bmine\b(?!\s+(?:and|&)\s)|"

@@ -9682,3 +9682,35 @@ def test_rounds_193_194_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 195-196 (measured once at 9a9a5bf, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text asked for at a time of day, or once the parcel has reached a place: later
+        (DOMAIN, "sms me where order 44871 is at 2030 hrs"),
+        (DOMAIN, "text me the status of 44871 at 7pm"),
+        (DOMAIN, "等44871到了火车站再给我发短信"),
+        # a day said only roughly: no day a write may take
+        (DOMAIN, "I measured it the other day, 131/83, please save"),
+        (EXPENSES, "taxi 23 EUR from last Friday-ish, not sure of the exact day, file it"),
+    ],
+)
+def test_rounds_195_196_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+def test_rounds_195_196_the_users_own_claim_beside_a_parent() -> None:
+    """ "My claim, not his": the taxi with a parent is the user's to file."""
+    text = "Drove my dad to his check-up, taxi was 24 EUR today. My claim, not his"
+    _assert_routed(EXPENSES, text, "submit_expense", {"amount": "24", "category": "taxi"})
+
+
+def test_rounds_195_196_a_rough_day_told_beside_the_day_meant() -> None:
+    """(a guard) "前几天" tells an earlier save; the reading asked for is today's."""
+    text = "前几天存过一次了，今天早上的 129/82 也帮我存上"
+    _assert_routed(DOMAIN, text, "record_metric", {"value": "129/82", "date": "2026-03-15"})
