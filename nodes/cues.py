@@ -1078,24 +1078,6 @@ def restated_numbers(text: str) -> str:
     return _RESTATED.sub(once, text)
 
 
-_VAGUE_NUMBER = re.compile(
-    r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})"
-    r"(?:[\s-]?something|[\s-]odd|-?ish)\b|(?<![\d.])\d{1,4}\s*(?:来|多)(?=\s*(?:块|元|欧|美))",
-    re.I,
-)
-"""A number said as a guess ("twenty-something dollars", "30-odd euros", "50-ish", "二十多块"
-written "20多块"): no value a write may take. Not an id ("order 12345 something broke")."""
-
-
-def vague_numbers(text: str) -> str:
-    """The request with its guessed numbers blanked (offsets kept), so none is read as meant.
-
-    "I think it was twenty-something dollars … can you file it anyway?" names no amount: the
-    run asks for it rather than filing 20.
-    """
-    return _VAGUE_NUMBER.sub(lambda m: " " * len(m.group()), text)
-
-
 def spoken_numbers(text: str) -> str:
     """The request with numbers said in English words written in digits (offsets kept).
 

@@ -104,7 +104,6 @@ from nodes.cues import (
     tagalog_affixes,
     topic_first,
     unasked_clauses,
-    vague_numbers,
     vernacular,
     without_refusals,
     without_unasked,
@@ -568,6 +567,12 @@ _ESTIMATE = re.compile(
 )
 """An amount said as a guess ("around 80 USD it will be", "~60 USD", "大概 80 块"): no claim
 takes it as what was paid."""
+_AMOUNT_GUESSED_AFTER = re.compile(
+    r"(?<=\d)\s*(?:-\s*|\s)?(?:something|odd|ish)\b|(?<=\d)\s*(?:多|来)(?=\s*(?:块|元|欧|美))",
+    re.I,
+)
+"""A guess said after the number: "twenty-something dollars" (read as "20 -something"),
+"30-odd euros", "50-ish", "20多块"."""
 
 
 _READING_GUESSED_BEFORE = re.compile(
@@ -601,8 +606,13 @@ def _guessed_reading(text: str, ev: Mapping[str, Any]) -> str | None:
 def _estimated(text: str, ev: Mapping[str, Any], roles: list[Role]) -> str | None:
     """The words making the amount a guess, unless the amount is also said plainly.
 
-    "(~60 USD), please file 60 USD meal" names the sum exactly the second time.
+    "(~60 USD), please file 60 USD meal" names the sum exactly the second time. A guess may
+    follow the number too: "twenty-something dollars", "30-odd euros", "20多块".
     """
+    if (after := _AMOUNT_GUESSED_AFTER.search(str(ev["text"]))) is not None or (
+        after := _AMOUNT_GUESSED_AFTER.match(text, int(ev["end"]))
+    ) is not None:
+        return after.group().strip()
     said = _digits(str(ev["text"]))
     starts = [r.start for r in roles if r.kind == "money" and _digits(r.text) == said]
     guesses = [_ESTIMATE.search(text, 0, at) for at in starts or [int(ev["start"])]]
@@ -653,7 +663,8 @@ def _in_spans(at: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(s <= at < e for s, e in spans)
 
 
-def _told_done(text: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1024)
+def _told_done(text: str) -> tuple[tuple[int, int], ...]:
     """The spans of the clauses that tell a change as done before.
 
     Such a clause is reported (`unasked_clauses`) and says so ("already", "earlier", 已经,
@@ -662,11 +673,11 @@ def _told_done(text: str) -> list[tuple[int, int]]:
     which order.
     """
     told = unasked_clauses(text)
-    return [
+    return tuple(
         (at, at + len(c))
         for at, c in clauses(text)
         if told.get(at) == "reported" and _ALREADY.search(c)
-    ]
+    )
 
 
 _ALREADY = re.compile(r"\b(?:already|earlier)\b|已经|已|刚才|刚刚", re.I)
@@ -2603,6 +2614,10 @@ def _maker(
     """
     if _ADDED_TO.search(text):
         return None  # "add a note to my latest ticket" changes that ticket, it makes none
+    if conditional_clauses(text):
+        # "T-318还没处理好的话，再开一个新的工单，…有进展通知我": what the request asks is
+        # under a condition, whatever the notify beside it asks; no read is made a write
+        return None
     makers = [
         i
         for i in domain.intents
@@ -2616,10 +2631,6 @@ def _maker(
     intent = max(makers, key=lambda i: scores.get(i.name, 0.0))
     if len(makers) > 1 and scores.get(intent.name, 0.0) <= 0.0:
         return None  # a chat model ranks only its pick: no order among the others
-    if conditional_clauses(text):
-        # "T-318还没处理好的话，再开一个新的工单，…有进展通知我": what the request asks is
-        # under a condition, whatever the notify beside it asks; no read is made a write
-        return None
     try:
         values, evidence = split_found(_fill(intent, text, today))
         slots = validate_slots(intent, values)
@@ -4132,8 +4143,9 @@ def _withdrawn(
     if (m := _LATEST_REFUSED.search(text)) is not None and _id_unset(intent, decision):
         why = LATEST_REFUSED.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
+    # (a verb read after "can I still" must be a change; the other forms name one)
     if (m := _STILL_POSSIBLE.search(text)) is not None and (
-        m["cn2"] or m["cn3"] or m["cn4"] or m["adj"] or change_kind(m["en"] or m["cn"])
+        not (verb := m["en"] or m["cn"]) or change_kind(verb)
     ):
         why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
@@ -4225,15 +4237,13 @@ def _read_as(domain: Domain, text: str) -> str:
     so), in simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
     "would you mind filing…" as "…file…" (`courteous`), spoken numbers in digits
     (`numerals`: "一零零九二" is 10092; `spoken_numbers`: "one three four over eight six"
-    is 134 over 86), without numbers said as guesses (`vague_numbers`: "twenty-something
-    dollars"), and with each value or change it takes back gone
+    is 134 over 86), and with each value or change it takes back gone
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
     read = dialect(pinyin(fillers(scanned_numbers(shouted(text))), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
-    read = restated_numbers(spoken_numbers(vague_numbers(pleasantries(read))))
-    read = spoken_cents(tagalog_affixes(read))
+    read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(pleasantries(read)))))
     return retracted(corrected(courteous(topic_first(letter_frame(done_items(read))))))
 
 

@@ -349,6 +349,8 @@ complaint about how long something takes names no period of a trend or a total."
 
 # Role patterns, tried in this order; a span claimed by an earlier one is not claimed again.
 # A pattern with a group named "v" claims only that group ("order 10086" claims "10086").
+_SHARED_UNIT = re.compile(r"\s*(?:or|to|-|–)\s*\d{1,2}[\s-]*(?P<u>day|week|month)", re.I)
+"""The second of two lengths that share one unit ("7 or 14 days"): its unit is the first's."""
 _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     # How long a trip lasted ("the 3 days trip", "a 4-day conference", "出差3天") is no
     # window of days to total over.
@@ -457,7 +459,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "period",
         re.compile(
-            rf"{_B}\d{{1,2}}(?=\s*(?:or|to|-|–)\s*\d{{1,2}}[\s-]*(?:day|week|month)s?\b"
+            rf"{_B}\d{{1,2}}(?={_SHARED_UNIT.pattern}s?\b"
             r"(?![\s-]*(?:ago|old|trip|stay|visit|before|after|later)\b))",
             re.I,
         ),
@@ -914,9 +916,6 @@ _REFUSED_WINDOW = re.compile(
 def refused_window(text: str, at: int) -> bool:
     """Whether the window whose words start at `at` is refused right before them."""
     return _REFUSED_WINDOW.search(text, 0, at) is not None
-
-
-_SHARED_UNIT = re.compile(r"\s*(?:or|to|-|–)\s*\d{1,2}[\s-]*(?P<u>day|week|month)", re.I)
 
 
 def period_words(text: str, role: Role) -> str:
