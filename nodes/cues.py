@@ -1078,6 +1078,12 @@ def restated_numbers(text: str) -> str:
     return _RESTATED.sub(once, text)
 
 
+_HEARD_TWO = re.compile(
+    r"\b(?:last|past|passed|previous)\s+(?P<n>to|too)\s+(?=(?:weeks|days|months)\b)", re.I
+)
+"""Speech-to-text's "to" for "two" in a window ("over the last to weeks")."""
+
+
 def spoken_numbers(text: str) -> str:
     """The request with numbers said in English words written in digits (offsets kept).
 
@@ -1173,6 +1179,8 @@ def spoken_numbers(text: str) -> str:
         if written is not None:
             put(m.start(), m.end(), written)
     out = "".join(chars)
+    for m in _HEARD_TWO.finditer(out):
+        put(m.start("n"), m.end("n"), "2")  # "the passed to weeks": "two" heard as "to"
     for m in _SPOKEN_ID.finditer(out):
         put(m.start(), m.end(), f"{m.group('l')[0].upper()}-{m.group('n')}")
     for m in _NAMED_ID.finditer(out):
@@ -1260,8 +1268,9 @@ _PLEASANTRIES = re.compile(
     r"\b(?:yesterday|last\s+time|the\s+other\s+day|earlier|last\s+week)\b|"
     # a courtesy said as a condition: "if you have a moment", "only if it's no trouble",
     # "no pressure", 方便的话, 有空的话 (not what "I'd be grateful if you could" asks)
-    r"(?<!grateful\s)(?<!glad\s)(?<!obliged\s)(?<!appreciate\sit\s)"
+    r"(?<!grateful\s)(?<!glad\s)(?<!obliged\s)(?<!appreciate\sit\s)(?<!wondering\s)(?<!wonder\s)"
     r"\b(?:only\s+)?if\s+(?:you\s+have\s+(?:a\s+)?(?:moment|minute|sec(?:ond)?|time)|"
+    r"it\s+isn'?t\s+(?:too\s+much\s+)?(?:of\s+)?(?:a\s+)?(?:trouble|bother|problem|hassle)|"
     r"(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:not\s+(?:too\s+much\s+)?(?:a\s+)?(?:trouble|"
     r"bother|problem|hassle)|no\s+(?:trouble|bother|problem)|(?:ok|okay|alright|convenient|"
     r"possible)(?:\s+(?:with|for)\s+you)?|something\s+you(?:'re|\s+are)\s+able\s+to\s+do)|"
@@ -1595,6 +1604,8 @@ NOT_CUES: tuple[str, ...] = (
     *("recent ticket pls", "recent ticket please", "previous ticket pls"),
     # brought out to be looked at: "血压走势弄出来看看" shows the trend, it makes nothing
     *("弄出来看", "做出来看", "搞出来看", "弄出来给我看", "做出来给我看", "搞出来给我看"),
+    # a trend is brought out, never made: "把最近30天的血压趋势整出来我看看"
+    *("趋势做出来", "走势做出来", "趋势弄出来", "走势弄出来", "趋势搞出来", "走势搞出来"),
     # sent over to be looked at: "十四天的血压情况发给我看一下" shows it, it texts nothing
     *("发给我看", "发我看", "发过来看", "发过来给我看"),
     *("记号", "惦记", "书记", "记错", "记清"),
@@ -1720,6 +1731,8 @@ as often the customer ("cx asked about 10654") and asks for nothing."""
 _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|abeg|now|then|also|and|oh|just|only|better|"
     r"instead|actually|well|alright|right|yalla|yallah|habibi|"
+    # Irish "and after show me…": afterwards, before the read it asks for
+    r"after(?:wards)?(?=\s+(?:show|give|tell|list|display|pull|let)\b)|"
     # the first of wishes in order: "Most important: cancel order 23390"
     r"most\s+important(?:ly)?(?:\s+is)?|(?:first|top)\s+priority(?:\s+is)?|"
     r"priority\s+one|first\s+of\s+all)\b[\s,:]*)*"
@@ -1732,8 +1745,12 @@ _POLITE = re.compile(
     r"(?:possibly\s+)?|"
     r"i(?:'d|\s+would|\s+should)\s+be\s+(?:ever\s+so\s+|very\s+|most\s+|really\s+|so\s+)?"
     r"(?:grateful|glad|obliged)\s+if\s+(?:you|u|someone)\s+(?:could|would|can)\s+(?:possibly\s+)?|"
-    r"i\s+wonder\s+(?:whether|if)\s+(?:you|u|someone)(?:'d|\s+would|\s+could|\s+can)\s+|"
-    r"would\s+it\s+be\s+possible\s+(?:for\s+(?:you|u)\s+)?to\s+|"
+    r"i(?:\s+was|\s+am|'m)?\s+(?:just\s+)?wonder(?:ing)?\s+(?:whether|if)\s+"
+    r"(?:(?:you|u|someone)(?:'d|\s+would|\s+could|\s+can|\s+might)\s+(?:possibly\s+)?|"
+    r"it\s+(?:might|would|could)\s+be\s+possible\s+(?:for\s+(?:you|u)\s+)?to\s+)|"
+    # "would it be terribly inconvenient to cancel order 81302?": a courtesy, no question
+    r"would\s+it\s+be\s+(?:(?:at\s+all\s+)?possible|(?:terribly\s+|very\s+|too\s+)?inconvenient|"
+    r"too\s+much\s+(?:trouble|bother))\s+(?:for\s+(?:you|u)\s+)?to\s+|"
     r"(?:is\s+there\s+)?any\s+(?:chance|way)\s+(?:that\s+)?(?:you|u)\s+(?:could|can|would|might)\s+"
     r"(?:possibly\s+)?|"
     r"i\s+was\s+(?:rather\s+|really\s+)?hoping\s+(?:you|u|someone)\s+(?:could|would|might)\s+|"
@@ -1756,6 +1773,8 @@ record…")."""
 _CN_POLITE = re.compile(
     r"^(?:仅|请你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
     r"是不是可以(?=[把帮给替])|"
+    # "不知道方不方便帮我报一笔餐费": whether it suits the assistant, a courtesy
+    r"(?:不知道)?(?:您|你)?(?:方不方便|方便不方便|是否方便|方便)(?=[把帮给替])|"
     r"我想|我要|我?就想|我?只想|"
     # the first of wishes in order: "主要是报一下…，顺便…", "首先帮我…"
     r"主要是|首先|最重要的是|最要紧的是|顺便)+"
@@ -1781,10 +1800,15 @@ _CN_READ_AFTER = re.compile(
 _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
     r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
-    r"thinking\s+(?:about|of)|considering|wondering|might|"
+    r"thinking\s+(?:about|of)|considering|"
+    # (not the courtesy "I was wondering if you could cancel …", `_POLITE`)
+    r"wondering(?!\s+(?:whether|if)\s+(?:(?:you|u)(?:'d|\s+would|\s+could|\s+can|\s+might)\b|"
+    r"it\s+(?:might|would|could)\s+be\s+possible\s+(?:for\s+(?:you|u)\s+)?to\b))|"
+    r"(?<!\bif\syou\s)(?<!\bif\sit\s)might|"
     # "maybe", but not a hedged request: "could you maybe submit my hotel"
     r"(?<!\byou\s)(?<!\bu\s)(?:maybe|perhaps)|"
-    r"would\s+it\s+(?:be(?!\s+possible\s+(?:for\s+(?:you|u)\s+)?to\b)|make\s+sense)|"
+    r"would\s+it\s+(?:be(?!\s+(?:(?:at\s+all\s+)?possible|(?:terribly\s+|very\s+|too\s+)?"
+    r"inconvenient|too\s+much\s+(?:trouble|bother))\s+(?:for\s+(?:you|u)\s+)?to\b)|make\s+sense)|"
     r"is\s+it\s+(?:a\s+good\s+idea|wise|worth|better)|"
     r"good\s+idea\s+to|do\s+you\s+think|does\s+it\s+make\s+sense|"
     # whether a kind of thing can be changed at all: "Can you cancel order which is already
@@ -1871,6 +1895,10 @@ _COURTESY_CONDITION = re.compile(
     r"that'?s\s+(?:ok|okay|alright|fine)|it'?s\s+(?:ok|okay|no\s+trouble)|"
     r"it\s*(?:is|were|was|'s|be)\s+(?:at\s+all\s+)?(?:possible|convenient|no\s+trouble|"
     r"not\s+(?:inconvenient|too\s+much\s+(?:trouble|bother)))|"
+    # "if it isn't too much trouble", "if it's not a bother", typed without the apostrophe
+    r"it\s*(?:is|'s|was)\s*n[o']?t\s+(?:too\s+)?(?:much\s+)?(?:of\s+a\s+|a\s+)?"
+    r"(?:trouble|bother|inconvenient|problem)|it\s+isnt\s+(?:too\s+)?(?:much\s+)?"
+    r"(?:of\s+a\s+|a\s+)?(?:trouble|bother|problem)|"
     r"it\s*(?:would|will|'d|'ll)\s*n[o']t\s+(?:be\s+)?(?:too\s+)?(?:much\s+)?"
     r"(?:trouble|bother|burdensome|inconvenient|a\s+problem))\b",
     re.I,
@@ -2667,6 +2695,9 @@ _ON_EVENT = re.compile(
     # a message asked for later: "text me later about 60021", Pidgin "text me bumbai", or
     # at a time of day: "text me the status of 19045 at 1800 hrs"
     r"\b(?:text|message|sms|ping|notify|send)\s+(?:me|us|it)\s+later\b|"
+    # on the event, named as a noun: "sms me on dispatch", "text me upon delivery"
+    r"\b(?:text|message|sms|ping|notify|send)\s+(?:me|us)\s+(?:on|upon|at|after)\s+"
+    r"(?:dispatch|delivery|arrival|shipping|shipment|despatch)\b|"
     r"\b(?:text|message|sms|ping|notify|send)\b[^.?!]{0,40}?\bat\s+(?:\d{1,2}(?::\d{2})?\s*"
     r"(?:am|pm|a\.m\.|p\.m\.|o'?clock|hrs|h)\b|\d{4}\s*(?:hrs|h)\b|noon|midnight)|"
     # (Cantonese 嗰阵, read as 那阵: "发货嗰阵 send 个短信俾我")
@@ -2831,7 +2862,8 @@ def _request_body(clause: str) -> tuple[str, bool]:
         polite
         and polite.group(0).strip()
         and re.search(
-            r"you|u\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|help|possible",
+            r"you|u\b|ya\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|help|possible|"
+            r"inconvenient|trouble|bother",
             polite.group(0),
             re.I,
         )
@@ -3010,7 +3042,19 @@ def asks_for_information(text: str) -> bool:
             return True
         if _WANTS_A_THING.match(clause.strip()) and not _DONE_FOR_ME.search(clause):
             return True
+        if _A_READ_NAMED.match(body):
+            return True
     return False
+
+
+_A_READ_NAMED = re.compile(
+    r"^(?:(?:just|only)\s+)?(?:the\s+|its\s+|my\s+)?(?:current\s+|latest\s+)?"
+    r"(?:status|state|total|trend|tracking(?:\s+info)?|update|info|details)"
+    r"(?:\s+(?:of|for|on)\s+[\w#-]+)?(?:\s+(?:pls|please|plz|only|then|instead))?[\s.!]*$",
+    re.I,
+)
+"""A clause that only names what to read ("not cancel, just status", "10090 - just the
+status"): a request for information with no verb."""
 
 
 def read_command(clause: str) -> bool:
@@ -3063,6 +3107,10 @@ _CAN_NOT = re.compile(
 (不行, 不灵): a fault told, not a change refused ("电脑连不上帮我开个工单吧")."""
 
 
+_SUITS_YOU = re.compile(r"(?:不知道)?(?:您|你)?(?:方不方便|方便不方便)(?=[帮给替][我忙]?$)")
+"""Whether it suits the assistant, right before "帮我…": asking politely, refusing nothing."""
+
+
 def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     """The words of the request that ask for a change, or None when none do.
 
@@ -3089,6 +3137,8 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
             # Chinese typed with spaces for commas: a refusal in an earlier piece ("门禁卡
             # 刷不开了 开个 ticket") is not this cue's.
             before = _CAN_NOT.sub(" ", re.split(r"\s|了", before)[-1])
+            # "不知道方不方便帮我报…", "您方不方便帮我取消…": a courtesy, no refusal
+            before = _SUITS_YOU.sub("", before + (word[0] if word[0] in "帮给替" else ""))
         if NEGATION.search(mask_not_negations(before)):
             continue
         return Found(True, word, start + at, start + at + len(word), "cue")

@@ -1015,11 +1015,17 @@ def _follow_up_reads(
 
 
 _READ_NAMED = re.compile(
-    r"^[\s,;.]*(?:(?:and\s+then|then|and|plus|also)\s+)?(?:the\s+|my\s+)?"
-    r"(?:total|sum|running\s+total|trend)\b(?![^?]*\?)",
+    r"^[\s,;.+]*(?:(?:and\s+then|then|and|plus|also)\s+)?(?:the\s+|my\s+)?"
+    r"(?:total|sum|running\s+total|trend)\b(?![^?]*\?)|"
+    r"^[\s,;.+，；]*(?:再|然后|顺便)?(?:(?:最近|近|过去)?[\d一二两三四五六七八九十]+(?:天|周|日)的?)?"
+    r"(?:合计|总额|总计|汇总|总共)(?:[\s:：]*(?:最近|近|过去)?[\d一二两三四五六七八九十]+(?:天|周|日))?"
+    r"[\s。.!！]*$|"
+    r"^[\s,;.+，；]*(?:再|然后|顺便)?(?:给我)?(?:看看|看下|看一下|查查|查下|算算|算下)"
+    r"[^？?吗]*(?:总共|一共|合计|总额)[^？?吗]*多少(?:钱)?[\s。.!！]*$",
     re.I,
 )
-"""A follow-up read named, not commanded: "…, today. Then total for the past 7 days"."""
+"""A follow-up read named, not commanded: "…, today. Then total for the past 7 days",
+"打车 88 元 昨天; 总额 14天", "餐费 120 RMB 今天 + 近7天合计", "+ 看看30天总共多少"."""
 
 
 _SUBJECTS = frozenset({"i", "we", "i'm", "i'd", "我", "你", "要", "想", "能", "可以"})
@@ -3389,7 +3395,8 @@ _OTHERS = re.compile(
     r"'s\s+"
     r"(?!(?:cuff|machine|monitor|device|meter)\b)"
     # ("Mum's moved in with me": has moved, no thing of hers)
-    r"(?!(?:moved|been|gone|got|just|not|come|left|staying|living|coming|going|here|back)\b)[a-z]|"
+    r"(?!(?:moved|been|gone|got|just|not|come|left|staying|living|coming|going|here|back|"
+    r"day|eve)\b)[a-z]|"
     # Australian "my old man's order" (father or husband), "the old lady's"
     r"\b(?:my|our|the)\s+old\s+(?:man|lady|girl|fella)(?:'s|s'|’s)\s+[a-z]|"
     # a clinician's patient: "Patient in chair 3 was 165/100, record that"
@@ -3449,7 +3456,9 @@ _OTHERS = re.compile(
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
     # (not "Pressure's been creeping up": a noun and "has" or "is", not someone's)
     r"\s+(?!own\b|been\b|got\b|gone\b|going\b|getting\b|not\b|still\b|always\b|"
-    r"moved\b|just\b|come\b|left\b|staying\b|living\b|coming\b|here\b|back\b)[a-z]|"
+    r"moved\b|just\b|come\b|left\b|staying\b|living\b|coming\b|here\b|back\b|"
+    # (a feast named after a saint or a person: "the Paddy's Day orders", "Mother's Day")
+    r"day\b|eve\b)[a-z]|"
     r"我(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
     # Northeastern 老妹儿 (younger sister), 老弟, 老姐, 老哥; Chongqing 老汉儿 (father)
     r"老妹儿?|老弟|老姐|老哥|老汉儿?|"

@@ -9714,3 +9714,108 @@ def test_rounds_195_196_a_rough_day_told_beside_the_day_meant() -> None:
     """(a guard) "前几天" tells an earlier save; the reading asked for is today's."""
     text = "前几天存过一次了，今天早上的 129/82 也帮我存上"
     _assert_routed(DOMAIN, text, "record_metric", {"value": "129/82", "date": "2026-03-15"})
+
+
+# --- rounds 197-198 (measured once at 67be6cd, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # polite and indirect, still a request: wondering, inconvenience, trouble
+        (DOMAIN, "I was wondering if you could cancel order 61844", "cancel_order", {}),
+        (DOMAIN, "I'm wondering if it might be possible to cancel 61844?", "cancel_order", {}),
+        (DOMAIN, "Would it be terribly inconvenient to cancel order 61844?", "cancel_order", {}),
+        (
+            DOMAIN,
+            "If it isnt too much trouble, could you run the monthly report?",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        (  # (a guard: routed at 67be6cd too)
+            DOMAIN,
+            "Would ya log my pressure, 133/84 this morning",
+            "record_metric",
+            {"value": "133/84"},
+        ),
+        (DOMAIN, "不知道您方不方便帮我取消一下订单61844", "cancel_order", {"order_id": "61844"}),
+        (  # (a guard: routed at 67be6cd too)
+            EXPENSES,
+            "不知道方不方便帮我报个打车费，昨天的，45块",
+            "submit_expense",
+            {"amount": "45", "category": "taxi", "date": "2026-03-14"},
+        ),
+        # a feast named after someone is nobody's things
+        (
+            DOMAIN,
+            "Busy week with the Mother's Day orders. Save my bp please, 129/83 today",
+            "record_metric",
+            {"value": "129/83"},
+        ),
+        # "there" after the request is Irish English, the problem follows
+        (
+            EXPENSES,
+            "Raise a ticket there, the scanner keeps eating receipts",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # what is not wanted first, then what is
+        (DOMAIN, "不用看七天的，看最近一个月的趋势", "review_metric_trend", {"period": "30d"}),
+        (DOMAIN, "don't cancel 61844, cancel 61848", "cancel_order", {"order_id": "61848"}),
+        (DOMAIN, "别取消61844哈，是要取消61848", "cancel_order", {"order_id": "61848"}),
+        (DOMAIN, "61844 - not cancel, just the status", "order_status", {"order_id": "61844"}),
+        # speech-to-text's "to" for "two"
+        (DOMAIN, "show my trend for the past to weeks", "review_metric_trend", {"period": "14d"}),
+        # a trend brought out to be looked at, not made
+        (DOMAIN, "把两周的血压走势整出来我瞅瞅", "review_metric_trend", {"period": "14d"}),
+        # the reading taken again is one reading, the trend shown once
+        (
+            DOMAIN,
+            "measured it again, 137/85, save that and show me my 7 day trend",
+            "record_and_review_metric",
+            {"value": "137/85", "period": "7d"},
+        ),
+        # an entry line, then its own total named: "and after show me", "; 总额", "+"
+        (
+            EXPENSES,
+            "Lunch 18 euro yesterday, and after show me the total for the last 14 days",
+            "submit_expense",
+            {"amount": "18", "category": "meal", "period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "住宿 380 元 昨天; 合计 30天",
+            "submit_expense",
+            {"amount": "380", "category": "hotel", "period": "30d"},
+        ),
+        (
+            EXPENSES,
+            "打车 36 元 今天 + 近14天合计",
+            "submit_expense",
+            {"amount": "36", "category": "taxi", "period": "14d"},
+        ),
+    ],
+)
+def test_rounds_197_198_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text on an event named as a noun is for later
+        (DOMAIN, "order 61844 - text me on delivery"),
+        (DOMAIN, "sms me upon dispatch of 61844"),
+        (DOMAIN, "Would ya text me when order 61844 ships? No rush"),  # (a guard)
+        # not a request: whether it can be done, or a problem it causes (guards: the
+        # courtesies above must not open these)
+        (DOMAIN, "订单61844方不方便取消"),
+        (DOMAIN, "would it be a problem to cancel 61844 later?"),
+    ],
+)
+def test_rounds_197_198_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route" or decision.intent != "cancel_order", decision.detail
+    assert decision.action != "route" or decision.intent != "notify_order", decision.detail

@@ -973,6 +973,8 @@ _SUMMARY_NOISE = re.compile(
     r"pa|paki|po|ng|naman|lang|"
     # Gulf Arabic's: "yalla open me a ticket"
     r"yalla|yallah|habibi|me|"
+    # Irish English's "there" after a request: "Open a ticket there, the app won't…"
+    r"there(?=\s*[,.;:!]|\s*$)|"
     # the first of wishes in order: "Most importantly get a ticket open, …"
     r"most\s+importantly|most\s+important|(?:first|top)\s+priority|get)(?![a-z0-9_])|"
     r"主要是|首先|"

@@ -597,7 +597,7 @@ _CLAUSE = re.compile(r"(?:[^,;.!?，。；！？：\n—–]|(?<=\d)[.,](?=\d))+
 """A clause runs to its punctuation; a point or comma inside a number ("23.40", "1,280")
 is no clause's end."""
 _JOINERS = re.compile(
-    r"(?<!dear)(?<!kind)(?<!love)\s+(?:and\s+then|and|then|but|also|plus)\s+|"
+    r"(?<!dear)(?<!kind)(?<!love)\s+(?:and\s+then|and|then|but|also|plus|\+)\s+|"
     r"(?<=\d)\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+[a-z])|"
     r"(?<!\b[iI])\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+(?:show|tell|give|check|look|"
     r"see|let|list|pull|display|want|need)\b)|"
@@ -906,7 +906,9 @@ _ASKING = re.compile(
 
 _REFUSED_WINDOW = re.compile(
     r"(?:\bnot|\bno|\bdon'?t\s+(?:want|need|show|give)(?:\s+me)?|不要|不是|别看|不看|别管|不管|"
-    r"别(?:给我)?算|不要算) ?"
+    r"别(?:给我)?算|不要算|"
+    # "不用看三十天的啦，看最近两个礼拜": the look refused, with the window after it
+    r"(?:不用|不要|不需要|不必|甭)(?:再)?(?:给我)?(?:看|查|算)(?:最近|近|过去)?) ?"
     r"(?:(?:the|a|my) )?$",
     re.I,
 )
@@ -1739,11 +1741,14 @@ meant."""
 _KEEP = re.compile(
     r"(?P<id>\d{4,})[^\d.。;；!?？！]{0,24}?\b(?:keep|leave)\s+(?:that|it|this)(?:\s+one)?\b|"
     r"\b(?:keep|leave)\s+(?:order\s+|#)?(?P<id2>\d{4,})\b|"
-    r"(?P<id3>\d{4,})\s*(?:这个|那个|这单|那单)?(?:要)?(?:不要取消|别取消|不用取消|不取消|留着|保留)",
+    r"(?P<id3>\d{4,})\s*(?:这个|那个|这单|那单)?(?:要)?(?:不要取消|别取消|不用取消|不取消|留着|保留)|"
+    # the refusal first: "不要取消 20931 啦，是要取消 20932", "don't cancel 20931, cancel 20932"
+    r"(?:不要|别|不用|先别|\b(?:don'?t|do\s+not|never))\s*(?:取消|cancel)\s*"
+    r"(?:order\s+|订单\s*|#)?(?P<id4>\d{4,})(?!\d)",
     re.I,
 )
-"""An id the request keeps ("the other one is 10078, keep that", "10078不要取消"): another
-id beside it is the one the change is for."""
+"""An id the request keeps ("the other one is 10078, keep that", "10078不要取消", "don't
+cancel 20931, cancel 20932"): another id beside it is the one the change is for."""
 _ALSO = re.compile(r"\b(?:also|too|as\s+well|and|plus)\b|还有|也|和|再", re.I)
 _CURRENCY_WORD = re.compile(
     r"\b(?:usd|eur|cny|rmb|dollars?|euros?|yuan|bucks|sgd|gbp|jpy|hkd|pounds?|yen)\b|"
@@ -1951,7 +1956,7 @@ def corrected(text: str) -> str:
     gone += _either_chosen(text)
     gone += _asked_between(text, values)
     keeps = list(_KEEP.finditer(text))
-    kept = {m["id"] or m["id2"] or m["id3"] for m in keeps}
+    kept = {m["id"] or m["id2"] or m["id3"] or m["id4"] for m in keeps}
     if {v[1] for v in values if v[0] == "id"} - kept:
         gone += [("id", kept_id) for kept_id in kept]
         spans += [m.span() for m in keeps]  # "10078不要取消" refuses no change asked for

@@ -501,9 +501,20 @@ it (再看): the same window twice, as "show it again" asks; a bare 再看看 af
 no look before it only shows the trend after."""
 
 
+_MEASURED_AGAIN = re.compile(
+    r"\b(?:took|taken|measured|checked|tested|did|done|"
+    r"(?:it|bp|pressure)\s*(?:'s|is|was)\s+(?:up|high|low|down))"
+    r"(?:\s+(?:it|my\s+(?:bp|pressure|blood\s+pressure|reading)))?\s+(?:again|once\s+more)\b",
+    re.I,
+)
+"""The reading taken again ("gran took it again 135/82", "measured again, 141/90"): a
+second measurement, not the trend asked for twice."""
+
+
 def extract_record_and_recheck(text: str, today: date) -> dict[str, Any] | None:
     """Trend, then a reading, then the same trend again."""
-    if not contains_any(text, _AGAIN_WORDS) and not _trend_around(text):
+    asked = _MEASURED_AGAIN.sub(lambda m: " " * len(m.group()), text)
+    if not contains_any(asked, _AGAIN_WORDS) and not _trend_around(text):
         return None
     return extract_record_and_review(text, today)
 
