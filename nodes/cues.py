@@ -139,7 +139,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     ),
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
-        *("txt", "msg", "whatsapp"),
+        *("txt", "msg", "whatsapp", "e-mail"),
         # Spanish inside English: "Mandame por WhatsApp the status of 10611"
         *("mandame", "mándame", "enviame", "envíame", "mandáme"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
@@ -410,6 +410,7 @@ _VERNACULAR: dict[str, str] = {
     **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我", "予阮": "给我"},
     **{"阮的": "我的", "阮订": "我订", "阮留": "我留", "阮近": "我近"},
     "开一张单": "开一个单",  # a ticket: "帮我开一张单"
+    **{"开一张工单": "开一个工单", "开张工单": "开个工单"},  # not an invoice's 开一张
     # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭, 阿达, 哪达 "where".
     **{"嫑": "别", "阿搭": "哪里", "阿达": "哪里", "哪达": "哪里"},
     # Qinghai (Xining): 阿扎 "where", 阿么个 "how is it".
@@ -1275,7 +1276,10 @@ _PLEASANTRIES = re.compile(
     r"bother|problem|hassle)|no\s+(?:trouble|bother|problem)|(?:ok|okay|alright|convenient|"
     r"possible)(?:\s+(?:with|for)\s+you)?|something\s+you(?:'re|\s+are)\s+able\s+to\s+do)|"
     r"you\s+(?:can|could|don'?t\s+mind|are\s+able(?:\s+to)?))\b|"
-    r"\bno\s+pressure\b|(?:如果)?(?:方便|有空|可以)的话|不好意思打扰(?:一下|了)?",
+    r"\bno\s+pressure\b|(?:如果)?(?:方便|有空|可以)的话|不好意思打扰(?:一下|了)?|"
+    # thanks closing the request ("来份月报 谢了", "file it, thx"), not "no thanks"
+    r"(?<!\bno\s)(?<!\bno,\s)\b(?:thanks|thank\s+you|thx|tks|ty)\b[\s!.~]*$|"
+    r"(?<!不用)(?<!不)(?:谢了|谢谢(?:你|您|啦|了)?|多谢(?:了|啦)?)[\s!！。.~]*$",
     re.I,
 )
 """Small talk around a request: a wish for the day ("happy Sunday!", "周末愉快"), thanks
@@ -1292,6 +1296,35 @@ def pleasantries(text: str) -> str:
     dates it today.
     """
     return _PLEASANTRIES.sub(lambda m: " " * len(m.group()), text)
+
+
+_AS_BEFORE = re.compile(
+    # "Record my reading like yesterday's, 141/89 this morning", "Like we did on Friday: …"
+    r"\b(?:just\s+)?like\s+(?:(?:yesterday|last\s+time|last\s+week)['’]s(?:\s+one)?|last\s+time|"
+    # (not "what does my trend look like before and after I add …")
+    r"before(?!\s*(?:and|&|n|/)\s*after)|(?:we|i|you)\s+did\s+(?:it\s+)?(?:on\s+\w+day|yesterday|last\s+time|last\s+week|before)|"
+    r"the\s+one\s+(?:i|we)\s+(?:told|sent|gave|showed)\s+you(?:\s+about)?(?:\s+(?:yesterday|before|"
+    r"last\s+time|last\s+week|on\s+\w+day))?)(?![\w'])|"
+    # "the same … as before", "as last time": what the user did then, not when this is
+    r"\bsame\s+(?:\w+\s+){0,3}?(?P<ref>as\s+(?:before|last\s+time|yesterday|last\s+week|"
+    r"on\s+\w+day))\b|"
+    # "还是跟昨天一样量了一次", "跟上次一样，出租车 45 元", "还是上次那个总数"
+    r"(?:还是)?(?:跟|和|同|像)(?:昨天|前天|上次|上回|之前|以前|那天|上周|上礼拜)(?:一样|那样|似的)的?|"
+    r"还是(?:上次|上回|之前)那个",
+    re.I,
+)
+"""A reference to what was done before ("like yesterday's", "like we did on Friday", "the
+same problem as before", "跟上次一样"): its day is when the user did it then, not the day
+of what they ask for now, and its words ask for nothing."""
+
+
+def as_before(text: str) -> str:
+    """The request with its references to earlier requests blanked (offsets kept)."""
+    chars = list(text)
+    for m in _AS_BEFORE.finditer(text):
+        start, end = m.span("ref") if m.group("ref") else m.span()
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
 
 
 _SCANNED_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?=[0-9OoIl?.,]*[0-9])[0-9OoIl?.,]+(?![A-Za-z0-9])")
@@ -1585,6 +1618,8 @@ def change_kind(verb: str) -> str | None:
 
 NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets"),
+    # what is on file, not a message: "which phone number and e-mail address are on file"
+    *("e-mail address", "e-mail addresses"),
     # an open ticket asked about, not one to open ("any open ticket?"); "can you open
     # ticket?" asks for one
     *("an open ticket?", "any open ticket?", "my open ticket?", "the open ticket?"),

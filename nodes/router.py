@@ -66,6 +66,7 @@ from nodes.cues import (
     PAST_FORMS,
     SCORN,
     advised_create,
+    as_before,
     asked_changes,
     asks_a_question,
     asks_for_information,
@@ -1133,6 +1134,13 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role], text: str) -> Role 
             continue
         if priced and role.kind == "number" and _PRICE.fullmatch(role.text.strip()):
             return role
+        if (
+            kind == "amount"
+            and role.kind == "number"
+            and _DECIMAL.fullmatch(role.text.strip())
+            and not _MEASURE_AFTER.match(text, role.end)
+        ):
+            return role  # "打车 45 rmb 7.5 报了": a second sum, or a day, no slot says which
         if role.kind not in wanted:
             continue
         if kind == "period":
@@ -1175,6 +1183,11 @@ def _said_number(text: str) -> str:
 
 _PRICE = re.compile(r"\d+\.\d{2}")
 """A number written with cents and nothing else: a price."""
+_DECIMAL = re.compile(r"\d+\.\d")
+"""A bare number with one decimal beside an amount ("7.5"): a sum or a day, never a count or
+an id. With cents it is a receipt's line ("net 82.62", "Tip 5.00"), read by its label."""
+_MEASURE_AFTER = re.compile(r"\s*(?:[A-Za-z]|公里|千米|晚|天|小时|个|次|升|斤|公斤|%|％)")
+"""A unit after the number: "2.5 nights", "12.5 km", "3.5公里" measure, they are no sum."""
 
 
 _OR_WORD = r"or|或者|还是"
@@ -1363,7 +1376,7 @@ _BY_CHANNEL = re.compile(
     r"(?P<cn4>whatsapp|wechat|telegram|邮箱|微信|邮件|qq|钉钉)\s*(?:上|里|里面)\s*"
     r"(?:把[^，。,！!？?]{0,20}?)?(?:发|传|告诉|通知|说)|"
     # the channel's own verb: "给我发微信上", "发个微信给我"
-    r"发\s*(?:个|条|一条)?\s*(?P<cn7>微信|邮件)|"
+    r"发\s*(?:个|条|一条|一封|封)?\s*(?P<cn7>微信|(?:电子)?邮件)|"
     # a call, not a text: "ring me on the telephone about order 40022", "打电话告诉我"
     r"\b(?P<en4>(?:ring|call|phone|telephone)\s+(?:me|us|mi)\b(?!\s+(?:a|an)\s)|"
     r"(?:tele)?phone\s+call|on\s+the\s+telephone)|"
@@ -1372,7 +1385,7 @@ _BY_CHANNEL = re.compile(
     re.I,
 )
 """Where a message is to go, named as a channel ("to my gmail", "on WhatsApp", "发到我邮箱")."""
-CHANNELS = frozenset({"email", "mail", "发邮件", "邮件"})
+CHANNELS = frozenset({"email", "e-mail", "mail", "发邮件", "邮件"})
 """Send verbs that name how a message goes: an intent whose own words never say "email"
 texts, and "email me the status of order 10086" is asked about, not sent as a text."""
 
@@ -1600,7 +1613,7 @@ _HOW_MUCH = re.compile(
 """A question for an amount ("总共多少", "how much", "what's the total?"): beside it "加上"
 or "plus" sums what is asked about ("我报的那笔200块加上之前的，总共多少"), files nothing."""
 EXISTING = "not {intent}: the request asks how one already made fared ({words!r})"
-_PAST_ENTRY = re.compile(r"(?:过|了)?的(?!时候|话)")
+_PAST_ENTRY = re.compile(r"(?:过|了)?的(?!时候|话|士)")  # (not 的士, a taxi: "报一笔的士 28 块")
 """A Chinese change word that describes a thing ("我昨天记的那个128/82", "上周报的那笔"):
 the entry was made before, and the request asks about it, never for it again."""
 _EXISTING = re.compile(
@@ -3465,6 +3478,8 @@ _OTHERS = re.compile(
     # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
     r"老娘|老爹|老头子|老妈|老爸|老母|老爷子|老太太|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
+    # a brother or a close friend: "帮我兄弟记个血压", "我哥们儿的订单", "我闺蜜"
+    r"兄弟|哥们儿?|闺蜜|姐妹|"
     # in-laws and the wider family
     r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)"
     # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了
@@ -4239,8 +4254,9 @@ def _read_as(domain: Domain, text: str) -> str:
 
     In lower case when typed in capitals (`shouted`: "SAVE 145/92"), with a scan's misread
     digits as digits (`scanned_numbers`: "1OO86"), without the
-    hesitations of speech (`fillers`: "um", "uh", 嗯) and the greetings and
-    past thanks around a request (`pleasantries`: "happy Sunday!"), regional English in
+    hesitations of speech (`fillers`: "um", "uh", 嗯), the greetings and
+    past thanks around a request (`pleasantries`: "happy Sunday!") and its references to
+    earlier ones (`as_before`: "like yesterday's", 跟上次一样), regional English in
     standard words (`dialect`: Scots "dinnae" is "don't"), toneless pinyin in
     characters (`pinyin`: "bao xiao" is "报销" where the domain says
     so), in simplified characters and Mandarin words ("尋日" is "昨天", "唔使" is "不用"), with
@@ -4252,7 +4268,8 @@ def _read_as(domain: Domain, text: str) -> str:
     """
     read = dialect(pinyin(fillers(scanned_numbers(shouted(text))), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
-    read = spoken_cents(tagalog_affixes(restated_numbers(spoken_numbers(pleasantries(read)))))
+    read = spoken_numbers(as_before(pleasantries(read)))
+    read = spoken_cents(tagalog_affixes(restated_numbers(read)))
     return retracted(corrected(courteous(topic_first(letter_frame(done_items(read))))))
 
 

@@ -9819,3 +9819,105 @@ def test_rounds_197_198_asks(domain: Domain, text: str) -> None:
     decision = decide_offline(domain, text, DAY)
     assert decision.action != "route" or decision.intent != "cancel_order", decision.detail
     assert decision.action != "route" or decision.intent != "notify_order", decision.detail
+
+
+# --- rounds 199-200 (measured once at f4a068a, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the status by another channel, whatever else the message says of texts
+        (DOMAIN, "订单58120的状态能不能发封电子邮件给我？短信我老是看漏"),
+        (DOMAIN, "Kindly e-mail me where order 58120 is, I never check my texts"),
+        # a brother's or a close friend's reading is theirs
+        (DOMAIN, "帮我兄弟存一下血压，138/92"),
+        (DOMAIN, "帮我闺蜜存一下血压 128/80"),
+    ],
+)
+def test_rounds_199_200_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 的士 is a taxi, not a claim made before
+        (
+            EXPENSES,
+            "报一笔的士 31 块，昨天的",
+            "submit_expense",
+            {"amount": "31", "category": "taxi", "date": "2026-03-14"},
+        ),
+        # what was done before is referred to, its day is not this one's
+        (
+            DOMAIN,
+            "Save my reading like yesterday's, 133/86 just now",
+            "record_metric",
+            {"value": "133/86", "date": "2026-03-15"},
+        ),
+        (
+            DOMAIN,
+            "Like we did on Monday: my 14 day trend, then save 129/84 from today, "
+            "then the trend again",
+            "record_and_recheck_metric",
+            {"value": "129/84", "date": "2026-03-15", "period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "和前天一样早上量的，今天 131/85，存一下",
+            "record_metric",
+            {"value": "131/85", "date": "2026-03-15"},
+        ),
+        (
+            EXPENSES,
+            "跟上回一样，餐费 64 元，今天的",
+            "submit_expense",
+            {"amount": "64", "category": "meal", "date": "2026-03-15"},
+        ),
+        (
+            EXPENSES,
+            "Open another ticket about the same issue as before, the app logs me out, "
+            "keep me posted",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # formal Chinese asks to be told of progress
+        (
+            EXPENSES,
+            "打印机卡纸，烦请开一张工单，处理进展请及时告知",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # thanks after an entry line
+        (DOMAIN, "来一份周报，谢了", "build_report", {"report": "weekly"}),
+        # (a guard) an e-mail address on file is no message to send
+        (
+            DOMAIN,
+            "Which e-mail address and phone number do you hold for me?",
+            "customer_profile",
+            {},
+        ),
+        # (a guard) "before and after" is no reference to before
+        (
+            DOMAIN,
+            "what does my 7 day trend look like before and after I add 126/80?",
+            "record_and_recheck_metric",
+            {"value": "126/80", "period": "7d"},
+        ),
+    ],
+)
+def test_rounds_199_200_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_199_200_a_bare_decimal_beside_an_amount_is_asked_about() -> None:
+    """A second sum or a day no slot reads ("7.5"): the closing "thx" once hid it by making
+    the follow-up read fit nothing; with thanks read as small talk, the number is what asks.
+    A unit after it ("3.5公里") makes it a measure, a guard."""
+    asked = decide_offline(EXPENSES, "午饭 38 rmb 6.5 报一下，再看下14天总数", DAY)
+    assert asked.action != "route", asked.detail
+    _assert_routed(EXPENSES, "打车3.5公里 28元 报一下", "submit_expense", {"amount": "28"})

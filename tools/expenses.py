@@ -778,6 +778,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("tell me if", "inform me if"),
             # a form's field ("需要通知：是", "notify: yes" is above)
             *("需要通知：是", "需要通知:是", "通知：是", "通知:是", "需要通知：要", "通知：要"),
+            # formal Chinese: "有进展务必告知", "请及时告知"
+            *("务必告知", "请告知", "及时告知", "告知我", "告知本人", "烦请告知"),
             *("be informed", "receive the updates", "receive updates", "get the updates"),
             # a wish for them: "AND I WANT UPDATES BY EMAIL!!!"
             *("want updates", "want update", "want to be updated", "want to get updates"),
@@ -975,6 +977,8 @@ _SUMMARY_NOISE = re.compile(
     r"yalla|yallah|habibi|me|"
     # Irish English's "there" after a request: "Open a ticket there, the app won't…"
     r"there(?=\s*[,.;:!]|\s*$)|"
+    # one more about a problem told before: "open another ticket about the same problem"
+    r"another|(?:about\s+)?(?:the\s+)?same\s+(?:problem|issue|thing)|"
     # the first of wishes in order: "Most importantly get a ticket open, …"
     r"most\s+importantly|most\s+important|(?:first|top)\s+priority|get)(?![a-z0-9_])|"
     r"主要是|首先|"
@@ -984,6 +988,8 @@ _SUMMARY_NOISE = re.compile(
 )
 _ANAPHORS = frozenset(
     {"that", "this", "it", "them", "these", "those", "that one", "this one", "这个", "那个"}
+    # "a ticket about the same problem as before, the receipts won't upload"
+    | {"the same problem", "the same issue", "the same thing", "same problem", "same issue"}
 )
 """What "a ticket for that" points back at: the problem is told elsewhere in the request
 ("My laptop fan is loud. Could you raise a ticket for that?"), never in these words."""
