@@ -86,6 +86,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "create": (
         *("record", "log", "save", "store", "put", "add", "enter", "note", "note down"),
         *("jot", "jot down", "write down", "put down", "file", "submit", "claim", "key in"),
+        # Taiwan Mandarin's English "key": "帮我 key 一下" (type it in)
+        *("key 一下", "key一下", "key 进去", "key进去", "key 进系统", "key上去"),
         # an older user's words for saving: "Could you please keep that for me?"
         *("keep that for me", "keep it for me", "keep this for me", "write it down"),
         # Irish and British "stick it on": add it ("stick it on as other")
@@ -135,6 +137,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void", "pull the pin on"),
         *("annul", "get rid of", "storno", "cx", "cxl", "canx"),
+        # French inside English or alone: "Pouvez-vous annuler la commande 10145 ?"
+        *("annuler", "annulez", "annule"),
         *("取消", "撤销", "撤了", "撤掉", "作废", "退掉", "停掉", "停止", "终止"),
     ),
     "send": (
@@ -410,6 +414,9 @@ _VERNACULAR: dict[str, str] = {
     **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我", "予阮": "给我"},
     **{"阮的": "我的", "阮订": "我订", "阮留": "我留", "阮近": "我近"},
     "开一张单": "开一个单",  # a ticket: "帮我开一张单"
+    # Tianjin 介 "this" before what it points at: "介月报了多少", "介出租车票120"
+    **{"介月": "这月", "介礼拜": "这礼拜", "介个": "这个", "介张": "这张", "介笔": "这笔"},
+    **{"介单": "这单", "介出": "这出", "了嘛钱": "了多少"},
     **{"开一张工单": "开一个工单", "开张工单": "开个工单"},  # not an invoice's 开一张
     # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭, 阿达, 哪达 "where".
     **{"嫑": "别", "阿搭": "哪里", "阿达": "哪里", "哪达": "哪里"},
@@ -1356,7 +1363,12 @@ def scanned_numbers(text: str) -> str:
 _HEADING_LINE = re.compile(r"^[ \t]*[A-Za-z]{3,12}[ \t]*:[ \t]*$", re.M)
 """A word and a colon alone on a line ("Steps:", "Question:"): the heading of a list, no
 word of the request (the "steps" of "Steps:" is no step count)."""
-_LIST_MARKER = re.compile(r"^[ \t]*(?:\d{1,2}[.)、]|[-*•·]|[（(]\d{1,2}[)）])[ \t]+", re.M)
+_LIST_MARKER = re.compile(
+    r"^[ \t]*(?:\d{1,2}[.)、]|[-*•·]|[（(]\d{1,2}[)）])[ \t]+|"
+    # a full-width or Chinese marker needs no space before Chinese: "1）类别：出租车"
+    r"^[ \t]*\d{1,2}[）)、](?=[\u4e00-\u9fff])",
+    re.M,
+)
 """The number or bullet that opens a line of a list ("1. 查一下我最新的工单", "- 订单10455
 不需要了"): layout, not a value (the "2" of "2. 处理到哪一步了" is no ticket)."""
 _DIALECT: dict[str, str] = {
@@ -1784,6 +1796,8 @@ _POLITE = re.compile(
     r"(?:(?:you|u|someone)(?:'d|\s+would|\s+could|\s+can|\s+might)\s+(?:possibly\s+)?|"
     r"it\s+(?:might|would|could)\s+be\s+possible\s+(?:for\s+(?:you|u)\s+)?to\s+)|"
     # "would it be terribly inconvenient to cancel order 81302?": a courtesy, no question
+    # French: "Pouvez-vous annuler la commande 10145 ?"
+    r"(?:pouvez|pourriez)-vous\s+|peux-tu\s+|tu\s+peux\s+|"
     r"would\s+it\s+be\s+(?:(?:at\s+all\s+)?possible|(?:terribly\s+|very\s+|too\s+)?inconvenient|"
     r"too\s+much\s+(?:trouble|bother))\s+(?:for\s+(?:you|u)\s+)?to\s+|"
     r"(?:is\s+there\s+)?any\s+(?:chance|way)\s+(?:that\s+)?(?:you|u)\s+(?:could|can|would|might)\s+"
@@ -2749,6 +2763,8 @@ _ON_EVENT = re.compile(
     # (not a text that never came: "快递到了短信都不发")
     r"(?=给我|发|通知|告诉|短信)(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
     r"等[^，。,！!？?]{1,12}?(?:了|完)[^，。,！!？?]{0,6}?(?:之后|以后|后|再|就)|"
+    # the event with no 了: "等订单 31457 出货再传简讯通知我"
+    r"等[^，。,！!？?]{1,12}?(?:出货|发货|到货|送到|送达|寄出|发出|签收|到)\s*(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"
     r"(?=给我|发|通知|告诉)",
     re.I,
@@ -2897,7 +2913,8 @@ def _request_body(clause: str) -> tuple[str, bool]:
         polite
         and polite.group(0).strip()
         and re.search(
-            r"you|u\b|ya\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|help|possible|"
+            r"you|u\b|ya\b|vous|tu\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|"
+            r"help|possible|"
             r"inconvenient|trouble|bother",
             polite.group(0),
             re.I,

@@ -153,7 +153,10 @@ _ROUGH_DAY = re.compile(
     r"\bthe\s+other\s+day\b|\b(?:a\s+)?(?:few|couple(?:\s+of)?)\s+days\s+(?:ago|back)\b|"
     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day-?ish\b|"
     r"\bnot\s+sure\s+(?:of|about|which)\s+(?:the\s+)?(?:exact\s+)?(?:day|date)\b|"
-    r"前几天|前些天|前阵子|不记得(?:是)?(?:哪天|几号)|记不清(?:是)?(?:哪天|几号)",
+    # "I don't remember the date exactly", "can't recall which day"
+    r"\b(?:don'?t|do\s+not|can'?t|cannot|can\s+not)\s+(?:remember|recall)\s+"
+    r"(?:the\s+|which\s+|what\s+)?(?:exact\s+)?(?:day|date)\b|"
+    r"前几天|前些天|前阵子|(?:不记得|记不清|忘了)(?:是)?(?:哪天|几号|哪一天|日期)",
     re.I,
 )
 """A day said only roughly ("I took it the other day", "last Tuesday-ish, not sure of the
@@ -173,7 +176,7 @@ CALENDAR_PERIOD = (
     "{slot}: {text!r} is a calendar window, not a number of days; say 7, 14 or 30 days"
 )
 _CALENDAR = re.compile(
-    r"\b(?:this|current)\s+(?:week|month)\b|本月|本周|这个月|这周|这个?星期|这个?礼拜|本星期|"
+    r"\b(?:this|current)\s+(?:week|month)\b|本月|本周|这个?月|这周|这个?星期|这个?礼拜|本星期|"
     r"(?<![最近过去])上个?月|(?<![最近过去])上(?:周|个?星期|个?礼拜)",
     re.I,
 )
@@ -366,12 +369,16 @@ def _described(intent: IntentSpec, text: str) -> bool:
     """
     targets = _typo_targets(intent)
     text = _REFERS_BACK.sub(" ", text)
+    if _CANNOT_DO.search(text):
+        return True  # "报销单提交不了": a fault, though told in the domain's own words
     return any(
         not (w.isascii() and _misspelt(w.lower(), targets))
         for w in content_words(text, _own_words(intent))
     )
 
 
+_CANNOT_DO = re.compile(r"[\u4e00-\u9fff](?:不了|不上去?|不进去?|不开|不动|不出来?)")
+"""A verb with its "cannot" complement ("提交不了", "登不进去", "打不开"): what fails."""
 _REFERS_BACK = re.compile(
     r"\b(?:the\s+)?same\s+(?:old\s+)?(?:problem|issue|thing|error|fault)"
     r"(?:\s+(?:as\s+)?(?:last\s+time|before|yesterday|last\s+week|earlier|usual|always)\b)?|"
@@ -558,8 +565,12 @@ _AND_ANOTHER_DAY = re.compile(
 )
 """A second day right after the one found ("2 nights the 13th and 14th", "march 13 and 14"):
 the write takes one day, and which one is the user's to say."""
-_GUESS_WORDS = r"around|about|approximately|approx\.?|roughly|maybe"
-_CN_GUESS_WORDS = r"大约|大概|差不多|估计"
+_GUESS_WORDS = (
+    r"around|about|approximately|approx\.?|roughly|maybe|"
+    # the user's own doubt: "I think it was 42 USD", "I reckon 27 EUR"
+    r"i\s+(?:think|guess|reckon)(?:\s+it\s+was|\s+it'?s|\s+it\s+is)?"
+)
+_CN_GUESS_WORDS = r"大约|大概|差不多|估计|(?<![预节制公合签])约"
 """The words that make a value said after them a guess, an amount's or a reading's."""
 _ESTIMATE = re.compile(
     rf"(?:\b(?:{_GUESS_WORDS}|circa)\s+|~\s*)"
@@ -568,8 +579,13 @@ _ESTIMATE = re.compile(
 )
 """An amount said as a guess ("around 80 USD it will be", "~60 USD", "大概 80 块"): no claim
 takes it as what was paid."""
+_LIKE_BEFORE = re.compile(r"\blike\s+(?:[$€¥£]\s*)?$", re.I)
+_ASKED_AFTER = re.compile(r"\s*\?")
+"""A casual "like" before an amount is filler ("it was like eighty five dollars", as the dev
+part labels it) unless the amount itself is asked: "taxi was like 42 USD?"."""
 _AMOUNT_GUESSED_AFTER = re.compile(
-    r"(?<=\d)\s*(?:-\s*|\s)?(?:something|odd|ish)\b|(?<=\d)\s*(?:多|来)(?=\s*(?:块|元|欧|美))",
+    r"(?<=\d)\s*(?:-\s*|\s)?(?:something|odd|ish)\b|(?<=\d)\s*(?:多|来)(?=\s*(?:块|元|欧|美))|"
+    r"(?:(?<=\d)|(?<=[块钱元]))\s*(?:块钱|块|元|欧元|美元)?\s*左右",
     re.I,
 )
 """A guess said after the number: "twenty-something dollars" (read as "20 -something"),
@@ -614,6 +630,8 @@ def _estimated(text: str, ev: Mapping[str, Any], roles: list[Role]) -> str | Non
         after := _AMOUNT_GUESSED_AFTER.match(text, int(ev["end"]))
     ) is not None:
         return after.group().strip()
+    if _LIKE_BEFORE.search(text, 0, int(ev["start"])) and _ASKED_AFTER.match(text, int(ev["end"])):
+        return "like …?"  # "taxi was like 42 USD?": the casual "like" is a guess when asked
     said = _digits(str(ev["text"]))
     starts = [r.start for r in roles if r.kind == "money" and _digits(r.text) == said]
     guesses = [_ESTIMATE.search(text, 0, at) for at in starts or [int(ev["start"])]]
@@ -3449,6 +3467,9 @@ _OTHERS = re.compile(
     # anyone called by 阿 and their name, as Wu and southern speakers do: "帮阿三报一笔"
     # (not 阿拉, Shanghainese "we")
     r"(?:给|帮|替|为)阿(?![拉里们是])[\u4e00-\u9fff](?=[^\u4e00-\u9fff]|报|记|取|开|存|查|发|的|一)|"
+    # a colleague by 小 or 老 and their surname: "给我们队小王报个打车费", "帮老张取消"
+    r"(?:给|帮|替|为)(?:我们|咱们|我)?(?:队|组|部门|团队|科室|班)?(?:的|里的)?"
+    r"(?:小|老)(?![票时费额号])[\u4e00-\u9fff](?=报|记|取|开|存|查|发|的|一|把)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
     r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷母](?:的|个)|"
     r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷母](?![叫让要嘱话讲说])|"  # (not "我阿妈叫我每日记血压")

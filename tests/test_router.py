@@ -9921,3 +9921,86 @@ def test_rounds_199_200_a_bare_decimal_beside_an_amount_is_asked_about() -> None
     asked = decide_offline(EXPENSES, "午饭 38 rmb 6.5 报一下，再看下14天总数", DAY)
     assert asked.action != "route", asked.detail
     _assert_routed(EXPENSES, "打车3.5公里 28元 报一下", "submit_expense", {"amount": "28"})
+
+
+# --- rounds 201-202 (measured once at cce53db, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a colleague called by 小 or 老 and a surname is someone else
+        (EXPENSES, "帮我们组小李报一下午饭 45 块"),
+        (DOMAIN, "帮老周把订单 70412 取消了"),
+        # a hedged amount: "like …?", "I reckon it was", 约, 左右
+        (EXPENSES, "the cab was like 27 EUR? file it"),
+        (EXPENSES, "cab home, I reckon it was 27 EUR, file it"),
+        (EXPENSES, "早饭约18元，帮我报了"),
+        (EXPENSES, "住宿 350 元左右，昨天的，报一下"),
+        # the day not remembered
+        (EXPENSES, "file my dinner, 36 USD, but I can't recall which day it was"),
+        (EXPENSES, "打车 52 块，记不清日期了，帮我报了吧"),
+        # a text once the parcel ships, with no 了
+        (DOMAIN, "等 70412 发货再发短信给我"),
+    ],
+)
+def test_rounds_201_202_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Québécois French inside English: "ma commande", "pis" (and then)
+        (DOMAIN, "c'est où ma commande 70412?", "order_status", {"order_id": "70412"}),
+        (
+            DOMAIN,
+            "Pourriez-vous annuler ma commande 70412 ?",
+            "cancel_order",
+            {"order_id": "70412"},
+        ),
+        (
+            EXPENSES,
+            "lunch 16.40 EUR today pis show me the total for 14 days",
+            "submit_expense",
+            {"amount": "16.40", "period": "14d"},
+        ),
+        # Taiwan Mandarin's "key 一下"
+        (
+            DOMAIN,
+            "今早量的血压 127/83，帮我 key 一下",
+            "record_metric",
+            {"value": "127/83", "date": "2026-03-15"},
+        ),
+        # a numbered form with full-width markers and no space
+        (
+            EXPENSES,
+            "1）类别：餐费\n2）金额：42.00\n3）币种：人民币\n4）日期：3月12日",
+            "submit_expense",
+            {"amount": "42.00", "category": "meal", "date": "2026-03-12"},
+        ),
+        # a fault told in the domain's own words is a ticket's problem
+        (EXPENSES, "开个工单，报销提交不了，有进展告诉我", "open_ticket", {"notify": True}),
+        # a report run again after it failed
+        (DOMAIN, "月报失败了两次，帮我跑一次", "build_report", {"report": "monthly"}),
+        # the change the user is not making, then the read
+        (
+            DOMAIN,
+            "I'm not cancelling 70412. I only want to know where it is.",
+            "order_status",
+            {"order_id": "70412"},
+        ),
+    ],
+)
+def test_rounds_201_202_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_201_202_tianjin_this_month_is_a_calendar_window() -> None:
+    """介月 (Tianjin: this month), like 这月 and 这个月, is no number of days."""
+    for text in ("介月我报了多少钱", "这月一共报了多少"):
+        decision = decide_offline(EXPENSES, text, DAY)
+        assert decision.action != "route", decision.detail

@@ -988,8 +988,6 @@ _SUMMARY_NOISE = re.compile(
 )
 _ANAPHORS = frozenset(
     {"that", "this", "it", "them", "these", "those", "that one", "this one", "这个", "那个"}
-    # "a ticket about the same problem as before, the receipts won't upload"
-    | {"the same problem", "the same issue", "the same thing", "same problem", "same issue"}
 )
 """What "a ticket for that" points back at: the problem is told elsewhere in the request
 ("My laptop fan is loud. Could you raise a ticket for that?"), never in these words."""

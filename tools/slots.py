@@ -597,7 +597,7 @@ _CLAUSE = re.compile(r"(?:[^,;.!?，。；！？：\n—–]|(?<=\d)[.,](?=\d))+
 """A clause runs to its punctuation; a point or comma inside a number ("23.40", "1,280")
 is no clause's end."""
 _JOINERS = re.compile(
-    r"(?<!dear)(?<!kind)(?<!love)\s+(?:and\s+then|and|then|but|also|plus|\+)\s+|"
+    r"(?<!dear)(?<!kind)(?<!love)\s+(?:and\s+then|and|then|but|also|plus|pis|\+)\s+|"
     r"(?<=\d)\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+[a-z])|"
     r"(?<!\b[iI])\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+(?:show|tell|give|check|look|"
     r"see|let|list|pull|display|want|need)\b)|"
@@ -720,6 +720,9 @@ def negation_before(clause: str, at: int) -> re.Match[str] | None:
 _REFUSING_CLAUSE = re.compile(
     r"^\s*(?:(?:no|nope|wait|but|and|so)\b[\s,]*)?(?:(?:please|pls|kindly)\b[\s,]*)?"
     r"(?:(?:i|we)\s+(?:don't|dont|do\s+not)\s+(?:need|want|wish|require)\b|"
+    # "I'm not cancelling 80520": the change the user says they are not making
+    r"(?:i'?m|i\s+am|im|we'?re|we\s+are)\s+not\s+(?:trying\s+to\s+|going\s+to\s+)?"
+    r"(?:cancel|record|log|sav|fil|submitt?|claim|open|build|send|text)\w*\b|"
     r"(?:don't|dont|do\s+not|never)\s+|no\s+need\b|there'?s\s+no\s+need\b)|"
     r"^\s*(?:请|麻烦)?(?:我)?(?:不要|别|不用|先别|先不要|不需要|无需|不必|不是要|不是想|不想|"
     r"不(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))",

@@ -139,6 +139,7 @@ _ORDER_WORDS = (
     "单子",
     *("张单", "呢单", "嗰单", "这单", "那单", "单号"),
     "encomenda",  # Portuguese inside English: "the state of the encomenda 55102"
+    "commande",  # Québécois French inside English: "where's ma commande 10086??"
 )
 """Words for an order; Cantonese and casual Mandarin call one "the slip" (张单, 呢单: "张单
 88001到咗未呀？")."""
@@ -216,7 +217,7 @@ _OTHER_SHOP = re.compile(
     # (not inside a link to an order here: "https://shop.example.com/orders/10298")
     r"(?<![/.:@\w-])[a-z0-9-]+\.(?:com|co|net|shop|store|ae|in|sg|my|ph|id|de|fr|es|it|pl|ro)"
     r"\b(?![./\d])|"
-    r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城|"
+    r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城|虾皮|露天|蝦皮|\bshopee\b|\blazada\b|"
     # a shop not named, only said to be another: "I bought something from another website"
     r"\b(?:another|other|a\s+different)\s+(?:website|site|shop|store|app|seller|platform)\b|"
     r"别的(?:网站|平台|店|商家)|其他(?:网站|平台|店铺|商家)",

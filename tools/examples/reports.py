@@ -331,6 +331,8 @@ INTENTS = (
         examples=REPORT_EXAMPLES,
         write_cues=(
             *("put together", "整理一份", "做个报表", "出个报告", "出份", "出一份", "gen"),
+            # run again after a failure: "周报跑了三次都失败，再帮我跑一次"
+            *("再跑一次", "再跑一遍", "帮我跑一次", "帮我跑一遍", "帮我跑一下", "重跑", "重新跑"),
             # 出 before the report it produces: "帮我出周报", Hong Kong's "出weekly report"
             *("出周报", "出月报", "出报告", "出weekly", "出 weekly", "出monthly", "出 monthly"),
             *("report pls", "report please", "report plz", "rpt pls", "rpt please"),
