@@ -417,6 +417,8 @@ _VERNACULAR: dict[str, str] = {
     # Tianjin 介 "this" before what it points at: "介月报了多少", "介出租车票120"
     **{"介月": "这月", "介礼拜": "这礼拜", "介个": "这个", "介张": "这张", "介笔": "这笔"},
     **{"介单": "这单", "介出": "这出", "了嘛钱": "了多少"},
+    # Nanjing 港 "say": "有进展港一声"; a screen reader's spoken punctuation: "逗号", "句号"
+    **{"港一声": "说一声", "逗号": "， ", "句号": "。 ", "问号": "？ "},
     **{"开一张工单": "开一个工单", "开张工单": "开个工单"},  # not an invoice's 开一张
     # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭, 阿达, 哪达 "where".
     **{"嫑": "别", "阿搭": "哪里", "阿达": "哪里", "哪达": "哪里"},
@@ -1090,6 +1092,8 @@ _HEARD_TWO = re.compile(
     r"\b(?:last|past|passed|previous)\s+(?P<n>to|too)\s+(?=(?:weeks|days|months)\b)", re.I
 )
 """Speech-to-text's "to" for "two" in a window ("over the last to weeks")."""
+_SPELT_DIGITS = re.compile(r"(?<![\d-])\d(?:-\d){3,}(?![\d-])")
+"""An id spelt out digit by digit with hyphens ("is order 1-0-0-8-6 shipped yet?")."""
 
 
 def spoken_numbers(text: str) -> str:
@@ -1189,6 +1193,8 @@ def spoken_numbers(text: str) -> str:
     out = "".join(chars)
     for m in _HEARD_TWO.finditer(out):
         put(m.start("n"), m.end("n"), "2")  # "the passed to weeks": "two" heard as "to"
+    for m in _SPELT_DIGITS.finditer(out):
+        put(m.start(), m.end(), m.group().replace("-", ""))  # "order 1-0-0-8-6": 10086
     for m in _SPOKEN_ID.finditer(out):
         put(m.start(), m.end(), f"{m.group('l')[0].upper()}-{m.group('n')}")
     for m in _NAMED_ID.finditer(out):
@@ -1303,6 +1309,24 @@ def pleasantries(text: str) -> str:
     dates it today.
     """
     return _PLEASANTRIES.sub(lambda m: " " * len(m.group()), text)
+
+
+_PICTOGRAPH = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]")
+_PICTURED_WORDS = frozenset("🚕🚖🏨🍜🍔🍽🍱🍕🍲🥘🍣✅✔☑")
+"""Pictographs kept for what they say: a claim's category ("🚕 23.40 USD yesterday") and a
+tick, which may mark a line as done ("✅ submit hotel 300 EUR" reports it)."""
+
+
+def pictographs(text: str) -> str:
+    """The request with its emoji written as spaces, but those naming a category (offsets kept).
+
+    "订单 80543 别取消❌❌ 只发个短信📱告诉我现在状态": the crosses and the phone decorate the
+    words; between two Chinese words they hid the space that cuts the refusal from the
+    request that follows it.
+    """
+    if not _PICTOGRAPH.search(text):
+        return text
+    return _PICTOGRAPH.sub(lambda m: m.group() if m.group() in _PICTURED_WORDS else " ", text)
 
 
 _AS_BEFORE = re.compile(

@@ -89,6 +89,7 @@ from nodes.cues import (
     numerals,
     on_event,
     outside_cited,
+    pictographs,
     pinyin,
     pleasantries,
     question_first,
@@ -151,6 +152,9 @@ OVER_READ_RULE = ", over a read intent's rule: the request asks for a change"
 ROUGH_DAY = "date: the request names its day only roughly ({words!r}); say which day"
 _ROUGH_DAY = re.compile(
     r"\bthe\s+other\s+day\b|\b(?:a\s+)?(?:few|couple(?:\s+of)?)\s+days\s+(?:ago|back)\b|"
+    # a count of days or weeks back said as a guess: "about 3 weeks ago"
+    r"\b(?:about|around|roughly|maybe|like)\s+(?:\d{1,2}|a|one|two|three|four|five|six)\s+"
+    r"(?:days?|weeks?)\s+(?:ago|back)\b|"
     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day-?ish\b|"
     r"\bnot\s+sure\s+(?:of|about|which)\s+(?:the\s+)?(?:exact\s+)?(?:day|date)\b|"
     # "I don't remember the date exactly", "can't recall which day"
@@ -584,12 +588,13 @@ _ASKED_AFTER = re.compile(r"\s*\?")
 """A casual "like" before an amount is filler ("it was like eighty five dollars", as the dev
 part labels it) unless the amount itself is asked: "taxi was like 42 USD?"."""
 _AMOUNT_GUESSED_AFTER = re.compile(
-    r"(?<=\d)\s*(?:-\s*|\s)?(?:something|odd|ish)\b|(?<=\d)\s*(?:多|来)(?=\s*(?:块|元|欧|美))|"
+    # ("三十几块", read by then as "30几块": tens and some)
+    r"(?<=\d)\s*(?:-\s*|\s)?(?:something|odd|ish)\b|(?<=\d)\s*(?:多|来|几)(?=\s*(?:块|元|欧|美))|"
     r"(?:(?<=\d)|(?<=[块钱元]))\s*(?:块钱|块|元|欧元|美元)?\s*左右",
     re.I,
 )
 """A guess said after the number: "twenty-something dollars" (read as "20 -something"),
-"30-odd euros", "50-ish", "20多块"."""
+"30-odd euros", "50-ish", "20多块", "三十几块"."""
 
 
 _READING_GUESSED_BEFORE = re.compile(
@@ -3467,6 +3472,9 @@ _OTHERS = re.compile(
     # anyone called by 阿 and their name, as Wu and southern speakers do: "帮阿三报一笔"
     # (not 阿拉, Shanghainese "we")
     r"(?:给|帮|替|为)阿(?![拉里们是])[\u4e00-\u9fff](?=[^\u4e00-\u9fff]|报|记|取|开|存|查|发|的|一)|"
+    # a colleague, a friend or a boss the user acts for: "给同事报一笔🚕 60块"
+    r"(?:给|帮|替|为)(?:我的?)?(?:同事|朋友|领导|老板|室友|同学|邻居|客户)"
+    r"(?=报|记|取|开|存|查|发|把|一)|"
     # a colleague by 小 or 老 and their surname: "给我们队小王报个打车费", "帮老张取消"
     r"(?:给|帮|替|为)(?:我们|咱们|我)?(?:队|组|部门|团队|科室|班)?(?:的|里的)?"
     r"(?:小|老)(?![票时费额号])[\u4e00-\u9fff](?=报|记|取|开|存|查|发|的|一|把)|"
@@ -4273,7 +4281,8 @@ def _decide_offline(domain: Domain, text: str, today: date, *, said: bool = True
 def _read_as(domain: Domain, text: str) -> str:
     """The request as both routers read it.
 
-    In lower case when typed in capitals (`shouted`: "SAVE 145/92"), with a scan's misread
+    With its emoji as spaces (`pictographs`, but those naming a claim's category: "🚕"),
+    in lower case when typed in capitals (`shouted`: "SAVE 145/92"), with a scan's misread
     digits as digits (`scanned_numbers`: "1OO86"), without the
     hesitations of speech (`fillers`: "um", "uh", 嗯), the greetings and
     past thanks around a request (`pleasantries`: "happy Sunday!") and its references to
@@ -4287,7 +4296,7 @@ def _read_as(domain: Domain, text: str) -> str:
     ("no wait, it was 132/85": `corrected`; "cancel it… no wait, just text me": `retracted`),
     so no rule of either router sees what was dropped.
     """
-    read = dialect(pinyin(fillers(scanned_numbers(shouted(text))), domain.pinyin))
+    read = dialect(pinyin(fillers(scanned_numbers(shouted(pictographs(text)))), domain.pinyin))
     read = decimal_commas(numerals(vernacular(simplified(read))))
     read = spoken_numbers(as_before(pleasantries(read)))
     read = spoken_cents(tagalog_affixes(restated_numbers(read)))

@@ -10004,3 +10004,65 @@ def test_rounds_201_202_tianjin_this_month_is_a_calendar_window() -> None:
     for text in ("介月我报了多少钱", "这月一共报了多少"):
         decision = decide_offline(EXPENSES, text, DAY)
         assert decision.action != "route", decision.detail
+
+
+# --- rounds 203-204 (measured once at e945db5, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a colleague or a friend the user files for
+        (EXPENSES, "给朋友报一笔餐费 80 元"),
+        # tens and some: no amount a claim takes
+        (EXPENSES, "午饭四十几块，报一下"),
+    ],
+)
+def test_rounds_203_204_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # emoji decorate; a few name a category
+        (
+            DOMAIN,
+            "订单 61207 别取消🙅 只发个短信📲告诉我状态",
+            "notify_order",
+            {"order_id": "61207"},
+        ),
+        (
+            EXPENSES,
+            "🍜 14.80 EUR today, file it pls 🙏",
+            "submit_expense",
+            {"amount": "14.80", "category": "meal"},
+        ),
+        (EXPENSES, "🏨 190 USD yesterday, file it", "submit_expense", {"category": "hotel"}),
+        # a screen reader's spoken punctuation, and 比 between a reading's two numbers
+        (
+            DOMAIN,
+            "今天的血压逗号一百二十八比八十二句号帮我存一下",
+            "record_metric",
+            {"value": "128/82"},
+        ),
+        # Nanjing 港 "say"
+        (EXPENSES, "发票传不上去，开个工单，好了港一声", "open_ticket", {"notify": True}),
+        # chat's "wks", an id spelt digit by digit
+        (DOMAIN, "my bp trend, two wks pls", "review_metric_trend", {"period": "14d"}),
+        (DOMAIN, "where is order 6-1-2-0-7?", "order_status", {"order_id": "61207"}),
+    ],
+)
+def test_rounds_203_204_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_203_204_a_count_of_weeks_back_said_as_a_guess_is_a_rough_day() -> None:
+    """ "about 3 weeks ago" beside a reading "just now": no day a write may take (it was
+    saved as 22 February, the guessed day being the only one the request names)."""
+    text = "I changed my pills about 3 weeks ago. Reading just now 131/85, save it please"
+    decision = decide_offline(DOMAIN, text, DAY)
+    assert decision.action != "route" or decision.slots.get("date") == "2026-03-15"

@@ -468,6 +468,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         "taxi",
         (
             *("taxi", "taxis", "cab", "cabs", "uber", "lyft", "didi", "ride-hailing", "rideshare"),
+            *("🚕", "🚖"),
             "taksi",  # Turkish, Malay and Indonesian spelling
             *("gojek", "grab ko"),
             # ride-hailing apps by region: Sri Lanka, India, the Gulf, Spain and Latin America
@@ -510,6 +511,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
             *("snack", "snacks", "supper", "suppers"),
+            *("🍜", "🍔", "🍽", "🍱", "🍕", "🍲", "🥘", "🍣"),
             *("makan", "makan malam", "makan tengah hari"),  # Malay: a meal, dinner, lunch
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
@@ -535,7 +537,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         "hotel",
         (
             *("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆"),
-            *("motel", "motels"),
+            *("motel", "motels", "🏨"),
             *("旅馆", "旅店", "民宿"),
             # a night's lodging by its other names: "b&b last night for the out of town job"
             *("b&b", "bnb", "airbnb", "guesthouse", "guest house", "hostel", "inn"),
@@ -780,6 +782,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("需要通知：是", "需要通知:是", "通知：是", "通知:是", "需要通知：要", "通知：要"),
             # formal Chinese: "有进展务必告知", "请及时告知"
             *("务必告知", "请告知", "及时告知", "告知我", "告知本人", "烦请告知"),
+            # progress told with no 我: "有进展说一声" (Nanjing "港一声")
+            *("有进展说一声", "有消息说一声", "好了说一声", "有进展吱一声"),
             *("be informed", "receive the updates", "receive updates", "get the updates"),
             # a wish for them: "AND I WANT UPDATES BY EMAIL!!!"
             *("want updates", "want update", "want to be updated", "want to get updates"),

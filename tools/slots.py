@@ -370,7 +370,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     # A systolic pressure of 40 or more: "12/03" is a date (`_MONTH_SLASH_DAY`).
     (
         "reading",
-        re.compile(rf"{_B}(?:[4-9]\d|[12]\d\d)\s*(?:/|over)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I),
+        # (and 比, as Chinese says a blood pressure: "一百三十比八十五")
+        re.compile(rf"{_B}(?:[4-9]\d|[12]\d\d)\s*(?:/|over|比)\s*\d{{2,3}}(?![\d/]|\.\d)", re.I),
     ),
     # "138 on 85", as Hebrew and Swedish speakers say "over" ("135 with 88" as Greek speakers
     # do): both numbers in a reading's
@@ -470,6 +471,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
             rf"prior|preceding)\s+(?:(?:{_EN_NUM})[\s-]*)?(?:day|week|wk|fortnight|month|mth)s?\b|"
             rf"{_B}(?:{_EN_NUM})[\s-]*(?:(?:last|past|previous)\s+(?=\w+s\b))?(?:day|week|month)s?\b|"
+            # chat's "two wks", "one mth"
+            rf"\b(?:{_EN_NUM})[\s-]*(?:wk|mth)s?\b|"
             rf"\b(?:this|a|one|my|for)\s+(?:week|month|"
             # (a fortnight inside Chinese too: "最近一个fortnight我报了多少钱")
             rf"fortnight)\b|(?<![A-Za-z])fortnight(?![A-Za-z])|"
