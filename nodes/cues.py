@@ -576,7 +576,27 @@ def letter_frame(text: str) -> str:
     closing = _LETTER_CLOSING.search(text)
     if closing is not None and closing.start() > 0 and text[: closing.start()].strip():
         text = text[: closing.start()] + " " * (len(text) - closing.start())
+    sign_off = _SIGN_OFF_LINE.search(text)
+    if (
+        sign_off is not None
+        and text[: sign_off.start()].strip()
+        and not _POSTSCRIPT.search(text, sign_off.end())
+    ):
+        # a mail's sign-off on its own line: the name, title, phone and confidentiality
+        # notice under it ("…If you have received it in error, please delete it") ask nothing
+        text = text[: sign_off.start()] + " " * (len(text) - sign_off.start())
     return text
+
+
+_SIGN_OFF_LINE = re.compile(
+    r"^[ \t]*(?i:(?:with\s+)?(?:kind(?:est)?|best|warm(?:est)?|many)\s+(?:regards|wishes|thanks)"
+    r"(?:\s+in\s+advance)?|regards|sincerely|yours\s+(?:truly|sincerely|faithfully)|respectfully|"
+    r"thanks\s+in\s+advance|with\s+(?:thanks|gratitude)|cheers|thank\s+you)[ \t]*[,.!]?[ \t]*$",
+    re.M,
+)
+"""A mail's sign-off alone on its line ("Best regards,", "Many thanks in advance,")."""
+_POSTSCRIPT = re.compile(r"\bp\.?\s?s\.?\b", re.I)
+"""A postscript after the sign-off, which may still ask for something."""
 
 
 _DONE_ITEM = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?:\[[xX✓✔][ \t]?\]|✅|☑️?|✔️?|~~)[^\n]*$", re.M)
@@ -2787,6 +2807,12 @@ _ON_EVENT = re.compile(
     # (not a text that never came: "快递到了短信都不发")
     r"(?=给我|发|通知|告诉|短信)(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
     r"等[^，。,！!？?]{1,12}?(?:了|完)[^，。,！!？?]{0,6}?(?:之后|以后|后|再|就)|"
+    # at a clock time still to come, before the change: "晚上九点以后帮我把订单 81234 取消"
+    r"(?<!昨天)(?<!前天)(?<!昨晚)(?:今晚|晚上|下午|傍晚|明早|明天|待会儿?|等会儿?)\s*"
+    r"[\d一二三四五六七八九十两]{1,3}\s*点(?:半|钟)?\s*(?:以后|之后|后)\s*(?:再|就)?\s*"
+    r"(?=帮|给|替|把|取消|发|报|记|开|做)|"
+    r"\b(?:after|past)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)\s+(?:tonight|today|this\s+evening)\b|"
+    r"\btonight\s+(?:at|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)?\b|"
     # the event with no 了: "等订单 31457 出货再传简讯通知我"
     r"等[^，。,！!？?]{1,12}?(?:出货|发货|到货|送到|送达|寄出|发出|签收|到)\s*(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"

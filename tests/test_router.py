@@ -10066,3 +10066,60 @@ def test_rounds_203_204_a_count_of_weeks_back_said_as_a_guess_is_a_rough_day() -
     text = "I changed my pills about 3 weeks ago. Reading just now 131/85, save it please"
     decision = decide_offline(DOMAIN, text, DAY)
     assert decision.action != "route" or decision.slots.get("date") == "2026-03-15"
+
+
+# --- rounds 205-206 (measured once at 7b15754, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a change at a clock time still to come is for later
+        (DOMAIN, "明天下午三点以后帮我把订单 61230 取消"),
+        (DOMAIN, "cancel order 61230 tonight at 10"),
+    ],
+)
+def test_rounds_205_206_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+_SIGNED = (
+    "\n\nKind regards,\nAnna Berg\nHead of Procurement | Nordlicht GmbH | +49 30 1234 5678\n\n"
+    "CONFIDENTIALITY: This e-mail is intended only for the addressee. If you received it in "
+    "error, please notify the sender and delete it."
+)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # a mail's sign-off, signature and confidentiality notice ask for nothing
+        (DOMAIN, "Hello,\n\nPlease cancel order 61230." + _SIGNED, "cancel_order", {}),
+        (
+            DOMAIN,
+            "Good afternoon,\n\nPlease build the weekly report." + _SIGNED,
+            "build_report",
+            {},
+        ),
+        (EXPENSES, "Hi,\n\nWhat is my total for the last 30 days?" + _SIGNED, "expense_total", {}),
+        # a file's size is no amount
+        (
+            EXPENSES,
+            "expense site refuses files above 4 MB, open a ticket pls",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # (a guard) a clock time that has passed dates the reading
+        (
+            DOMAIN,
+            "昨天晚上九点以后量的血压 128/83，帮我记一下",
+            "record_metric",
+            {"value": "128/83", "date": "2026-03-14"},
+        ),
+    ],
+)
+def test_rounds_205_206_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

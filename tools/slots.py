@@ -550,7 +550,9 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         re.compile(
             rf"{_B}\d+\s*(?:x\b|items?\b|units?\b|receipts?\b|tickets?\b|pieces?\b|times?\b|people\b|"
             r"persons?\b|orders?\b|claims?\b|readings?\b|pages?\b|boxes?\b|packages?\b|"
-            r"parcels?\b|nights?\b|pcs\b|%|percent\b)|\d+\s*(?:个|张|件|次|份|笔|条|人|晚|箱|页)",
+            r"parcels?\b|nights?\b|pcs\b|%|percent\b|"
+            # a file's size: "PDF receipts larger than 2 MB"
+            r"[kmgt]b\b|mbps\b|megs?\b|gigs?\b)|\d+\s*(?:个|张|件|次|份|笔|条|人|晚|箱|页)",
             re.I,
         ),
     ),
