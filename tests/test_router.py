@@ -10123,3 +10123,21 @@ def test_rounds_205_206_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 207-208 (measured once at 75d0e72, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Hainanese 无 "not": the cancel refused, the status read
+        (DOMAIN, "订单 33108 先无取消，帮我看下到哪了", "order_status", {"order_id": "33108"}),
+        (EXPENSES, "报销页面打无开，开个工单，无用通知我", "open_ticket", {"notify": False}),
+        (DOMAIN, "J-44好了无", "job_status", {"job_id": "J-44"}),
+    ],
+)
+def test_rounds_207_208_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
