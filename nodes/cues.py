@@ -558,11 +558,13 @@ _VERNACULAR_IN_CONTEXT = {
 
 
 _LETTER_OPENING = re.compile(r"^\s*dear\b", re.I)
-_LETTER_CLOSING = re.compile(
-    r"(?i:(?:with\s+)?(?:kind(?:est)?|best|warm(?:est)?|many)\s+(?:regards|wishes|thanks)|"
+_CLOSING_WORDS = (
+    r"(?:with\s+)?(?:kind(?:est)?|best|warm(?:est)?|many)\s+(?:regards|wishes|thanks)|"
     r"regards|sincerely|yours\s+(?:truly|sincerely|faithfully)|respectfully|"
-    r"thanks\s+in\s+advance|with\s+(?:thanks|gratitude))"
-    r"[\s,.!]*(?:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})?[\s.]*$"
+    r"thanks\s+in\s+advance|with\s+(?:thanks|gratitude)"
+)
+_LETTER_CLOSING = re.compile(
+    rf"(?i:{_CLOSING_WORDS})[\s,.!]*(?:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){{0,3}})?[\s.]*$"
 )
 """A letter's frame: "Dear" before whom it is addressed to, and its closing with the
 sender's name ("Kind regards, Francis Doyle"): how the letter is written, not what it asks."""
@@ -592,9 +594,7 @@ def letter_frame(text: str) -> str:
 
 
 _SIGN_OFF_LINE = re.compile(
-    r"^[ \t]*(?i:(?:with\s+)?(?:kind(?:est)?|best|warm(?:est)?|many)\s+(?:regards|wishes|thanks)"
-    r"(?:\s+in\s+advance)?|regards|sincerely|yours\s+(?:truly|sincerely|faithfully)|respectfully|"
-    r"thanks\s+in\s+advance|with\s+(?:thanks|gratitude)|cheers|thank\s+you)[ \t]*[,.!]?[ \t]*$",
+    rf"^[ \t]*(?i:(?:{_CLOSING_WORDS})(?:\s+in\s+advance)?|cheers|thank\s+you)[ \t]*[,.!]?[ \t]*$",
     re.M,
 )
 """A mail's sign-off alone on its line ("Best regards,", "Many thanks in advance,")."""
@@ -1842,9 +1842,9 @@ _POLITE = re.compile(
     r"i(?:\s+was|\s+am|'m)?\s+(?:just\s+)?wonder(?:ing)?\s+(?:whether|if)\s+"
     r"(?:(?:you|u|someone)(?:'d|\s+would|\s+could|\s+can|\s+might)\s+(?:possibly\s+)?|"
     r"it\s+(?:might|would|could)\s+be\s+possible\s+(?:for\s+(?:you|u)\s+)?to\s+)|"
-    # "would it be terribly inconvenient to cancel order 81302?": a courtesy, no question
     # French: "Pouvez-vous annuler la commande 10145 ?"
     r"(?:pouvez|pourriez)-vous\s+|peux-tu\s+|tu\s+peux\s+|"
+    # "would it be terribly inconvenient to cancel order 81302?": a courtesy, no question
     r"would\s+it\s+be\s+(?:(?:at\s+all\s+)?possible|(?:terribly\s+|very\s+|too\s+)?inconvenient|"
     r"too\s+much\s+(?:trouble|bother))\s+(?:for\s+(?:you|u)\s+)?to\s+|"
     r"(?:is\s+there\s+)?any\s+(?:chance|way)\s+(?:that\s+)?(?:you|u)\s+(?:could|can|would|might)\s+"

@@ -121,6 +121,7 @@ from tools.slots import (
     NEGATION,
     PRICE_PER_UNIT,
     RATE_BEFORE,
+    REFERS_BACK,
     WEEKEND,
     Found,
     Role,
@@ -372,7 +373,7 @@ def _described(intent: IntentSpec, text: str) -> bool:
     nothing of what the money went on.
     """
     targets = _typo_targets(intent)
-    text = _REFERS_BACK.sub(" ", text)
+    text = REFERS_BACK.sub(" ", text)
     if _CANNOT_DO.search(text):
         return True  # "报销单提交不了": a fault, though told in the domain's own words
     return any(
@@ -383,15 +384,6 @@ def _described(intent: IntentSpec, text: str) -> bool:
 
 _CANNOT_DO = re.compile(r"[\u4e00-\u9fff](?:不了|不上去?|不进去?|不开|不动|不出来?)")
 """A verb with its "cannot" complement ("提交不了", "登不进去", "打不开"): what fails."""
-_REFERS_BACK = re.compile(
-    r"\b(?:the\s+)?same\s+(?:old\s+)?(?:problem|issue|thing|error|fault)"
-    r"(?:\s+(?:as\s+)?(?:last\s+time|before|yesterday|last\s+week|earlier|usual|always)\b)?|"
-    r"(?:还是)?(?:跟|和|同|与|像)?(?:上次|上回|之前|以前|昨天|上礼拜|上周)(?:那样|一样)的(?:问题|毛病|情况)|"
-    r"(?:同样的|一样的)(?:问题|毛病)|还是那个(?:问题|毛病)",
-    re.I,
-)
-"""Words that point at a problem told before ("开个单子，跟上次一样的问题", "same issue as last
-time"): the ticket it would open would not say what that problem is."""
 
 
 @_kept_per_object(512)

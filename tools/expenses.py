@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.slots import (
+    REFERS_BACK,
     Found,
     clauses,
     contains_any,
@@ -981,8 +982,8 @@ _SUMMARY_NOISE = re.compile(
     r"yalla|yallah|habibi|me|"
     # Irish English's "there" after a request: "Open a ticket there, the app won't…"
     r"there(?=\s*[,.;:!]|\s*$)|"
-    # one more about a problem told before: "open another ticket about the same problem"
-    r"another|(?:about\s+)?(?:the\s+)?same\s+(?:problem|issue|thing)|"
+    # one more, about a problem told before: "open another ticket about the same problem"
+    r"another|about|"
     # the first of wishes in order: "Most importantly get a ticket open, …"
     r"most\s+importantly|most\s+important|(?:first|top)\s+priority|get)(?![a-z0-9_])|"
     r"主要是|首先|"
@@ -1394,6 +1395,7 @@ def find_summary(text: str) -> Found | None:
         if (
             len(words) >= 3
             and words.lower() not in _ANAPHORS
+            and not REFERS_BACK.fullmatch(words.strip())  # "about the same problem as before"
             and not _in_refused_clause(text, start)
             and not find_word(words, _NOTIFY_WORDS, "flag")
         ):
@@ -1451,7 +1453,7 @@ def _problem_pieces(text: str) -> list[Found]:
     for piece in re.finditer(_PIECE if _PUNCTUATED.search(text) else _SPACED_PIECE, text):
         # "pc frozen again open ticket n txt me updates": the problem, not the notification
         words = _without_notify(piece.group()).strip()
-        rest = _SUMMARY_NOISE.sub(" ", words).strip()
+        rest = _SUMMARY_NOISE.sub(" ", REFERS_BACK.sub(" ", words)).strip()
         if _ticket_id(words) is not None:
             continue  # a clause about an existing ticket says nothing new is wrong
         if _in_refused_clause(text, piece.start()):

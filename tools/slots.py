@@ -701,6 +701,17 @@ NEGATION = re.compile(
 """Any of `NEGATIONS`, English ones as whole words; the router's write gate uses it too."""
 
 
+REFERS_BACK = re.compile(
+    r"\b(?:the\s+)?same\s+(?:old\s+)?(?:problem|issue|thing|error|fault)"
+    r"(?:\s+(?:as\s+)?(?:last\s+time|before|yesterday|last\s+week|earlier|usual|always)\b)?|"
+    r"(?:还是)?(?:跟|和|同|与|像)?(?:上次|上回|之前|以前|昨天|上礼拜|上周)(?:那样|一样)的(?:问题|毛病|情况)|"
+    r"(?:同样的|一样的)(?:问题|毛病)|还是那个(?:问题|毛病)",
+    re.I,
+)
+"""Words that point at a problem told before ("开个单子，跟上次一样的问题", "same issue as last
+time"): the ticket it would open would not say what that problem is."""
+
+
 def mask_not_negations(text: str) -> str:
     """The text, lower-cased, with `NOT_NEGATIONS` blanked out (offsets kept)."""
     lowered = text.lower()
