@@ -38,6 +38,7 @@ from tools.slots import (
 )
 
 __all__ = [
+    "CAN_NOT",
     "CHANGE_KINDS",
     "FILLER",
     "GENERIC_CUES",
@@ -1866,11 +1867,13 @@ spelling "I wanna", Nigerian "I wan claim", "any chance you could", "I'd love to
 indirect British forms that hide a plain request ("would you mind awfully filing…", "I don't
 suppose you could pop in…", "I'd be ever so grateful if you could…", "I wonder whether you'd
 record…")."""
+_SUITS_YOU_WORDS = r"(?:不知道)?(?:您|你)?(?:方不方便|方便不方便|是否方便|方便)"
+"""Asking whether it suits the assistant ("不知道您方不方便…"): a courtesy before a request."""
 _CN_POLITE = re.compile(
     r"^(?:仅|请你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
     r"是不是可以(?=[把帮给替])|"
     # "不知道方不方便帮我报一笔餐费": whether it suits the assistant, a courtesy
-    r"(?:不知道)?(?:您|你)?(?:方不方便|方便不方便|是否方便|方便)(?=[把帮给替])|"
+    rf"{_SUITS_YOU_WORDS}(?=[把帮给替])|"
     r"我想|我要|我?就想|我?只想|"
     # the first of wishes in order: "主要是报一下…，顺便…", "首先帮我…"
     r"主要是|首先|最重要的是|最要紧的是|顺便)+"
@@ -3204,7 +3207,7 @@ def around_change(text: str) -> Found | None:
     return None
 
 
-_CAN_NOT = re.compile(
+CAN_NOT = re.compile(
     r"(?<=[\u4e00-\u9fff])(?<![我你他她先就也还都])不(?=[上了动到开起成完好掉住下出来去进通])|"
     r"不(?=行|灵|管用)"
 )
@@ -3212,7 +3215,7 @@ _CAN_NOT = re.compile(
 (不行, 不灵): a fault told, not a change refused ("电脑连不上帮我开个工单吧")."""
 
 
-_SUITS_YOU = re.compile(r"(?:不知道)?(?:您|你)?(?:方不方便|方便不方便)(?=[帮给替][我忙]?$)")
+_SUITS_YOU = re.compile(rf"{_SUITS_YOU_WORDS}(?=[帮给替][我忙]?$)")
 """Whether it suits the assistant, right before "帮我…": asking politely, refusing nothing."""
 
 
@@ -3241,7 +3244,7 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         if _is_cjk(word):
             # Chinese typed with spaces for commas: a refusal in an earlier piece ("门禁卡
             # 刷不开了 开个 ticket") is not this cue's.
-            before = _CAN_NOT.sub(" ", re.split(r"\s|了", before)[-1])
+            before = CAN_NOT.sub(" ", re.split(r"\s|了", before)[-1])
             # "不知道方不方便帮我报…", "您方不方便帮我取消…": a courtesy, no refusal
             before = _SUITS_YOU.sub("", before + (word[0] if word[0] in "帮给替" else ""))
         if NEGATION.search(mask_not_negations(before)):

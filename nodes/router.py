@@ -60,6 +60,7 @@ from graph.models import OfflineChatModel, load_chat_model
 from graph.state import State, new_usage
 from nodes.classifier import Ranking, lexical_classifier, model_ranking
 from nodes.cues import (
+    CAN_NOT,
     FILLER,
     GENERIC_CUES,
     OTHER_CHANGE_VERBS,
@@ -374,16 +375,12 @@ def _described(intent: IntentSpec, text: str) -> bool:
     """
     targets = _typo_targets(intent)
     text = REFERS_BACK.sub(" ", text)
-    if _CANNOT_DO.search(text):
+    if CAN_NOT.search(text):
         return True  # "报销单提交不了": a fault, though told in the domain's own words
     return any(
         not (w.isascii() and _misspelt(w.lower(), targets))
         for w in content_words(text, _own_words(intent))
     )
-
-
-_CANNOT_DO = re.compile(r"[\u4e00-\u9fff](?:不了|不上去?|不进去?|不开|不动|不出来?)")
-"""A verb with its "cannot" complement ("提交不了", "登不进去", "打不开"): what fails."""
 
 
 @_kept_per_object(512)
