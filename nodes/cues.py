@@ -145,6 +145,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
         *("txt", "msg", "whatsapp", "e-mail"),
+        "tex me",  # a dropped letter, as dictated or thumbed: "tex me status of order 73390"
         # Spanish inside English: "Mandame por WhatsApp the status of 10611"
         *("mandame", "mándame", "enviame", "envíame", "mandáme"),
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
@@ -196,7 +197,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("退货", "退款", "换货", "退钱", "退我钱", "把钱退"),
         *("退一半", "退一部分", "退几件", "部分退"),  # part of it: "可以只退一半吗?5 件留 2 件"
     ),
-    "approve": ("approve", "reject", "decline", "批准", "审批"),
+    # "那笔报销你帮我批一下吧": approving a claim already filed, not filing one
+    "approve": ("approve", "reject", "decline", "批准", "审批", "批一下", "批了吧", "给批了"),
     "invoice": (
         *("invoice", "开发票", "开张", "开一张", "开票", "开个发票", "开一下发票"),
         *("发票能开", "发票可以开", "发票开一下", "发票帮我开"),
@@ -489,6 +491,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"
     # Southwestern 好多 "how much" in a question ("报了好多？", "总共好多"); elsewhere "a lot"
     + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛))|(?<=[共计总])好多(?=\s*(?:[。.!！~]|$)))"
+    # and after a look asked for ("再给我瞧瞧近两个礼拜报了好多": how much was filed)
+    + r"|(?P<haoduo_seen>(?<=了)好多(?=\s*(?:[。.!！~]|$)))"
     # Hunan and Changsha: 咯 and 哒 after a verb are 了 ("花咯580块", "报哒"); Shaanxi 咧
     # ("发货咧", "给额报咧", "咋样咧")
     + r"|(?P<le>(?<=[\u3400-\u9fff])(?:咯|哒|咧))"
@@ -547,6 +551,7 @@ _DAXIE = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖拾佰仟", "一二�
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
+    "haoduo_seen": "多少",
     "die": "吃",
     **{"faba": "吧", "ede": "的", "zuoge": "昨天", "jinge": "今天"},
     **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
@@ -634,6 +639,8 @@ def vernacular(text: str) -> str:
     def mandarin(m: re.Match[str]) -> str:
         if m.lastgroup == "kuai" and not _CJK_BESIDE_MONEY.search(text):
             return m.group()  # "claim 120蚊 dinner": English as Hong Kong mixes it
+        if m.lastgroup == "haoduo_seen" and not _LOOK_ASKED.search(text, 0, m.start()):
+            return m.group()  # "这个月报了好多" with no look asked: a lot was filed
         if m.lastgroup == "daxie":
             return m.group().translate(_DAXIE)
         if m.lastgroup is not None:
@@ -645,6 +652,8 @@ def vernacular(text: str) -> str:
     return _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
 
 
+_LOOK_ASKED = re.compile(r"[看瞧查瞅](?:[看瞧查瞅]|一下|下)")
+"""A look asked for ("瞧瞧", "看一下", "查下"): what is "a lot" after it asks how much."""
 _CANTONESE = re.compile(r"咗|嘅|佢|喺|睇|冇|唔|啲|嗰|琴日|寻日|噉|嘢|乜嘢|点解|系咪")
 """Words only Cantonese writes (read after `simplified`)."""
 _BARE_DOLLAR = re.compile(r"(?<![A-Za-z])\$")
@@ -2395,8 +2404,15 @@ _CN_PAST_THEN = re.compile(
 )
 """A time gone by, then 就, before a change verb: "上礼拜三就报修了" tells it was done then."""
 _CN_DONE_BEFORE = re.compile(r"(?:已经|早就|早已|都已|已)[\u3400-\u9fff\w\s]{0,4}$")
-_CN_WHEN_PAST = re.compile(r"(?:之前|以前|上次|上回|那次|当时)[^，。！？,.!?]{0,12}的时候")
-"""A time told by what was done then ("之前取消订单的时候", "上次报销的时候"): a story."""
+_CN_WHEN_PAST = re.compile(
+    r"(?:之前|以前|上次|上回|那次|当时|刚才|刚刚|昨天|前天|昨晚|今早|早上|上午|下午)"
+    r"[^，。！？,.!?]{0,12}的时候|"
+    # the user's own attempt on a device: "我在手机上提交报销，一按提交就闪退"
+    r"我(?:刚才|刚刚|今天|昨天)?(?:在|用)(?:手机|电脑|app|APP|App|网页|网站|系统|小程序|页面)"
+    r"(?:上|里)?[^，。！？,.!?]{0,12}"
+)
+"""A time told by what was done then ("之前取消订单的时候", "上次报销的时候", "刚才生成报告的
+时候"), or the user's own try on a device ("我在手机上提交报销"): a story."""
 _CN_REQUESTING = re.compile(r"帮|请|麻烦|给我|替我|能不能|可以|要|想|得|需要|一下|吧")
 
 
@@ -3021,9 +3037,20 @@ def clause_asks(clause: str) -> bool:
         return True  # "cancel is possible?" may ask whether it is allowed: asked about
     if _CN_SEND_TO_ME.search(body) or _CN_SEND_LAST.search(body):
         return True
+    if _KEEP_IT_FOR_ME.match(stripped):
+        return True
     return not (
         body.rstrip().endswith(("?", "？")) or _CN_QUESTION.search(body.rstrip("？?。.!！"))
     )
+
+
+_KEEP_IT_FOR_ME = re.compile(
+    r"(?:put|stick|pop|bung|chuck|save|log|record|note|jot|enter|file|submit|claim|expense)"
+    r"\s+(?:it|that|this|them|those|these|one)\b[\w\s]{0,12}?\bfor\s+(?:me|us)\s*[?？]+\s*$",
+    re.I,
+)
+"""A request for a record with a rising tone ("Stick that in fur us?", "File it for me?"):
+the verb first and the one it is for last ask for it, as "can you" would."""
 
 
 _CAN_OR_NOT = re.compile(
@@ -3916,6 +3943,8 @@ FILLER: tuple[str, ...] = (
     *("ni", "hai", "la", "hajur", "sawa", "tafadhali", "asante", "mi", "fi"),
     # Gulf Arabic particles in English: "yalla open me a ticket", "inshallah", "habibi"
     *("yalla", "yallah", "habibi", "inshallah", "insha'allah", "wallah", "khalas"),
+    # Nigerian Pidgin: "Abeg I wan open ticket" (please, I want), "oya", "sha"
+    *("abeg", "wan", "oya", "sha"),
 )
 """Words that carry no content of their own: what is left of "open a ticket for me" once
 they, the change verbs and the intent's own words are gone is nothing to write down."""

@@ -712,6 +712,8 @@ _ENTRY_MEMO = re.compile(
     r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
     r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b|"
+    # its kind named in quotes: "…, 15 euro, that's an 'other' wan" (Scots: one)
+    r"\b(?:that's|thats|it's|its)\s+(?:an?\s+)?['\"‘][\w ]{1,15}['\"’](?:\s+(?:one|wan))?|"
     # when it was paid, said as a clause of its own: "…, 236 EUR, I paid on Thursday."
     r"\bi\s+paid(?:\s+(?:it|for\s+it))?(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s))|"
     # in Chinese, the time of day and "taken then" closing the line ("血压 135/85, 前天量的",
@@ -1660,12 +1662,18 @@ def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tup
     object ("ticket" of open_ticket) or whose Chinese examples share it ("工单"), and
     which this intent's own words do not use.
     """
+    mine = _own_words(intent)
+    if any(w in cue.text for w in mine if _is_cjk_word(w) and len(w) > 1) and not _CJK_AT.match(
+        text, cue.end
+    ):
+        return (
+            None  # "开工单 报销页面打不开": the cue holds its object; what follows is the problem
+        )
     m = _OBJECT.match(text, cue.end)
     if m is None:
         return None
     noun = (m["noun"] or "").lower()
     word = stem(noun) if noun else m["cn"]
-    mine = _own_words(intent)
     if not word or word in mine or noun in mine or word in STOPWORDS:
         return None
     for other in domain.intents:
@@ -1675,6 +1683,9 @@ def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tup
             if word in named or (not noun and word in own):
                 return other.name, m.group().strip()
     return None
+
+
+_CJK_AT = re.compile(r"[\u3400-\u9fff]")
 
 
 ADDED_TO = "not {intent}: the request adds to one that exists ({words!r})"
@@ -1945,11 +1956,13 @@ _COUNTED = re.compile(
     r"(?:\b(?:two|three|four|five|both|[2-5])|~\s?\d{1,4}\b|\b\d{1,3}(?=\s+(?!(?:was|has|this|its|plus|less|yes|thus|across)\b)[a-z]{2,}s\b))\s+"
     r"(?P<between>(?:[\w'-]+\s+){0,5}?)"
     r"(?P<thing>[a-z]+)s\b|"
-    r"(?:[两二三四五俩几])\s*(?:个|份|张|条|笔|单)(?P<zh_thing>[\u3400-\u9fff]{1,6})",
+    r"(?:[两二三四五俩几])\s*(?:个|份|张|条|笔|单)(?!礼拜|星期|小时|钟头|月|工作日)"
+    r"(?P<zh_thing>[\u3400-\u9fff]{1,6})",
     re.I,
 )
 """A count of things: "two tickets", "~50 tickets", "12 tickets" (a number right before a
-plural), "两份报告"; `_several_of_one` keeps those of the write's own thing."""
+plural), "两份报告"; `_several_of_one` keeps those of the write's own thing. A span of time
+counts no thing ("近两个礼拜报了多少")."""
 _BOTH = re.compile(
     r"\b(?:file|submit|claim|log|record|save|add|cancel|open|send)\s+(?:them\s+)?"
     r"(?:both|all\s+(?:of\s+them|three|two))\b|(?:两|二|几)(?:笔|个|张|单)都(?:报|提交|记|取消)",
@@ -3112,12 +3125,12 @@ def _respelled(
 _ALSO = re.compile(
     r"[,，;；.。]?\s*(?:\b(?:and\s+)?(?:also|plus|as\s+well\s+as|in\s+addition|besides)\b|"
     r"\b(?:and\s+)?while\s+you(?:'re|\s+are)\s+at\s+it\b|\b(?:and\s+)?on\s+top\s+of\s+that\b|"
-    r"顺便|顺带|顺手|另外|还有|此外|同时)[\s,，:：]*",
+    r"(?:顺便|顺带|顺手)(?!(?P<tried>[\u4e00-\u9fff])了(?P=tried))|另外|还有|此外|同时)[\s,，:：]*",
     re.I,
 )
 """What joins a second request to a first ("cancel it, and while you're at it show me…",
 "file this and also open a ticket", "取消它，顺便…", "另外…"): the words after it are a
-request of their own."""
+request of their own. Not a thing done in passing, told ("…吃了顿饭，顺便谈了谈项目上的事")."""
 TWO_REQUESTS = "two requests in one: {first!r} ({a}) and {second!r} ({b}); one at a time"
 TWO_REQUESTS_QUESTION = (
     'You asked for two things: "{first}" and "{second}". I did neither, since one of them '
@@ -3435,6 +3448,11 @@ _OTHERS = re.compile(
     r"website|site|system)\b)"
     # (no thing at all: "the customer changed her mind", "he's on his way")
     r"(?!(?:mind|minds|mood|opinion|way|fault|turn|word|head|heart)\b)"
+    # (a place the user went: "Went over to their Frankfurt office on Wednesday …")
+    r"(?!(?:[a-z]+\s+)?(?:office|offices|place|house|home|site|hq|headquarters|branch|"
+    r"factory|plant|premises|building|warehouse|wedding|party)\b"
+    r"(?!\s+(?:supplies|supply|stuff|things|items|orders?|claims?|tickets?|expenses?|costs?|"
+    r"bills?|account|phone|number|address)\b))"
     r"(?:[a-z]|\d+(?:[.,]\d+)?\s*(?:eur|euros?|usd|dollars?|cny|rmb|yuan)\b)|"
     rf"\b(?:my|our)\s+{_KIN}(?:\s+(?-i:[A-Z][a-z]+))?\s+(?:has\s+|have\s+|had\s+)?"
     r"(?:claimed|filed|spent|submitted|expensed|ordered|bought|paid)\b|"

@@ -10141,3 +10141,91 @@ def test_rounds_207_208_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 209-210 (measured once at 5fbbbc0, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # approving a claim already filed is no new claim
+        (EXPENSES, "酒店那笔380块的报销还没批，帮我批一下吧"),
+        # Nigerian Pidgin's "abeg" and "wan" say nothing of what the ticket or claim is about
+        (EXPENSES, "abeg I wan raise ticket"),
+        (EXPENSES, "I wan file claim of 75 EUR"),
+    ],
+)
+def test_rounds_209_210_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # a record asked for with a rising tone, the verb first and whom it is for last
+        (DOMAIN, "132/84 after my walk. Pop it in for me?", "record_metric", {"value": "132/84"}),
+        (
+            DOMAIN,
+            "131/83 just now. Put it in, please, and then show me the last 7 days",
+            "record_and_review_metric",
+            {"value": "131/83", "period": "7d"},
+        ),
+        # a dropped letter in "text me"
+        (DOMAIN, "tex me where order 55120 is", "notify_order", {"order_id": "55120"}),
+        # Pidgin "I buy am" tells a purchase; the category named with a copula or in quotes
+        (
+            EXPENSES,
+            "file batteries 12.40 USD, I buy am yesterday, category na other",
+            "submit_expense",
+            {"amount": "12.40", "currency": "USD", "category": "other", "date": "2026-03-14"},
+        ),
+        (
+            EXPENSES,
+            "Toll on the M8 Friday, 6 EUR, that's an 'other' one",
+            "submit_expense",
+            {"amount": "6", "currency": "EUR", "category": "other", "date": "2026-03-13"},
+        ),
+        # Yunnan 好多 after a look asked for is "how much"; two weeks count no claims
+        (
+            EXPENSES,
+            "打车 45 块报了，再给我看看这两个礼拜报了好多",
+            "submit_expense",
+            {"amount": "45", "currency": "CNY", "category": "taxi", "period": "14d"},
+        ),
+        # the ticket's own word in its verb: what follows is the problem, not a claim
+        (EXPENSES, "开工单 报销附件传不上去", "open_ticket", {"notify": False}),
+        # a change told as when something happened, or as the user's own try on a device
+        (
+            DOMAIN,
+            "昨天下午做月报的时候给了个编号J-61，现在好了吗",
+            "job_status",
+            {"job_id": "J-61"},
+        ),
+        (
+            EXPENSES,
+            "我在电脑上提交报销一直转圈，帮我开个工单",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # a place of theirs the user went to is no thing of theirs
+        (
+            EXPENSES,
+            "Visited their Leeds branch yesterday, taxi there was 19 EUR, file it",
+            "submit_expense",
+            {"amount": "19", "currency": "EUR", "category": "taxi", "date": "2026-03-14"},
+        ),
+        # 顺便 before a thing done in passing, told, joins no second request
+        (
+            EXPENSES,
+            "中午和客户吃饭，顺便聊了聊合同，花了260元，帮我报一下",
+            "submit_expense",
+            {"amount": "260", "currency": "CNY", "category": "meal", "date": "2026-03-15"},
+        ),
+    ],
+)
+def test_rounds_209_210_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -553,8 +553,12 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("报到其他", "报其他", "报其它", "记其他", "记其它"),
             *("算 other", "算other", "报 other", "报other"),
             *("other category", "category other", "category: other", "category 'other'"),
+            # the name quoted or said with a copula: "that's an 'other' wan" (Scots: one),
+            # Nigerian Pidgin "category na other"
+            *("'other'", '"other"', "category na other", "category is other"),
             # a vehicle's running costs, as a tradesman's van or a vet's car has them
             *("diesel", "petrol", "fuel", "parking", "toll", "tolls", "mileage", "gas"),
+            "parkin",  # the g dropped, as said: "Parkin at the conference centre Wednesday"
             *("加油", "油费", "油钱", "柴油", "汽油", "停车费", "过路费", "过桥费"),
             # fares other than a taxi's: "Train ticket Helsinki–Turku 24,90 EUR on Monday"
             *("train ticket", "train tickets", "bus ticket", "bus tickets", "train fare"),
@@ -576,7 +580,7 @@ _CLAIMS_TOTAL = re.compile(
 """The claims' total told as a figure ("本月报销合计 ¥2,340", "Expenses total: 212.40 EUR"),
 pasted before a question about another window: a sum already filed, not a claim."""
 _BOUGHT = re.compile(
-    r"\b(?:bought|purchased|paid\s+for)\b|买了|付了|"
+    r"\b(?:bought|purchased|paid\s+for|buy\s+am)\b|买了|付了|"  # Pidgin: "I buy am" (bought it)
     r"\b(?:registration|conference|entry|entrance|admission|visa|course|workshop|membership)\s+"
     r"fees?\b|报名费|会务费|注册费|会议费|培训费|场地费",
     re.I,
@@ -980,6 +984,8 @@ _SUMMARY_NOISE = re.compile(
     r"pa|paki|po|ng|naman|lang|"
     # Gulf Arabic's: "yalla open me a ticket"
     r"yalla|yallah|habibi|me|"
+    # Nigerian Pidgin's: "Abeg I wan open ticket, …" (please, I want)
+    r"abeg|wan|oya|"
     # Irish English's "there" after a request: "Open a ticket there, the app won't…"
     r"there(?=\s*[,.;:!]|\s*$)|"
     # one more, about a problem told before: "open another ticket about the same problem"

@@ -292,6 +292,8 @@ _RECORD_WORDS = (
     "记上",
     "put in",
     "put that in",
+    # "Put it in, please, and then show me…"; Scots "Stick that in fur us?"
+    *("put it in", "stick it in", "stick that in"),
     # Spanish speakers' English: "registrar", "anotar"
     "register",
     "annotate",
