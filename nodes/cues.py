@@ -28,6 +28,7 @@ from tools.slots import (
     ID_NOUNS,
     NEGATION,
     REQUEST_FIELDS,
+    VOCATIVES,
     Found,
     clauses,
     mask_not_negations,
@@ -124,8 +125,12 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # as learners of Chinese write: "请你写下来", "请做一本每周的报告"
         *("写下来", "做一本"),
         "开具",  # formal: "烦请开具维修工单"
+        # a ticket named with its verb, whatever domain reads it: "帮我开个工单说…"
+        *("开个工单", "开一个工单", "开工单"),
         *("提个", "提一个", "提一张", "给我报上", "帮我报上", "报上去"),
         *("重新报", "重报一下", "再报一次"),  # filed again, as it should have been
+        # filed under its kind: "今天中午跟客户吃饭花了 268 块，按餐费报"
+        *(f"{by}{kind}报" for by in ("按", "按照") for kind in ("餐费", "其他", "住宿", "打车费")),
         *("报入", "报进", "input"),  # "报入餐费" (file it as a meal), "then input 135/88"
         # Spanish speakers' "realizar" and "anotar": make, write down
         *("realize the", "realise the", "realize for me", "realise for me", "annotate it"),
@@ -381,6 +386,8 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # Wu 阿 before a verb asks (阿好 below): 阿是 "is it", 阿要 "do you want", 阿有 "is there"
+    **{"阿是": "是不是", "阿有": "有没有"},
     # Shanghai: 差头 "taxi" (打差头), 夜到 "evening", 用脱 "spent"
     **{"差头": "的士", "夜到": "晚上", "用脱": "用掉"},
     # Suzhou Wu: 伲 "I/we", 倷 "you", 拨我 "to me", 仔 "了" after a verb ("到仔再发": once it
@@ -503,6 +510,10 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
     # 整个 is "whole" ("整个月") unless what follows is made: "给我整个工单" opens one
     + r"|(?P<zheng>整(?=个(?:工单|单子|ticket)))"
+    # Wu 个 is 的 before "this" or "that": "我最近开个搿只工单" (the ticket I opened lately)
+    + r"|(?P<wude>(?<=[开报提交])个(?=[搿这那]))"
+    # Wu 阿要 "should I?" ("我阿要取消啊？"), but "阿要帮我做个月报" asks the assistant
+    + r"|(?P<ayao>阿要(?![帮给替]))"
     + r"|(?P<make>整(?=个\s*(?:报销|月报|周报|报告|报表|weekly|monthly|report)|份))"
     # Formal writing's 所 before a verb names what was done: "前些日子所提工单T-18" is the
     # ticket raised then, as 提的工单 is, and asks for no new one
@@ -554,7 +565,8 @@ _VERNACULAR_IN_CONTEXT = {
     "haoduo_seen": "多少",
     "die": "吃",
     **{"faba": "吧", "ede": "的", "zuoge": "昨天", "jinge": "今天"},
-    **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的"},
+    **{"zheng": "开", "make": "做", "suoti": "提的", "suokai": "开的", "wude": "的"},
+    "ayao": "要不要",
     "kaizhang": "开个",
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
     **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看", "bai": "别", "fu": "不"},
@@ -641,6 +653,10 @@ def vernacular(text: str) -> str:
             return m.group()  # "claim 120蚊 dinner": English as Hong Kong mixes it
         if m.lastgroup == "haoduo_seen" and not _LOOK_ASKED.search(text, 0, m.start()):
             return m.group()  # "这个月报了好多" with no look asked: a lot was filed
+        if m.lastgroup == "wude" and not _OPENED_BEFORE.search(
+            text, max(0, m.start() - 5), m.start()
+        ):
+            return m.group()  # "帮我开个这个问题的工单" asks for one
         if m.lastgroup == "daxie":
             return m.group().translate(_DAXIE)
         if m.lastgroup is not None:
@@ -652,6 +668,8 @@ def vernacular(text: str) -> str:
     return _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
 
 
+_OPENED_BEFORE = re.compile(r"(?:最近|上次|上回|之前|前两天|前几天|刚刚|刚才|昨天|上礼拜|上周)")
+"""A time before now, right before Wu's 个 ("我最近开个搿只工单"): what was opened then."""
 _LOOK_ASKED = re.compile(r"[看瞧查瞅](?:[看瞧查瞅]|一下|下)")
 """A look asked for ("瞧瞧", "看一下", "查下"): what is "a lot" after it asks how much."""
 _CANTONESE = re.compile(r"咗|嘅|佢|喺|睇|冇|唔|啲|嗰|琴日|寻日|噉|嘢|乜嘢|点解|系咪")
@@ -1442,6 +1460,8 @@ _DIALECT: dict[str, str] = {
     # Swahili inside Kenyan English: "nijulishe" is "let me know".
     **{"nijulishe": "notify me"},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
+    # texted numbers for sounds: "BP 2day post nights 148/94 pls log" (not "2 days")
+    **{"2day": "today", "2nite": "tonite", "2night": "tonight"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
     # "jangan cancel dulu" refuses as "don't cancel" does. Their days are day words
@@ -1687,6 +1707,8 @@ def change_kind(verb: str) -> str | None:
 
 NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets"),
+    # bookkeeping and a reimbursement statement, named: "以便做好个人记账", "学校的报账单"
+    *("记账", "报账单"),
     # what is on file, not a message: "which phone number and e-mail address are on file"
     *("e-mail address", "e-mail addresses"),
     # an open ticket asked about, not one to open ("any open ticket?"); "can you open
@@ -1794,6 +1816,8 @@ def mask_not_cues(text: str) -> str:
         lowered = _OWNED_MESSAGE.sub(
             lambda m: m.group()[: -len(m.group("noun"))] + " " * len(m.group("noun")), lowered
         )
+    if _NAMING_A_PART.search(lowered):
+        lowered = _NAMING_A_PART.sub(lambda m: m.group(1) + " " * len(m.group(2)), lowered)
     if "pay" in lowered:
         lowered = _PAY_ON_A_DAY.sub(lambda m: " " * len(m.group()), lowered)
     if "stop" in lowered:
@@ -1806,6 +1830,13 @@ def mask_not_cues(text: str) -> str:
     return _REFUSED_AFTER.sub(lambda m: " " * len(m.group(0)), lowered)
 
 
+_NAMING_A_PART = re.compile(
+    r"\b((?:the|a|an|my|your|our|this|that)\s+)(claim|expense|report|cancel|submit|record|log|"
+    r"file|upload|export)(?=\s+(?:form|forms|page|app|system|button|portal|screen|site|website|"
+    r"link|process|tool|field|tab|menu)\b)"
+)
+"""A change word that names a part of an app ("the claim form", "the cancel button", "my
+expense app"): the thing a problem is with, not a change asked for."""
 _NUMBERED_STOP = re.compile(r"\bstop\s+#?\d+(?=\s*(?:of|/|out\s+of)\s*\d)")
 """A delivery round's stop by its number ("stop 9 of 20"): where the user is, nothing to
 stop."""
@@ -1890,7 +1921,8 @@ _CN_POLITE = re.compile(
 _READ_VERBS = re.compile(
     r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|know|"
     r"read|what|how|when|where|which|who|why|whats|what's|where's|how's|hows|any|is|are|was|were|"
-    r"did|do|does|has|have|had|am)\b(?!\s+not\b)",
+    # ("do us the weekly report", British for "do me": an ask, not a question)
+    r"did|do|does|has|have|had|am)\b(?!\s+not\b)(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)",
     re.I,
 )
 _CN_READ = re.compile(
@@ -2403,6 +2435,12 @@ _CN_PAST_THEN = re.compile(
     r"[\u3400-\u9fff\w\s]{0,6}?就$"
 )
 """A time gone by, then 就, before a change verb: "上礼拜三就报修了" tells it was done then."""
+_CN_TIME_GONE = re.compile(
+    r"(?:昨天|前天|昨晚|之前|以前|上次|上回|上周|上礼拜|上星期|上个?月|刚才|刚刚|前几天|那天)"
+    r"[\u3400-\u9fff\w\s]{0,6}$"
+)
+"""A time gone by right before a change verb and its 的: what was made then."""
+_ID_AFTER = re.compile(r"[A-Za-z]-?\d+|\d{4,}")
 _CN_DONE_BEFORE = re.compile(r"(?:已经|早就|早已|都已|已)[\u3400-\u9fff\w\s]{0,4}$")
 _CN_WHEN_PAST = re.compile(
     r"(?:之前|以前|上次|上回|那次|当时|刚才|刚刚|昨天|前天|昨晚|今早|早上|上午|下午)"
@@ -2448,6 +2486,13 @@ def _reported(clause: str) -> bool:
             return True
         if any(m.start() <= at < m.end() for m in _CN_WHEN_PAST.finditer(body)):
             return True  # "之前取消订单的时候没人告诉我…": a time it was done
+        if (
+            after == "的"
+            and _CN_TIME_GONE.search(body[:at])
+            and not _CN_REQUESTING.search(body[:at])
+            and _ID_AFTER.search(body, at)
+        ):
+            return True  # "昨天提交的报告任务编号是 J-63": the one made then, named by its id
         # "上礼拜三就报修了": 报 with its object (修), then 了
         finished = cue.endswith("了") or "了" in body[at + len(cue) : at + len(cue) + 2]
         if finished and _CN_PAST_THEN.search(body[:at]) and not _CN_REQUESTING.search(body):
@@ -2495,6 +2540,9 @@ _PASTED_LINE = re.compile(
     r"^[ \t]*(?:>|(?:re|fwd?|fw|subject|from|to|cc|sent)[ \t]*[:：]|(?:回复|转发|主题)[:：]|"
     # a message forwarded under its kind: "快递短信：【顺丰】您的订单 66231 已发出。"
     r"[\u4e00-\u9fff]{0,4}(?:短信|通知|消息)[:：]\s*(?=【)|"
+    # a notification under its source's tag, or an automatic reply: "【工单通知】您的工单 T-52
+    # 已分配给技术人员。", "Auto-reply: Your ticket T-45 has been received …"
+    r"(?=【[^】\n]{1,12}】[^\n]*\n\s*\S)|(?:auto-?reply|automatic\s+reply)[ \t]*[:：]|"
     r"sent\s+from\s+(?:my\s+|outlook\b)|get\s+outlook\b)[^\n]*",
     re.I | re.M,
 )
@@ -2767,8 +2815,13 @@ def recurring(text: str) -> Found | None:
     Not a habit told ("I have been measuring every morning", "医生让我每天记录"): what the
     user does, or was told to do, again and again is why they ask for one change now.
     """
+    cited = cited_spans(
+        text
+    )  # "【血压提醒】请于每日 08:00 测量血压。" asks nothing of the assistant
     for m in _RECURRING.finditer(text):
-        lead = re.split(r"[.;!?。；！？]", text[max(0, m.start() - 60) : m.start()])[-1]
+        if any(s <= m.start() < e for s, e in cited):
+            continue
+        lead = re.split(r"[.;!?。；！？]", text[max(0, m.start() - 90) : m.start()])[-1]
         if _HABIT.search(lead) is None:
             return Found(True, m.group(), m.start(), m.end(), "recurring")
     return None
@@ -2978,7 +3031,8 @@ def _request_body(clause: str) -> tuple[str, bool]:
 
     A polite opening ("can you", "please", "帮我") makes a question a request.
     """
-    body = clause.strip()
+    # (a quote closed before it is no part of it: '"…has shipped." Can you text me …?')
+    body = clause.strip().lstrip("\"”’'").strip()
     polite = _POLITE.match(body)
     stripped = body[polite.end() :] if polite else body
     was_polite = bool(
@@ -3001,6 +3055,13 @@ def _request_body(clause: str) -> tuple[str, bool]:
     return stripped.strip(), was_polite
 
 
+_SOMEONE_TO_LOOK = re.compile(
+    r"^(?:can|could|would)\s+(?:someone|somebody|anyone|anybody)\s+(?:please\s+)?"
+    r"(?:look|have\s+a\s+look)\s+(?:at|into)\b",
+    re.I,
+)
+"""A person asked to look at a problem ("The expense app keeps logging me out... could
+someone look at it?"): help asked for, not a read of records."""
 _CN_POLITE_INSIDE = re.compile(
     r"(?:能不能|可不可以|能否|可以|是不是可以|麻烦|烦请|请)你?(?:帮我|给我|替我|帮忙)"
 )
@@ -3019,7 +3080,9 @@ def clause_asks(clause: str) -> bool:
     stripped, was_polite = _request_body(clause)
     if _HYPOTHETICAL.search(body) or _CN_HYPOTHETICAL.search(body):
         return False
-    if _READ_VERBS.match(stripped) or _CN_READ.match(stripped):
+    if (_READ_VERBS.match(stripped) or _CN_READ.match(stripped)) and not _SOMEONE_TO_LOOK.match(
+        body
+    ):
         return False
     if _VERB_CAN.search(body) and not _HELP_ME.search(body):
         return False
@@ -3139,7 +3202,7 @@ _CN_SEND_FIRST = re.compile(
 
 _QUESTION_START = re.compile(
     r"^(?:what|whats|what's|when|where|where's|why|which|who|how|how's|hows|is|are|was|were|"
-    r"did|do|does|has|have|had|am|any)\b(?!\s+not\b)",
+    r"did|do|does|has|have|had|am|any)\b(?!\s+not\b)(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)",
     re.I,
 )
 """How a question opens; "do not cancel order 10091" opens with "do" and is no question."""
@@ -3767,7 +3830,12 @@ def someone_else(text: str) -> Found | None:
     return None if m is None else Found(True, m.group(), m.start(), m.end(), "cue")
 
 
-_FIRST = re.compile(r"^\s*(?:first|then|just|only|rather|better)\b[\s,]*", re.I)
+_FIRST = re.compile(
+    r"^\s*(?:(?:first|then|just|only|rather|better)\b|"
+    # what is meant, after the change disowned: "…不是要开工单，是想查 T-33 的进度"
+    r"我?(?:其实|只|就)?是(?:想|要))[\s,]*",
+    re.I,
+)
 _CHANGE_OF_MIND = re.compile(
     r"\b(?:no\s+wait|wait(?!\s+(?:till|until|for|to)\b)(?:,?\s+no(?!\s+need))?|"
     r"actually,?\s+(?:no(?!\s+need)|nah)|"
@@ -3783,7 +3851,9 @@ _CHANGE_OF_MIND = re.compile(
     r"不对|算了|还是算了|等等|哦不|不不|我是说|我的意思是|"
     # a question before the change: "我想开个工单，但是先问一下：一般多久会有人回复？"
     # "帮我取消订单 啊 不是 我是想查订单…": the request said again, as meant
-    r"不是(?=[\s,，。.]*我(?:是|其实)?(?:想|要|说))",
+    r"不是(?=[\s,，。.]*我(?:是|其实)?(?:想|要|说))|"
+    # the change itself disowned, then what is meant: "其实我不是要开工单，是想查 T-33 的进度"
+    r"(?:其实)?我?不是(?:要|想)[^，。,.!！?？]{1,12}[，,]\s*(?=我?(?:是|其实)(?:想|要))",
     re.I,
 )
 """Words that change one's mind about the change just asked for ("no wait", "actually nah",
@@ -3791,9 +3861,11 @@ _CHANGE_OF_MIND = re.compile(
 
 
 _KEEP_IT = re.compile(
-    r"[\s,，.。!！—–-]*(?:keep|leave)\s+(?:it|that|this)\b|[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
+    r"[\s,，.。!！—–-]*(?:no[\s,]+)?(?:i'?ll\s+|i\s+will\s+|i'?d\s+rather\s+|let'?s\s+)?"
+    r"(?:keep|leave)\s+(?:it|that|this)\b|[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
     re.I,
 )
+"""The thing kept after a change of mind: "wait no, keep it", "actually no, I'll keep it"."""
 
 
 _ID_NEXT = re.compile(r"\s*(?:(?:order|ticket|job)\s*)?(?:#|no\.?\s*)?(?:\d|[TJ]-\d)", re.I)
@@ -3887,6 +3959,10 @@ def retracted(text: str) -> str:
             and later[0].start < _NEAR
             and _asks_read(_FIRST.sub("", after[later[0].end :]))
         )
+        if keeps and later_kind is None and not reads and not refused and _kept_only(after):
+            # nothing asked in its place ("Cancel my order 10321? Actually no, keep it."):
+            # what came before is withdrawn whole, and what is left is asked about
+            return " " * m.end() + text[m.end() :]
         if later_kind is None and not reads and not keeps and not refused:
             continue
         before = text[: m.start()]
@@ -3910,6 +3986,23 @@ def retracted(text: str) -> str:
             chars[m.start() : m.end()] = "," + " " * (m.end() - m.start() - 1)
             return "".join(chars)
     return text
+
+
+def _kept_only(after: str) -> bool:
+    """Whether what follows a change of mind only keeps the thing ("… actually no, keep it.").
+
+    Nothing else is asked after "keep it" ("wait no, keep it, 只 check status" asks for a
+    read), so the request asks for nothing any more.
+    """
+    kept = _KEEP_IT.match(after)
+    return kept is not None and _NOTHING_MORE.fullmatch(after[kept.end() :]) is not None
+
+
+_NOTHING_MORE = re.compile(
+    r"[\s,.!…]*(?:(?:for\s+now|after\s+all|then|thanks|thx|sorry|forget\s+it|never\s*mind)"
+    r"[\s,.!…]*)*",
+    re.I,
+)
 
 
 def change_verb(text: str, extra: Iterable[str] = ()) -> Found | None:
@@ -3945,6 +4038,7 @@ FILLER: tuple[str, ...] = (
     *("yalla", "yallah", "habibi", "inshallah", "insha'allah", "wallah", "khalas"),
     # Nigerian Pidgin: "Abeg I wan open ticket" (please, I want), "oya", "sha"
     *("abeg", "wan", "oya", "sha"),
+    *VOCATIVES,
 )
 """Words that carry no content of their own: what is left of "open a ticket for me" once
 they, the change verbs and the intent's own words are gone is nothing to write down."""

@@ -1663,12 +1663,21 @@ def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tup
     which this intent's own words do not use.
     """
     mine = _own_words(intent)
-    if any(w in cue.text for w in mine if _is_cjk_word(w) and len(w) > 1) and not _CJK_AT.match(
-        text, cue.end
-    ):
+    joined = _CJK_AT.match(text, cue.end) is not None
+    if not joined and any(w in cue.text for w in mine if _is_cjk_word(w) and len(w) > 1):
         return (
             None  # "开工单 报销页面打不开": the cue holds its object; what follows is the problem
         )
+    if (held := _held_object(cue.text)) is not None and held not in mine:
+        # "开个工单：报销金额 1,000 显示成了 1.000": the cue's own object is another's
+        for other in domain.intents:
+            if (
+                other.name != intent.name
+                and domain.writes(other.name)
+                and _guarded(other)
+                and held in _own_words(other)
+            ):
+                return other.name, cue.text
     m = _OBJECT.match(text, cue.end)
     if m is None:
         return None
@@ -1686,6 +1695,15 @@ def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tup
 
 
 _CJK_AT = re.compile(r"[\u3400-\u9fff]")
+
+
+def _held_object(cue: str) -> str | None:
+    """The Chinese object that closes a cue after its verb ("开个工单": 工单), or None."""
+    for at in range(1, len(cue) - 1):
+        m = _OBJECT.match(cue, at)
+        if m is not None and m["cn"] and m.end() == len(cue) and not _PARTICLE.search(m["cn"]):
+            return m["cn"]
+    return None
 
 
 ADDED_TO = "not {intent}: the request adds to one that exists ({words!r})"
@@ -3224,7 +3242,11 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
         if sides is None or (_flag_after(decision, m.end()) and not _NAMES_ID.search(sides[1])):
             continue
         parts = [_decide_offline(domain, part, today, said=False) for part in sides]
-        names = [d.intent if d.action == "route" else None for d in parts]
+        names = [
+            None if d.intent is not None and _told(domain, d.intent, side) else d.intent
+            for d, side in zip(parts, sides, strict=True)
+        ]
+        names = [n if d.action == "route" else None for n, d in zip(names, parts, strict=True)]
         a, b = names
         if (
             a is not None
@@ -3239,6 +3261,28 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
                 return _one_at_a_time(decision, *sides, names)
             return _two_reads(domain, decision, *sides, names, tools)
     return decision
+
+
+def _told(domain: Domain, intent: str, side: str) -> bool:
+    """Whether a side a read intent would take only tells, and asks nothing of it.
+
+    "The textbooks I ordered for my class have not arrived, and … Could you tell me the
+    status of order 58832?": the first side says why the user asks; it is no second read
+    to answer (no question, no read command, no request for information).
+    """
+    if domain.writes(intent) or not _TELLING.search(side):
+        return False
+    side = side.strip()
+    return not (asks_a_question(side) or read_command(side) or asks_for_information(side))
+
+
+_TELLING = re.compile(
+    r"\b(?:i|we|they|it|he|she)\b[^.?!]*\b(?:have|has|had|was|were|did|didn'?t|haven'?t|hasn'?t|"
+    r"[a-z]+ed)\b",
+    re.I,
+)
+"""A clause with a subject and a verb of what happened ("The textbooks I ordered … have not
+arrived"), unlike a thing named in a list ("… and my 7 day expense total")."""
 
 
 def _elided_read(domain: Domain, decision: Decision, sides: tuple[str, str], today: date) -> bool:
@@ -3876,7 +3920,8 @@ _STILL_POSSIBLE = re.compile(
     r"\s+(?P<en>[a-z]+)|"
     r"(?:还能不能|还可不可以|还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})|"
     # "订单 10086 能取消吗？", "订单30562能不能退？": whether it can be done at all
-    r"(?<![帮给替])(?:能|可以|能不能)\s*(?P<cn2>取消|退货|退款|退)(?=吗|么|不|[？?])|"
+    # (and Wu's 阿好, read 能否, with its 个: "订单30562阿好取消个？")
+    r"(?<![帮给替])(?:能|可以|能不能|能否)\s*(?P<cn2>取消|退货|退款|退)(?=个?(?:吗|么|不|[？?]))|"
     # "还取消得了么", "不是不能取消吧", "is it still cancellable?"
     r"(?P<cn3>取消|退货|退款|退)得(?:了|掉|成)(?=吗|么|不|嘛|[？?])|不是不能\s*(?P<cn4>取消|退)|"
     r"\b(?:still\s+)?(?P<adj>cancell?able|refundable)\b(?=[^.!。！]*[?？])",
@@ -3895,6 +3940,16 @@ _REASON_GIVEN = re.compile(
 or what for ("Need to check it against my per diem", "so I can tell my doctor"): the
 reason, which may name a rule or a payment, is not the question."""
 STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
+NOT_YOURS = "not {intent}: the request says the thing is not this business's ({words!r})"
+_NOT_YOURS = re.compile(
+    r"\bnot\s+(?:yours|from\s+you|with\s+you|you\s+(?:lot|guys))\b|"
+    r"\bfrom\s+them,?\s+not\s+(?:from\s+)?you\b|"
+    r"不是(?:你们|您们|你们家|贵司)(?:的|这(?:里|儿|边)的?)|"
+    r"不是在你们(?:这|那)(?:里|儿|边)?(?:买|下单|订)的",
+    re.I,
+)
+"""The user saying the thing is another business's ("that one's my Tesco delivery, not
+yours", "coming from them not you", "不是你们的订单"): nothing here reads or changes it."""
 _IF_CHANGED = re.compile(
     r"\b(?:if|were)\s+(?:i|we)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
     r"\s+and|actually)\s+)?(?P<en>[a-z]+)|"
@@ -4181,9 +4236,17 @@ def _withdrawn(
         return _unrouted(domain, decision, SOMEONE_ELSES.format(intent=intent.name, words=words))
     if (m := _LEFT_OPEN.search(text)) is not None and not _chosen_after(text, m, decision):
         return _unrouted(domain, decision, LEFT_OPEN.format(intent=intent.name, words=m.group()))
+    if (m := _NOT_YOURS.search(text)) is not None:
+        return _unrouted(domain, decision, NOT_YOURS.format(intent=intent.name, words=m.group()))
     if domain.writes(intent.name):
         if (named := _existing_thing(intent, text, decision)) is not None:
             why = UNUSED_VALUE.format(intent=intent.name, value=named.group(), kind="thing's id")
+            return _unrouted(domain, decision, why)
+        # beside the wish for it: "我想退掉，这种已签收的还能取消吗？" asks first
+        if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(
+            m["en"] or m["cn"] or m["cn2"] or ""
+        ) in ("cancel", "return"):
+            why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
             return _unrouted(domain, decision, why)
         return decision
     if (place := _unused_ordinal(text, decision)) is not None:

@@ -10154,6 +10154,11 @@ def test_rounds_207_208_routes(
         # Nigerian Pidgin's "abeg" and "wan" say nothing of what the ticket or claim is about
         (EXPENSES, "abeg I wan raise ticket"),
         (EXPENSES, "I wan file claim of 75 EUR"),
+        # nor do words of address, wherever they stand
+        (EXPENSES, "yo file a claim, 64 USD"),
+        (EXPENSES, "file one claim 88 EUR innit"),
+        (EXPENSES, "dude, raise a ticket"),
+        (EXPENSES, "boss open ticket pls"),
     ],
 )
 def test_rounds_209_210_asks(domain: Domain, text: str) -> None:
@@ -10226,6 +10231,171 @@ def test_rounds_209_210_asks(domain: Domain, text: str) -> None:
     ],
 )
 def test_rounds_209_210_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 211-212 (measured once at 504a5db, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # money named as money says nothing of what it was for
+        (EXPENSES, "报一笔150块钞票"),
+        # a change of mind left hanging, or the thing kept: nothing is asked any more
+        (DOMAIN, "Cancel order 52310. Hang on, that's the one from Boots, not yours."),
+        # the thing said to be another business's, whatever is asked of it
+        (DOMAIN, "订单 66120 不是你们家的，帮我取消一下"),
+        (DOMAIN, "where's order 551234? I got it at a market stall, it's coming from them not you"),
+        (DOMAIN, "Please cancel 41288... actually no, I'll keep it."),
+        # whether the change can still be made, beside the wish for it
+        (DOMAIN, "订单 55102 我想取消，现在还能取消吗？"),
+        (DOMAIN, "订单55102阿好取消个？"),
+    ],
+)
+def test_rounds_211_212_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Wu 个 is 的 after a time gone by: the ticket opened then
+        (EXPENSES, "我前两天开个搿只工单，现在啥状态？", "ticket_status", {"ticket_id": None}),
+        # the change disowned, then what is meant
+        (
+            EXPENSES,
+            "帮我开个工单，哦，其实我不是要开工单，是想看看 T-19 到哪一步了",
+            "ticket_status",
+            {"ticket_id": "T-19"},
+        ),
+        # a value corrected with 等等, "my mistake", "on second thought"
+        (DOMAIN, "取消订单 61420……等等，是 61402", "cancel_order", {"order_id": "61402"}),
+        (
+            DOMAIN,
+            "Check job J-12 please... my mistake, it's J-21.",
+            "job_status",
+            {"job_id": "J-21"},
+        ),
+        (
+            DOMAIN,
+            "Build the weekly report. On second thought, the monthly one.",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # a pasted notification under its source's tag, or an automatic reply, is the user's
+        (
+            EXPENSES,
+            "【工单通知】您的工单 T-77 已受理。\n现在进展到哪了？",
+            "ticket_status",
+            {"ticket_id": "T-77"},
+        ),
+        (
+            EXPENSES,
+            "Auto-reply: Your ticket T-31 is in the queue.\nany update?",
+            "ticket_status",
+            {"ticket_id": "T-31"},
+        ),
+        (
+            DOMAIN,
+            "【健康提醒】请每天早晚各测一次血压。\n刚才量的 131/82，记一下",
+            "record_metric",
+            {"value": "131/82"},
+        ),
+        # a quote closed before a polite ask is no part of it; another system's reference
+        # and a date with its year are no second id
+        (
+            DOMAIN,
+            '"Order 40733 left our depot, tracking DPD-558120." Could you text me its status?',
+            "notify_order",
+            {"order_id": "40733"},
+        ),
+        (
+            DOMAIN,
+            'cancel this one please -- "Your order no. 40733, placed 3 Mar 2026, total $31.20"',
+            "cancel_order",
+            {"order_id": "40733"},
+        ),
+        # what was made then, named ("昨天提交的…"), is no change asked
+        (DOMAIN, "前天提交的月报任务是 J-48，帮我看看好了没", "job_status", {"job_id": "J-48"}),
+        # filed under its kind with 按
+        (
+            EXPENSES,
+            "中午跟同学吃饭花了 96 块，按餐费报",
+            "submit_expense",
+            {"amount": "96", "currency": "CNY", "category": "meal"},
+        ),
+        # texted "2day" is today, not two days
+        (DOMAIN, "bp 2day 139/88 log pls", "record_metric", {"value": "139/88"}),
+        # British "do us the", Welsh "stick that on"
+        (DOMAIN, "do us the monthly report, ta", "build_report", {"report": "monthly"}),
+        (
+            DOMAIN,
+            "132/85 at the chemist. Stick that on for me",
+            "record_metric",
+            {"value": "132/85"},
+        ),
+        # a habit someone asked for, told well before the ask
+        (
+            DOMAIN,
+            "My GP wants me to keep a log of my blood pressure before breakfast each morning, "
+            "so I would like to save today's reading of 127/80. Could you save it?",
+            "record_metric",
+            {"value": "127/80"},
+        ),
+        # a side that only tells why the user asks is no second read
+        (
+            DOMAIN,
+            "The cables I ordered for my office have not arrived and the fitters come Monday. "
+            "Could you tell me the status of order 58120?",
+            "order_status",
+            {"order_id": "58120"},
+        ),
+        # a change word naming a part of an app ("the claim form") asks for nothing
+        (
+            EXPENSES,
+            "I told IT about the claim form last week. What is the status of my latest ticket?",
+            "ticket_status",
+            {"ticket_id": None},
+        ),
+    ],
+)
+def test_rounds_211_212_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "recheck" inside a quoted note asks for no second trend
+        (
+            DOMAIN,
+            "Nurse's note: 'BP 148/92 on 12 Mar, recheck in 2 weeks.' Save that for the 12th "
+            "and show my last 14 days.",
+            "record_and_review_metric",
+            {"value": "148/92", "date": "2026-03-12", "period": "14d"},
+        ),
+        # bookkeeping and a reimbursement statement, named, ask for no claim
+        (EXPENSES, "为了记账方便，想知道近7天我一共报销了多少", "expense_total", {"period": "7d"}),
+        (DOMAIN, "要跟公司的报账单对一下，把我的订单都列出来", "list_orders", {}),
+        # (a guard) someone asked to look at a problem asks for a ticket, whatever the app
+        # the problem is in is called
+        (
+            EXPENSES,
+            "The expense app logs me out every hour... could someone look at it?",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # (a guard) Wu 阿要 before 帮我 asks the assistant
+        (DOMAIN, "阿要帮我做个周报，急得很", "build_report", {"report": "weekly"}),
+    ],
+)
+def test_rounds_211_212_routes_quoted_and_named(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)

@@ -30,6 +30,7 @@ from tools.contract import ToolContext, ToolResult, ToolSpec
 from tools.domain import Budget, Domain, IntentSpec, Step, ToolRegistry
 from tools.slots import (
     REFERS_BACK,
+    VOCATIVES,
     Found,
     clauses,
     contains_any,
@@ -905,6 +906,9 @@ _TICKET_CUES = (
     # "I need a ticket for the printer jam", not "I WANT A NAME" (a demand, no problem).
     *("need a ticket", "need an it ticket", "need a new ticket", "want a ticket"),
     *("need a helpdesk ticket", "need a support ticket", "need someone", "need a technician"),
+    # someone asked to look at the problem: "The expense app keeps logging me out... could
+    # someone look at it?"
+    *(f"{can} someone look {at}" for can in ("can", "could") for at in ("at it", "into it")),
     "new ticket",
     "report",
     *("log a complaint", "raise a complaint", "register a complaint"),
@@ -985,7 +989,8 @@ _SUMMARY_NOISE = re.compile(
     # Gulf Arabic's: "yalla open me a ticket"
     r"yalla|yallah|habibi|me|"
     # Nigerian Pidgin's: "Abeg I wan open ticket, …" (please, I want)
-    r"abeg|wan|oya|"
+    r"abeg|wan|oya|" + "|".join(re.escape(w) for w in VOCATIVES) + "|"
+    # and whom the request is to: "dude, open a ticket"
     # Irish English's "there" after a request: "Open a ticket there, the app won't…"
     r"there(?=\s*[,.;:!]|\s*$)|"
     # one more, about a problem told before: "open another ticket about the same problem"
@@ -1099,6 +1104,7 @@ _CLAIM_NOUNS = (
     # an app paid through, which sells rides and meals alike: "Grab 28块" says neither
     *("grab", "gojek", "meituan", "美团"),
     *("money", "bill", "fee", "fees", "费用", "开销", "花费", "支出", "票据", "发票", "钱", "费"),
+    *("cash", "现金", "钞票"),  # Wu "200块个钞票": 200 yuan of money, on nothing said
     *("what it was for", "what it's for", "what it is for"),
     # a business trip, which holds rides, meals and hotels alike: "报销 差旅 300 美元"
     *("差旅费", "差旅", "出差", "travel expenses", "travel", "business trip"),
@@ -1548,7 +1554,7 @@ _LATEST_TICKET = re.compile(
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
     r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)"
-    r"(?:的|那|那张|那个|那单|张|个){0,2}(?:的)?"
+    r"(?:的|那|那张|那个|那单|这|这张|这个|这只|张|个){0,2}(?:的)?"
     r"\s*(?:工单|报修单|ticket|单子)",
     re.I,
 )

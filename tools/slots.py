@@ -409,6 +409,14 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         ),
     ),
     ("code", re.compile(_ERROR_CODE, re.I)),
+    # a code to collect a parcel or to log in ("取件码 556677", "验证码 2931"): no id here
+    ("code", re.compile(r"(?:取件码|提货码|取货码|验证码|校验码)\s*[:：]?\s*\d{3,10}")),
+    # a reference of another system, letters then digits ("tracking TRK-99812", "invoice
+    # INV-2026-0457", "EXP-2291"): none of its digits is an id here
+    (
+        "code",
+        re.compile(r"(?<![\w-])(?!ord(?:er)?-)[A-Za-z]{2,5}-\d{3,12}(?:-\d+)*(?![\w-])", re.I),
+    ),
     # "T-44", and as typed in a hurry: "t44", "T_0102"
     ("id", re.compile(r"(?<![A-Za-z0-9])[JjTt][-_]?\d{1,9}(?!\d)|#\s?\d{3,20}(?!\d)")),
     (
@@ -439,10 +447,10 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "date",
         re.compile(
-            rf"\b{_MONTH_NAME}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+            rf"\b{_MONTH_NAME}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+20\d\d\b)?|"
             # hyphened: "Mar-8-2026", "8-Mar-2026"
             rf"\b{_MONTH_NAME}-\d{{1,2}}(?:-20\d\d)?\b|\b\d{{1,2}}-{_MONTH_NAME}(?:-20\d\d)?\b|"
-            rf"{_B}\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}\b",
+            rf"{_B}\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}\b(?:,?\s+20\d\d\b)?",
             re.I,
         ),
     ),
@@ -710,6 +718,16 @@ REFERS_BACK = re.compile(
 )
 """Words that point at a problem told before ("开个单子，跟上次一样的问题", "same issue as last
 time"): the ticket it would open would not say what that problem is."""
+
+
+VOCATIVES: tuple[str, ...] = (
+    *("yo", "bro", "bruh", "brah", "mate", "dude", "sis", "boss", "man", "fam", "buddy", "pal"),
+    *("chief", "sir", "madam", "ma'am", "maam", "hun", "luv", "darling", "babe", "lad", "cuz"),
+    *("bestie", "oga", "mister", "aye", "ey", "eh", "oi", "oy", "innit"),
+)
+"""Words of address and calls for attention ("yo file a claim, 120 USD", "dude, open a
+ticket", "aye", "innit"): they say whom the request is to, never what a claim was for or
+what a ticket is about."""
 
 
 def mask_not_negations(text: str) -> str:
@@ -1699,11 +1717,11 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 
 _CORRECTION = re.compile(
     r"(?:\b(?:(?:oh|ah)\s+no(?:[\s,]+actually)?|no\s+wait|wait|sorry|oops|actually|actly|actualy|"
-    r"correction|i\s+mean|i\s+meant|"
+    r"correction|i\s+mean|i\s+meant|my\s+mistake|my\s+bad|on\s+second\s+thoughts?|"
     # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
     r"(?<=[,，.。—–-]\s)no(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
     r"make\s+that|make\s+it(?=\s+\d)|rather|no\s+(?:lah|la|leh|lor))\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
-    r"更正|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|"
+    r"更正|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",

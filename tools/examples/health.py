@@ -294,6 +294,8 @@ _RECORD_WORDS = (
     "put that in",
     # "Put it in, please, and then show me…"; Scots "Stick that in fur us?"
     *("put it in", "stick it in", "stick that in"),
+    # Welsh and British "stick it on": "Can you stick that on by there for me?"
+    *("stick it on", "stick that on"),
     # Spanish speakers' English: "registrar", "anotar"
     "register",
     "annotate",
@@ -513,9 +515,19 @@ _MEASURED_AGAIN = re.compile(
 second measurement, not the trend asked for twice."""
 
 
+_RECHECK_LATER = re.compile(
+    r"\b(?:re-?check|re-?measure)\s+(?:in\s+(?:\d+|a|one|two|three)\s*(?:days?|weeks?|months?)|"
+    r"next\s+(?:week|month)|tomorrow)\b|(?:\d+|一|两|二|三)\s*(?:天|周|个?星期|个?礼拜|个?月)后复查",
+    re.I,
+)
+"""A measurement to take again later ("recheck in 1 week", "两周后复查"): a doctor's plan,
+not the trend asked for twice."""
+
+
 def extract_record_and_recheck(text: str, today: date) -> dict[str, Any] | None:
     """Trend, then a reading, then the same trend again."""
     asked = _MEASURED_AGAIN.sub(lambda m: " " * len(m.group()), text)
+    asked = _RECHECK_LATER.sub(lambda m: " " * len(m.group()), asked)
     if not contains_any(asked, _AGAIN_WORDS) and not _trend_around(text):
         return None
     return extract_record_and_review(text, today)

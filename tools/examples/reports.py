@@ -351,6 +351,8 @@ INTENTS = (
             *("要周报", "要月报", "要的是周报", "要的是月报", "做周报", "做月报"),
             # British and New Zealand "knock up" and "sort out": make it
             *("knock up the", "knock up a", "sort out the weekly", "sort out the monthly"),
+            # British and Welsh "do us" (do me): "Do us the weekly report now, would you"
+            *("do us the", "do us a", "do me the", "do me a weekly", "do me a monthly"),
             # "Monthly report. Kick it off, I'll chase the job later."
             *("kick it off", "kick that off", "kick one off"),
         ),
