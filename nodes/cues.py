@@ -112,6 +112,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账", "报帐"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
+        *("放进去", "放上去"),  # "再把今天的138/85放进去"
         *("记好", "存好", "加上", "加一条", "存一个", "再存"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
@@ -172,6 +173,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("whatsapp我", "whatsapp 我", "微信我"),
         # the channel's own verb, to the user: "给我发微信上", "发个微信给我"
         *("给我发微信", "发微信给我", "发个微信给我", "给我发个微信", "发条微信给我"),
+        *("发微信跟我说", "发微信告诉我", "微信跟我说", "微信告诉我"),
         # the English verb inside Chinese: "将我张单71102嘅状态send去我WhatsApp"
         *("send去", "send到", "send给", "send俾", "send 去", "send 到", "send 给"),
         # "update me ya": a message to the user, not an edit ("update the claim")
@@ -305,7 +307,11 @@ _OPENING_PHRASES = tuple(w for w in _PHRASES if _KIND_OF[w] in ("return", "purch
 """The change words of more than one word ("leave a review", "buy again", "hand over")."""
 
 _AROUND = re.compile(
-    r"\b(?:before|b4)\s*(?:\band\b|\bn\b|&|\+|/)\s*after\b|前后|之前和之后|之前之后", re.I
+    r"\b(?:before|b4)\s*(?:\band\b|\bn\b|&|\+|/)\s*after\b|前后|之前和之后|之前之后|"
+    # the change between two looks: "show me the 14-day trend before you log 136/87, then
+    # show it again after"
+    r"\bbefore\s+(?:you|u|we)\s+(?:log|save|add|record|enter|put)\b(?=[^.?!]*\bafter\b)",
+    re.I,
 )
 """A comparison around a change ("my trend before and after adding 127/83", "记录前后的
 走势"), in chat spelling too ("b4 & after", "b4 n after"): the "after" exists only once the
@@ -665,13 +671,17 @@ def vernacular(text: str) -> str:
 
     if "$" in text and _CANTONESE.search(text):
         text = _BARE_DOLLAR.sub("＄", text)
-    return _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
+    text = _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
+    return _A_OR_NOT_A.sub(r"\1不\1", text)
 
 
 _OPENED_BEFORE = re.compile(r"(?:最近|上次|上回|之前|前两天|前几天|刚刚|刚才|昨天|上礼拜|上周)")
 """A time before now, right before Wu's 个 ("我最近开个搿只工单"): what was opened then."""
 _LOOK_ASKED = re.compile(r"[看瞧查瞅](?:[看瞧查瞅]|一下|下)")
 """A look asked for ("瞧瞧", "看一下", "查下"): what is "a lot" after it asks how much."""
+_A_OR_NOT_A = re.compile(r"([\u4e00-\u9fff]{2})还是不\1")
+"""A choice weighed with 还是 ("我是取消还是不取消喃"): read as "取消不取消", the choice the
+rules know."""
 _CANTONESE = re.compile(r"咗|嘅|佢|喺|睇|冇|唔|啲|嗰|琴日|寻日|噉|嘢|乜嘢|点解|系咪")
 """Words only Cantonese writes (read after `simplified`)."""
 _BARE_DOLLAR = re.compile(r"(?<![A-Za-z])\$")
@@ -1983,6 +1993,8 @@ _CN_QUESTION = re.compile(
     r"(?:要|需要|该|得)[\u4e00-\u9fff]{0,2}啥(?!子)|"
     # A-not-A with a result: "修没修好", "到没到", "发没发"
     r"([\u4e00-\u9fff])没\1|"
+    # a change weighed as A-not-A, asked of no one: "订单31207取消不取消" (not 帮我取消)
+    r"(取消|退货|退款|报销|开单)不\2|"
     r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$|"  # 发货没: shipped yet?
     # whether a cancellation or a refund is still possible, no one asked to make it: "订单
     # 70345 能不能取消" (能不能帮我取消 is a polite request, `_CN_POLITE_INSIDE`)
@@ -2845,7 +2857,8 @@ before "every morning", 每天 or 自动."""
 
 
 _ON_EVENT = re.compile(
-    r"\b(?:when|once|as\s+soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,6}?"
+    # ("soon as" with its first "as" dropped: "Text me soon as order 40977 ships")
+    r"\b(?:when|once|(?:as\s+)?soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,6}?"
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     # "when it's delivered"
     r"(?<=['’]s\s)(?:delivered|dispatched)|"
@@ -2901,7 +2914,7 @@ it does not make that change unless its own examples ask for it on such an event
 
 
 _ON_ANY_EVENT = re.compile(
-    r"\b(?:when|once|as\s+soon\s+as|whenever|the\s+moment)\b|之后|以后|的时候", re.I
+    r"\b(?:when|once|(?:as\s+)?soon\s+as|whenever|the\s+moment)\b|之后|以后|的时候", re.I
 )
 
 
@@ -3191,7 +3204,7 @@ _CN_SEND_LAST = re.compile(
 哪里了发个短信给我嘛"): the question is what the text should say."""
 _CN_SEND_FIRST = re.compile(
     r"^(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
-    r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息)|短信|通知我|发给我)|"
+    r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息|微信)|短信|通知我|发给我)|"
     # a text wished for: "我只是想收到短信说一下现在到哪了"
     r"^(?:我)?(?:只是|就是|只|就)?(?:想|希望|要)(?:能)?收到(?:一条|个|条)?(?:短信|简讯)"
 )
@@ -3860,6 +3873,39 @@ _CHANGE_OF_MIND = re.compile(
 "sorry I meant", 算了, "啊不是，我是想…")."""
 
 
+_DISMISSED = re.compile(
+    r"\b(?:ignore|disregard|forget|scratch)\s+(?:that|this|what\s+i\s+(?:just\s+)?said)\b"
+    r"[\s,.;:!—–-]*|(?:刚才|前面|上面)(?:说的|那句|那个)?(?:不算|作废|当我没说)[\s，,。.；;!！]*",
+    re.I,
+)
+"""Words that throw away what was just said ("Oh, ignore that, just list all my orders",
+"scratch that", "前面说的不算")."""
+_ASIDE_BEFORE = re.compile(
+    r"(?:[\s,.;:!?…—–，。；：！？-]|\b(?:oh|no|nah|wait|ok|okay|hmm+|um+|actually|sorry)\b)*$", re.I
+)
+_SENTENCE_BREAK = re.compile(r"[.?!。？！\n]+\s*")
+_POINTS_BACK = re.compile(r"\b(?:it|its|that\s+one|this\s+one|them)\b|它", re.I)
+
+
+def _without_dismissed(text: str) -> str | None:
+    """The request with the sentence a dismissal throws away blanked, or None.
+
+    "Where's order 77013? Oh, ignore that, just list all my orders" asks for the list only;
+    "… Please let me know about progress... no, scratch that, no need to notify me" drops
+    the updates, not the ticket. Not when what follows points back at what was dismissed
+    ("cancel 10086. scratch that, text me its status": the order is still the one meant).
+    """
+    m = _DISMISSED.search(text)
+    after = text[m.end() :] if m is not None else ""
+    if m is None or not re.search(r"\w", after) or _POINTS_BACK.search(after):
+        return None
+    head = text[: m.start()]
+    if (aside := _ASIDE_BEFORE.search(head)) is not None:
+        head = head[: aside.start()]
+    cut = max((b.end() for b in _SENTENCE_BREAK.finditer(head)), default=0)
+    return text[:cut] + " " * (m.end() - cut) + after
+
+
 _KEEP_IT = re.compile(
     r"[\s,，.。!！—–-]*(?:no[\s,]+)?(?:i'?ll\s+|i\s+will\s+|i'?d\s+rather\s+|let'?s\s+)?"
     r"(?:keep|leave)\s+(?:it|that|this)\b|[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
@@ -3942,6 +3988,8 @@ def retracted(text: str) -> str:
                 break
             chars[cue.start : cue.end] = _taken(cue)
         return "".join(chars)
+    if (kept := _without_dismissed(text)) is not None:
+        return kept
     for m in _CHANGE_OF_MIND.finditer(text):
         after = text[m.end() :]
         later = change_verbs(after)

@@ -712,6 +712,8 @@ _ENTRY_MEMO = re.compile(
     r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
     r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b|"
+    # one more of a list: "OK one more: lunch, $19.90, Wednesday."
+    r"^\s*(?:(?:ok(?:ay)?|and|also)[\s,]+)?(?:one\s+more|another\s+one|next\s+one)\s*[:,-]|"
     # its kind named in quotes: "…, 15 euro, that's an 'other' wan" (Scots: one)
     r"\b(?:that's|thats|it's|its)\s+(?:an?\s+)?['\"‘][\w ]{1,15}['\"’](?:\s+(?:one|wan))?|"
     # when it was paid, said as a clause of its own: "…, 236 EUR, I paid on Thursday."
@@ -1631,6 +1633,8 @@ _PAST_ENTRY = re.compile(r"(?:过|了)?的(?!时候|话|士)")  # (not 的士, a
 """A Chinese change word that describes a thing ("我昨天记的那个128/82", "上周报的那笔"):
 the entry was made before, and the request asks about it, never for it again."""
 _EXISTING = re.compile(
+    # (not a purpose: "Could you put that in so I get paid back?")
+    r"(?<!\bso\si\s)(?<!\bso\swe\s)"
     r"\b(?:got|was|were|been|be|is|are|get|gets|getting)\s+(?:it\s+)?(?:already\s+)?"
     r"(?:rejected|approved|declined|denied|refused|bounced|paid(?:\s+out)?|reimbursed|"
     r"processed|accepted)\b|"
@@ -3952,7 +3956,7 @@ _NOT_YOURS = re.compile(
 yours", "coming from them not you", "不是你们的订单"): nothing here reads or changes it."""
 _IF_CHANGED = re.compile(
     r"\b(?:if|were)\s+(?:i|we)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
-    r"\s+and|actually)\s+)?(?P<en>[a-z]+)|"
+    r"\s+and|actually)\s+)?(?!should\b)(?P<en>[a-z]+)|"
     r"\b(?:considering|thinking\s+(?:about|of)|deciding|debating)\s+(?:whether\s+(?:or\s+not\s+)?"
     r"to\s+|if\s+i\s+should\s+)?(?P<en2>[a-z]+)|"
     # asked whether it can be done: "whether we could cancel orders after they ship"
@@ -3971,7 +3975,11 @@ _IF_CHANGED = re.compile(
     # "要不要取消", Cantonese "可唔可以cancel" (可不可以 once read), the verb in English
     r"要不要(?P<cn4>[\u4e00-\u9fff]{2})|可不可以\s*(?P<en6>[a-z]+)|"
     # wanted, but not decided: "Eventually I would like to cancel 55102, but I am not sure"
-    r"\b(?:would\s+like|want|plan|intend)\s+to\s+(?P<en5>[a-z]+)\b(?=[^.?!]*\bnot\s+sure\b)",
+    r"\b(?:would\s+like|want|plan|intend|might|may)\s+(?:to\s+)?(?!(?:want|like|need)\b)"
+    r"(?P<en5>[a-z]+)\b"
+    r"(?=[^.?!]*\b(?:not\s+sure|(?:made|make)\s+up\s+my\s+mind|decided)\b)|"
+    # "idk if i should cancel 81150 or not"
+    r"\bif\s+(?:i|we)\s+should\s+(?P<en8>[a-z]+)",
     re.I,
 )
 """A change the user only weighs ("if I cancel order 58830, money come back when?", "I am

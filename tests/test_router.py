@@ -10399,3 +10399,106 @@ def test_rounds_211_212_routes_quoted_and_named(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 213-214 (measured once at 12a0e73, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # when it is wanted says nothing of what the ticket is about
+        (EXPENSES, "Please open a helpdesk ticket for me at your earliest convenience."),
+        # "soon as" is "as soon as": a message once something happens
+        (DOMAIN, "Text me soon as order 51230 ships"),
+        # a change weighed, as A-or-not-A or undecided
+        (DOMAIN, "订单45102取消还是不取消，我拿不定主意"),
+        (DOMAIN, "订单45102取消不取消"),
+        (DOMAIN, "not sure if i should cancel 72201, what happens if i do"),
+        (DOMAIN, "I might cancel order 72201 but I haven't made up my mind."),
+        # another channel than a text, and another shop's order
+        (DOMAIN, "发微信跟我说订单51230到哪了"),
+        (DOMAIN, "Can you check an order I placed with Home Depot, number 66123?"),
+    ],
+)
+def test_rounds_213_214_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # a reading told as "the high one … the low one", put in with 放进去
+        (DOMAIN, "高的135低的85，帮我放进去", "record_metric", {"value": "135/85"}),
+        # a bookkeeper's "cat other"
+        (
+            EXPENSES,
+            "cat other, EUR 45, stationery, today",
+            "submit_expense",
+            {"amount": "45", "currency": "EUR", "category": "other"},
+        ),
+        # an order stopped is cancelled
+        (
+            DOMAIN,
+            "Please stop the order with number 72201, I ordered it twice",
+            "cancel_order",
+            {"order_id": "72201"},
+        ),
+        # somebody asked to look at a problem
+        (
+            EXPENSES,
+            "The claims page freezes when I attach a photo. I'd like somebody to look at it.",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # being paid back is what filing is for, not a question about a filed claim
+        (
+            EXPENSES,
+            "Took a cab to the bank for work yesterday, $22.50. Could you put that in so I get "
+            "paid back?",
+            "submit_expense",
+            {"amount": "22.50", "currency": "USD", "category": "taxi", "date": "2026-03-14"},
+        ),
+        # the trend before the reading is saved, then after
+        (
+            DOMAIN,
+            "show me the 30-day trend before you save 128/80, then show it again after",
+            "record_and_recheck_metric",
+            {"value": "128/80", "period": "30d"},
+        ),
+        # one more entry of a list
+        (
+            EXPENSES,
+            "OK one more: taxi, 14 EUR, Friday.",
+            "submit_expense",
+            {"amount": "14", "currency": "EUR", "category": "taxi", "date": "2026-03-13"},
+        ),
+        # the problem reported lately is the latest ticket
+        (EXPENSES, "我上周反映的那个问题，处理得怎么样了？", "ticket_status", {"ticket_id": None}),
+        # (left from rounds 211-212) what a dismissal throws away, and "sent out"
+        (
+            DOMAIN,
+            "Where's order 71200? Oh, ignore that, just list all my orders",
+            "list_orders",
+            {},
+        ),
+        (
+            DOMAIN,
+            "Don't cancel 58810, I only want to know if it's been sent out yet.",
+            "order_status",
+            {"order_id": "58810"},
+        ),
+        (
+            EXPENSES,
+            "Open a ticket: the upload button is greyed out. Please update me... no, scratch "
+            "that, no need to notify me.",
+            "open_ticket",
+            {"notify": False},
+        ),
+    ],
+)
+def test_rounds_213_214_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -557,6 +557,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             # the name quoted or said with a copula: "that's an 'other' wan" (Scots: one),
             # Nigerian Pidgin "category na other"
             *("'other'", '"other"', "category na other", "category is other"),
+            *("cat other", "cat: other", "cat=other"),  # a bookkeeper's "cat other, USD 60"
             # a vehicle's running costs, as a tradesman's van or a vet's car has them
             *("diesel", "petrol", "fuel", "parking", "toll", "tolls", "mileage", "gas"),
             "parkin",  # the g dropped, as said: "Parkin at the conference centre Wednesday"
@@ -650,6 +651,7 @@ _SOMEONE_LOOK = (
     *("somebody need to come", "somebody needs to come", "someone needs to come"),
     *("somebody to come", "someone could look", "someone could take a look"),
     *("someone could check", "somebody needs to sort", "sort a ticket"),
+    *("someone to look", "somebody to look"),  # "I'd like somebody to look at it"
     *("能不能来看", "来看一下", "过来看看", "过来看一下"),
 )
 """Asking for a person to come and look at a problem ("can someone look at it?", "找人来
@@ -906,9 +908,6 @@ _TICKET_CUES = (
     # "I need a ticket for the printer jam", not "I WANT A NAME" (a demand, no problem).
     *("need a ticket", "need an it ticket", "need a new ticket", "want a ticket"),
     *("need a helpdesk ticket", "need a support ticket", "need someone", "need a technician"),
-    # someone asked to look at the problem: "The expense app keeps logging me out... could
-    # someone look at it?"
-    *(f"{can} someone look {at}" for can in ("can", "could") for at in ("at it", "into it")),
     "new ticket",
     "report",
     *("log a complaint", "raise a complaint", "register a complaint"),
@@ -995,6 +994,8 @@ _SUMMARY_NOISE = re.compile(
     r"there(?=\s*[,.;:!]|\s*$)|"
     # one more, about a problem told before: "open another ticket about the same problem"
     r"another|about|"
+    # when it is wanted: "Please raise a helpdesk ticket for me at the earliest."
+    r"at\s+(?:the|your)\s+earliest(?:\s+convenience)?|asap|urgently|immediately|right\s+away|"
     # the first of wishes in order: "Most importantly get a ticket open, …"
     r"most\s+importantly|most\s+important|(?:first|top)\s+priority|get)(?![a-z0-9_])|"
     r"主要是|首先|"
@@ -1555,7 +1556,9 @@ _LATEST_TICKET = re.compile(
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
     r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)"
     r"(?:的|那|那张|那个|那单|这|这张|这个|这只|张|个){0,2}(?:的)?"
-    r"\s*(?:工单|报修单|ticket|单子)",
+    r"\s*(?:工单|报修单|ticket|单子)|"
+    # the problem reported lately, as the ticket it opened: "我前几天反映的那个问题，现在怎么样了？"
+    r"我?(?:前几天|前两天|上次|上回|之前|最近|上周|上礼拜)(?:反映|报|提|报修)的(?:那个)?(?:问题|故障)",
     re.I,
 )
 """The user's latest ticket named as one thing ("Pa-check naman my latest ticket, still no

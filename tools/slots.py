@@ -211,12 +211,15 @@ days."""
 _TERSE_UNIT_DAYS = {"d": 1, "w": 7, "wk": 7, "wks": 7, "mo": 30, "mos": 30}
 
 _NAMED_READING = (
-    r"(?<![A-Za-z])(?:高压|收缩压|上压|systolic|sys|sbp|upper|top)\s*(?:是|为|of|[:：=])?\s*\d{2,3}\s*(?:mmhg)?"
-    r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|diastolic|dia|dbp|lower|bottom)\s*(?:是|为|of|[:：=])?\s*"
+    # (and as an older user says them: "高的140低的90")
+    r"(?<![A-Za-z])(?:高压|收缩压|上压|高的|systolic|sys|sbp|upper|top)\s*(?:是|为|of|[:：=])?\s*"
+    r"\d{2,3}\s*(?:mmhg)?"
+    r"\s*[,，、/;；]?\s*(?:and\s+)?(?:低压|舒张压|下压|低的|diastolic|dia|dbp|lower|bottom)\s*"
+    r"(?:是|为|of|[:：=])?\s*"
     r"\d{2,3}(?![\d/]|\.\d)"
 )
-_HIGH_NAMES = r"(?:高压|收缩压|上压|systolic|sys|sbp|upper|top)"
-_LOW_NAMES = r"(?:低压|舒张压|下压|diastolic|dia|dbp|lower|bottom)"
+_HIGH_NAMES = r"(?:高压|收缩压|上压|高的|systolic|sys|sbp|upper|top)"
+_LOW_NAMES = r"(?:低压|舒张压|下压|低的|diastolic|dia|dbp|lower|bottom)"
 _NAMED_READING_LOW_FIRST = (
     rf"(?<![A-Za-z]){_LOW_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}\s*(?:mmhg)?"
     rf"\s*[,，、/;；]?\s*(?:and\s+)?{_HIGH_NAMES}\s*(?:是|为|of|[:：=])?\s*\d{{2,3}}(?![\d/]|\.\d)"

@@ -296,6 +296,7 @@ _RECORD_WORDS = (
     *("put it in", "stick it in", "stick that in"),
     # Welsh and British "stick it on": "Can you stick that on by there for me?"
     *("stick it on", "stick that on"),
+    *("放进去", "放上去"),  # an older user's "put it in": "你帮我放进去"
     # Spanish speakers' English: "registrar", "anotar"
     "register",
     "annotate",

@@ -209,6 +209,8 @@ _OTHER_SHOP = re.compile(
     r"lidl|fnac|darty|rozetka|target|kroger)\b|"
     # the Gulf's Noon, not the time of day: "where is my order from noon, number 4481920?"
     r"\bfrom\s+noon\b(?=\s*[,.]?\s*(?:number|no\.?|#|order|the\s+number))|"
+    # a shop named as where the order was placed: "a order I placed with Tractor Supply"
+    r"\b(?:placed|ordered|bought)\s+(?:it\s+)?(?:with|from|at)\s+(?-i:[A-Z][a-z]{2,})\b|"
     # a shop named by its name after an order: "my order from Skroutz", "order on Zalora"
     r"\b(?:order|parcel|package)\s+(?:from|on|at|via)\s+(?:the\s+)?(?-i:(?!(?:Monday|Tuesday|Wednesday|"
     r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|"
@@ -325,11 +327,14 @@ def order_slots(text: str, today: date) -> dict[str, Any]:
 
 
 _GOT_TO = re.compile(
-    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|[，,]))?[^，。,.!?！？]{0,8}?(?:到哪|在哪)"
+    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|[，,]))?[^，。,.!?！？]{0,8}?(?:到哪|在哪)|"
+    r"(?<!\d)\d{5,20}(?!\d)[^.!?]{0,60}?\b(?:shipped|sent\s+out|dispatched)\b",
+    re.I,
 )
 """A number asked where it has got to ("10235到哪儿了", "别取消10235，我就看看它到哪了",
-"不要取消50339啊，我只是想知道到哪了"):
-only a parcel travels, so the number is an order's though no order word names it."""
+"不要取消50339啊，我只是想知道到哪了", "Don't cancel 44520, I only want to know if it's been
+sent out yet"): only a parcel travels, so the number is an order's though no order word
+names it."""
 
 
 def extract_order(text: str, today: date) -> dict[str, Any] | None:

@@ -246,7 +246,7 @@ TOOLS = (
 )
 
 
-_CANCEL_WORDS = ("cancel", "取消", "撤单", "退订", "退掉")
+_CANCEL_WORDS = ("cancel", "取消", "撤单", "退订", "退掉", "stop the order", "stop my order")
 _NOTIFY_WORDS = (
     *("text me", "a text", "sms", "notify", "notification", "短信", "通知"),
     *("mensajito", "mensaje"),  # Spanish inside English: "Send me a mensajito"
@@ -410,6 +410,8 @@ INTENTS = (
         write_cues=(
             *("don't want", "no longer want", "void", "不要了", "退订", "撤单", "不想要"),
             "不需要了",
+            # an order stopped: "Please stop the order with the number 63380"
+            *("stop the order", "stop my order"),
         ),
         required_evidence=("order_id",),
         # cancel_order refuses an order that is not processing: this condition is its own
