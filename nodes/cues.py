@@ -392,6 +392,11 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # a pinyin keyboard's homophone slips (同音错字), where the meaning is still plain:
+    # "开个公单", "发个短心给我", "先别取销", "报消", "约报", "通之我", "有近展"
+    **{"公单": "工单", "短心": "短信", "取销": "取消", "去消": "取消", "报消": "报销"},
+    **{"约报": "月报", "通之": "通知", "近展": "进展", "装态": "状态", "发漂": "发票"},
+    **{"邦我": "帮我", "欧圆": "欧元", "美圆": "美元", "参费": "餐费", "到那了": "到哪了"},
     # Wu 阿 before a verb asks (阿好 below): 阿是 "is it", 阿要 "do you want", 阿有 "is there"
     **{"阿是": "是不是", "阿有": "有没有"},
     # Shanghai: 差头 "taxi" (打差头), 夜到 "evening", 用脱 "spent"
@@ -488,7 +493,9 @@ _VERNACULAR_WORD = re.compile(
     "|".join(re.escape(w) for w in sorted(_VERNACULAR, key=len, reverse=True))
     # "86 蚊", "三百二十蚊" are yuan; 蚊 alone is a mosquito
     # (and Minnan's 箍: "三百二十箍")
-    + r"|(?P<kuai>(?<=[\d零一二两三四五六七八九十百千])[蚊箍]|(?<=\d )[蚊箍])"
+    # (and 快, a pinyin keyboard's slip for 块: "打印纸 120 快"; not 快递, 快点)
+    + r"|(?P<kuai>(?<=[\d零一二两三四五六七八九十百千])(?:[蚊箍]|快(?![递点乐速捷车]))|"
+    + r"(?<=\d )(?:[蚊箍]|快(?![递点乐速捷车])))"
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
     # Wu's 伐 after a change asked for is 吧 ("记下来伐", "报掉伐": do it, will you?)
     + r"|(?P<faba>(?<=下来|记牢|记上|报掉|报脱|存好|记好)伐(?=\s*(?:[?？,，。!！~]|$)))"
@@ -1472,6 +1479,8 @@ _DIALECT: dict[str, str] = {
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
     # texted numbers for sounds: "BP 2day post nights 148/94 pls log" (not "2 days")
     **{"2day": "today", "2nite": "tonite", "2night": "tonight"},
+    # run together as said: "then gimme my 14 day total", "lemme see"
+    **{"gimme": "give me", "lemme": "let me"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
     # "jangan cancel dulu" refuses as "don't cancel" does. Their days are day words
@@ -1928,11 +1937,12 @@ _CN_POLITE = re.compile(
     # the first of wishes in order: "主要是报一下…，顺便…", "首先帮我…"
     r"主要是|首先|最重要的是|最要紧的是|顺便)+"
 )
+_DO_US_THE = r"(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)"
+"""Not "do us the weekly report" (British for "do me"): an ask, not a question."""
 _READ_VERBS = re.compile(
     r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|know|"
     r"read|what|how|when|where|which|who|why|whats|what's|where's|how's|hows|any|is|are|was|were|"
-    # ("do us the weekly report", British for "do me": an ask, not a question)
-    r"did|do|does|has|have|had|am)\b(?!\s+not\b)(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)",
+    r"did|do|does|has|have|had|am)\b(?!\s+not\b)" + _DO_US_THE,
     re.I,
 )
 _CN_READ = re.compile(
@@ -1994,7 +2004,7 @@ _CN_QUESTION = re.compile(
     # A-not-A with a result: "修没修好", "到没到", "发没发"
     r"([\u4e00-\u9fff])没\1|"
     # a change weighed as A-not-A, asked of no one: "订单31207取消不取消" (not 帮我取消)
-    r"(取消|退货|退款|报销|开单)不\2|"
+    r"(?P<weighed>取消|退货|退款|报销|开单)不(?P=weighed)|"
     r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$|"  # 发货没: shipped yet?
     # whether a cancellation or a refund is still possible, no one asked to make it: "订单
     # 70345 能不能取消" (能不能帮我取消 is a polite request, `_CN_POLITE_INSIDE`)
@@ -2036,6 +2046,7 @@ _CONDITION = re.compile(
 shipped", "in case it's late", "如果没发货就取消", "要是…就…", "…的话". Not an embedded
 question ("see if", "know if", "tell me if": `_NOT_CONDITION_BEFORE`) nor a courtesy ("if
 you can", "if possible")."""
+_ONLY_FIRST = re.compile(r"^\W*only\b", re.I)
 _NOT_CONDITION_BEFORE = re.compile(
     r"\b(?:see|know|check|ask|asking|wonder|wondering|find\s+out|tell\s+me|let\s+me\s+know|"
     r"me|us|sure|curious|what|even|whether|grateful|glad|obliged|appreciate\s+it)\s+$",
@@ -2102,7 +2113,8 @@ def _conditional(clause: str) -> bool:
         return _COURTESY_CONDITION.match(clause[inverted.start("rest") :]) is None
     for m in _CONDITION.finditer(clause):
         if m.group("if") and m.group("if").lower() == "if":
-            if _NOT_CONDITION_BEFORE.search(clause[: m.start()]):
+            # ("Only text me if it's delayed": not "text me if it shipped", which asks whether)
+            if _NOT_CONDITION_BEFORE.search(clause[: m.start()]) and not _ONLY_FIRST.match(clause):
                 continue
             if _COURTESY_CONDITION.match(clause[m.end() :]):
                 continue
@@ -2827,9 +2839,8 @@ def recurring(text: str) -> Found | None:
     Not a habit told ("I have been measuring every morning", "医生让我每天记录"): what the
     user does, or was told to do, again and again is why they ask for one change now.
     """
-    cited = cited_spans(
-        text
-    )  # "【血压提醒】请于每日 08:00 测量血压。" asks nothing of the assistant
+    # (a pasted notice, "【血压提醒】请于每日 08:00 测量血压。", asks nothing of the assistant)
+    cited = cited_spans(text)
     for m in _RECURRING.finditer(text):
         if any(s <= m.start() < e for s, e in cited):
             continue
@@ -3059,6 +3070,8 @@ def _request_body(clause: str) -> tuple[str, bool]:
             re.I,
         )
     )
+    if was_polite and (emphatic := _EMPHATIC_DO.match(stripped)) is not None:
+        stripped = stripped[emphatic.end() :]  # "please do file it", "Please do send me an SMS"
     cn_polite = _CN_POLITE.match(stripped)
     if cn_polite:
         stripped = stripped[cn_polite.end() :]
@@ -3075,6 +3088,7 @@ _SOMEONE_TO_LOOK = re.compile(
 )
 """A person asked to look at a problem ("The expense app keeps logging me out... could
 someone look at it?"): help asked for, not a read of records."""
+_EMPHATIC_DO = re.compile(r"do\s+(?!not\b|n't)(?=[a-z])", re.I)
 _CN_POLITE_INSIDE = re.compile(
     r"(?:能不能|可不可以|能否|可以|是不是可以|麻烦|烦请|请)你?(?:帮我|给我|替我|帮忙)"
 )
@@ -3215,7 +3229,7 @@ _CN_SEND_FIRST = re.compile(
 
 _QUESTION_START = re.compile(
     r"^(?:what|whats|what's|when|where|where's|why|which|who|how|how's|hows|is|are|was|were|"
-    r"did|do|does|has|have|had|am|any)\b(?!\s+not\b)(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)",
+    r"did|do|does|has|have|had|am|any)\b(?!\s+not\b)" + _DO_US_THE,
     re.I,
 )
 """How a question opens; "do not cancel order 10091" opens with "do" and is no question."""

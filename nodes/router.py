@@ -1669,9 +1669,8 @@ def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tup
     mine = _own_words(intent)
     joined = _CJK_AT.match(text, cue.end) is not None
     if not joined and any(w in cue.text for w in mine if _is_cjk_word(w) and len(w) > 1):
-        return (
-            None  # "开工单 报销页面打不开": the cue holds its object; what follows is the problem
-        )
+        # "开工单 报销页面打不开": the cue holds its object; what follows is the problem
+        return None
     if (held := _held_object(cue.text)) is not None and held not in mine:
         # "开个工单：报销金额 1,000 显示成了 1.000": the cue's own object is another's
         for other in domain.intents:
@@ -1985,6 +1984,10 @@ _COUNTED = re.compile(
 """A count of things: "two tickets", "~50 tickets", "12 tickets" (a number right before a
 plural), "两份报告"; `_several_of_one` keeps those of the write's own thing. A span of time
 counts no thing ("近两个礼拜报了多少")."""
+_HELD_COUNT = re.compile(
+    r"\b(?:got|have|has|had|i've|we've|there\s+are)\s+(?:like|about|around|maybe|roughly)?\s*$",
+    re.I,
+)
 _BOTH = re.compile(
     r"\b(?:file|submit|claim|log|record|save|add|cancel|open|send)\s+(?:them\s+)?"
     r"(?:both|all\s+(?:of\s+them|three|two))\b|(?:两|二|几)(?:笔|个|张|单)都(?:报|提交|记|取消)",
@@ -2008,6 +2011,8 @@ def _several_of_one(intent: IntentSpec, text: str) -> str | None:
     if (both := _BOTH.search(text)) is not None:
         return SEVERAL_OF_ONE.format(words=both.group(), intent=intent.name)
     for m in _COUNTED.finditer(text):
+        if _HELD_COUNT.search(text, 0, m.start()) and _NAMES_ID.search(text, m.end()):
+            continue  # "I got like 5 orders goin, cancel 88213": how many there are, told
         if m.group("thing") is not None:
             if m.group("thing").lower() in own:
                 return SEVERAL_OF_ONE.format(words=m.group(), intent=intent.name)
@@ -3247,10 +3252,11 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
             continue
         parts = [_decide_offline(domain, part, today, said=False) for part in sides]
         names = [
-            None if d.intent is not None and _told(domain, d.intent, side) else d.intent
+            None
+            if d.action != "route" or (d.intent is not None and _told(domain, d.intent, side))
+            else d.intent
             for d, side in zip(parts, sides, strict=True)
         ]
-        names = [n if d.action == "route" else None for n, d in zip(names, parts, strict=True)]
         a, b = names
         if (
             a is not None
@@ -3915,7 +3921,9 @@ _POLICY = re.compile(
 the refund land?", "报销什么时候到账", "餐补上限"): the business's rules and payments, which
 no read of the user's records shows."""
 _STILL_POSSIBLE = re.compile(
-    r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|isn'?t\s+it|is\s+it\s+not|it's)"
+    r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|isn'?t\s+it|is\s+it\s+not|it's|"
+    # and "is" alone, as Portuguese and Spanish speakers ask: "Is possible to cancel …?"
+    r"(?<![\w'])is(?=\s+possible\b))"
     r"\s+(?:still\s+)?"
     r"(?:pos+ib(?:le|el)|too\s+late)\s+(?:still\s+)?to|\bstill\s+(?:possible|able|time)\s+to|\btoo\s+late\s+to|"
     # "Can I cancel order 70046 after it's shipped?": whether the user may, asked
@@ -3944,6 +3952,25 @@ _REASON_GIVEN = re.compile(
 or what for ("Need to check it against my per diem", "so I can tell my doctor"): the
 reason, which may name a rule or a payment, is not the question."""
 STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
+ALL_BUT = "not {intent}: the request asks for every one but the one it names ({words!r})"
+_ALL_BUT = re.compile(
+    # (not "除了这一笔，别的什么都不要记录": the others refused, this one asked for)
+    r"除了[^，。,.；;]{0,16}[，,\s]*(?:其他|其余|其它|别的|剩下的)(?![^，。,.]{0,8}(?:不|别|无需))|"
+    r"\b(?:all|every|everything|the\s+rest)\b[^.?!,;]{0,30}?\b(?:except|other\s+than|"
+    r"apart\s+from)\b|\b(?:all|everything)\s+but\b",
+    re.I,
+)
+"""All but one ("除了45120这一单，其他订单全部帮我取消", "cancel all my orders except 45120"):
+the id named is the one to keep, and a write takes one thing at a time."""
+MAYBE_DONE = "not {intent}: the request says the change may be made already ({words!r})"
+_MAYBE_DONE = re.compile(
+    r"\bunless\s+(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\b|"
+    r"\b(?:if|in\s+case)\s+(?:i|we)\s+(?:haven'?t|have\s+not|didn'?t)\s+already\b|"
+    r"除非(?:我)?已经|(?:要是|如果)(?:我)?(?:还)?没(?:有)?(?:报|提交|交|记)过",
+    re.I,
+)
+"""A write the user may have made already ("Submit the hotel bill, … unless I've already filed
+it... I honestly can't remember"): made again it would be twice, so the run asks."""
 NOT_YOURS = "not {intent}: the request says the thing is not this business's ({words!r})"
 _NOT_YOURS = re.compile(
     r"\bnot\s+(?:yours|from\s+you|with\s+you|you\s+(?:lot|guys))\b|"
@@ -4250,9 +4277,14 @@ def _withdrawn(
         if (named := _existing_thing(intent, text, decision)) is not None:
             why = UNUSED_VALUE.format(intent=intent.name, value=named.group(), kind="thing's id")
             return _unrouted(domain, decision, why)
+        if (m := _ALL_BUT.search(text)) is not None:
+            return _unrouted(domain, decision, ALL_BUT.format(intent=intent.name, words=m.group()))
+        if (m := _MAYBE_DONE.search(text)) is not None:
+            why = MAYBE_DONE.format(intent=intent.name, words=m.group())
+            return _unrouted(domain, decision, why)
         # beside the wish for it: "我想退掉，这种已签收的还能取消吗？" asks first
         if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(
-            m["en"] or m["cn"] or m["cn2"] or ""
+            (m[m.lastgroup] if m.lastgroup else "") or ""
         ) in ("cancel", "return"):
             why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
             return _unrouted(domain, decision, why)

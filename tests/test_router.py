@@ -10502,3 +10502,67 @@ def test_rounds_213_214_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 215-216 (measured once at 90def11, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # all but one: the id named is the one to keep
+        (DOMAIN, "除了30012，其他订单都帮我取消"),
+        (DOMAIN, "cancel every order of mine except 30012"),
+        # a write that may be made already
+        (EXPENSES, "File my taxi, 31 EUR yesterday, unless I've already filed it"),
+        # a text only under a condition, and whether a cancel is possible
+        (DOMAIN, "Only text me if order 30012 is delayed"),
+        (DOMAIN, "Is possible to cancel an order already sent? It's order 30012"),
+    ],
+)
+def test_rounds_215_216_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            DOMAIN,
+            "Where is order 30012? Only text me if it's late; otherwise tell me here.",
+            "order_status",
+            {"order_id": "30012"},
+        ),
+        # an emphatic "do" after a courtesy, and "gimme"
+        (
+            EXPENSES,
+            "I had lunch with a supplier for 18.60 EUR today, please do file it.",
+            "submit_expense",
+            {"amount": "18.60", "currency": "EUR", "category": "meal", "date": "2026-03-15"},
+        ),
+        (
+            EXPENSES,
+            "lunch 12 USD friday. then gimme my 7 day total",
+            "submit_expense",
+            {"amount": "12", "currency": "USD", "category": "meal", "period": "7d"},
+        ),
+        # a pinyin keyboard's homophone slips
+        (DOMAIN, "把定单 30012 的装态发个短心给我", "notify_order", {"order_id": "30012"}),
+        (DOMAIN, "邦我做一份约报", "build_report", {"report": "monthly"}),
+        (
+            EXPENSES,
+            "打车 45 快，今天，报消",
+            "submit_expense",
+            {"amount": "45", "currency": "CNY", "category": "taxi", "date": "2026-03-15"},
+        ),
+        # (a guard) the same in a ticket
+        (EXPENSES, "提个公单：打印机卡纸，不用通之我", "open_ticket", {"notify": False}),
+        # how many orders there are, told, is no count of orders to cancel
+        (DOMAIN, "I got like 4 orders going, cancel 30012", "cancel_order", {"order_id": "30012"}),
+    ],
+)
+def test_rounds_215_216_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

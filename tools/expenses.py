@@ -987,9 +987,9 @@ _SUMMARY_NOISE = re.compile(
     r"pa|paki|po|ng|naman|lang|"
     # Gulf Arabic's: "yalla open me a ticket"
     r"yalla|yallah|habibi|me|"
-    # Nigerian Pidgin's: "Abeg I wan open ticket, …" (please, I want)
+    # Nigerian Pidgin's: "Abeg I wan open ticket, …" (please, I want); and whom the request
+    # is to: "dude, open a ticket"
     r"abeg|wan|oya|" + "|".join(re.escape(w) for w in VOCATIVES) + "|"
-    # and whom the request is to: "dude, open a ticket"
     # Irish English's "there" after a request: "Open a ticket there, the app won't…"
     r"there(?=\s*[,.;:!]|\s*$)|"
     # one more, about a problem told before: "open another ticket about the same problem"
