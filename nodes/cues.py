@@ -106,6 +106,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # Australian and Scots English: "chuck it in", "pop that in", "stick that through".
         *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
         *("stick it through", "stick that through", "put it through", "whip up"),
+        *("stick it under", "stick that under"),  # "15 USD, stick it under other"
         *("stick in", "stick it in", "stick that in", "pop in", "pop through", "开立", "编制"),
         # Chinese as Japanese speakers write it: 作成 "make", "工单请开" (object first).
         *("做成", "作成", "请开"),
@@ -182,6 +183,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
+        *("更正为", "更正成", "改正为", "修正为"),  # "类别有误，请将其更正为"其他""
         *("改改", "改一改", "改下", "改返"),  # "给改改", "帮我改一改", Cantonese "改返"
         *("downgrade", "改个", "改下", "换个", "能改", "可以改", "改地址"),
         *("改收货", "改收件", "改送货", "改配送"),  # "需求：改收货地址"
@@ -1728,6 +1730,8 @@ NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets"),
     # bookkeeping and a reimbursement statement, named: "以便做好个人记账", "学校的报账单"
     *("记账", "报账单"),
+    # records as a source: "编号以系统记录为准" (the number as the system has it)
+    *("系统记录", "记录为准"),
     # what is on file, not a message: "which phone number and e-mail address are on file"
     *("e-mail address", "e-mail addresses"),
     # an open ticket asked about, not one to open ("any open ticket?"); "can you open
@@ -2026,7 +2030,10 @@ _DONE_FOR_ME = re.compile(
     rf"(?:[\w#'-]+\s+){{0,4}}?{_DONE_FORMS}\b|"
     r"\b(?:that|for|require|requires|want|wants|need|needs)\s+"
     rf"(?:{_NOT_AUXILIARY}[\w#'.-]+\s+){{0,10}}?(?:to\s+|should\s+|must\s+|shall\s+)?{_BE_DONE}|"
-    r"\b(?:ticket|claim|report|order|reading)\s+(?:should|must|shall)\s+be\s+"
+    # (with its id or value, and "is to be": "The user's order 30986 is to be cancelled",
+    # "The reading 118/76 should be saved", "A weekly report is to be built")
+    r"\b(?:ticket|claim|report|order|reading)(?:\s+[\w#/.-]*\d[\w#/.-]*)?\s+"
+    r"(?:should|must|shall|is\s+to|are\s+to)\s+be\s+"
     rf"(?:duly\s+|promptly\s+)?{_DONE_FORMS}\b",
     re.I,
 )
@@ -2898,7 +2905,9 @@ _ON_EVENT = re.compile(
     # arrived somewhere, then: "到柳州了就发短信", "到超商的时候传简讯通知我"; when it has
     # shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:了\s*(?:之后|以后|后(?!的)|就)|的时候|那阵子?)|"
-    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发出|寄出|签收|送到|送达|更新)了\s*(?:你|您)?\s*(?:就|再)?\s*"
+    # (and with 了 inside: "订单58002啥时候发了货给我发个短信")
+    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发了货|发出|寄出|签收|送到|送达|更新)了?\s*(?:你|您)?\s*"
+    r"(?:就|再)?\s*"
     r"(?=给我|发|通知|告诉)|"
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")

@@ -10566,3 +10566,54 @@ def test_rounds_215_216_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 217-218 (measured once at def5b5c, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text once it has shipped, 了 inside the verb
+        (DOMAIN, "订单61230什么时候发了货给我发个短信"),
+        # a filed claim corrected is no new claim
+        (EXPENSES, '本人此前提交的一笔 300 元报销类别错了，请更正为"餐费"。'),
+    ],
+)
+def test_rounds_217_218_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # records named as a source ask for nothing; the latest ticket named with 一张
+        (
+            EXPENSES,
+            "请查询本人最近一张工单的状态，编号以系统记录为准。",
+            "ticket_status",
+            {"ticket_id": None},
+        ),
+        # the passive with "is to be" or "should be", its thing named with its id or value
+        (
+            DOMAIN,
+            "The user's order 61230 is to be cancelled.",
+            "cancel_order",
+            {"order_id": "61230"},
+        ),
+        (DOMAIN, "The reading 124/79 should be saved.", "record_metric", {"value": "124/79"}),
+        (DOMAIN, "A monthly report is to be built.", "build_report", {"report": "monthly"}),
+        # "stick it under other"
+        (
+            EXPENSES,
+            "Taxi to the depot on Friday, 22 USD, stick it under other",
+            "submit_expense",
+            {"amount": "22", "currency": "USD", "category": "other", "date": "2026-03-13"},
+        ),
+    ],
+)
+def test_rounds_217_218_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -1116,7 +1116,7 @@ _CLAIM_NOUNS = (
 
 
 _FILED_UNDER = re.compile(
-    r"\b(?:put|file|log|claim|submit|enter|book)\s+(?:it|this|that|them)\s+(?:under|as)\s+"
+    r"\b(?:put|file|log|claim|submit|enter|book|stick|pop)\s+(?:it|this|that|them)\s+(?:under|as)\s+"
     r"(?:an?\s+)?(?P<category>taxi|meal|hotel|other)\b|"
     r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣)\s*(?P<zh>taxi|meal|hotel|other)\b|"
     r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣|报一下|报个|报)\s*"
@@ -1555,7 +1555,7 @@ _LATEST_TICKET = re.compile(
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
     r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)"
-    r"(?:的|那|那张|那个|那单|这|这张|这个|这只|张|个){0,2}(?:的)?"
+    r"(?:的|那|那张|那个|那单|这|这张|这个|这只|一张|一个|张|个){0,2}(?:的)?"
     r"\s*(?:工单|报修单|ticket|单子)|"
     # the problem reported lately, as the ticket it opened: "我前几天反映的那个问题，现在怎么样了？"
     r"我?(?:前几天|前两天|上次|上回|之前|最近|上周|上礼拜)(?:反映|报|提|报修)的(?:那个)?(?:问题|故障)",
