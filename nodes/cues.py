@@ -96,7 +96,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("stick it on", "stick that on", "stick it in", "stick that in"),
         *("write it down", "jot it down", "note it down", "write that down", "jot that down"),
         *("write it to", "write it in", "write it into", "write it", "please write", "write my"),
-        *("put together", "pull together"),
+        *("put together", "pull together", "chuck together"),
         *("reimburse", "expense", "book", "create", "open", "raise", "make", "generate"),
         *("build", "run", "prepare", "produce", "compile", "start", "kick off", "register"),
         *("request", "put in", "put through", "lodge"),

@@ -4247,7 +4247,10 @@ def _withdrawn(
     """The route withdrawn when what the request asks about is not the user's own records.
 
     Checked on every route of an intent declared for the two-stage router: someone else's
-    things (`_OTHERS`), whatever the intent; and, for a read, a question about the subject
+    things (`_OTHERS`) or another business's (`_NOT_YOURS`), whatever the intent; for a
+    write, all but the one named (`_ALL_BUT`), a change that may be made already
+    (`_MAYBE_DONE`) and whether a cancel can still be made (`_STILL_POSSIBLE`); and, for a
+    read, a question about the subject
     (`_KNOWLEDGE`), about what is to come (`_FORECAST`), about rules or payments
     (`_POLICY`), for the parts of a total (`_BREAKDOWN`) or for one of its items
     (`_ONE_ITEM`); and a choice the request leaves to the assistant (`_LEFT_OPEN`), whatever

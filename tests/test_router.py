@@ -10617,3 +10617,42 @@ def test_rounds_217_218_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 219-220 (measured once at 2d7404d, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a problem that names nothing broken is no ticket's summary
+        (EXPENSES, "Open a ticket for me, something's broken again"),
+        (EXPENSES, "开个工单，出问题了"),
+    ],
+)
+def test_rounds_219_220_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            DOMAIN,
+            "Just took it, 131/84. Pop that in for us, cheers",
+            "record_metric",
+            {"value": "131/84"},
+        ),
+        (
+            DOMAIN,
+            "Chuck together the monthly report would ya",
+            "build_report",
+            {"report": "monthly"},
+        ),
+    ],
+)
+def test_rounds_219_220_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

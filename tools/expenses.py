@@ -1391,6 +1391,28 @@ def _line_after(text: str, at: int) -> Found | None:
 
 
 def find_summary(text: str) -> Found | None:
+    """The problem in the user's words, as the ticket's summary, or None if it names none.
+
+    A problem that names nothing broken ("something's munted", "出问题了") is no summary:
+    the ticket would not say what to fix (`_VAGUE_PROBLEM`).
+    """
+    found = _find_summary(text)
+    if found is not None and _VAGUE_PROBLEM.fullmatch(found.text.strip(" .,!?。，！？")):
+        return None
+    return found
+
+
+_VAGUE_PROBLEM = re.compile(
+    r"(?:something|somethin|smth|sth|stuff|everything|it|things?)(?:'s|’s|\s+is|\s+are|\s+has)?"
+    r"\s+(?:gone\s+)?(?:broken|broke|munted|busted|stuffed|dead|down|wrong|not\s+working|"
+    r"playing\s+up|acting\s+up|weird)(?:\s+again)?|"
+    r"(?:有)?(?:东西|什么)?(?:坏了|出问题了|有问题|出毛病了)",
+    re.I,
+)
+"""A problem told with nothing named: "something's munted", "stuff is broken again", "出问题了"."""
+
+
+def _find_summary(text: str) -> Found | None:
     """The problem in the user's words, as the ticket's summary.
 
     The quoted words of a command line with flags; what follows "for", "about" or a colon;

@@ -285,6 +285,7 @@ _RECORD_WORDS = (
     *("write it", "please write", "write my"),
     "pop in",
     "pop it in",
+    "pop that in",  # "128/82. Pop that in for us, chur"
     *("chuck it in", "chuck in", "whack it in", "bung it in"),  # Australian: put it in
     "加上",
     "加一条",
