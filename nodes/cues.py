@@ -684,7 +684,12 @@ def vernacular(text: str) -> str:
     return _A_OR_NOT_A.sub(r"\1不\1", text)
 
 
-_OPENED_BEFORE = re.compile(r"(?:最近|上次|上回|之前|前两天|前几天|刚刚|刚才|昨天|上礼拜|上周)")
+_CN_GONE_BY = (
+    r"(?:昨天|前天|昨晚|之前|以前|上次|上回|上周|上礼拜|上星期|上个?月|刚才|刚刚|前几天|前两天|"
+    r"那天|最近)"
+)
+"""A time gone by, before what was done then (Wu's "我最近开个…", "昨天提交的…")."""
+_OPENED_BEFORE = re.compile(_CN_GONE_BY)
 """A time before now, right before Wu's 个 ("我最近开个搿只工单"): what was opened then."""
 _LOOK_ASKED = re.compile(r"[看瞧查瞅](?:[看瞧查瞅]|一下|下)")
 """A look asked for ("瞧瞧", "看一下", "查下"): what is "a lot" after it asks how much."""
@@ -2466,10 +2471,7 @@ _CN_PAST_THEN = re.compile(
     r"[\u3400-\u9fff\w\s]{0,6}?就$"
 )
 """A time gone by, then 就, before a change verb: "上礼拜三就报修了" tells it was done then."""
-_CN_TIME_GONE = re.compile(
-    r"(?:昨天|前天|昨晚|之前|以前|上次|上回|上周|上礼拜|上星期|上个?月|刚才|刚刚|前几天|那天)"
-    r"[\u3400-\u9fff\w\s]{0,6}$"
-)
+_CN_TIME_GONE = re.compile(_CN_GONE_BY + r"[\u3400-\u9fff\w\s]{0,6}$")
 """A time gone by right before a change verb and its 的: what was made then."""
 _ID_AFTER = re.compile(r"[A-Za-z]-?\d+|\d{4,}")
 _CN_DONE_BEFORE = re.compile(r"(?:已经|早就|早已|都已|已)[\u3400-\u9fff\w\s]{0,4}$")
@@ -2846,11 +2848,11 @@ def recurring(text: str) -> Found | None:
     Not a habit told ("I have been measuring every morning", "医生让我每天记录"): what the
     user does, or was told to do, again and again is why they ask for one change now.
     """
-    # (a pasted notice, "【血压提醒】请于每日 08:00 测量血压。", asks nothing of the assistant)
-    cited = cited_spans(text)
+    cited: list[tuple[int, int]] | None = None  # read only once a schedule word is found
     for m in _RECURRING.finditer(text):
+        cited = cited_spans(text) if cited is None else cited
         if any(s <= m.start() < e for s, e in cited):
-            continue
+            continue  # a pasted notice: "【血压提醒】请于每日 08:00 测量血压。"
         lead = re.split(r"[.;!?。；！？]", text[max(0, m.start() - 90) : m.start()])[-1]
         if _HABIT.search(lead) is None:
             return Found(True, m.group(), m.start(), m.end(), "recurring")
