@@ -169,7 +169,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
             for gap in ("", " ")
             for verb in ("发", "传")
         ),
-        *("发我邮箱", "发我微信", "发我的邮箱", "发我的微信"),
+        *("发我邮箱", "发我微信", "发我的邮箱", "发我的微信", "发邮箱"),
         # a chat app as the verb, the user after it: "发货嗰阵WhatsApp我" (Cantonese)
         *("whatsapp我", "whatsapp 我", "微信我"),
         # the channel's own verb, to the user: "给我发微信上", "发个微信给我"
@@ -374,6 +374,8 @@ _VERNACULAR: dict[str, str] = {
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
     **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下", "莫整": "别做", "莫弄": "别弄"},
+    # 莫 before a result is 没 ("莫记到": not recorded); 补起 "fill it in" (补上)
+    **{"莫记到": "没记上", "莫记上": "没记上", "补起": "补上"},
     # Wuhan and the Northwest: 一挂 "a bit" after a verb ("再看一挂")
     **{"看一挂": "看一下", "查一挂": "查一下", "记一挂": "记一下"},
     # Wuhan and Southwestern: 夜个 "yesterday" (前个 and 嘞, 下子 in context below)
@@ -397,6 +399,11 @@ _VERNACULAR: dict[str, str] = {
     # a pinyin keyboard's homophone slips (同音错字), where the meaning is still plain:
     # "开个公单", "发个短心给我", "先别取销", "报消", "约报", "通之我", "有近展"
     **{"公单": "工单", "短心": "短信", "取销": "取消", "去消": "取消", "报消": "报销"},
+    # don't get it wrong, after a correction ("取消70388 不对 是70383 别取消错了"): a care, no
+    # refusal of the change
+    **{"别取消错": "别弄错", "不要取消错": "不要弄错", "别记错": "别弄错", "不要记错": "不要弄错"},
+    # ("30133这个单子去销了", "出个州报", "抱销一下")
+    **{"去销": "取消", "州报": "周报", "抱销": "报销"},
     **{"约报": "月报", "通之": "通知", "近展": "进展", "装态": "状态", "发漂": "发票"},
     **{"邦我": "帮我", "欧圆": "欧元", "美圆": "美元", "参费": "餐费", "到那了": "到哪了"},
     # Wu 阿 before a verb asks (阿好 below): 阿是 "is it", 阿要 "do you want", 阿有 "is there"
@@ -1926,6 +1933,8 @@ _POLITE = re.compile(
     r"have\s+to|gotta)\s+(?:just\s+)?|"
     # Indonesian and Malay English: "can help me record?" (bisa bantu: can you help me)
     r"(?:can|could)\s+help\s+(?:me|us)\s+(?:to\s+)?(?=[a-z])|"
+    # Singapore English with no "you": "Can SMS me the status of 20331 now?"
+    r"can\s+(?=(?:sms|text|txt|send|message|ping|tell|show|give)\s+(?:me|us)\b)|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+|help\s+(?:me\s+)?(?:to\s+)?(?=[a-z]))?",
     re.I,
 )
@@ -3076,7 +3085,7 @@ def _request_body(clause: str) -> tuple[str, bool]:
         and re.search(
             r"you|u\b|ya\b|vous|tu\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|"
             r"help|possible|"
-            r"inconvenient|trouble|bother",
+            r"inconvenient|trouble|bother|\bcan\s*$",  # (Singapore English's bare "can")
             polite.group(0),
             re.I,
         )
@@ -3250,13 +3259,18 @@ def asks_a_question(text: str) -> bool:
     """Whether some clause of the request is a question ("did you text me about 10086?")."""
     for _, clause in clauses(text):
         body = clause.strip()
-        if _QUESTION_START.match(body) or body.endswith(("?", "？")):
+        if _QUESTION_START.match(body):
+            return True
+        if body.endswith(("?", "？")) and not _CAN_TAIL.search(body):
             return True
         if _CN_QUESTION.search(body.rstrip("？?。.!！")):
             return True
     return False
 
 
+_CAN_TAIL = re.compile(r"(?<![\w'])(?<!\bor\s)can\s*(?:lah|leh|ah)?\s*[?？]+\s*$", re.I)
+"""Singapore English's "can?" closing a request ("monthly report can?"): "can you do it",
+no question of what is (`_CAN_AFTER`)."""
 _WANTS_A_THING = re.compile(
     r"^(?:(?:but|so|and)\s+)?i\s+(?:just|only)\s+(?:want|need)\s+(?:my|the|a|an)\b", re.I
 )
@@ -3658,6 +3672,12 @@ def _asking_clauses(text: str) -> list[tuple[int, str, bool]]:
     return out
 
 
+_SAID_RIGHT = re.compile(
+    r"(?:correct|right)(?:\s+(?:one|already|liao|lah|leh|lor|ah))*[\s.!]*", re.I
+)
+"""A clause that only says the value before it is the right one ("…, 20353 then correct")."""
+
+
 _BOUGHT_THING = re.compile(r"(?:过|了)?的(?!时候|话)[\u4e00-\u9fff]")
 """A purchase word before 的 and a noun: the thing that was bought ("购买的会议资料")."""
 _CJK_PURCHASES = frozenset(w for w in CHANGE_KINDS["purchase"] if _is_cjk(w))
@@ -3674,6 +3694,8 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
         if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
             continue
         body, _ = _request_body(clause)
+        if _SAID_RIGHT.fullmatch(body):
+            continue  # "Cancel 20352... eh sorry typo, 20353 then correct": no edit asked
         kind = "cue"
         refusal = _REFUSAL.match(body) or _CN_REFUSAL.match(body)
         wanted = _WANTED_BACK.match(body) or _WANTED_BACK_JOINED.search(body)

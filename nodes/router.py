@@ -709,7 +709,7 @@ _NUMBER_LABEL = re.compile(
 _ENTRY_MEMO = re.compile(
     r"\b(?:this\s+|last\s+|that\s+)?(?:morning|afternoon|evening|night|nite|tonight|tonite|arvo)\b|"
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
-    r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+\b|"
+    r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+(?:\s+and\s+[a-z]+)?\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
     r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b|"
     # one more of a list: "OK one more: lunch, $19.90, Wednesday."
@@ -843,6 +843,8 @@ def _entry(
             pattern = rf"(?<![\w'-]){pattern}(?![\w'-])"
         for m in re.finditer(pattern, lowered):
             spans.append(m.span())
+            if kind := _KIND_TOLD.search(lowered, 0, m.start()):
+                spans.append(kind.span())  # "…, 94.40 EUR, ja that's a meal"
             if name is None or m.start() < name.start:
                 name = Found(True, text[m.start() : m.end()], m.start(), m.end(), "entry")
     if name is None:
@@ -857,6 +859,8 @@ def _entry(
     return None if _sentence_words(left, noise) and not _memo_only(left) else name
 
 
+_KIND_TOLD = re.compile(r"\b(?:that's|thats|that\s+is|it's|it\s+is)\s+(?:an?\s+)?$")
+"""What names the entry's kind in a clause of its own, right before its word ("that's a")."""
 _TAKEN_BACK = re.compile(r"\W*(?:no|nope|nah|no no|不|不对|不是)\W*", re.I)
 """A bare "No." after an entry line: the user took the line back (or doubts it) before
 sending; nothing says what they want instead, so the run asks."""
@@ -1392,7 +1396,7 @@ _BY_CHANNEL = re.compile(
     r"(?P<cn4>whatsapp|wechat|telegram|邮箱|微信|邮件|qq|钉钉)\s*(?:上|里|里面)\s*"
     r"(?:把[^，。,！!？?]{0,20}?)?(?:发|传|告诉|通知|说)|"
     # the channel's own verb: "给我发微信上", "发个微信给我"
-    r"发\s*(?:个|条|一条|一封|封)?\s*(?P<cn7>微信|(?:电子)?邮件)|"
+    r"发\s*(?:个|条|一条|一封|封)?\s*(?P<cn7>微信|(?:电子)?邮件|邮箱)|"
     # a call, not a text: "ring me on the telephone about order 40022", "打电话告诉我"
     r"\b(?P<en4>(?:ring|call|phone|telephone)\s+(?:me|us|mi)\b(?!\s+(?:a|an)\s)|"
     r"(?:tele)?phone\s+call|on\s+the\s+telephone)|"
@@ -3921,7 +3925,7 @@ _POLICY = re.compile(
 the refund land?", "报销什么时候到账", "餐补上限"): the business's rules and payments, which
 no read of the user's records shows."""
 _STILL_POSSIBLE = re.compile(
-    r"(?:\b(?:can|could|may)\s+(?:i|we|you)\s+still|\b(?:is\s+it|isn'?t\s+it|is\s+it\s+not|it's|"
+    r"(?:\b(?:can|could|may)\s+(?:i|we|you|it)\s+still|\b(?:is\s+it|isn'?t\s+it|is\s+it\s+not|it's|"
     # and "is" alone, as Portuguese and Spanish speakers ask: "Is possible to cancel …?"
     r"(?<![\w'])is(?=\s+possible\b))"
     r"\s+(?:still\s+)?"

@@ -1466,6 +1466,8 @@ def _says_more(words: str) -> bool:
 
 _FOR_WHOM = re.compile(
     r"\bfor\s+(?:me|us)\b|"
+    # Singapore English's article: "Open one ticket, my receipt upload fail"
+    r"\bone(?=\s+(?:new\s+)?(?:ticket|tkt)\b)|"
     # the Chinese request itself: "不好意思，能不能帮我开个工单？"
     r"能不能|可不可以|能否|可以|帮忙|帮我|给我|替我|麻烦您?|请|开(?:个|一个|一张|张)?|工单|[吗吧呢？?]|"
     + _SUMMARY_NOISE.pattern,
