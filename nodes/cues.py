@@ -374,6 +374,10 @@ _VERNACULAR: dict[str, str] = {
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
     **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下", "莫整": "别做", "莫弄": "别弄"},
+    # Shaanxi 乃个 "that" ("额最近乃个工单")
+    **{"乃个": "那个"},
+    # Hunan (Changsha): 冒得 "have not", 冒 "not yet" after 还 ("类别还冒想好")
+    **{"冒得": "没有", "还冒": "还没"},
     # 莫 before a result is 没 ("莫记到": not recorded); 补起 "fill it in" (补上)
     **{"莫记到": "没记上", "莫记上": "没记上", "补起": "补上"},
     # Wuhan and the Northwest: 一挂 "a bit" after a verb ("再看一挂")
@@ -527,6 +531,8 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<le>(?<=[\u3400-\u9fff])(?:咯|哒|咧))"
     # Shaanxi: 额 is "I, me" after 给/跟/帮/让 (not the 额 of 金额, 额度); 咥 "eat"
     + r"|(?P<e>(?<=[给跟帮让叫替])额(?![度外]))|(?P<die>咥)"
+    # and opening what the user says of their own ("额最近乃个工单…", "额的血压")
+    + r"|(?P<e_own>(?:^|(?<=[\s，。！？,.!?]))额(?=最近|的|上次|昨|前天|今天|想|要|那|这|刚))"
     # Minnan 30 工, 七工: 30 天, 七天
     + r"|(?P<gong>(?:(?<=[\d一二两三四五六七八九十])|(?<=\d ))工(?![单位作资厂程号具人]))"
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
@@ -584,6 +590,7 @@ _DAXIE = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖拾佰仟", "一二�
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
+    "e_own": "我",
     "haoduo_seen": "多少",
     "die": "吃",
     **{"faba": "吧", "ede": "的", "zuoge": "昨天", "jinge": "今天"},
@@ -1696,6 +1703,24 @@ def topic_first(text: str) -> str:
 _TAGALOG_AFFIX = re.compile(
     r"\b(?:paki|ipa|pa|i|mag|ma|nag|naka|na)-(?=[A-Za-z]{3})|\bpaki(?=\s)", re.I
 )
+_TAGALOG_DID = re.compile(
+    r"\bnag-(?=(?:request|file|submit|cancel|open|save|log|record|claim|text|send|sms|build|"
+    r"generate|run|make|create)\b)",
+    re.I,
+)
+_TAGALOG_THEN = re.compile(
+    r"\btapos(?=[\s,]+(?:pakita|show|paki|pa-|i-|add|check|file|save|log|open|total))", re.I
+)
+"""Tagalog "tapos" (then) before what follows ("…42 EUR nung Monday, tapos pakita total ko"),
+not "tapos na ba?" (is it done?)."""
+_TAGALOG_ME = re.compile(
+    r"(?<=\bupdate)\s+(?:(?:mo|niyo|nyo|ninyo)\s+)?(?:na\s+lang\s+|lang\s+)?ako\b", re.I
+)
+"""Tagalog "ako" after "update" is the one updated: "pa-update na lang ako pag may progress",
+"i-update niyo ako"."""
+"""Tagalog's completed aspect on a change ("nag-request ako ng monthly report kanina": I
+requested one earlier): told as done, read as "did" so no rule reads it as asked. Before
+any other verb ("nag-checkout ako Thursday") the affix is blanked with the others."""
 _TAGALOG_SHOW = re.compile(r"\bpakita(?:in)?\b", re.I)
 _TAGALOG_DONT = re.compile(
     r"\b(?:hu)?wag(?:\s+(?:na|niyo|nyo|ninyo|mo|po|ho|muna|munang|nang|ng))*\s+"
@@ -1716,9 +1741,12 @@ def tagalog_affixes(text: str) -> str:
     lower = text.lower()
     if "-" not in text and "paki" not in lower and "wag" not in lower:
         return text
+    text = _TAGALOG_ME.sub(lambda m: " me".ljust(len(m.group())), text)
+    text = _TAGALOG_THEN.sub("then ", text)
     text = _TAGALOG_DONT.sub(
         lambda m: ("do not" if len(m.group()) >= 7 else "dont").ljust(len(m.group())), text
     )
+    text = _TAGALOG_DID.sub("did ", text)
     text = _TAGALOG_AFFIX.sub(lambda m: " " * len(m.group()), text)
     return _TAGALOG_SHOW.sub(lambda m: "show".ljust(len(m.group())), text)
 
@@ -2890,7 +2918,7 @@ _ON_EVENT = re.compile(
     r"\b(?:when|once|(?:as\s+)?soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,6}?"
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     # "when it's delivered"
-    r"(?<=['’]s\s)(?:delivered|dispatched)|"
+    r"(?<=['’]s\s)(?:delivered|dispatched)|(?<=\bits\s)(?:delivered|dispatched|shipped)|"
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
     r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
@@ -3680,6 +3708,8 @@ _SAID_RIGHT = re.compile(
 
 _BOUGHT_THING = re.compile(r"(?:过|了)?的(?!时候|话)[\u4e00-\u9fff]")
 """A purchase word before 的 and a noun: the thing that was bought ("购买的会议资料")."""
+_MADE_THING = re.compile(r"的(?:明细|文件|表格|报表|数据|记录|清单|单据|内容|结果)")
+"""What a change made, named by it ("导出的明细", "生成的报表"): a thing told, no change asked."""
 _CJK_PURCHASES = frozenset(w for w in CHANGE_KINDS["purchase"] if _is_cjk(w))
 
 
@@ -3733,6 +3763,8 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
         for at, cue in _cjk_verbs(body, cues):
             if _BOUGHT_THING.match(body, at + len(cue)) and cue in _CJK_PURCHASES:
                 continue  # "3月10日购买的会议资料": what was bought, told
+            if _MADE_THING.match(body, at + len(cue)):
+                continue  # "报销系统导出的明细中…": what a change made, told
             if not any(h_at <= at < h_at + len(h) for h_at, h in hits):
                 hits.append((at, cue))
         for at, cue in sorted(hits):

@@ -544,11 +544,11 @@ still money, never a second id beside the one asked about."""
 _LEFT_ALONE = re.compile(
     r"\b(?:do\s+not|don't|dont|never)\s+(?:touch|cancel|change)\b|"
     r"\bleave\b[^.;!?]*\b(?:alone|as\s+is)\b|\bkeep\b[^.;!?]*\bas\s+(?:it\s+is|is)\b|"
-    r"保持不变|不要动|别动|不动|保留",
+    r"保持不变|不要动|别动|不动|保留|(?:请勿|请别|请不要)(?:取消|退|改|动)",
     re.I,
 )
-"""A clause keeping a thing as it is ("Do not touch 100452.", "订单 200873 保持不变"): the id
-it names is not a second one the change would take."""
+"""A clause keeping a thing as it is ("Do not touch 100452.", "订单 200873 保持不变",
+"另一笔订单77214请勿取消"): the id it names is not a second one the change would take."""
 
 
 _AND_ANOTHER_DAY = re.compile(
@@ -712,6 +712,9 @@ _ENTRY_MEMO = re.compile(
     r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+(?:\s+and\s+[a-z]+)?\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
     r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b|"
+    # the dollars' country after them ("$64.20 US", "25 dollars US"), Tagalog "nung" (on, of
+    # a day gone: "42 EUR nung Monday")
+    r"(?-i:(?<=[\ds])\s+US\b)|\b(?:nung|noong)\b(?=\s+\w)|"
     # one more of a list: "OK one more: lunch, $19.90, Wednesday."
     r"^\s*(?:(?:ok(?:ay)?|and|also)[\s,]+)?(?:one\s+more|another\s+one|next\s+one)\s*[:,-]|"
     # its kind named in quotes: "…, 15 euro, that's an 'other' wan" (Scots: one)
@@ -1379,8 +1382,9 @@ _BY_CHANNEL = re.compile(
     r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
-    r"(?:用|通过|走|拿)\s*(?:我的?)?(?P<cn2>邮箱|微信|邮件|qq|钉钉|whatsapp|wechat|telegram|e-?mail|line)"
-    r"(?=\s*(?:发|传|告诉|通知)|把[^。！？!?，,]{0,24}?(?:发|传|告诉|通知))|"
+    r"(?:用|通过|走|拿|以)\s*(?:我的?)?"
+    r"(?P<cn2>邮箱|微信|(?:电子)?邮件|qq|钉钉|whatsapp|wechat|telegram|e-?mail|line)"
+    r"(?=\s*(?:发|传|告诉|通知)|[把将][^。！？!?，,]{0,24}?(?:发|传|告诉|通知))|"
     # a message of the channel's own kind: "send mi a WhatsApp when …", "drop me an email"
     r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a\s+|an\s+)?"
     r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail)\b|"
@@ -1910,11 +1914,17 @@ def _refused_change(intent: IntentSpec, text: str, cue: Found | None) -> str | N
         at = m.start("verb")
         if after is not None and after > at:
             continue
+        if _AS_VALUE.match(text, at):
+            continue  # "…请补录，不要记为今天": a value refused, not the record
         whole = any(text.startswith(w, at) for w in words)
         alone = len(m["verb"]) == 1 or m["verb"][1] in "了吗呢啊吧"
         if whole or (alone and any(w[0] == m["verb"][0] for w in words)):
             return m.group().strip(" ，,。;；!！")
     return None
+
+
+_AS_VALUE = re.compile(r"(?:记|存|录|报)(?:为|成|作)")
+"""A change word before what it takes a value as ("记为今天", "报成餐费")."""
 
 
 def _taken_back(refused: Found, verbs: list[Found]) -> bool:
@@ -2110,6 +2120,16 @@ _PAST_CALENDAR = re.compile(
     r"\b(?:last|previous|past)\s+(?:week|month)\b|(?<![最近过去])上上?个?(?:月|周|星期|礼拜)(?![0-9一二三四五六七八九十]|底|初|末)",
     re.I,
 )
+_PAST_OCCASION = re.compile(
+    r"\b(?:from|during|on)\s+when\s+(?:i|we)\b|\bback\s+when\s+(?:i|we)\b|"
+    r"\bwhen\s+(?:i|we)\s+(?:was|were)\s+(?:over|away|out|in|at|down|up|on)\b|"
+    r"\b(?:on|from|during)\s+(?:my|our|the)\s+(?:last\s+)?(?:trip|holiday|vacation)\b|"
+    r"上次(?:出差|去)[^，。,！!？?]{0,8}?(?:的时候|时|期间)|出差(?:的时候|期间)",
+    re.I,
+)
+"""A time told as an occasion ("from when I was over in Aveiro", "上次出差的时候"): the day
+it happened, which the write would otherwise take as today."""
+PAST_OCCASION = "date: {text!r} says when, not which day; say which day it was"
 _SHOWN = re.compile(
     r"\b(?:show|total|trend|how|look|view|summar|pull|tell)\w*|看|总|趋势|走势|多少|曲线", re.I
 )
@@ -2146,6 +2166,8 @@ def _calendar_window(
             inside = period is not None and period["start"] <= m.start() < period["end"]
             if not (inside and _SHOWN.search(text)):
                 return CALENDAR_DAY.format(text=m.group())
+        if occasion := _PAST_OCCASION.search(text):
+            return PAST_OCCASION.format(text=occasion.group())
     day = said.get("date")
     period = said.get("period")
     if day is not None and period is not None and period["start"] < day["end"]:
@@ -3438,6 +3460,7 @@ _KIN = (
     r"daughter|kids?|nain|taid|"
     r"child|children|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|friend|"
     r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend|"
+    r"office-?mate|workmate|classmate|flatmate|housemate|"
     # the people of a small business ("my cashier's blood pressure", "for my staff")
     r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
     r"nanny|cleaner|mate|granny|gran|nana|nan|"
@@ -3519,6 +3542,10 @@ _OTHERS = re.compile(
     rf"{_KIN}\s+(?:did|made|placed|ordered|put\s+in|bought|filed|opened)\b|"
     # Portuguese and Romance order: "the order of my wife"
     rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
+    # Tagalog's "for my …" and "my …'s", the kin after and "ko" (my) last: "pa-file naman ng
+    # claim para sa officemate ko", "yung order ng pinsan ko"
+    rf"\b(?:para\s+sa|ng|kay)\s+(?:{_KIN}|pinsan|kapatid|nanay|tatay|asawa|anak|kaibigan|"
+    r"lola|lolo|tita|tito|ate|kuya|amo|kasama|katrabaho|kaklase)\s+ko\b|"
     # a trainer's or a coach's client named with their reading: "client Priya bp 145/92",
     # "会员小张血压 150/98"
     r"\b(?:client|customer|member|athlete|trainee|student|player)\s+(?-i:[A-Z][a-z]+)(?:['’]s)?"
@@ -4333,7 +4360,9 @@ def _withdrawn(
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if _TOTAL.search(intent.description):
         for pattern, why in ((_BREAKDOWN, BREAKDOWN), (_ONE_ITEM, ONE_ITEM)):
-            if (m := pattern.search(text)) is not None:
+            # (parts refused: "仅需总额，不必列示明细", "no need to itemise")
+            found = (m for m in pattern.finditer(text) if not negated(text, m.start()))
+            if (m := next(found, None)) is not None:
                 return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if (
         "period" in intent.slots_model.model_fields

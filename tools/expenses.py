@@ -1157,6 +1157,16 @@ _INCOME = re.compile(
 cost to claim, so no category of claim takes it."""
 
 
+_KIND_UNDECIDED = re.compile(
+    r"\b(?:not\s+sure|unsure|(?:don't|dont|do\s+not)\s+know|dunno|no\s+idea|undecided|tbd)\b"
+    r"[^.!?]{0,24}?\b(?:category|categories|kind|type|cat)\b|"
+    r"(?:类别|类型|分类|哪一?类|算什么)[^。！？]{0,6}?(?:还没|没|不)(?:想好|定|确定|知道|清楚)",
+    re.I,
+)
+"""The kind left open by the user ("not sure which category yet", "类别还没想好"): no words
+of what the money went on, so the claim asks which kind it is."""
+
+
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     """A category word, else "other" with the words that say what the money went on.
 
@@ -1208,7 +1218,9 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
             end += 1
         rest = rest[:start] + " " * (end - start) + rest[end:]
     words = rest.strip(" ,;.:!?，。；：！？—-")
-    if not re.search(r"[a-z]{2}|[\u4e00-\u9fff]{2}", words.lower()):
+    if not re.search(r"[a-z]{2}|[\u4e00-\u9fff]{2}", words.lower()) or _KIND_UNDECIDED.search(
+        words
+    ):
         return "other"
     start = rest.index(words)
     return Found("other", " ".join(words.split()), start, start + len(words), "text")
