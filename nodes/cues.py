@@ -107,6 +107,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
         *("stick it through", "stick that through", "put it through", "whip up"),
         *("stick it under", "stick that under"),  # "15 USD, stick it under other"
+        *("bung it under", "bung that under", "chuck it under", "chuck that under"),
         *("stick in", "stick it in", "stick that in", "pop in", "pop through", "开立", "编制"),
         # Chinese as Japanese speakers write it: 作成 "make", "工单请开" (object first).
         *("做成", "作成", "请开"),
@@ -158,6 +159,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("mail", "发送", "发短信", "发给我", "通知我", "提醒我", "短信", "转发", "发邮件"),
         *("发条消息", "发个消息", "发消息", "发条信息", "传短信", "传个短信"),
         *("发到", "发去"),  # (Cantonese 发去: "嘅状态发去我微信")
+        *("寄到", "寄给", "寄去"),  # mailed: "帮我把周报寄到我的 email"
         # e-mail named as the means: "用邮件把订单40551的状态发我" asks for a message
         *("用邮件", "通过邮件", "用邮箱", "通过邮箱", "用电邮", "用email", "用 email"),
         # and any chat app with its verb: "用 WhatsApp 发 order 72114 的状态给我", "用 LINE
@@ -366,6 +368,10 @@ _VERNACULAR: dict[str, str] = {
     **{"报埋": "报了", "记埋": "记下", "入返落去": "记录进去", "入返": "录入"},
     # V多次 is "V once more": "再睇多次" (look again)
     **{"睇多次": "看一次", "睇多一次": "看一次"},
+    # 睇返 "look back at" ("我想睇返呢三十日嘅血压"); 调一次 "pull up once more"
+    **{"睇返": "看看", "调一次": "看一次"},
+    # Taiwan: 产 "produce" a report ("月报可以帮我产一份吗")
+    **{"产一份": "做一份", "产一个": "做一个", "产出": "做出"},
     # 埋单 is paying the bill, told in a claim ("埋单三百二十蚊"): what was spent. 食晏 lunch.
     **{"埋单": "消费", "食晏": "午饭"},
     **{"去到边": "到哪里", "跟住": "然后", "搞掂": "搞定"},
@@ -508,7 +514,11 @@ _VERNACULAR_WORD = re.compile(
     # (and Minnan's 箍: "三百二十箍")
     # (and 快, a pinyin keyboard's slip for 块: "打印纸 120 快"; not 快递, 快点)
     + r"|(?P<kuai>(?<=[\d零一二两三四五六七八九十百千])(?:[蚊箍]|快(?![递点乐速捷车]))|"
-    + r"(?<=\d )(?:[蚊箍]|快(?![递点乐速捷车])))"
+    + r"(?<=\d )(?:[蚊箍]|快(?![递点乐速捷车]))|"
+    # (and 文, a keyboard's homophone for 蚊: "的士去医院 38 文"; not 文件, 文字, 文章)
+    + r"(?<=\d)文(?![件字章档本化具学案])|(?<=\d )文(?![件字章档本化具学案]))"
+    # Cantonese 呢 "this" before a number of days ("我呢七日报咗几多钱"); elsewhere a particle
+    + r"|(?P<ni>呢(?=[\d一二两三四五六七八九十]+\s*(?:日|天|个?礼拜|个?星期)))"
     + r"|(?P<mo>莫(?![名斯非过大测]))"  # 莫 "don't" (Sichuan); not 莫名, 莫斯科, 莫非, 莫过于
     # Wu's 伐 after a change asked for is 吧 ("记下来伐", "报掉伐": do it, will you?)
     + r"|(?P<faba>(?<=下来|记牢|记上|报掉|报脱|存好|记好)伐(?=\s*(?:[?？,，。!！~]|$)))"
@@ -589,6 +599,7 @@ _DAXIE = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖拾佰仟", "一二�
 """The 大写 numerals as the rules read numbers (`_VERNACULAR_WORD`'s daxie group)."""
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
+    "ni": "这",
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
     "e_own": "我",
     "haoduo_seen": "多少",
@@ -1526,6 +1537,13 @@ _DIALECT: dict[str, str] = {
     # Portuguese inside English: "Where is my pedido 58231?", "open a chamado", "relatório"
     **{"pedido": "order ", "chamado": "ticket "},
     **{"relatório": "report   ", "relatorio": "report   "},
+    # French inside English, as Quebec writes it: "Text me quand 70034 is delivered", "the
+    # last 14 jours", "the rapport hebdomadaire", "keep me au courant", "par courriel"
+    **{"quand": "when ", "jours": "days ", "semaines": "weeks   ", "semaine": "week   "},
+    **{"rapport hebdomadaire": "weekly report       ", "rapport mensuel": "monthly report "},
+    **{"hebdomadaire": "weekly      ", "mensuel": "monthly", "au courant": "updated   "},
+    **{"courriel": "email   ", "enregistre-le": "record it    ", "enregistre": "record    "},
+    **{"catégorie": "category ", "ce matin": "today   "},
     # Italian inside English: "avvisami" (let me know), "andamento" (trend), "pressione".
     **{"avvisami": "ping me ", "andamento": "trend    ", "pressione": "pressure "},
     # Nigerian Pidgin: "make you no file anything" is "don't file anything".
@@ -1770,6 +1788,8 @@ NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets"),
     # bookkeeping and a reimbursement statement, named: "以便做好个人记账", "学校的报账单"
     *("记账", "报账单"),
+    # the claims' total named ("报账总额 7 天的给我看一下"): a read
+    *("报账总额", "报帐总额", "报账合计", "报帐合计", "报账总数", "报帐总数"),
     # records as a source: "编号以系统记录为准" (the number as the system has it)
     *("系统记录", "记录为准"),
     # what is on file, not a message: "which phone number and e-mail address are on file"

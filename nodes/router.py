@@ -1377,7 +1377,7 @@ def _kinds_in(
 
 
 _BY_CHANNEL = re.compile(
-    r"\b(?:to|by|via|over|on|through|in|into|por)\s+(?:my\s+|the\s+|your\s+|mi\s+)?"
+    r"\b(?:to|by|via|over|on|through|in|into|por|par)\s+(?:my\s+|the\s+|your\s+|mi\s+)?"
     r"(?P<en>e-?mail|mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
     r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
@@ -1392,7 +1392,7 @@ _BY_CHANNEL = re.compile(
     r"(?<![A-Za-z])(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*"
     r"(?:(?:发)?给我|我|me\b|mi\b|us\b)|"
     # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
-    r"(?:send|发|传)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
+    r"(?:send|发|传|寄)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
     r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)|"
     # the channel before the verb: "帮我把10519的状态微信发给我"
     r"(?P<cn5>微信|邮件|邮箱|qq|钉钉|whatsapp|wechat)\s*(?:(?:发|传)(?:给|到)?|通知|告诉)\s*我|"

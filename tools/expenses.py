@@ -415,6 +415,7 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "aud",
             "au$",
+            "a$",
             "澳元",
             "澳币",
             *("australian dollar", "australian dollars", "aussie dollars"),
@@ -426,6 +427,8 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
             *("cad", "ca$", "canadian dollar", "canadian dollars", "加元", "加币"),
             # French order, as Quebec says it in English: "31 dollars canadian"
             *("dollars canadian", "dollar canadian", "dollars canadiens", "$ canadian"),
+            # "86$ canadiens", "C$86"
+            *("$ canadiens", "$ canadien", "$canadiens", "$canadien", "c$", "$ can", "$can"),
         ),
     ),
     # other dollars said by their country: "a hotel claim fi 3200 Jamaican dollars"
@@ -874,6 +877,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "write me when",
             "write me if",
             "跟我讲一声",
+            *("跟我打个招呼", "给我打个招呼", "和我打个招呼"),  # "弄好了跟我打个招呼"
             "予以通知",
             "予以告知",
             "电话告知",
@@ -1116,7 +1120,8 @@ _CLAIM_NOUNS = (
 
 
 _FILED_UNDER = re.compile(
-    r"\b(?:put|file|log|claim|submit|enter|book|stick|pop)\s+(?:it|this|that|them)\s+(?:under|as)\s+"
+    r"\b(?:put|file|log|claim|submit|enter|book|stick|pop|bung|chuck)\s+(?:it|this|that|them)\s+"
+    r"(?:under|as)\s+"
     r"(?:an?\s+)?(?P<category>taxi|meal|hotel|other)\b|"
     r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣)\s*(?P<zh>taxi|meal|hotel|other)\b|"
     r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣|报一下|报个|报)\s*"

@@ -1083,6 +1083,9 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("jana",), 1),
     # Spanish inside English: "I took it anteayer" (the day before yesterday), "ayer"
     (("anteayer", "antier"), 2),
+    # French inside English, as Quebec writes it: "Taxi 38.75 EUR in Paris hier"
+    (("avant-hier",), 2),
+    (("hier soir", "hier"), 1),
     (("ayer",), 1),
     # Vietnamese inside English: "Hôm qua I take Grab taxi" (yesterday)
     (("hôm qua", "hom qua"), 1),
