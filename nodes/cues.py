@@ -1544,6 +1544,18 @@ _DIALECT: dict[str, str] = {
     **{"hebdomadaire": "weekly      ", "mensuel": "monthly", "au courant": "updated   "},
     **{"courriel": "email   ", "enregistre-le": "record it    ", "enregistre": "record    "},
     **{"catégorie": "category ", "ce matin": "today   "},
+    # Portuguese inside English, as Brazil writes it: "duas semanas", "sexta-feira"
+    **{"duas semanas": "two weeks   ", "semanas": "weeks  ", "dias": "days"},
+    **{
+        "segunda-feira": "monday       ",
+        "terça-feira": "tuesday    ",
+        "terca-feira": "tuesday    ",
+    },
+    **{
+        "quarta-feira": "wednesday   ",
+        "quinta-feira": "thursday    ",
+        "sexta-feira": "friday     ",
+    },
     # Italian inside English: "avvisami" (let me know), "andamento" (trend), "pressione".
     **{"avvisami": "ping me ", "andamento": "trend    ", "pressione": "pressure "},
     # Nigerian Pidgin: "make you no file anything" is "don't file anything".
@@ -1788,6 +1800,13 @@ NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets"),
     # bookkeeping and a reimbursement statement, named: "以便做好个人记账", "学校的报账单"
     *("记账", "报账单"),
+    # an English verb used as a noun inside Chinese: "我有个 claim 一直 pending"
+    *(
+        f"{w}{sp}{n}"
+        for w in ("有个", "有一个", "有一笔")
+        for sp in ("", " ")
+        for n in ("claim", "ticket")
+    ),
     # the claims' total named ("报账总额 7 天的给我看一下"): a read
     *("报账总额", "报帐总额", "报账合计", "报帐合计", "报账总数", "报帐总数"),
     # records as a source: "编号以系统记录为准" (the number as the system has it)
@@ -1802,6 +1821,7 @@ NOT_CUES: tuple[str, ...] = (
     # is the status of ticket T-27"
     *("update me what", "update me whether", "update me the status", "update me on the status"),
     *("记得", "忘记", "忘了记", "日记", "笔记", "记不", "记住", "记性", "记忆", "记者", "标记"),
+    *("记混", "记乱", "记串"),  # "我自个儿都记混了": mixed up in one's head
     # the updates just refused turned off ("I don't need updates, stop sending them")
     "stop sending them",
     # what is requested follows: "request that ticket T-88 is closed" opens no ticket
@@ -1955,7 +1975,8 @@ _POLITE = re.compile(
     r"most\s+important(?:ly)?(?:\s+is)?|(?:first|top)\s+priority(?:\s+is)?|"
     r"priority\s+one|first\s+of\s+all)\b[\s,:]*)*"
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
-    r"(?:can|could|would|will|wo)(?:n't)?\s+(?:you|u|ya|someone|somebody|anyone)\s+(?:please\s+)?"
+    r"(?:can|could|would|will|wo)(?:n't)?\s+(?:y'all|yall|you\s+all|you|u|ya|someone|somebody|anyone)"
+    r"\s+(?:please\s+)?"
     r"(?:kindly\s+)?(?:maybe\s+|perhaps\s+)?"
     r"(?:be\s+(?:a\s+dear|a\s+love|(?:ever\s+so\s+|so\s+|very\s+)?kind(?:\s+as\s+to|"
     r"\s+enough\s+to)?)\s+(?:and\s+)?)?(?:possibly\s+)?|"
@@ -3131,7 +3152,8 @@ def _request_body(clause: str) -> tuple[str, bool]:
         polite
         and polite.group(0).strip()
         and re.search(
-            r"you|u\b|ya\b|vous|tu\b|some(?:one|body)|anyone|like|want|need|ahead|let's|please|mind|"
+            r"you|u\b|ya\b|y'?all\b|vous|tu\b|some(?:one|body)|anyone|like|want|need|ahead|let's|"
+            r"please|mind|"
             r"help|possible|"
             r"inconvenient|trouble|bother|\bcan\s*$",  # (Singapore English's bare "can")
             polite.group(0),

@@ -1392,7 +1392,7 @@ _BY_CHANNEL = re.compile(
     r"(?<![A-Za-z])(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*"
     r"(?:(?:发)?给我|我|me\b|mi\b|us\b)|"
     # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
-    r"(?:send|发|传|寄)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*"
+    r"(?:send|发|传|寄|e-?mail)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*(?:公司的?|工作的?|单位的?)?\s*"
     r"(?P<cn3>whatsapp|wechat|telegram|e-?mail|gmail|邮箱|微信|邮件)|"
     # the channel before the verb: "帮我把10519的状态微信发给我"
     r"(?P<cn5>微信|邮件|邮箱|qq|钉钉|whatsapp|wechat)\s*(?:(?:发|传)(?:给|到)?|通知|告诉)\s*我|"
@@ -1489,7 +1489,9 @@ def _sent_elsewhere(intent: IntentSpec, text: str, verb: Found) -> bool:
 
 _OWN_PLAN = re.compile(
     r"\b(?:so\s+(?:that\s+)?(?:i|we)\s+(?:can|could|may|will|'ll|am\s+able\s+to)|make\s+i|"
-    r"(?:in\s+order\s+)?for\s+me\s+to|to\s+let\s+me)\s+(?:\w+\s+)?$|(?:好让我|以便我|方便我|我好)[\u4e00-\u9fff]{0,2}\s*$",
+    r"(?:in\s+order\s+)?for\s+me\s+to|to\s+let\s+me)\s+(?:\w+\s+)?$|(?:好让我|以便我|方便我|我好)[\u4e00-\u9fff]{0,2}\s*$|"
+    # what the user will do after ("price drop 了我重新下一单")
+    r"(?<![帮给替让叫])我(?:自己|重新|回头)再?\s*$",
     re.I,
 )
 """What the user says they will do with the result, just before its verb: "so I can forward
@@ -3542,6 +3544,12 @@ _OTHERS = re.compile(
     rf"{_KIN}\s+(?:did|made|placed|ordered|put\s+in|bought|filed|opened)\b|"
     # Portuguese and Romance order: "the order of my wife"
     rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
+    # anyone named after their role: "file a claim for my conductor Kamau"
+    r"\bfor\s+(?:my|our)\s+[a-z]+\s+(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|"
+    r"Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|"
+    r"November|December|Uber|Lyft|Grab|Bolt|Airbnb)\b)[A-Z][a-z]+)\b|"
+    # a neighbour's things: "隔壁依伯的订单30900帮伊取消一下"
+    r"(?:隔壁|邻居|对门|楼上|楼下)[\u4e00-\u9fff]{0,3}的(?:订单|单子|血压|报销|工单)|"
     # Tagalog's "for my …" and "my …'s", the kin after and "ko" (my) last: "pa-file naman ng
     # claim para sa officemate ko", "yung order ng pinsan ko"
     rf"\b(?:para\s+sa|ng|kay)\s+(?:{_KIN}|pinsan|kapatid|nanay|tatay|asawa|anak|kaibigan|"

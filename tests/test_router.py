@@ -10908,3 +10908,60 @@ def test_rounds_225_226_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 227-228 (measured once at c5cd9d5, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # someone named after their role, and a neighbour's things
+        (EXPENSES, "file a claim for my driver Otieno, he paid lunch 8 USD"),
+        (DOMAIN, "邻居阿姨的订单40211帮她取消一下"),
+        # e-mail as the verb, to a work mailbox
+        (DOMAIN, "61250 的物流 status 直接 email 到我公司邮箱"),
+        # "有个 claim" names a claim; whether to open a ticket is asked
+        (EXPENSES, "我有个 claim 一直没批，要不要开个 ticket 啊"),
+        # "y'all" asks as "you" does, here for another channel
+        (DOMAIN, "Could y'all email me the status of order 52210?"),
+    ],
+)
+def test_rounds_227_228_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            DOMAIN,
+            "Could y'all text me where order 52210 is?",
+            "notify_order",
+            {"order_id": "52210"},
+        ),
+        # Portuguese inside English: "não, espera" corrects, "duas semanas", "quinta-feira"
+        (DOMAIN, "cancel order 66231... não, espera, 66213", "cancel_order", {"order_id": "66213"}),
+        (EXPENSES, "total of my claims, duas semanas", "expense_total", {"period": "14d"}),
+        (
+            EXPENSES,
+            "dinner with the team, 40 euros, quinta-feira. submit pls",
+            "submit_expense",
+            {"amount": "40", "currency": "EUR", "category": "meal", "date": "2026-03-12"},
+        ),
+        # the user's own next step ("我回头再下一单") is no change asked
+        (
+            DOMAIN,
+            "order 61360 帮我 cancel 掉，我回头再下一单",
+            "cancel_order",
+            {"order_id": "61360"},
+        ),
+        # 记混 (mixed up) records nothing
+        (DOMAIN, "我的订单都给我列一下，我都记混了", "list_orders", {}),
+    ],
+)
+def test_rounds_227_228_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
