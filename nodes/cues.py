@@ -380,6 +380,8 @@ _VERNACULAR: dict[str, str] = {
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
     **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下", "莫整": "别做", "莫弄": "别弄"},
+    # Minnan 时阵 "when" ("出货的时阵通知阮一声"), 一摆 "once" ("再看一摆"), 予 "give"
+    **{"时阵": "时候", "一摆": "一次", "先予我": "先给我"},
     # Shaanxi 乃个 "that" ("额最近乃个工单")
     **{"乃个": "那个"},
     # Hunan (Changsha): 冒得 "have not", 冒 "not yet" after 还 ("类别还冒想好")
@@ -1544,6 +1546,9 @@ _DIALECT: dict[str, str] = {
     **{"hebdomadaire": "weekly      ", "mensuel": "monthly", "au courant": "updated   "},
     **{"courriel": "email   ", "enregistre-le": "record it    ", "enregistre": "record    "},
     **{"catégorie": "category ", "ce matin": "today   "},
+    # Indian and Pakistani English: "please do the needful" (do it); Hindi and Urdu "bana do"
+    # (make it), "daal do" (put it in)
+    **{"do the needful": "do it         ", "bana do": "make it", "daal do": "add it "},
     # Portuguese inside English, as Brazil writes it: "duas semanas", "sexta-feira"
     **{"duas semanas": "two weeks   ", "semanas": "weeks  ", "dias": "days"},
     **{
@@ -2963,6 +2968,8 @@ _ON_EVENT = re.compile(
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
     r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
+    # a learner's "is" with the bare verb: "When order 90117 is arrive, please text me"
+    r"is\s+(?:arrive|ship|come|reach|deliver)|"
     r"reaches|gets\s+(?:to|here|there)|gets\s+(?:down|up|over|back|out)\s+to|makes\s+it\s+to|"
     r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"
     # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
@@ -3558,7 +3565,7 @@ _EN_CHANGE_WORD = "|".join(
 )
 _REFUSAL = re.compile(
     r"^(?:(?:no|nope|wait|actually|well|ok|okay|so|but|and|now|sorry|honestly)\b[\s,]*){0,3}"
-    r"(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|nuh|"
+    r"(?:(?:i|we)\s+)?(?:don't|dont|do\s+not|never|nuh|doh|"
     r"(?:please\s+)?hold\s+off(?:\s+on)?)\s+"
     r"(?:(?:want|need|wish|mean|plan|require)\s+(?:you\s+|u\s+)?"
     # (an adverb between: "I don't want to actually cancel it just yet")
@@ -3600,7 +3607,7 @@ _COURTESY = re.compile(
     re.I,
 )
 """A clause that is only thanks or please: beside a request it names no intent."""
-_REMINDER = re.compile(r"^(?:don't|dont|do\s+not)\s+forget\b|^(?:别忘|不忘)", re.I)
+_REMINDER = re.compile(r"^(?:don't|dont|do\s+not|doh|nuh)\s+forget\b|^(?:别忘|不忘)", re.I)
 
 
 def without_refusals(text: str) -> str:

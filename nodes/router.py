@@ -2123,8 +2123,10 @@ _PAST_CALENDAR = re.compile(
     re.I,
 )
 _PAST_OCCASION = re.compile(
-    r"\b(?:from|during|on)\s+when\s+(?:i|we)\b|\bback\s+when\s+(?:i|we)\b|"
-    r"\bwhen\s+(?:i|we)\s+(?:was|were)\s+(?:over|away|out|in|at|down|up|on)\b|"
+    # (to the clause's end, so the question quotes the occasion: "from when I was over in
+    # Aveiro")
+    r"\b(?:(?:from|during|on|back)\s+when\s+(?:i|we)\b|"
+    r"\bwhen\s+(?:i|we)\s+(?:was|were)\s+(?:over|away|out|in|at|down|up|on)\b)[^,.;!?，。]*|"
     r"\b(?:on|from|during)\s+(?:my|our|the)\s+(?:last\s+)?(?:trip|holiday|vacation)\b|"
     r"上次(?:出差|去)[^，。,！!？?]{0,8}?(?:的时候|时|期间)|出差(?:的时候|期间)",
     re.I,
@@ -3601,7 +3603,9 @@ _OTHERS = re.compile(
     r"moved\b|just\b|come\b|left\b|staying\b|living\b|coming\b|here\b|back\b|"
     # (a feast named after a saint or a person: "the Paddy's Day orders", "Mother's Day")
     r"day\b|eve\b)[a-z]|"
-    r"我(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
+    r"(?:我|阮)(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
+    # (Minnan 阮 "my"; 小弟 and 小妹 the younger ones: "阮小弟的订单 77120 帮伊取消")
+    r"小弟|小妹|"
     # Northeastern 老妹儿 (younger sister), 老弟, 老姐, 老哥; Chongqing 老汉儿 (father)
     r"老妹儿?|老弟|老姐|老哥|老汉儿?|"
     # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
@@ -4015,7 +4019,9 @@ _NOT_YOURS = re.compile(
     r"\bnot\s+(?:yours|from\s+you|with\s+you|you\s+(?:lot|guys))\b|"
     r"\bfrom\s+them,?\s+not\s+(?:from\s+)?you\b|"
     r"不是(?:你们|您们|你们家|贵司)(?:的|这(?:里|儿|边)的?)|"
-    r"不是在你们(?:这|那)(?:里|儿|边)?(?:买|下单|订)的",
+    r"不是在你们(?:这|那)(?:里|儿|边)?(?:买|下单|订)的|"
+    # another shop's order named by its platform: "淘宝的订单敢会当查？"
+    r"(?:淘宝|天猫|京东|拼多多|闲鱼|亚马逊|美团|饿了么)(?:上|里)?的?(?:订单|单子|快递)",
     re.I,
 )
 """The user saying the thing is another business's ("that one's my Tesco delivery, not

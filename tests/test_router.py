@@ -10965,3 +10965,58 @@ def test_rounds_227_228_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 229-230 (measured once at 3fa8b25, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Trinidad and Tobago dollars named as "TT dollars"
+        (EXPENSES, "file a taxi claim for me, 25 TT dollars this morning"),
+        # Minnan: 时阵 (when) an event to come; 阮 (my) before a sibling's things
+        (DOMAIN, "订单 51207 出货的时阵通知我一声"),
+        (DOMAIN, "阮小妹的订单 61120 帮伊取消"),
+        # another platform's order
+        (DOMAIN, "淘宝的订单敢会当查？单号 556021889"),
+        # a learner's "is arrive" is an event to come
+        (DOMAIN, "When order 81117 is arrive, please text me"),
+    ],
+)
+def test_rounds_229_230_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Trinidadian "doh" (don't) refuses the cancel; the status is what is asked
+        (
+            DOMAIN,
+            "doh cancel 71230 yet, just tell me where it is",
+            "order_status",
+            {"order_id": "71230"},
+        ),
+        # Indian and Pakistani English: "do the needful", Hindi "bana do", "kal raat"
+        (
+            DOMAIN,
+            "BP reading kal raat: 128/84. please do the needful",
+            "record_metric",
+            {"value": "128/84", "date": "2026-03-14"},
+        ),
+        (DOMAIN, "monthly report bana do please", "build_report", {"report": "monthly"}),
+        # British "nah hang about" corrects the value before it
+        (
+            DOMAIN,
+            "133/85 this morning, nah hang about, it was 135/85, put that one in",
+            "record_metric",
+            {"value": "135/85"},
+        ),
+    ],
+)
+def test_rounds_229_230_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -433,7 +433,7 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # other dollars said by their country: "a hotel claim fi 3200 Jamaican dollars"
     ("JMD", ("jmd", "jamaican dollar", "jamaican dollars", "ja$")),
-    ("TTD", ("ttd", "trinidad dollar", "trinidad dollars", "tt$")),
+    ("TTD", ("ttd", "trinidad dollar", "trinidad dollars", "tt$", "tt dollar", "tt dollars")),
     ("NZD", ("nzd", "nz$", "new zealand dollar", "new zealand dollars", "kiwi dollars")),
     (
         "SGD",
@@ -986,7 +986,7 @@ _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"for\s+(?:me|us)(?=\s+[a-z])|"  # "Please open for me a ticket" (not "… a ticket for me")
     r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
-    r"it\s+ticket|ticket|tkt|it|issue|problem|"
+    r"it\s+ticket|ticket|tkt|it|issue|problem|do(?=\s+it\b)|"
     # Tagalog's asking particles in Taglish: "Pa-open po ng ticket", "Paki-file naman"
     r"pa|paki|po|ng|naman|lang|"
     # Gulf Arabic's: "yalla open me a ticket"
@@ -1485,6 +1485,8 @@ _FOR_WHOM = re.compile(
     r"\bfor\s+(?:me|us)\b|"
     # Singapore English's article: "Open one ticket, my receipt upload fail"
     r"\bone(?=\s+(?:new\s+)?(?:ticket|tkt)\b)|"
+    # what joins two asks: "Please do the needful and open a ticket, my Outlook …"
+    r"\band\b|"
     # the Chinese request itself: "不好意思，能不能帮我开个工单？"
     r"能不能|可不可以|能否|可以|帮忙|帮我|给我|替我|麻烦您?|请|开(?:个|一个|一张|张)?|工单|[吗吧呢？?]|"
     + _SUMMARY_NOISE.pattern,

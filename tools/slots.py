@@ -680,13 +680,14 @@ NEGATIONS: tuple[str, ...] = (
     *("isn't", "wasn't", "aren't", "weren't", "no need to", "no need for", "without"),
     *("doesnt", "didnt", "isnt", "wasnt", "arent", "werent"),  # typed with no apostrophe
     *("stop", "no", "hold off"),
-    # patois "nuh cancel 88102" (don't cancel)
-    "nuh",
+    # patois "nuh cancel 88102" (don't cancel), Trinidadian "doh cancel 60877 yet"
+    *("nuh", "doh"),
     *("不要", "别", "不用", "不需要", "无需", "不必", "没有", "没", "不"),
 )
 """Words that refuse what follows them in their clause ("don't cancel", "不用通知我")."""
 NOT_NEGATIONS: tuple[str, ...] = (
     *("don't forget", "do not forget", "not only", "no later than", "whether or not"),
+    *("doh forget", "nuh forget"),  # Trinidadian and Jamaican "don't forget"
     # British courtesy: "I don't suppose you could pop in…", "it's no bother if not".
     *("don't suppose", "dont suppose", "do not suppose", "no bother", "no rush", "no hurry"),
     *("能不能", "可不可以", "要不要", "是不是", "会不会", "行不行", "好不好", "对不对", "有没有"),
@@ -1083,6 +1084,8 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     (("jana",), 1),
     # Spanish inside English: "I took it anteayer" (the day before yesterday), "ayer"
     (("anteayer", "antier"), 2),
+    # Hindi and Urdu inside English: "BP reading kal raat: 136/89" (last night)
+    (("kal raat",), 1),
     # French inside English, as Quebec writes it: "Taxi 38.75 EUR in Paris hier"
     (("avant-hier",), 2),
     (("hier soir", "hier"), 1),
@@ -1727,8 +1730,9 @@ _CORRECTION = re.compile(
     # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
     r"(?<=[,，.。—–-]\s)no(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
     r"make\s+that|make\s+it(?=\s+\d)|rather|no\s+(?:lah|la|leh|lor)|"
-    # Tagalog "ay mali" (oh, wrong): "148/95 — ay mali, 138/95 pala"; Portuguese "não, espera"
-    r"(?:ay\s+)?mali(?:\s+pala)?|n[ãa]o,?\s+espera)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
+    # Tagalog "ay mali" (oh, wrong): "148/95 — ay mali, 138/95 pala"; Portuguese "não, espera";
+    # British "nah hang about"
+    r"(?:ay\s+)?mali(?:\s+pala)?|n[ãa]o,?\s+espera|(?:nah\s+)?hang\s+about)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     r"更正|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
