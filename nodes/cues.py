@@ -1743,6 +1743,9 @@ _TAGALOG_DID = re.compile(
     r"generate|run|make|create)\b)",
     re.I,
 )
+"""Tagalog's completed aspect on a change ("nag-request ako ng monthly report kanina": I
+requested one earlier): told as done, read as "did" so no rule reads it as asked. Before
+any other verb ("nag-checkout ako Thursday") the affix is blanked with the others."""
 _TAGALOG_THEN = re.compile(
     r"\btapos(?=[\s,]+(?:pakita|show|paki|pa-|i-|add|check|file|save|log|open|total))", re.I
 )
@@ -1753,9 +1756,6 @@ _TAGALOG_ME = re.compile(
 )
 """Tagalog "ako" after "update" is the one updated: "pa-update na lang ako pag may progress",
 "i-update niyo ako"."""
-"""Tagalog's completed aspect on a change ("nag-request ako ng monthly report kanina": I
-requested one earlier): told as done, read as "did" so no rule reads it as asked. Before
-any other verb ("nag-checkout ako Thursday") the affix is blanked with the others."""
 _TAGALOG_SHOW = re.compile(r"\bpakita(?:in)?\b", re.I)
 _TAGALOG_DONT = re.compile(
     r"\b(?:hu)?wag(?:\s+(?:na|niyo|nyo|ninyo|mo|po|ho|muna|munang|nang|ng))*\s+"

@@ -428,7 +428,7 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
             # French order, as Quebec says it in English: "31 dollars canadian"
             *("dollars canadian", "dollar canadian", "dollars canadiens", "$ canadian"),
             # "86$ canadiens", "C$86"
-            *("$ canadiens", "$ canadien", "$canadiens", "$canadien", "c$", "$ can", "$can"),
+            *("$ canadiens", "$ canadien", "$canadiens", "$canadien", "c$"),
         ),
     ),
     # other dollars said by their country: "a hotel claim fi 3200 Jamaican dollars"
