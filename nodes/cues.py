@@ -1813,7 +1813,7 @@ NOT_CUES: tuple[str, ...] = (
         for n in ("claim", "ticket")
     ),
     # the claims' total named ("报账总额 7 天的给我看一下"): a read
-    *("报账总额", "报帐总额", "报账合计", "报帐合计", "报账总数", "报帐总数"),
+    *(f"{filed}{total}" for filed in ("报账", "报帐") for total in ("总额", "合计", "总数")),
     # records as a source: "编号以系统记录为准" (the number as the system has it)
     *("系统记录", "记录为准"),
     # what is on file, not a message: "which phone number and e-mail address are on file"

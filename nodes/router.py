@@ -846,7 +846,7 @@ def _entry(
             pattern = rf"(?<![\w'-]){pattern}(?![\w'-])"
         for m in re.finditer(pattern, lowered):
             spans.append(m.span())
-            if kind := _KIND_TOLD.search(lowered, 0, m.start()):
+            if kind := _KIND_TOLD.search(lowered, max(0, m.start() - 16), m.start()):
                 spans.append(kind.span())  # "…, 94.40 EUR, ja that's a meal"
             if name is None or m.start() < name.start:
                 name = Found(True, text[m.start() : m.end()], m.start(), m.end(), "entry")
@@ -2160,7 +2160,8 @@ def _calendar_window(
     my total for this month", "add 138/92 and give me the month view" and "... my total for
     the whole year" name a calendar window (or the month or year with no number of days)
     for the part that shows: the write's
-    window is 7, 14 or 30 days, so the run asks rather than showing another one.
+    window is 7, 14 or 30 days, so the run asks rather than showing another one. A day told
+    as an occasion ("from when I was over in Aveiro", `_PAST_OCCASION`) asks for the day too.
     """
     fields = intent.slots_model.model_fields
     said = {k: v for k, v in evidence.items() if v is not None and v.get("text") is not None}
