@@ -153,6 +153,9 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
         *("txt", "msg", "whatsapp", "e-mail"),
+        # the text as a thing given: "gie us a text when 48377 gets dispatched" (Scots)
+        *("give me a text", "give us a text", "drop me a text", "drop us a text"),
+        *("shoot me a text", "bung us a text", "bung me a text"),
         "tex me",  # a dropped letter, as dictated or thumbed: "tex me status of order 73390"
         # Spanish inside English: "Mandame por WhatsApp the status of 10611"
         *("mandame", "mándame", "enviame", "envíame", "mandáme"),
@@ -195,7 +198,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # a filed amount in another currency: "Convert my 200 USD claim to naira"
         *("convert", "换算成", "折算成", "转换成"),
     ),
-    "delete": ("delete", "remove", "erase", "删除", "删掉"),
+    # ("把血压记录里那个200/100删了": 删了 after 把 asks, as 关了 does)
+    "delete": ("delete", "remove", "erase", "删除", "删掉", "删了", "删一下", "删去"),
     "complain": ("complain", "file a complaint", "lodge a complaint", "投诉"),
     "close": ("close", "关闭", "关掉", "关了"),
     # Indian English "prepone" (move earlier): "prepone the delivery of order 88213"
@@ -708,7 +712,14 @@ def vernacular(text: str) -> str:
     if "$" in text and _CANTONESE.search(text):
         text = _BARE_DOLLAR.sub("＄", text)
     text = _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
+    if _CJK_CHAR.search(text):
+        text = _R_YUAN.sub("元", text)
     return _A_OR_NOT_A.sub(r"\1不\1", text)
+
+
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_R_YUAN = re.compile(r"(?<=\d)[rR](?![A-Za-z0-9])")
+"""Chat's "r" for 人民币 right after an amount, in Chinese ("3.12打车28r 报一下"): 元."""
 
 
 _CN_GONE_BY = (
@@ -1516,6 +1527,8 @@ _DIALECT: dict[str, str] = {
     # run together as said: "then gimme my 14 day total", "lemme see"
     **{"gimme": "give me", "lemme": "let me"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
+    # "gie's a look at ma readings" (give me), "gie us a text", "I jist want tae ken" (know)
+    **{"gie's": "give me", "gies": "give me", "gie": "give", "tae ken": "to know"},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
     # "jangan cancel dulu" refuses as "don't cancel" does. Their days are day words
     # (`tools.slots._DAY_WORDS`).
@@ -1565,6 +1578,8 @@ _DIALECT: dict[str, str] = {
     **{"avvisami": "ping me ", "andamento": "trend    ", "pressione": "pressure "},
     # Nigerian Pidgin: "make you no file anything" is "don't file anything".
     **{"make you no": "don't      "},
+    # and "I just wan know if dem don ship am" (want, whether they have shipped it)
+    **{"wan know": "want know", "wan see": "want see"},
     # Spanish "¿qué pasa con …?" said in English: the status of what follows.
     **{"what pass with": "status of     ", "what happen with": "status of       "},
     # Japanese 状況 said in English: "the situation of my most recent ticket"
@@ -1710,7 +1725,9 @@ def _verb_of_noun(m: re.Match[str]) -> str:
 _ID_NOUN = "|".join(w for w in ID_NOUNS if w.isascii() and w not in ("no", "number", "id"))
 _TOPIC_ASK = re.compile(
     rf"^(?P<topic>(?:my\s+|the\s+)?(?:report\s+)?(?:{_ID_NOUN})\s*(?:no\.?\s*|number\s*|#)?"
-    r"[A-Za-z]{0,2}-?\d+)(?P<gap>\s)(?=(?:can|could|would|will)\s+you\b|you\s+can\b)",
+    r"[A-Za-z]{0,2}-?\d+(?:\s+status)?)(?P<gap>\s)(?=(?:can|could|would|will)\s+you\b|you\s+can\b|"
+    # a message asked for after its topic: "Order 77120 status send by email, can?"
+    r"(?:send|text|sms|e-?mail|whatsapp)\s+(?:me\s+|it\s+)?(?:by|via|to|thru|through)\b)",
     re.I,
 )
 _PLEASE = re.compile(r"\b(?:please|pls|plz|kindly)\b", re.I)
@@ -1721,7 +1738,8 @@ def topic_first(text: str) -> str:
 
     "Order 10333 can you cancel?" and "Ticket T-8 you can close please?" name their thing
     first, as Japanese, Turkish and many other speakers order a request, then ask: read as
-    "Order 10333,can you cancel?" and "Ticket T-8,can you close please?". "You can …"
+    "Order 10333,can you cancel?" and "Ticket T-8,can you close please?" ("Order 77120 status
+    send by email, can?" too: a message asked for after its topic). "You can …"
     reads as "can you …" only with a "please" beside it; alone ("you can cancel 10333?") it
     may ask whether the change is possible, and stays as typed.
     """
@@ -1840,6 +1858,10 @@ NOT_CUES: tuple[str, ...] = (
     *("弄出来看", "做出来看", "搞出来看", "弄出来给我看", "做出来给我看", "搞出来给我看"),
     # a trend is brought out, never made: "把最近30天的血压趋势整出来我看看"
     *("趋势做出来", "走势做出来", "趋势弄出来", "走势弄出来", "趋势搞出来", "走势搞出来"),
+    *("趋势给我做出来", "走势给我做出来", "趋势给我弄出来", "走势给我弄出来"),
+    *("趋势给我搞出来", "走势给我搞出来"),
+    # what the read is for, after 以便 (so that): "…之报销总额，以便编制经费使用情况说明"
+    *("以便编制", "以便制作", "以便填写", "以便提交", "以便报销", "以便撰写", "以便整理"),
     # sent over to be looked at: "十四天的血压情况发给我看一下" shows it, it texts nothing
     *("发给我看", "发我看", "发过来看", "发过来给我看"),
     *("记号", "惦记", "书记", "记错", "记清"),
@@ -2032,7 +2054,9 @@ _CN_POLITE = re.compile(
 _DO_US_THE = r"(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)"
 """Not "do us the weekly report" (British for "do me"): an ask, not a question."""
 _READ_VERBS = re.compile(
-    r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|give|pull\s+up|fetch|know|"
+    # ("give us a text when …" sends one: a message given is no read)
+    r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|let\s+me\s+see|"
+    r"give(?!\s+(?:me|us)\s+(?:a\s+)?(?:text|txt|sms|message)\b)|pull\s+up|fetch|know|"
     r"read|what|how|when|where|which|who|why|whats|what's|where's|how's|hows|any|is|are|was|were|"
     r"did|do|does|has|have|had|am)\b(?!\s+not\b)" + _DO_US_THE,
     re.I,
@@ -3580,18 +3604,18 @@ and with no "to" before the verb, as many learners write ("I don't want cancel o
 20451")."""
 _CN_REFUSAL = re.compile(
     r"^(?:兹|本人|我)?(?:先别急着|别急着|先不急着|不急着|不要|别|不用|先别|先不要|不是要|不是想|不想|"
-    r"(?:暂|先|就)?不(?:另|再|必再)?(?:予以)?(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))"
+    r"(?:暂|先|就)?不(?:另|再|必再)?(?:予以|予)?(?=新增|添加|录入|记录|提交|报销|取消|修改|发送|通知|开))"
 )
 """A clause that opens by refusing, in Chinese; "不新增" is formal 勿新增 as read
 (`vernacular`): "仅作查询，勿新增任何报销记录"; official style's "兹不另开工单" (no other
-ticket opened), "暂不予以取消" (not cancelled for now), "本人暂不提交"."""
+ticket opened), "暂不予以取消" (not cancelled for now, and "暂不予取消"), "本人暂不提交"."""
 
 
 SCORN = r"(?:疯了|傻了|脑子进水了?|脑子坏了|吃饱了撑的)才(?:会|要|去)?"
 """A change refused with scorn, right before its verb: "我疯了才取消" (I would have to be mad to
 cancel it)."""
 _CN_NEGATED = re.compile(
-    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|再行|必再)?$|"
+    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|予|再行|必再)?$|"
     # a change disowned as what is asked: "不是取消，俺就问问20518现在到哪了"
     r"(?:^|[，,。\s])(?:不是|并不是|并非)(?:要)?$|"
     rf"{SCORN}$"
@@ -3757,8 +3781,9 @@ _SAID_RIGHT = re.compile(
 
 _BOUGHT_THING = re.compile(r"(?:过|了)?的(?!时候|话)[\u4e00-\u9fff]")
 """A purchase word before 的 and a noun: the thing that was bought ("购买的会议资料")."""
-_MADE_THING = re.compile(r"的(?:明细|文件|表格|报表|数据|记录|清单|单据|内容|结果)")
-"""What a change made, named by it ("导出的明细", "生成的报表"): a thing told, no change asked."""
+_MADE_THING = re.compile(r"[的之](?:明细|文件|表格|报表|数据|记录|清单|单据|内容|结果|工单|报销单)")
+"""What a change made, named by it ("导出的明细", "生成的报表", formal "本人最近提交之工单"): a
+thing told, no change asked."""
 _CJK_PURCHASES = frozenset(w for w in CHANGE_KINDS["purchase"] if _is_cjk(w))
 
 

@@ -721,6 +721,10 @@ _ENTRY_MEMO = re.compile(
     r"\b(?:that's|thats|it's|its)\s+(?:an?\s+)?['\"‘][\w ]{1,15}['\"’](?:\s+(?:one|wan))?|"
     # when it was paid, said as a clause of its own: "…, 236 EUR, I paid on Thursday."
     r"\bi\s+paid(?:\s+(?:it|for\s+it))?(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s))|"
+    # (Nigerian Pidgin "I pay am 10 March": I paid it then)
+    r"\bi\s+pay\s+am(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s|\d))|"
+    # the amount as the whole cost: "3 nights, $360 total" (not "total for the last 7 days")
+    r"(?<=\d)\s+total\b(?!\s+(?:for|of|over|in|last|past|\d))|"
     # in Chinese, the time of day and "taken then" closing the line ("血压 135/85, 前天量的",
     # "血压127/82，今天早上8点15量的"), not "我昨天量的血压是 128/84", a sentence
     r"早上|上午|下午|晚上|中午|早晨|傍晚|夜里|睡前|饭后|饭前|"
@@ -1382,9 +1386,10 @@ _BY_CHANNEL = re.compile(
     r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
-    r"(?:用|通过|走|拿|以)\s*(?:我的?)?"
+    # (official style's 经由 and 推送: "烦请将订单20391之状态经由微信推送至本人")
+    r"(?:用|通过|经由|走|拿|以)\s*(?:我的?)?"
     r"(?P<cn2>邮箱|微信|(?:电子)?邮件|qq|钉钉|whatsapp|wechat|telegram|e-?mail|line)"
-    r"(?=\s*(?:发|传|告诉|通知)|[把将][^。！？!?，,]{0,24}?(?:发|传|告诉|通知))|"
+    r"(?=\s*(?:发|传|告诉|通知|推送)|[把将][^。！？!?，,]{0,24}?(?:发|传|告诉|通知|推送))|"
     # a message of the channel's own kind: "send mi a WhatsApp when …", "drop me an email"
     r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a\s+|an\s+)?"
     r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail)\b|"
@@ -1639,7 +1644,8 @@ _HOW_MUCH = re.compile(
 """A question for an amount ("总共多少", "how much", "what's the total?"): beside it "加上"
 or "plus" sums what is asked about ("我报的那笔200块加上之前的，总共多少"), files nothing."""
 EXISTING = "not {intent}: the request asks how one already made fared ({words!r})"
-_PAST_ENTRY = re.compile(r"(?:过|了)?的(?!时候|话|士)")  # (not 的士, a taxi: "报一笔的士 28 块")
+# (not 的士, a taxi: "报一笔的士 28 块"; formal 之 is 的: "本人最近提交之工单", not 之后, 之前)
+_PAST_ENTRY = re.compile(r"(?:过|了)?(?:的(?!时候|话|士)|之(?![后前内间一外中际余上下]))")
 """A Chinese change word that describes a thing ("我昨天记的那个128/82", "上周报的那笔"):
 the entry was made before, and the request asks about it, never for it again."""
 _EXISTING = re.compile(
@@ -2476,6 +2482,15 @@ def by_rules(
         try:
             slots = validate_slots(intent, values)
         except SlotError as exc:
+            # a value no write may take, in a request whose change another intent makes
+            # ("Open a ticket saying my 30 days total shows 0 even though I filed claims"):
+            # not this intent. Only then: a question about a value the write does not take
+            # ("能报日元吗") is best answered with what it takes.
+            asked_cue = _asks_change(intent, text, evidence, today) if _guarded(intent) else None
+            if asked_cue is not None and (other := _object_of(domain, intent, text, asked_cue)):
+                why = OTHER_OBJECT.format(intent=intent.name, words=other[1], other=other[0])
+                refused.append((intent.name, why))
+                continue
             return _slot_error(intent, exc, rule=intent.name), refused
         problem, asked, cue = _gate(domain, intent, text, evidence, today)
         if problem is not None and not asked:
@@ -2800,6 +2815,13 @@ def _unserved_change(
             decision,
             UNSERVED_CHANGE.format(intent=intent.name, how="weighs", verb=weighed.text),
         )
+    changed = _WANTED_CHANGED.search(text) if verb is None else None
+    if changed is not None and not _vouches(intent, changed["verb"]):
+        return _unrouted(
+            domain,
+            decision,
+            UNSERVED_CHANGE.format(intent=intent.name, how="asks for", verb=changed.group()),
+        )
     if verb is None:
         if (advised := advised_create(text, _write_cues(domain))) is not None:
             return _unrouted(
@@ -2822,6 +2844,15 @@ def _unserved_change(
     return _unrouted(
         domain, decision, UNSERVED_CHANGE.format(intent=intent.name, how=how, verb=verb.text)
     )
+
+
+_WANTED_CHANGED = re.compile(
+    r"\b(?:need|needs|want|wants|wanna|like|get|have)\s+(?:my|our|the)\s+(?:[a-z]+\s+){1,4}?"
+    r"(?P<verb>changed|updated|deleted|removed|corrected|fixed|edited|amended)\b(?!\s+(?:yet|already)\b)",
+    re.I,
+)
+"""A change asked for with the thing first and its participle after ("need my phone number
+changed on the account"): no read shows it made."""
 
 
 def _undecided_change(domain: Domain, read: IntentSpec, text: str) -> Found | None:
@@ -3548,7 +3579,10 @@ _OTHERS = re.compile(
     # Portuguese and Romance order: "the order of my wife"
     rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
     # anyone named after their role: "file a claim for my conductor Kamau"
-    r"\bfor\s+(?:my|our)\s+[a-z]+\s+(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|"
+    # (or two words: "for my crew boss Darrell")
+    r"\bfor\s+(?:my|our)\s+[a-z]+\s+"
+    r"(?:(?!(?:in|at|on|to|from|with|for|of|by|near|and|or|the|a|an|up|down|over)\b)[a-z]+\s+)?"
+    r"(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|"
     r"Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|"
     r"November|December|Uber|Lyft|Grab|Bolt|Airbnb)\b)[A-Z][a-z]+)\b|"
     # a neighbour's things: "隔壁依伯的订单30900帮伊取消一下"
@@ -3579,7 +3613,8 @@ _OTHERS = re.compile(
     r"(?:给|帮|替|为)(?:我的?)?(?:同事|朋友|领导|老板|室友|同学|邻居|客户)"
     r"(?=报|记|取|开|存|查|发|把|一)|"
     # a colleague by 小 or 老 and their surname: "给我们队小王报个打车费", "帮老张取消"
-    r"(?:给|帮|替|为)(?:我们|咱们|我)?(?:队|组|部门|团队|科室|班)?(?:的|里的)?"
+    # (and a team named: "帮我们导游队的小李报一笔餐费")
+    r"(?:给|帮|替|为)(?:我们|咱们|我)?(?:[\u4e00-\u9fff]{0,3}?(?:队|组|部门|团队|科室|班))?(?:的|里的)?"
     r"(?:小|老)(?![票时费额号])[\u4e00-\u9fff](?=报|记|取|开|存|查|发|的|一|把)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
     r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷母](?:的|个)|"
@@ -3607,6 +3642,8 @@ _OTHERS = re.compile(
     r"(?:我|阮)(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
     # (Minnan 阮 "my"; 小弟 and 小妹 the younger ones: "阮小弟的订单 77120 帮伊取消")
     r"小弟|小妹|"
+    # cousins and in-laws: "帮我表姐把她那个订单31902取消了"
+    r"表姐|表哥|表妹|表弟|堂姐|堂哥|堂妹|堂弟|嫂子|姐夫|妹夫|弟媳|"
     # Northeastern 老妹儿 (younger sister), 老弟, 老姐, 老哥; Chongqing 老汉儿 (father)
     r"老妹儿?|老弟|老姐|老哥|老汉儿?|"
     # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
@@ -3637,6 +3674,8 @@ _OTHERS = re.compile(
     r"老(?![催是说要让叫在想问找骂改来去不没这那也又])[\u3400-\u9fff])|"
     # (其他的 is "other": "算其他的，报了吧")
     r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|(?<!其)他的|她的|(?<!其)他们的|她们的|"
+    # (and "her that one": "把她那个订单31902取消了")
+    r"(?<!其)[他她](?:们)?那(?:个|张|笔|单)|"
     # Done for another person: "file this for Mr Chen", "on his behalf", "给王总报一下".
     r"(?-i:\bfor\s+(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+[A-Z][a-z]+)|\bon\s+(?:his|her|their)\s+behalf\b|"
     r"\bon\s+behalf\s+of\b|"

@@ -1035,6 +1035,9 @@ _LASTED_BEFORE = re.compile(
     r"(?:\b(?:spent|spend|spending|stayed|stay|lasted|took|trip\s+of|away\s+for)\s+|"
     r"\b(?:was|were|stayed|went|travell?ed|away|there)\b[^,.;!?\d]{0,24}\bfor\s+)"
     r"(?:(?:the|a|about|around|nearly|almost|over|like)\s+)?$|"
+    # what is paid by the day: "parking at the Midland airport 2 days, 24 dollars total"
+    r"\b(?:parking|parked|rental|rented|hired|car\s+hire)\b[^,.;!?\d]{0,30}?"
+    r"(?:\bfor\s+(?:the\s+)?)?$|(?:停车|租车)了?$|"
     r"(?:玩|住|待|呆|跑|干|忙|出差|休息|请假|开会|培训|加班|逛|爬|走|站|坐|骑|修|装|上班|工作)"
     r"了?(?:整整|差不多|大概|快)?$",
     re.I,
@@ -1733,7 +1736,8 @@ _CORRECTION = re.compile(
     # Tagalog "ay mali" (oh, wrong): "148/95 — ay mali, 138/95 pala"; Portuguese "não, espera";
     # British "nah hang about"
     r"(?:ay\s+)?mali(?:\s+pala)?|n[ãa]o,?\s+espera|(?:nah\s+)?hang\s+about)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
-    r"更正|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|等等|等一下|"
+    # (not "由428元更正为482元": a filed value asked to be edited, not this message's)
+    r"更正(?![为成])|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",

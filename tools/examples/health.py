@@ -279,6 +279,7 @@ _RECORD_WORDS = (
     "write it down",
     "write that down",
     "write down",
+    *("put down", "put it down", "put that down"),  # "put down 146/94 from last night"
     # into the record, as a Turkish speaker puts it: "I want to write it to the system"
     *("write it to", "write it in", "write it into"),
     # "please write my pressure 129/83": Czech and Finnish "write" for noting it down

@@ -328,7 +328,14 @@ def order_slots(text: str, today: date) -> dict[str, Any]:
 
 _GOT_TO = re.compile(
     r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|[，,]))?[^，。,.!?！？]{0,8}?(?:到哪|在哪)|"
-    r"(?<!\d)\d{5,20}(?!\d)[^.!?]{0,60}?\b(?:shipped|sent\s+out|dispatched)\b",
+    r"(?<!\d)\d{5,20}(?!\d)[^.!?]{0,60}?\b(?:shipped|sent\s+out|dispatched)\b|"
+    # (and where it has got to, or when it comes: "Dinnae cancel 48213, I jist want tae ken
+    # where it's got tae", Pidgin "if dem don ship am", "就问10086这一单啥时候到")
+    r"(?<!\d)\d{5,20}(?!\d)[^?]{0,60}?\b(?:where\s+(?:it|it's|it\s+has|it\s+is)\s+got\s+to|"
+    r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver))\b|"
+    r"(?<!\d)\d{5,20}(?!\d)[^，。,.!?！？]{0,8}?(?:啥|什么|甚么|几)时(?:候)?(?:能)?(?:到|送到|发货)"
+    # (not a message asked for then: "10092啥时候发货了你给我微信上说一声")
+    r"(?![了\s]*(?:你|就|再)?\s*(?:给|发|通知|告诉|微信|短信))",
     re.I,
 )
 """A number asked where it has got to ("10235到哪儿了", "别取消10235，我就看看它到哪了",
