@@ -114,6 +114,9 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
         *("录一条", "录一下", "录个", "保存", "添加", "登记", "提交", "报销", "报账", "报帐"),
         *("记进去", "存进去", "存上", "存一条", "记一条", "录进去", "录上", "补录"),
+        # the reading between two looks: "先看一眼7天的，再录138/89", Cantonese "再入今日嘅"
+        # (录 right before the value records it, as 录入 does)
+        *("再录", "再入", *(f"录{digit}" for digit in "0123456789")),
         *("放进去", "放上去"),  # "再把今天的138/85放进去"
         *("记好", "存好", "加上", "加一条", "存一个", "再存"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
@@ -189,7 +192,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
         *("更正为", "更正成", "改正为", "修正为"),  # "类别有误，请将其更正为"其他""
-        *("改改", "改一改", "改下", "改返"),  # "给改改", "帮我改一改", Cantonese "改返"
+        # "给改改", "帮我改一改", Cantonese "改返" and 改做 (改成: "100 箱改做 80 箱")
+        *("改改", "改一改", "改下", "改返", "改做"),
         *("downgrade", "改个", "改下", "换个", "能改", "可以改", "改地址"),
         *("改收货", "改收件", "改送货", "改配送"),  # "需求：改收货地址"
         *("能不能改", "可不可以改"),
@@ -386,8 +390,10 @@ _VERNACULAR: dict[str, str] = {
     **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下", "莫整": "别做", "莫弄": "别弄"},
     # Minnan 时阵 "when" ("出货的时阵通知阮一声"), 一摆 "once" ("再看一摆"), 予 "give"
     **{"时阵": "时候", "一摆": "一次", "先予我": "先给我"},
-    # Shaanxi 乃个 "that" ("额最近乃个工单")
-    **{"乃个": "那个"},
+    # Shaanxi 乃个 "that" ("额最近乃个工单"); 额 "me" after a telling verb ("处理了通知额")
+    **{"乃个": "那个", "通知额": "通知我", "告诉额": "告诉我"},
+    # Henan 白 "don't" before a verb of making ("周报白弄了，给俺弄个月报")
+    **{"白弄了": "别弄了", "白弄": "别弄", "白记": "别记", "白取消": "别取消"},
     # Hunan (Changsha): 冒得 "have not", 冒 "not yet" after 还 ("类别还冒想好")
     **{"冒得": "没有", "还冒": "还没"},
     # 莫 before a result is 没 ("莫记到": not recorded); 补起 "fill it in" (补上)
@@ -469,6 +475,7 @@ _VERNACULAR: dict[str, str] = {
     # Nanjing 港 "say": "有进展港一声"; a screen reader's spoken punctuation: "逗号", "句号"
     **{"港一声": "说一声", "逗号": "， ", "句号": "。 ", "问号": "？ "},
     **{"开一张工单": "开一个工单", "开张工单": "开个工单"},  # not an invoice's 开一张
+    **{"开一张服务单": "开一个服务单", "开一张维修单": "开一个维修单"},
     # Northwestern Mandarin (Gansu, Ningxia, Shaanxi): 嫑 "don't", 阿搭, 阿达, 哪达 "where".
     **{"嫑": "别", "阿搭": "哪里", "阿达": "哪里", "哪达": "哪里"},
     # Qinghai (Xining): 阿扎 "where", 阿么个 "how is it".
@@ -709,15 +716,23 @@ def vernacular(text: str) -> str:
             return _VERNACULAR_IN_CONTEXT[m.lastgroup]
         return _VERNACULAR[m.group()]
 
-    if "$" in text and _CANTONESE.search(text):
+    cantonese = _CANTONESE.search(text) is not None
+    if "$" in text and cantonese:
         text = _BARE_DOLLAR.sub("＄", text)
     text = _REDOUBLED.sub(r"\1一下", _VERNACULAR_WORD.sub(mandarin, text))
     if _CJK_CHAR.search(text):
         text = _R_YUAN.sub("元", text)
+    if cantonese:
+        text = _CANTONESE_DAYS.sub(r"\1\2天", text)
     return _A_OR_NOT_A.sub(r"\1不\1", text)
 
 
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_CANTONESE_DAYS = re.compile(
+    r"(?<![月\d一二三四五六七八九十两])(?<!月\s)([\d一二三四五六七八九十两]{1,3})(\s*)日(?![前后子])"
+)
+"""A number of days as Cantonese counts them ("睇下 7 日嘅报销 total", "再睇多次 7 日"):
+日 is 天 there; "3 月 13 日", a day of the month, is left."""
 _R_YUAN = re.compile(r"(?<=\d)[rR](?![A-Za-z0-9])")
 """Chat's "r" for 人民币 right after an amount, in Chinese ("3.12打车28r 报一下"): 元."""
 
@@ -1544,6 +1559,8 @@ _DIALECT: dict[str, str] = {
     **{"gak bisa": "can't   ", "terus": "then "},
     # Polish: "proszę" is "please".
     **{"proszę": "please", "prosze": "please"},
+    # and its order: "Where is my zamówienie 10086?"
+    **{"zamówienie": "order ", "zamowienie": "order ", "zamówienia": "orders"},
     # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
     **{"mh sai": "don't ", "m sai": "don't", "m goi": "pls  ", "mh goi": "please"},
     **{"ng goi": "please"},
@@ -1849,6 +1866,8 @@ NOT_CUES: tuple[str, ...] = (
     "stop sending them",
     # what is requested follows: "request that ticket T-88 is closed" opens no ticket
     "request that",
+    # what the orders are, not a ticket to open: "all orders, open and closed alike"
+    *("open and closed", "open or closed", "open and shipped", "open ones and"),
     # where to begin, not what to open: "start with my latest ticket"
     "start with",
     # an existing ticket asked for with "pls": "my last ticket pls" opens none
@@ -1888,15 +1907,19 @@ was paid, not a payment to make, "make sure the texts reach me" checks, not buil
 
 
 _RECEIVED = re.compile(
-    r"\b(?:i|we)\s+(?:just\s+|already\s+|only\s+|finally\s+)?(?:got|received|get|had)\s+"
+    # (the "I" dropped as chat drops it: "Got a text from the courier saying …")
+    r"(?:\b(?:i|we)\s+|^\s*)(?:just\s+|already\s+|only\s+|finally\s+)?(?:got|received|get|had)\s+"
     r"(?:(?:a|an|the|your|this|that|one|some|my|two|2)\s+)?"
     r"(?:(?:text|sms|email|e-mail)\s+)?(?:texts?|sms|messages?|emails?|notifications?|alerts?)\b|"
+    # one that came from someone, or said something: "A text from the courier said 40277 is late"
+    r"\b(?:a|an|the|this|that|their|your)\s+(?:(?:text|sms|email|e-mail)\s+)?"
+    r"(?:text|sms|message|email|e-mail|notification|alert)\s+(?:from|saying|said|says)\b|"
     # (not a message wished for: "我只是想收到短信告诉我现在的状态")
     r"(?<![想要望能])收到(?:了)?(?:一条|一个|条|个|你们的|你的)?(?:的)?(?:短信|消息|通知|信息)",
     re.I,
 )
-"""A message the user received ("I got a text about 10502", "收到短信了"): the user tells
-what reached them, which is no request to send one."""
+"""A message the user received ("I got a text about 10502", "A text from the courier said …",
+"收到短信了"): the user tells what reached them, which is no request to send one."""
 _REFUSED_AFTER = re.compile(
     r"(?:短信|消息|通知|信息)\s*(?:就|也|都)?\s*(?:不用|不要|不必|别|甭|免了)(?:再)?(?:发|通知)?(?:了)?"
 )
@@ -1996,6 +2019,8 @@ as often the customer ("cx asked about 10654") and asks for nothing."""
 _POLITE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|um|please|pls|kindly|abeg|now|then|also|and|oh|just|only|better|"
     r"instead|actually|well|alright|right|yalla|yallah|habibi|"
+    # a lawyer's opening: "Please be advised I would like a text message …"
+    r"be\s+advised(?:\s+that)?|"
     # Irish "and after show me…": afterwards, before the read it asks for
     r"after(?:wards)?(?=\s+(?:show|give|tell|list|display|pull|let)\b)|"
     # the first of wishes in order: "Most important: cancel order 23390"
@@ -2689,6 +2714,9 @@ _PASTED_LINE = re.compile(
 """A line pasted with the request rather than typed as it: quoted mail ("> please keep
 logging"), a mail header ("Re: bp log", "Fwd: Your order has shipped!"), a phone's "Sent
 from my iPhone", a text forwarded under its kind ("快递短信：【顺丰】…")."""
+_SUBJECT_DASH = re.compile(r"^[ \t]*re[ \t]*[:：][^\n.!?]{0,40}?\s[-—–]+\s", re.I)
+"""A subject the user wrote before their own request, closed by a dash ("Re: BP — kindly
+record 142/91 …", as a paralegal heads a note): the request follows the dash."""
 _SIGNATURE = re.compile(r"^[ \t]*--[ \t]*$", re.M)
 """The line that opens a mail signature: what follows it is the sender's, not a request."""
 
@@ -2705,6 +2733,8 @@ def _pasted(text: str) -> list[tuple[int, int]]:
     if "\n" not in text:
         if not _PASTED_LINE.match(text):
             return []
+        if (subject := _SUBJECT_DASH.match(text)) is not None:
+            return [(0, subject.end())]  # "Re: BP — kindly record 142/91 …": the user's own
         end = _SENTENCE_END.search(text)
         return [(0, end.end() if end is not None and text[end.end() :].strip() else len(text))]
     spans = [m.span() for m in _PASTED_LINE.finditer(text)]
@@ -2985,7 +3015,9 @@ before "every morning", 每天 or 自动."""
 
 _ON_EVENT = re.compile(
     # ("soon as" with its first "as" dropped: "Text me soon as order 40977 ships")
-    r"\b(?:when|once|(?:as\s+)?soon\s+as|after|whenever|the\s+moment)\s+(?:[\w#'-]+\s+){0,6}?"
+    # (and a lawyer's "at such time as"; Tagalog "pag", "kapag": "sms me pag delivered na 70112")
+    r"\b(?:when|once|(?:as\s+)?soon\s+as|after|whenever|the\s+moment|at\s+such\s+time\s+as|"
+    r"pag|kapag)\s+(?:[\w#'-]+\s+){0,6}?"
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     # "when it's delivered"
     r"(?<=['’]s\s)(?:delivered|dispatched)|(?<=\bits\s)(?:delivered|dispatched|shipped)|"
@@ -2994,6 +3026,7 @@ _ON_EVENT = re.compile(
     r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
     # a learner's "is" with the bare verb: "When order 90117 is arrive, please text me"
     r"is\s+(?:arrive|ship|come|reach|deliver)|"
+    r"(?<=\bpag\s)(?:delivered|dispatched|shipped|dumating)|"
     r"reaches|gets\s+(?:to|here|there)|gets\s+(?:down|up|over|back|out)\s+to|makes\s+it\s+to|"
     r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"
     # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
@@ -3067,7 +3100,7 @@ phone when the courier comes" wants the text now, to have it then."""
 
 
 _ALONE = re.compile(
-    r"^\s*(?:(?:a|an|new|another|one)\s+)*(?P<cue>.+?)(?:\s+(?:pls|please|plz|now|asap))*"
+    r"^\s*(?:(?:a|an|new|another|one)\s+)*(?P<cue>.+?)(?:\s+(?:pls|please|plz|now|asap|po))*"
     r"[咯啰哈嘛呗吧啊呀\s,;.!?，。；！？:：—–-]*$"
 )
 """A clause that is only a name and courtesy ("a helpdesk ticket pls", "support ticket.") or
@@ -3617,7 +3650,8 @@ cancel it)."""
 _CN_NEGATED = re.compile(
     r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|予|再行|必再)?$|"
     # a change disowned as what is asked: "不是取消，俺就问问20518现在到哪了"
-    r"(?:^|[，,。\s])(?:不是|并不是|并非)(?:要)?$|"
+    # (and asked of the assistant: Henan "不是叫恁取消，俺就是问问45120到哪了")
+    r"(?:^|[，,。\s])(?:不是|并不是|并非)(?:要|叫|让|请)?(?:你|您|恁|你们)?$|"
     rf"{SCORN}$"
 )
 """A refusal right before a Chinese change word, with "again" between ("不用再提交了") or
@@ -3781,9 +3815,14 @@ _SAID_RIGHT = re.compile(
 
 _BOUGHT_THING = re.compile(r"(?:过|了)?的(?!时候|话)[\u4e00-\u9fff]")
 """A purchase word before 的 and a noun: the thing that was bought ("购买的会议资料")."""
-_MADE_THING = re.compile(r"[的之](?:明细|文件|表格|报表|数据|记录|清单|单据|内容|结果|工单|报销单)")
-"""What a change made, named by it ("导出的明细", "生成的报表", formal "本人最近提交之工单"): a
-thing told, no change asked."""
+_DAY_BEFORE_BUYING = re.compile(r"(?:[日号]|昨天|前天|那天|当天|上午|下午|早上|晚上|中午)\s*$")
+"""A day right before a purchase word: the purchase is told ("三月九日购买办公文具 68 元，请报
+销"), not asked for."""
+_MADE_THING = re.compile(
+    r"[的之](?:那|这)?(?:张|个|份|笔|条)?(?:明细|文件|表格|报表|数据|记录|清单|单据|内容|结果|工单|报销单)"
+)
+"""What a change made, named by it ("导出的明细", "生成的报表", formal "本人最近提交之工单",
+"我最近提交的那张工单"): a thing told, no change asked."""
 _CJK_PURCHASES = frozenset(w for w in CHANGE_KINDS["purchase"] if _is_cjk(w))
 
 
@@ -3835,8 +3874,10 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
             )
             continue
         for at, cue in _cjk_verbs(body, cues):
-            if _BOUGHT_THING.match(body, at + len(cue)) and cue in _CJK_PURCHASES:
-                continue  # "3月10日购买的会议资料": what was bought, told
+            if cue in _CJK_PURCHASES and (
+                _BOUGHT_THING.match(body, at + len(cue)) or _DAY_BEFORE_BUYING.search(body, 0, at)
+            ):
+                continue  # "3月10日购买的会议资料", "三月九日购买办公文具": what was bought, told
             if _MADE_THING.match(body, at + len(cue)):
                 continue  # "报销系统导出的明细中…": what a change made, told
             if not any(h_at <= at < h_at + len(h) for h_at, h in hits):

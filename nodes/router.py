@@ -657,14 +657,19 @@ def _digits(text: str) -> str:
     return re.sub(r"\D", "", text)
 
 
-def _future_day(evidence: Mapping[str, dict[str, Any] | None], today: date) -> str | None:
+def _future_day(
+    text: str, evidence: Mapping[str, dict[str, Any] | None], today: date
+) -> str | None:
     """Why a write's day after today may not run ("报销 taxi 36.5 CNY 2026-03-16"), or None.
 
     A claim or a reading is of a day that has been: the tool refuses a later one after the
-    run has chosen to write, so the router asks for the day before anything runs.
+    run has chosen to write, so the router asks for the day before anything runs. A day
+    read from its words around it ("for 16.03") is read again in the whole request.
     """
     said = evidence.get("date")
     found = find_date(str(said["text"]), today) if said else None
+    if said and found is None and (whole := find_date(text, today)) is not None:
+        found = whole if whole.start == said.get("start") else None
     try:
         day = date.fromisoformat(str(found.value)) if found is not None else None
     except ValueError:
@@ -711,7 +716,8 @@ _ENTRY_MEMO = re.compile(
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
     r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+(?:\s+and\s+[a-z]+)?\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
-    r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor)\b|"
+    # (and Tagalog's polite "po": "other po, sim card load 15 USD, march 11")
+    r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor|po|opo)\b|"
     # the dollars' country after them ("$64.20 US", "25 dollars US"), Tagalog "nung" (on, of
     # a day gone: "42 EUR nung Monday")
     r"(?-i:(?<=[\ds])\s+US\b)|\b(?:nung|noong)\b(?=\s+\w)|"
@@ -1605,7 +1611,7 @@ def _gate(
     problem = (
         _evidence_problem(intent, text, evidence)
         or _unread_day(intent, text, evidence, today)
-        or _future_day(evidence, today)
+        or _future_day(text, evidence, today)
         or _calendar_window(intent, text, evidence)
         or _addressee(text, evidence)
         or _part_of_one(text)
@@ -3587,6 +3593,9 @@ _OTHERS = re.compile(
     r"November|December|Uber|Lyft|Grab|Bolt|Airbnb)\b)[A-Z][a-z]+)\b|"
     # a neighbour's things: "隔壁依伯的订单30900帮伊取消一下"
     r"(?:隔壁|邻居|对门|楼上|楼下)[\u4e00-\u9fff]{0,3}的(?:订单|单子|血压|报销|工单)|"
+    # and anyone called by 阿 and their name before their order, as Cantonese says it with
+    # no 的: "帮我睇下隔离档口阿强张单 50231 去到边" (隔离: next door)
+    r"阿(?![拉里们是妈嬷爸公婆爷母伯姨])[\u4e00-\u9fff](?:的|嘅)?(?:张单|订单|单子)|"
     # Tagalog's "for my …" and "my …'s", the kin after and "ko" (my) last: "pa-file naman ng
     # claim para sa officemate ko", "yung order ng pinsan ko"
     rf"\b(?:para\s+sa|ng|kay)\s+(?:{_KIN}|pinsan|kapatid|nanay|tatay|asawa|anak|kaibigan|"

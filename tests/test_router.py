@@ -11135,3 +11135,121 @@ def test_rounds_231_232_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 233-234 (measured once at 913b903, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a day.month after today is asked about, as any later day is
+        (DOMAIN, "Record reading for 17.03 please, 128/82"),
+        # Tagalog "pag" (when): a message once something happens
+        (DOMAIN, "text me pag shipped na 70115 po"),
+        # an order's quantity asked to be changed (Cantonese 改做); a neighbour's order
+        (DOMAIN, "张单 61020 入错咗数量，50 箱改做 40 箱得唔得？"),
+        (DOMAIN, "帮我睇下隔离阿明张单 52231 去到边"),
+    ],
+)
+def test_rounds_233_234_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text received, or wished for once something happens, sends nothing now
+        (DOMAIN, "A text from the courier said 40277 is late, where is it?"),
+        (DOMAIN, "Got a text from the courier saying 51120 is late. Where is it?"),
+        (
+            DOMAIN,
+            "Please be advised I would like a text message at such time as order 51008 ships.",
+        ),
+    ],
+)
+def test_rounds_233_234_write_nothing(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    wrote = decision.action == "route" and domain.writes(str(decision.intent))
+    assert not wrote, decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # day.month as most of Europe writes it, beside an amount or after "from"
+        (
+            EXPENSES,
+            "Taxi 13.03, 21.40 EUR, please submit",
+            "submit_expense",
+            {"amount": "21.40", "currency": "EUR", "date": "2026-03-13"},
+        ),
+        (
+            DOMAIN,
+            "Blood pressure from 11.03 was 137/86, I forget to put it. Record please.",
+            "record_metric",
+            {"value": "137/86", "date": "2026-03-11"},
+        ),
+        # Polish "zamówienie" (order); Henan 不是叫恁取消 and 白弄 (don't)
+        (
+            DOMAIN,
+            "Where is my zamówienie 10412? Already 4 days waiting.",
+            "order_status",
+            {"order_id": "10412"},
+        ),
+        (DOMAIN, "不是叫恁取消，俺就是问问46120到哪了", "order_status", {"order_id": "46120"}),
+        (DOMAIN, "周报别弄了，给俺整个月报", "build_report", {"report": "monthly"}),
+        # a subject closed by a dash before the request
+        (
+            DOMAIN,
+            "Re: BP — kindly record 138/86 for Friday, March 13, per the office cuff.",
+            "record_metric",
+            {"value": "138/86", "date": "2026-03-13"},
+        ),
+        # an amount before a month is no day of it
+        (
+            EXPENSES,
+            "hotel EUR 88 march 11, pls file",
+            "submit_expense",
+            {"amount": "88", "date": "2026-03-11"},
+        ),
+        # a purchase told on its day, then claimed
+        (
+            EXPENSES,
+            "三月十日购买打印纸 45 元，请报销，类别为其他",
+            "submit_expense",
+            {"amount": "45", "category": "other", "date": "2026-03-10"},
+        ),
+        # Shaanxi 额 (me); a 服务单 is a ticket; a ticket submitted before is asked about
+        (EXPENSES, "报销页面打不开，提个工单，处理了通知额", "open_ticket", {"notify": True}),
+        (EXPENSES, "请帮我开一张服务单：发票照片上传失败", "open_ticket", {"notify": False}),
+        (EXPENSES, "我上周提交的那张工单，是否已有人处理？", "ticket_status", {"ticket_id": None}),
+        # Cantonese 日 counts days
+        (EXPENSES, "睇下 14 日嘅报销 total", "expense_total", {"period": "14d"}),
+        # the reading between two looks, recorded with 录 or 记
+        (
+            DOMAIN,
+            "先看一眼14天的，再录135/86，录完再看14天，对比一下",
+            "record_and_recheck_metric",
+            {"value": "135/86", "period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "先叫俺看看这俩礼拜嘞血压，再记个139/88，记完再看一回",
+            "record_and_recheck_metric",
+            {"value": "139/88", "period": "14d"},
+        ),
+        # Tagalog "po" beside a ticket asked for
+        (
+            EXPENSES,
+            "ticket po, app keeps crashing. no need update",
+            "open_ticket",
+            {"notify": False},
+        ),
+    ],
+)
+def test_rounds_233_234_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -325,6 +325,25 @@ _ON_DAY_DOT_MONTH = re.compile(
 13.03"): a day, since an amount is never said "on 13.03"; the month has two digits after
 "paid" ("paid 12.5" is money) and may have one after "on the" ("Lunch 85 dollar on the
 12.3", as Hebrew writes the 12th of March)."""
+_FROM_DAY_DOT_MONTH = re.compile(
+    r"(?:(?<=\bfrom\s)|(?<=\bfor\s)|(?<=\bbought\s)|(?<=\btaken\s))"
+    r"(?P<dd>3[01]|[12]\d|0[1-9])\.(?P<dm>0[1-9]|1[0-2])(?![\d]|[.,]\d)"
+    r"(?!\s*(?:eur|usd|cny|rmb|euros?|dollars?|bucks|yuan|[$€£¥]))",
+    re.I,
+)
+"""The same date after "from", "for", "bought" or "taken", day and month in two digits each
+("Blood pressure from 13.03 was 139/88", "Record reading for 16.03"): a day, as Poles and
+most of Europe write it."""
+_EU_DAY_DOT_MONTH = re.compile(r"(?:3[01]|[12]\d|0[1-9])\.(?:0[1-9]|1[0-2])")
+"""A bare day.month, both in two digits ("Taxi 14.03, 18.50 EUR"): read as a day only beside
+an amount that has its currency, in a request not in Chinese (which writes month.day,
+`_CN_MONTH_DOT_DAY`), and not after a money label (`_MONEY_LABEL`)."""
+_MONEY_LABEL = re.compile(
+    r"\b(?:fee|fare|tip|tax|vat|total|subtotal|price|cost|amount|charge|deposit|paid|pay|"
+    r"sum|net|gross)\s*[:=]?\s*$",
+    re.I,
+)
+"""A receipt's money line before a number ("Booking fee 2.10", "Tax: 11.05"): an amount."""
 _DOT_DAY = re.compile(r"(?P<dd>\d{1,2})\.(?P<dm>\d{1,2})")
 
 _ERROR_CODE = (
@@ -453,7 +472,9 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"\b{_MONTH_NAME}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+20\d\d\b)?|"
             # hyphened: "Mar-8-2026", "8-Mar-2026"
             rf"\b{_MONTH_NAME}-\d{{1,2}}(?:-20\d\d)?\b|\b\d{{1,2}}-{_MONTH_NAME}(?:-20\d\d)?\b|"
-            rf"{_B}\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}\b(?:,?\s+20\d\d\b)?",
+            # (a day that can be one: "hotel EUR 95 march 12" is 95 euros on the 12th)
+            rf"{_B}(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}\b"
+            r"(?:,?\s+20\d\d\b)?",
             re.I,
         ),
     ),
@@ -463,6 +484,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("date", _MONTH_SLASH_DAY),
     ("date", _DAY_DOT_MONTH),
     ("date", _ON_DAY_DOT_MONTH),
+    ("date", _FROM_DAY_DOT_MONTH),
     ("quantity", re.compile(_FREQUENCY, re.I)),
     ("elapsed", re.compile(_ELAPSED, re.I)),
     ("period", re.compile(_LONG_PERIOD, re.I)),
@@ -837,6 +859,17 @@ def _roles(text: str) -> tuple[Role, ...]:
         roles = [
             Role("date", r.start, r.end, r.text, month_first=True)
             if r.kind == "number" and _CN_MONTH_DOT_DAY.fullmatch(r.text)
+            else r
+            for r in roles
+        ]
+    elif any(r.kind == "money" for r in roles):
+        # "Taxi 14.03, 18.50 EUR": beside an amount with its currency, a bare day.month with
+        # a two-digit month is that day (day first), not a second amount.
+        roles = [
+            Role("date", r.start, r.end, r.text)
+            if r.kind == "number"
+            and _EU_DAY_DOT_MONTH.fullmatch(r.text)
+            and not _MONEY_LABEL.search(text, 0, r.start)
             else r
             for r in roles
         ]

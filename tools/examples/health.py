@@ -309,6 +309,8 @@ _AGAIN_WORDS = (
     *("再看一次", "再看一遍", "再查一次", "再查一遍", "刷新", "重新看", "前后", "对比"),
     *("比一下", "比较一下", "比一比"),  # "记完再拿7天的给我看，我想比一哈"
     *("再给我看一遍", "再给我看一次", "再显示一遍", "再显示一次"),
+    # once more after the reading: "记完再看一回", "录完再看7天", Cantonese "再睇多次"
+    *("再看一回", "再看一趟", "记完再看", "录完再看", "再看多次", "再睇多次"),
     "之前和之后",
     *("before & after", "before n after", "before/after", "b4 and after", "b4 & after"),
     *("b4 n after", "b4/after", "re-show", "reshow", "pre/post", "pre-post", "pre and post"),

@@ -186,6 +186,10 @@ _OTHER_KINDS = (
 )
 """Reports the service does not build: named, they fill the slot as said, and the slot's
 check asks which of weekly or monthly instead of building another one."""
+_REFUSED_AFTER = re.compile(
+    r"(?:周报|月报|周度|月度)(?:的)?(?:就|也|先)?(?:别|不要|不用|甭|莫)(?:弄|做|整|搞|出|生成)?了?"
+)
+"""A report refused right after its name ("周报别弄了", "月报不要了"): no report asked for."""
 _KIND_OF_DAYS = {7: "weekly", 30: "monthly"}
 _MANY_UNITS = re.compile(
     r"\b(?:[2-9]|1[0-2]|two|three|four|six|twelve)\s*-?\s*(?:months?|weeks?)\b", re.I
@@ -207,6 +211,8 @@ def report_slots(text: str, today: date) -> dict[str, Any]:
             text = text[: role.start] + " " * (role.end - role.start) + text[role.end :]
     # "a report for 3 month": three months is no monthly report
     text = _MANY_UNITS.sub(lambda m: " " * len(m.group()), text)
+    # "周报别弄了，给我弄个月报": the report refused right after its name is not the one
+    text = _REFUSED_AFTER.sub(lambda m: " " * len(m.group()), text)
     # A report the service does not build, named anywhere, is asked about: "they want the
     # quarterly numbers … at the end of the month" names no monthly report.
     found = (
