@@ -178,6 +178,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
             for verb in ("发", "传")
         ),
         *("发我邮箱", "发我微信", "发我的邮箱", "发我的微信", "发邮箱"),
+        *("发我工作邮箱", "发我公司邮箱", "发到我工作邮箱", "发到我公司邮箱"),
         # a chat app as the verb, the user after it: "发货嗰阵WhatsApp我" (Cantonese)
         *("whatsapp我", "whatsapp 我", "微信我"),
         # the channel's own verb, to the user: "给我发微信上", "发个微信给我"
@@ -194,6 +195,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("更正为", "更正成", "改正为", "修正为"),  # "类别有误，请将其更正为"其他""
         # "给改改", "帮我改一改", Cantonese "改返" and 改做 (改成: "100 箱改做 80 箱")
         *("改改", "改一改", "改下", "改返", "改做"),
+        # a filed value's field changed: "3/10 那笔 USD 报销，金额改 45.00"
+        *("金额改", "日期改", "类别改", "币种改"),
         *("downgrade", "改个", "改下", "换个", "能改", "可以改", "改地址"),
         *("改收货", "改收件", "改送货", "改配送"),  # "需求：改收货地址"
         *("能不能改", "可不可以改"),
@@ -1559,7 +1562,9 @@ _DIALECT: dict[str, str] = {
     **{"gak bisa": "can't   ", "terus": "then "},
     # Polish: "proszę" is "please".
     **{"proszę": "please", "prosze": "please"},
-    # and its order: "Where is my zamówienie 10086?"
+    # German inside English: "Show me the Blutdruckverlauf for the last 30 days"
+    **{"blutdruckverlauf": "bp trend", "blutdruck": "bp", "bestellung": "order"},
+    # and Polish's order: "Where is my zamówienie 10086?"
     **{"zamówienie": "order ", "zamowienie": "order ", "zamówienia": "orders"},
     # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
     **{"mh sai": "don't ", "m sai": "don't", "m goi": "pls  ", "mh goi": "please"},
@@ -1912,8 +1917,16 @@ _RECEIVED = re.compile(
     r"(?:(?:a|an|the|your|this|that|one|some|my|two|2)\s+)?"
     r"(?:(?:text|sms|email|e-mail)\s+)?(?:texts?|sms|messages?|emails?|notifications?|alerts?)\b|"
     # one that came from someone, or said something: "A text from the courier said 40277 is late"
+    # ("sms from you guys says 40277 is out for delivery, is it?")
     r"\b(?:a|an|the|this|that|their|your)\s+(?:(?:text|sms|email|e-mail)\s+)?"
     r"(?:text|sms|message|email|e-mail|notification|alert)\s+(?:from|saying|said|says)\b|"
+    r"\b(?:(?:text|sms|email|e-mail)\s+)?(?:text|sms|message|email|e-mail|notification|alert)\s+"
+    r"(?:from|said|says)\b|"
+    # one a third party sent: "快递员发短信说40277到了，我怎么没收到"
+    # (told as sent: 了 after the verb or 说 after the message; not "88213的物流给我发个短信")
+    r"(?:快递员|快递小哥|骑手|司机|商家|卖家|店家|他们|他|她)(?:给我|跟我)?"
+    r"(?:(?:发了|打了)(?:个|条|一条|一个)?(?:短信|消息|信息|通知)|"
+    r"发(?:个|条|一条|一个)?(?:短信|消息|信息|通知)(?:说|讲))|"
     # (not a message wished for: "我只是想收到短信告诉我现在的状态")
     r"(?<![想要望能])收到(?:了)?(?:一条|一个|条|个|你们的|你的)?(?:的)?(?:短信|消息|通知|信息)",
     re.I,
@@ -2134,7 +2147,9 @@ none of it asks for the change now. In Chinese also the user asking about it ("�
 _CN_HYPOTHETICAL = re.compile(
     r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能|"
     r"(?:想|我|就|只|只是)问(?:问|一下|下)|想知道|还能不能|还可不可以|还能否|"
-    r"(?:之后|以后)\s*(?:还|能|可以|会)"
+    r"(?:之后|以后)\s*(?:还|能|可以|会)|"
+    # asked before the change: "撤单 88045 前确认：退款几个工作日到账？"
+    r"前\s*(?:先)?(?:确认|问一下|问问|了解一下|想知道)"
 )
 _CN_QUESTION = re.compile(
     # (not 好几 "several" nor 几乎 "almost": "试了好几次都不行")
@@ -2163,8 +2178,10 @@ _NOT_AUXILIARY = (
 cancelled", "that it was filed") is no change asked for."""
 _BE_DONE = rf"be\s+(?:duly\s+|promptly\s+)?{_DONE_FORMS}\b"
 _DONE_FOR_ME = re.compile(
-    r"\b(?:want|wants|need|needs|'d\s+like|would\s+like|should\s+like|get|have)\s+"
+    r"\b(?:want|wants|need|needs|'d\s+like|would\s+like|should\s+like|get)\s+"
     rf"(?:[\w#'-]+\s+){{0,4}}?{_DONE_FORMS}\b|"
+    # ("have" with the thing between: "have it cancelled"; "I have opened several" is told)
+    rf"\bhave\s+(?:[\w#'-]+\s+){{1,4}}?{_DONE_FORMS}\b|"
     r"\b(?:that|for|require|requires|want|wants|need|needs)\s+"
     rf"(?:{_NOT_AUXILIARY}[\w#'.-]+\s+){{0,10}}?(?:to\s+|should\s+|must\s+|shall\s+)?{_BE_DONE}|"
     # (with its id or value, and "is to be": "The user's order 30986 is to be cancelled",
@@ -2554,6 +2571,8 @@ PAST_FORMS: tuple[str, ...] = tuple(
 """The change verbs told as done ("filed", "cancelled", "wrote down"), longest first."""
 _PAST = "(?:" + "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in PAST_FORMS) + r")(?![\w'-])"
 _ADVERBS = r"(?:(?:already|just|also|previously|earlier|actually|originally|even|recently)\s+)*"
+_HOW_MUCH_DONE = re.compile(r"\bhow\s+(?:much|many)\b", re.I)
+"""How much or how many of what was done, asked: a read of past changes, not one told."""
 _REPORTED = re.compile(
     rf"(?:^|(?<=[\s,]))(?:i|we)(?:'ve|'d|\s+have|\s+had)?\s+{_ADVERBS}{_PAST}|"
     rf"\b(?:already|was|were|been|got)\s+{_ADVERBS}{_PAST}",
@@ -2637,6 +2656,8 @@ def _reported(clause: str) -> bool:
         return False
     if _READ_VERBS.match(body) or _CN_READ.match(body):
         return False  # "list every claim I filed": a read of past changes
+    if _HOW_MUCH_DONE.search(body):
+        return False  # "May I ask how much I have claimed in these 14 days?": a read asked
     if _DONE_FOR_ME.search(clause):
         return False
     if _REPORTED.search(body) or _RELATIVE_CHANGE.search(body) or _OWN_LATER.search(body):
@@ -3066,7 +3087,9 @@ _ON_EVENT = re.compile(
     r"\b(?:after|past)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)\s+(?:tonight|today|this\s+evening)\b|"
     r"\btonight\s+(?:at|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)?\b|"
     # the event with no 了: "等订单 31457 出货再传简讯通知我"
-    r"等[^，。,！!？?]{1,12}?(?:出货|发货|到货|送到|送达|寄出|发出|签收|到)\s*(?:之后|以后|后|再|就)|"
+    # (and with 来: "等東西寄出來再傳簡訊通知我")
+    r"等[^，。,！!？?]{1,12}?(?:出货|发货|到货|送到|送达|寄出|发出|签收|到)(?:来|去)?\s*"
+    r"(?:之后|以后|后|再|就)|"
     r"(?:跑|忙|送|开|上|干)完(?:这|那)[\u4e00-\u9fff]{0,2}?(?:之后|以后|后|再|就)?\s*"
     r"(?=给我|发|通知|告诉)",
     re.I,
@@ -3525,6 +3548,8 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
             before = _SUITS_YOU.sub("", before + (word[0] if word[0] in "帮给替" else ""))
         if NEGATION.search(mask_not_negations(before)):
             continue
+        if _is_cjk(word) and _TOLD_TO_BY.search(clause[:at]):
+            continue  # "护士让我记一下血压130/85，我该怎么记？": what the user was told to do
         return Found(True, word, start + at, start + at + len(word), "cue")
     return (
         _sequence_cue(text, conditional, unasked)
@@ -3813,6 +3838,11 @@ _SAID_RIGHT = re.compile(
 """A clause that only says the value before it is the right one ("…, 20353 then correct")."""
 
 
+_TOLD_TO_BY = re.compile(
+    r"(?:医生|护士|大夫|老婆|老公|媳妇|领导|老板|上司|同事|财务|客服|老师|妈|爸)(?:说)?(?:让|叫|要)我\s*$"
+)
+"""Someone else telling the user to make a change, right before it ("护士让我记一下血压
+130/85，我该怎么记？"): what the user was told to do, not a change asked of the assistant."""
 _BOUGHT_THING = re.compile(r"(?:过|了)?的(?!时候|话)[\u4e00-\u9fff]")
 """A purchase word before 的 and a noun: the thing that was bought ("购买的会议资料")."""
 _DAY_BEFORE_BUYING = re.compile(r"(?:[日号]|昨天|前天|那天|当天|上午|下午|早上|晚上|中午)\s*$")
@@ -3886,6 +3916,8 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
             word = body[at : at + len(cue)]
             negated = kind == "refused" or bool(_CN_NEGATED.search(body[:at]))
             how = "refused" if negated else kind
+            if not negated and _is_cjk(cue) and _TOLD_TO_BY.search(body[:at]):
+                negated, how = True, "reported"  # "护士让我记一下血压130/85，我该怎么记？"
             if any(s <= base + at < e for s, e in cited):
                 negated, how = True, "quoted"
             if kind in ("conditional", "retracted", "reported", "quoted"):

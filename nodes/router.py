@@ -1387,9 +1387,11 @@ def _kinds_in(
 
 
 _BY_CHANNEL = re.compile(
-    r"\b(?:to|by|via|over|on|through|in|into|por|par)\s+(?:my\s+|the\s+|your\s+|mi\s+)?"
+    # (German "per": "send me the status … per E-Mail, not per SMS")
+    r"\b(?:to|by|via|over|on|through|in|into|por|par|per)\s+(?:my\s+|the\s+|your\s+|mi\s+)?"
     r"(?P<en>e-?mail|mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
-    r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?P<cn>邮箱|微信|邮件)|"
+    # (and the user's work one: "88031 状态发我工作邮箱")
+    r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?:公司|工作|单位)?的?(?P<cn>邮箱|微信|邮件)|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
     # (official style's 经由 and 推送: "烦请将订单20391之状态经由微信推送至本人")
@@ -4044,6 +4046,13 @@ _REASON_GIVEN = re.compile(
 or what for ("Need to check it against my per diem", "so I can tell my doctor"): the
 reason, which may name a rule or a payment, is not the question."""
 STILL_POSSIBLE = "not {intent}: the request asks whether a change ({words!r}) can still be made"
+_STILL_ELIDED = re.compile(
+    r"\b(?:can|could|may)\s+(?:i|we)\s+still\s*[?？]|\bstill\s+possible\s*[?？]|"
+    r"\bis\s+it\s+too\s+late\s*[?？]",
+    re.I,
+)
+"""The same question with its verb left out, after the change it asks about ("wanna cancel
+41005 but idk if its already shipped, can i still?")."""
 ALL_BUT = "not {intent}: the request asks for every one but the one it names ({words!r})"
 _ALL_BUT = re.compile(
     # (not "除了这一笔，别的什么都不要记录": the others refused, this one asked for)
@@ -4383,6 +4392,9 @@ def _withdrawn(
         if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(
             (m[m.lastgroup] if m.lastgroup else "") or ""
         ) in ("cancel", "return"):
+            why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
+            return _unrouted(domain, decision, why)
+        if (m := _STILL_ELIDED.search(text)) is not None:
             why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
             return _unrouted(domain, decision, why)
         return decision

@@ -11253,3 +11253,94 @@ def test_rounds_233_234_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 235-236 (measured once at 6465223, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the problem promised for later: no summary yet
+        (EXPENSES, "Gotta open a ticket but I'm in a meeting, I'll tell you what it's about later"),
+        (EXPENSES, "想开个工单 还没想好怎么说"),
+        # asked before the change; a filed claim's field changed
+        (DOMAIN, "取消 45012 前确认一下：退款几天到账？"),
+        (EXPENSES, "3/11 那笔 EUR 报销，金额改 52.00"),
+        # German "per E-Mail" names a channel; an event with 来 (寄出来再)
+        (DOMAIN, "Please send me the actual status of order 51230 per E-Mail."),
+        (DOMAIN, "等東西寄出來再傳簡訊跟我說，訂單60991"),
+        # "can i still?" with its verb left out
+        (DOMAIN, "kinda wanna cancel 41120 ngl but it might've shipped, can i still?"),
+        # told by someone to record, and asking how
+        (DOMAIN, "医生让我记一下血压128/84，我该怎么记？"),
+    ],
+)
+def test_rounds_235_236_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # tickets opened before, told; messages received, told
+        (
+            EXPENSES,
+            "Any news on the ticket I opened last month? I have opened several, no number here.",
+        ),
+        (DOMAIN, "sms from you guys says 51230 is out for delivery, is it?"),
+        (DOMAIN, "快递员发短信说51230到了，我怎么没收到"),
+    ],
+)
+def test_rounds_235_236_write_nothing(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    wrote = decision.action == "route" and domain.writes(str(decision.intent))
+    assert not wrote, decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 非 refuses the report after it
+        (DOMAIN, "月报一份，生成。非周报。", "build_report", {"report": "monthly"}),
+        # a text with the news asked for: 告我一声, 短信告知
+        (
+            EXPENSES,
+            "开个单子，发票拍照就闪退，有信儿了短信告我一声",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "工单：报销页面白屏，错误码 502。进度短信告知。",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Ghanaian "Where e dey?"; German "Blutdruckverlauf"; 每个月的报表
+        (
+            DOMAIN,
+            "I'm coming, let me check... ok it's 70481. Where e dey?",
+            "order_status",
+            {"order_id": "70481"},
+        ),
+        (
+            DOMAIN,
+            "Show me the Blutdruckverlauf for the last 14 days please.",
+            "review_metric_trend",
+            {"period": "14d"},
+        ),
+        (DOMAIN, "女兒說要做一份每個月的報表，幫我用一下", "build_report", {"report": "monthly"}),
+        # (a guard) how much was claimed is asked, though a budget is named after it
+        (
+            EXPENSES,
+            "May I ask how much I have claimed in these 7 days? My boss said the cap is 500 USD.",
+            "expense_total",
+            {"period": "7d"},
+        ),
+    ],
+)
+def test_rounds_235_236_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

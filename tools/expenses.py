@@ -785,6 +785,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "letting me know",
             "lmk",
             *("notify on", "戳我", "请联系我", "holler at me", "give me a holler", "avisa me"),
+            # a text with the news: "有信儿了短信告我一声", "进度短信告知"
+            *("短信告我", "告我一声", "短信告知", "进度告知"),
             *("avise me", "update我", "update 我", "avisame", "avísame", "notify我", "notify 我"),
             # office Chinese: "有update同步我一下" (sync me on it)
             *("同步我", "同步给我", "同步一下我"),
@@ -1418,6 +1420,8 @@ def find_summary(text: str) -> Found | None:
     found = _find_summary(text)
     if found is not None and _VAGUE_PROBLEM.fullmatch(found.text.strip(" .,!?。，！？")):
         return None
+    if _PROBLEM_LATER.search(text):
+        return None  # "I'll tell you what it's about after": the problem is still to come
     return found
 
 
@@ -1429,6 +1433,14 @@ _VAGUE_PROBLEM = re.compile(
     re.I,
 )
 """A problem told with nothing named: "something's munted", "stuff is broken again", "出问题了"."""
+_PROBLEM_LATER = re.compile(
+    r"\b(?:i'?ll|i\s+will|will)\s+(?:tell|explain|say|describe|write|send)\b[^.!?]{0,30}?"
+    r"\b(?:after|later|afterwards|in\s+a\s+bit|when\s+i'?m\s+back)\b|"
+    r"(?:还没|没)想好(?:咋个|怎么|咋|如何)?(?:说|写|描述)|(?:回头|等会儿?|待会儿?|晚点)(?:再)?(?:跟你|和你)?(?:说|讲|描述)",
+    re.I,
+)
+"""The problem promised for later ("I'll tell you what it's about after", "还没想好咋个说"):
+no summary yet, so the ticket waits for it."""
 
 
 def _find_summary(text: str) -> Found | None:

@@ -332,6 +332,8 @@ _GOT_TO = re.compile(
     # (and where it has got to, or when it comes: "Dinnae cancel 48213, I jist want tae ken
     # where it's got tae", Pidgin "if dem don ship am", "就问10086这一单啥时候到")
     r"(?<!\d)\d{5,20}(?!\d)[^?]{0,60}?\b(?:where\s+(?:it|it's|it\s+has|it\s+is)\s+got\s+to|"
+    # (Ghanaian and Nigerian "Where e dey?": where is it)
+    r"where\s+(?:e|it|am)\s+dey|"
     r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver))\b|"
     r"(?<!\d)\d{5,20}(?!\d)[^，。,.!?！？]{0,8}?(?:啥|什么|甚么|几)时(?:候)?(?:能)?(?:到|送到|发货)"
     # (not a message asked for then: "10092啥时候发货了你给我微信上说一声")

@@ -164,7 +164,7 @@ _REPORT_KINDS = (
         "monthly",
         (
             *("monthly", "mthly", "mnthly", "month"),
-            *("每月", "月报", "月度", "这个月", "本月", "上个月", "月的报告"),
+            *("每月", "月报", "月度", "这个月", "本月", "上个月", "月的报告", "每个月的报表"),
             *("monthreport", "month report", "monthsreport"),  # German "Monatsbericht"
         ),
     ),
@@ -187,9 +187,12 @@ _OTHER_KINDS = (
 """Reports the service does not build: named, they fill the slot as said, and the slot's
 check asks which of weekly or monthly instead of building another one."""
 _REFUSED_AFTER = re.compile(
-    r"(?:周报|月报|周度|月度)(?:的)?(?:就|也|先)?(?:别|不要|不用|甭|莫)(?:弄|做|整|搞|出|生成)?了?"
+    r"(?:周报|月报|周度|月度)(?:的)?(?:就|也|先)?(?:别|不要|不用|甭|莫)(?:弄|做|整|搞|出|生成)?了?|"
+    # and refused before it, as official notes write: "月报，生成。非周报。"
+    r"(?<![\u4e00-\u9fff])非(?:周报|月报|周度|月度)"
 )
-"""A report refused right after its name ("周报别弄了", "月报不要了"): no report asked for."""
+"""A report refused right after its name ("周报别弄了", "月报不要了") or by 非 before it ("非周
+报"): no report asked for."""
 _KIND_OF_DAYS = {7: "weekly", 30: "monthly"}
 _MANY_UNITS = re.compile(
     r"\b(?:[2-9]|1[0-2]|two|three|four|six|twelve)\s*-?\s*(?:months?|weeks?)\b", re.I
