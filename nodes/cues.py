@@ -365,6 +365,10 @@ _VERNACULAR: dict[str, str] = {
     **{"啱啱": "刚刚", "而家": "现在", "宜家": "现在", "前日": "前天"},
     # Not, no, only, which, how much.
     **{"唔好": "不要", "唔使": "不用", "唔系": "不是", "唔该": "谢谢", "唔": "不", "冇": "没"},
+    # (and 冇要, Guangxi's "don't": "66120冇要取消了")
+    **{"冇要": "不要"},
+    # Gansu 么 "not": "到了么有" (没有), "进度么必要告诉我" (没必要)
+    **{"么有": "没有", "么必要": "没必要"},
     **{"咗未": "了没", "净系": "只是", "只系": "只是", "系咪": "是不", "边度": "哪里"},
     **{"边个": "哪个", "边张": "哪张", "几时": "何时", "几多": "多少", "点样": "怎样"},
     **{"点解": "为何", "乜嘢": "什么", "咩": "什么"},
@@ -1564,6 +1568,12 @@ _DIALECT: dict[str, str] = {
     **{"proszę": "please", "prosze": "please"},
     # German inside English: "Show me the Blutdruckverlauf for the last 30 days"
     **{"blutdruckverlauf": "bp trend", "blutdruck": "bp", "bestellung": "order"},
+    # Boston's dropped r: "148 ovah 94", "where is ordah 40217", "129 dollahs", "othah"
+    **{"ovah": "over", "ordah": "order", "repoht": "report", "dollahs": "dollars"},
+    **{"dollah": "dollar", "yestahday": "yesterday", "othah": "other", "pressha": "pressure"},
+    **{"numbah": "number", "aftah": "after", "whatevah": "whatever"},
+    # Singapore and Malaysian English "dowan" (don't want); Russian English "make record"
+    **{"dowan": "don't", "make record": "record     "},
     # and Polish's order: "Where is my zamówienie 10086?"
     **{"zamówienie": "order ", "zamowienie": "order ", "zamówienia": "orders"},
     # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
@@ -1871,8 +1881,6 @@ NOT_CUES: tuple[str, ...] = (
     "stop sending them",
     # what is requested follows: "request that ticket T-88 is closed" opens no ticket
     "request that",
-    # what the orders are, not a ticket to open: "all orders, open and closed alike"
-    *("open and closed", "open or closed", "open and shipped", "open ones and"),
     # where to begin, not what to open: "start with my latest ticket"
     "start with",
     # an existing ticket asked for with "pls": "my last ticket pls" opens none
@@ -3673,7 +3681,8 @@ SCORN = r"(?:疯了|傻了|脑子进水了?|脑子坏了|吃饱了撑的)才(?:�
 """A change refused with scorn, right before its verb: "我疯了才取消" (I would have to be mad to
 cancel it)."""
 _CN_NEGATED = re.compile(
-    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:再|又|还|重新|另|予以|予|再行|必再)?$|"
+    # (and for the user: "66001 你别给我取消，我就问一哈到了么有")
+    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:给我|帮我|替我)?(?:再|又|还|重新|另|予以|予|再行|必再)?$|"
     # a change disowned as what is asked: "不是取消，俺就问问20518现在到哪了"
     # (and asked of the assistant: Henan "不是叫恁取消，俺就是问问45120到哪了")
     r"(?:^|[，,。\s])(?:不是|并不是|并非)(?:要|叫|让|请)?(?:你|您|恁|你们)?$|"

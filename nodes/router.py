@@ -3529,6 +3529,8 @@ _SURNAME = (
 _OCCASION = (
     r"(?!\s+(?:birthday|wedding|anniversary|party|graduation|shower|visit|"
     r"cuff|machine|monitor|device|meter)\b)"
+    # (nor "has": Scouse "our kid's already got me one" is "our kid has")
+    r"(?!\s+(?:already|just|got|been|gone|not|never|bought|ordered)\b)"
 )
 """A relative's occasion is no thing of theirs: "a gift for my sister's birthday" (my order);
 nor the device the user borrowed ("131/84 I took this morning with my wife's cuff")."""
@@ -4416,8 +4418,9 @@ def _withdrawn(
         why = LATEST_REFUSED.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)
     # (a verb read after "can I still" must be a change; the other forms name one)
+    # ("还能退不": the verb read as 退不, a return as 退 begins it)
     if (m := _STILL_POSSIBLE.search(text)) is not None and (
-        not (verb := m["en"] or m["cn"]) or change_kind(verb)
+        not (verb := m["en"] or m["cn"]) or change_kind(verb) or verb.startswith(("退", "撤"))
     ):
         why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
         return _unrouted(domain, decision, why)

@@ -11344,3 +11344,74 @@ def test_rounds_235_236_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 237-238 (measured once at 77e63e5, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # whether a return can still be made (还能退不)
+        (DOMAIN, "70112 那单还能退不？"),
+    ],
+)
+def test_rounds_237_238_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Singapore and Malaysian "dowan" (don't want) refuses the cancel
+        (
+            DOMAIN,
+            "Dowan cancel ah, 70551 just tell me where already",
+            "order_status",
+            {"order_id": "70551"},
+        ),
+        # Scouse "our kid's already got me one": our kid has, no thing of theirs
+        (
+            DOMAIN,
+            "cancel 51920 la, our kid's already got me one",
+            "cancel_order",
+            {"order_id": "51920"},
+        ),
+        # Boston's dropped r
+        (
+            DOMAIN,
+            "log 141 ovah 87 from yestahday then show me the past 14 days",
+            "record_and_review_metric",
+            {"value": "141/87", "date": "2026-03-14", "period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "where the heck is ordah 40388, been waitin a week",
+            "order_status",
+            {"order_id": "40388"},
+        ),
+        # Russian English "make record"
+        (
+            DOMAIN,
+            "Please make record 131/85 and show trend for last 14 days.",
+            "record_and_review_metric",
+            {"value": "131/85", "period": "14d"},
+        ),
+        # Guangxi 冇要 and Gansu 别给我 … 么有 refuse the cancel
+        (DOMAIN, "66230冇要取消了,发个短信讲下到哪了就得", "notify_order", {"order_id": "66230"}),
+        (DOMAIN, "66110 你别给我取消，我就问一哈到了么有", "order_status", {"order_id": "66110"}),
+        # Gansu 浪了两天 is how long, not a window; 么必要 (no need)
+        (
+            EXPENSES,
+            "去张掖浪了两天，住店 180 块，3 月 12 号的，给我报",
+            "submit_expense",
+            {"amount": "180", "currency": "CNY", "date": "2026-03-12"},
+        ),
+        (EXPENSES, "开个单子，发票传不上去，进度么必要告诉我", "open_ticket", {"notify": False}),
+    ],
+)
+def test_rounds_237_238_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -1071,7 +1071,7 @@ _LASTED_BEFORE = re.compile(
     # what is paid by the day: "parking at the Midland airport 2 days, 24 dollars total"
     r"\b(?:parking|parked|rental|rented|hired|car\s+hire)\b[^,.;!?\d]{0,30}?"
     r"(?:\bfor\s+(?:the\s+)?)?$|(?:停车|租车)了?$|"
-    r"(?:玩|住|待|呆|跑|干|忙|出差|休息|请假|开会|培训|加班|逛|爬|走|站|坐|骑|修|装|上班|工作)"
+    r"(?:玩|浪|住|待|呆|跑|干|忙|出差|休息|请假|开会|培训|加班|逛|爬|走|站|坐|骑|修|装|上班|工作)"
     r"了?(?:整整|差不多|大概|快)?$",
     re.I,
 )

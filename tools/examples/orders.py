@@ -327,7 +327,8 @@ def order_slots(text: str, today: date) -> dict[str, Any]:
 
 
 _GOT_TO = re.compile(
-    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|[，,]))?[^，。,.!?！？]{0,8}?(?:到哪|在哪)|"
+    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|[，,]))?[^，。,.!?！？]{0,8}?"
+    r"(?:到哪|在哪|到了没|到了么|到没到)|"
     r"(?<!\d)\d{5,20}(?!\d)[^.!?]{0,60}?\b(?:shipped|sent\s+out|dispatched)\b|"
     # (and where it has got to, or when it comes: "Dinnae cancel 48213, I jist want tae ken
     # where it's got tae", Pidgin "if dem don ship am", "就问10086这一单啥时候到")
