@@ -1305,9 +1305,13 @@ def spoken_numbers(text: str) -> str:
                 and len(numbers) == 2
                 and 1 <= numbers[0] < 100
                 and 10 <= numbers[1] < 100
+                and (numbers[0] >= 10 or len(m.group().split()) == 2)
                 and _CURRENCY_AFTER.match(said, m.end()) is not None
             ):
-                written = f"{numbers[0]}.{numbers[1]}"  # "twenty three fifty dollars": 23.50
+                # "twenty three fifty dollars": 23.50, "nine ninety-five dollars": 9.95; not
+                # "four twenty three dollars", three words after one digit, which may as well
+                # be 423 as 4.23: left as said, so the amount is asked about
+                written = f"{numbers[0]}.{numbers[1]}"
             elif (
                 numbers
                 and len(numbers) == 2
@@ -1574,6 +1578,10 @@ _DIALECT: dict[str, str] = {
     **{"numbah": "number", "aftah": "after", "whatevah": "whatever"},
     # Singapore and Malaysian English "dowan" (don't want); Russian English "make record"
     **{"dowan": "don't", "make record": "record     "},
+    # Geordie "divvent" (don't); Northern Irish "yous" (you), "catch yourself on" (as if)
+    **{"divvent": "don't  ", "yous": "you ", "catch yourself on": " " * 17},
+    # dictation's homophones: "my pressure for the last weak"
+    **{"last weak": "last week", "past weak": "past week"},
     # and Polish's order: "Where is my zamówienie 10086?"
     **{"zamówienie": "order ", "zamowienie": "order ", "zamówienia": "orders"},
     # Hong Kong English with Cantonese romanised: 唔使 "no need", 唔該 "please".
@@ -1637,9 +1645,29 @@ def dialect(text: str) -> str:
     """The request with regional English words written as standard ones (`_DIALECT`).
 
     Run after `pinyin`, so that toneless pinyin ("mi ma", 密码) is read first: "ma" and
-    "ye" are syllables there and Scots words here.
+    "ye" are syllables there and Scots words here. Punctuation said aloud to a phone's
+    dictation ("… log into the expense site comma please open a ticket for me period") is
+    written as the mark it names.
     """
-    return _DIALECT_WORD.sub(_standard_word, text)
+    return _DICTATED.sub(_mark, _DIALECT_WORD.sub(_standard_word, text))
+
+
+def _mark(m: re.Match[str]) -> str:
+    mark = {"comma": ",", "q": "?", "ex": "!"}.get(str(m.lastgroup), ".")
+    return (mark + " " * len(m.group()))[: len(m.group())]
+
+
+_DICTATED = re.compile(
+    r"(?<=\s)(?:(?P<comma>comma)|(?P<q>question\s+mark)|(?P<ex>exclamation\s+(?:point|mark))|"
+    r"(?P<stop>full\s+stop)"
+    # (not a period named: "the period", "a 7 day period", "what period")
+    r"|(?<!\bthe\s)(?<!\ba\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\bwhat\s)(?<!\bday\s)"
+    r"(?<!\bdays\s)(?<!\bweek\s)(?<!\bmonth\s)(?<!\bsame\s)(?<!\bwhich\s)period)\b"
+    r"(?=\s*(?:$|[A-Z]|(?-i:[a-z])))",
+    re.I,
+)
+"""Punctuation said to dictation: "comma", "question mark", "exclamation point", "full stop",
+and "period" unless a period is named ("for the period", "a 7 day period")."""
 
 
 _MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)

@@ -11415,3 +11415,71 @@ def test_rounds_237_238_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 239-240 (measured once at 20a22f0, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a week's meal filed today: 今天补 is when it is filed, and a week is no day
+        (EXPENSES, "上个礼拜打车的钱冇报，今天补一下，46块"),
+        # a school term is no window of 7, 14 or 30 days
+        (EXPENSES, "file a lunch 8.20 EUR and show me this term's total"),
+        # punctuation said to dictation: the ticket says nothing of its problem
+        (EXPENSES, "I would like to open a helpdesk ticket period"),
+        # Northern Irish "yous": a text once something happens
+        (DOMAIN, "Can yous text me when 66230 gets delivered?"),
+        # three words after one digit: 4.23 or 423
+        (EXPENSES, "Please file a taxi expense four twenty three dollars today"),
+    ],
+)
+def test_rounds_239_240_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Geordie "divvent" (don't) refuses the cancel
+        (
+            DOMAIN,
+            "Divvent cancel 61210 after all pet, just tell us where it's got to",
+            "order_status",
+            {"order_id": "61210"},
+        ),
+        # Northern Irish "catch yourself on" around a refusal
+        (
+            DOMAIN,
+            "Don't cancel 66340, catch yourself on, I only want to know where it is",
+            "order_status",
+            {"order_id": "66340"},
+        ),
+        # dictation: "comma" and "period" said, "weak" for week
+        (
+            EXPENSES,
+            "the receipt upload keeps failing comma please open a ticket for me period",
+            "open_ticket",
+            {"summary": "the receipt upload keeps failing", "notify": False},
+        ),
+        (
+            DOMAIN,
+            "I'd like to see my pressure for the last weak please period",
+            "review_metric_trend",
+            {"period": "7d"},
+        ),
+        # (a guard) a price said with its cents in one word
+        (
+            EXPENSES,
+            "lunch was eight ninety-five dollars today, claim it",
+            "submit_expense",
+            {"amount": "8.95", "currency": "USD"},
+        ),
+    ],
+)
+def test_rounds_239_240_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -152,7 +152,10 @@ _LONG_PERIOD = (
     r"\bq[1-4]\b|\bytd\s+(?:total|spend|spending|spent|claims?|expenses?|figures?)\b|"
     r"\b(?:total|spend|spending|spent|claimed|claims|expenses|how\s+much)\s+(?:\w+\s+)?ytd\b|今年(?:以来)?|去年|本年度?|年初以来|(?:本|这个?|上个?)季度|"
     r"(?:第?[一二三四1-4])季度|(?:最近|近|过去)\s*(?:[0-9]+|[一二两三四五六七八九十]+)?\s*年|"
-    r"\b(?:last|past)\s+(?:\d+|two|three|few)\s+years\b"
+    r"\b(?:last|past)\s+(?:\d+|two|three|few)\s+years\b|"
+    # a school's terms: "show me this semester's total", "本学期"
+    r"\b(?:this|last|current|past)\s+(?:semester|term|school\s+year|academic\s+year)\b|"
+    r"(?:这|本|上)学期"
 )
 """Periods of a quarter or a year ("this year", "Q1", "今年以来"): a period all the same, so
 "the total for Q1" is never read as a shorter window nor its "1" as an amount. "ytd" is
@@ -949,8 +952,8 @@ def _period_days(span: str) -> int | None:
         return int(terse.group(1)) * _TERSE_UNIT_DAYS[terse.group(2)]
     if re.search(r"year|ytd|年", lowered):
         return _UNIT_DAYS["year"]
-    if re.search(r"quarter|\bq[1-4]\b|季度", lowered):
-        return _UNIT_DAYS["quarter"]
+    if re.search(r"quarter|\bq[1-4]\b|季度|semester|term|学期", lowered):
+        return _UNIT_DAYS["quarter"]  # (a term is about a quarter of a year or more)
     if re.search(r"上|本|这|this", lowered) and not re.search(r"\d|[一二两三四五六七八九十]", span):
         # "this fortnight" is its two weeks, not "this week"'s seven days
         return 30 if ("月" in span or "month" in lowered) else 14 if "fortnight" in lowered else 7
@@ -1372,6 +1375,11 @@ _PURPOSE_BEFORE = re.compile(
 Tuesday"): a day in it is when the user will use what they asked for, not a date of it."""
 
 
+_MADE_UP = re.compile(r"\s*(?:再)?补(?:一下|下|报|上|录|记|个|交|一笔)")
+"""A day word right before a late filing ("今天补一下", "今天补报"): when the user catches up,
+not the day of what is filed."""
+
+
 def find_date(text: str, today: date) -> Found | None:
     """The calendar date a request refers to, or None when it names none.
 
@@ -1398,6 +1406,8 @@ def find_date(text: str, today: date) -> Found | None:
             if at >= 0 and word in _WHOLE_WORD_DAYS:
                 found = re.search(rf"(?<![\w-]){word}(?![\w-])", text)  # not "Jana", a name
                 at = -1 if found is None else found.start()
+            if at >= 0 and _MADE_UP.match(text, at + len(word)):
+                continue  # "上个礼拜恰饭的钱冇报，今天补一下": the day it is filed, not spent
             if at >= 0:
                 day = today - timedelta(days=back)
                 return Found(day.isoformat(), text[at : at + len(word)], at, at + len(word), "date")

@@ -247,10 +247,12 @@ TOOLS = (
 
 
 _CANCEL_WORDS = ("cancel", "取消", "撤单", "退订", "退掉", "stop the order", "stop my order")
+_PUSHED_TO_ME = ("推送给我", "推送至本人", "推送至我", "推送到我", "推送给本人")
+"""Pushed to the user, as official style says it ("烦请将订单20391之状态经由微信推送至本人"):
+both a word of the notify rule and a cue asking for its message."""
 _NOTIFY_WORDS = (
     *("text me", "a text", "sms", "notify", "notification", "短信", "通知"),
-    # pushed to the user, as official style says it: "烦请将订单20391之状态经由微信推送至本人"
-    *("推送给我", "推送至本人", "推送至我", "推送到我", "推送给本人"),
+    *_PUSHED_TO_ME,
     *("mensajito", "mensaje"),  # Spanish inside English: "Send me a mensajito"
 )
 _PROFILE_WORDS = (
@@ -436,7 +438,7 @@ INTENTS = (
             *("text me", "sms me", "send me a sms", "send me an sms", "send me a text"),
             *("send sms", "send an sms", "send a sms"),
             *("发个短信", "短信告诉我", "短信通知", "发我手机", "发到我手机"),
-            *("推送给我", "推送至本人", "推送至我", "推送到我", "推送给本人"),
+            *_PUSHED_TO_ME,
         ),
         required_evidence=("order_id",),
         slots_model=OrderRefSlots,
