@@ -1662,12 +1662,13 @@ _DICTATED = re.compile(
     r"(?P<stop>full\s+stop)"
     # (not a period named: "the period", "a 7 day period", "what period")
     r"|(?<!\bthe\s)(?<!\ba\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\bwhat\s)(?<!\bday\s)"
-    r"(?<!\bdays\s)(?<!\bweek\s)(?<!\bmonth\s)(?<!\bsame\s)(?<!\bwhich\s)period)\b"
+    r"(?<!\bdays\s)(?<!\bweek\s)(?<!\bmonth\s)(?<!\bsame\s)(?<!\bwhich\s)(?<!\bpay\s)"
+    r"(?<!\bbilling\s)(?<!\bgrace\s)(?<!\btrial\s)(?<!\btime\s)(?<!\breporting\s)period)\b"
     r"(?=\s*(?:$|[A-Z]|(?-i:[a-z])))",
     re.I,
 )
 """Punctuation said to dictation: "comma", "question mark", "exclamation point", "full stop",
-and "period" unless a period is named ("for the period", "a 7 day period")."""
+and "period" unless a period is named ("for the period", "a 7 day period", "my pay period")."""
 
 
 _MIND_FRAME = re.compile(r"\b(?:would|do)\s+(?:you|u)\s+mind\b[^.?!。？！]*", re.I)
