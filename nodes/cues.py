@@ -734,7 +734,6 @@ def vernacular(text: str) -> str:
     return _A_OR_NOT_A.sub(r"\1不\1", text)
 
 
-_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 _CANTONESE_DAYS = re.compile(
     r"(?<![月\d一二三四五六七八九十两])(?<!月\s)([\d一二三四五六七八九十两]{1,3})(\s*)日(?![前后子])"
 )
