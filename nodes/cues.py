@@ -166,6 +166,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("发条消息", "发个消息", "发消息", "发条信息", "传短信", "传个短信"),
         *("发到", "发去"),  # (Cantonese 发去: "嘅状态发去我微信")
         *("寄到", "寄给", "寄去"),  # mailed: "帮我把周报寄到我的 email"
+        *("寄邮件", "寄email", "寄 email", "寄电邮"),  # Taiwan's e-mail: "可以寄郵件給我嗎"
         # e-mail named as the means: "用邮件把订单40551的状态发我" asks for a message
         *("用邮件", "通过邮件", "用邮箱", "通过邮箱", "用电邮", "用email", "用 email"),
         # and any chat app with its verb: "用 WhatsApp 发 order 72114 的状态给我", "用 LINE
@@ -285,7 +286,10 @@ not reads: a read intent never answers them with what it shows ("split order 100
 "把这个工单转交给安全组", "导出成表格"); the intent whose own words make them does, else the
 run asks."""
 
-_NO_CUE = frozenset({"stop", "停掉", "停止", "forward", "mail", "转发", "发邮件", "发到", "发去"})
+_NO_CUE = frozenset(
+    {"stop", "停掉", "停止", "forward", "mail", "转发", "发邮件", "发到", "发去", "寄邮件"}
+    | {"寄email", "寄 email", "寄电邮"}
+)
 """Change words that never open the write gate: "stop" ("停掉") also ends a notification, and
 forwarding or mailing something, or sending it to a mailbox ("把月报发到邮箱"), is not the
 message a send intent makes."""
@@ -394,6 +398,7 @@ _VERNACULAR: dict[str, str] = {
     **{"联络": "联系"},
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
+    "莫得用": "没用",  # no use ("取消了进错货了莫得用"), not 取消了没有 (cancelled yet?)
     **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下", "莫整": "别做", "莫弄": "别弄"},
     # Minnan 时阵 "when" ("出货的时阵通知阮一声"), 一摆 "once" ("再看一摆"), 予 "give"
     **{"时阵": "时候", "一摆": "一次", "先予我": "先给我"},
@@ -425,9 +430,11 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    **{"到啥地方": "到哪里", "在啥地方": "在哪里"},  # where it has got to ("伊现在到啥地方了")
     # a pinyin keyboard's homophone slips (同音错字), where the meaning is still plain:
     # "开个公单", "发个短心给我", "先别取销", "报消", "约报", "通之我", "有近展"
     **{"公单": "工单", "短心": "短信", "取销": "取消", "去消": "取消", "报消": "报销"},
+    "雪压": "血压",  # voice input's slip: "前天量的雪压132 86"
     # don't get it wrong, after a correction ("取消70388 不对 是70383 别取消错了"): a care, no
     # refusal of the change
     **{"别取消错": "别弄错", "不要取消错": "不要弄错", "别记错": "别弄错", "不要记错": "不要弄错"},
@@ -1814,7 +1821,11 @@ def topic_first(text: str) -> str:
 
 
 _TAGALOG_AFFIX = re.compile(
-    r"\b(?:paki|ipa|pa|i|mag|ma|nag|naka|na)-(?=[A-Za-z]{3})|\bpaki(?=\s)", re.I
+    r"\b(?:paki|ipa|pa|i|mag|ma|nag|naka|na)-(?=[A-Za-z]{3})|\bpaki(?=\s)|"
+    # glued to the English verb, as a phone types it: "pakisave 135/87", "pakiupdate ako"
+    r"\bpaki(?=(?:save|check|update|file|submit|cancel|open|log|record|claim|text|send|sms|"
+    r"build|generate|show|add|track|list|email|notify|run|make)\w*)",
+    re.I,
 )
 _TAGALOG_DID = re.compile(
     r"\bnag-(?=(?:request|file|submit|cancel|open|save|log|record|claim|text|send|sms|build|"
@@ -1830,11 +1841,16 @@ _TAGALOG_THEN = re.compile(
 """Tagalog "tapos" (then) before what follows ("…42 EUR nung Monday, tapos pakita total ko"),
 not "tapos na ba?" (is it done?)."""
 _TAGALOG_ME = re.compile(
-    r"(?<=\bupdate)\s+(?:(?:mo|niyo|nyo|ninyo)\s+)?(?:na\s+lang\s+|lang\s+)?ako\b", re.I
+    r"(?<=update)\s+(?:(?:mo|niyo|nyo|ninyo)\s+)?(?:na\s+lang\s+|lang\s+)?ako\b", re.I
 )
 """Tagalog "ako" after "update" is the one updated: "pa-update na lang ako pag may progress",
 "i-update niyo ako"."""
 _TAGALOG_SHOW = re.compile(r"\bpakita(?:in)?\b", re.I)
+_TAGALOG_TEXT_ME = re.compile(
+    r"\b(?:pa|paki)-?(?P<verb>text|txt|sms)\b(?!\s+(?:me|ako|mo)\b)", re.I
+)
+"""Tagalog's "pa-" asks for the text to the one asking: "pa-text naman status ng 81934" is
+"text me the status"."""
 _TAGALOG_DONT = re.compile(
     r"\b(?:hu)?wag(?:\s+(?:na|niyo|nyo|ninyo|mo|po|ho|muna|munang|nang|ng))*\s+"
     r"(?:(?:paki|ipa|pa|i|mag|ma)-)?(?=[A-Za-z]{3})",
@@ -1855,6 +1871,7 @@ def tagalog_affixes(text: str) -> str:
     if "-" not in text and "paki" not in lower and "wag" not in lower:
         return text
     text = _TAGALOG_ME.sub(lambda m: " me".ljust(len(m.group())), text)
+    text = _TAGALOG_TEXT_ME.sub(lambda m: f"{m['verb']} me".rjust(len(m.group())), text)
     text = _TAGALOG_THEN.sub("then ", text)
     text = _TAGALOG_DONT.sub(
         lambda m: ("do not" if len(m.group()) >= 7 else "dont").ljust(len(m.group())), text
@@ -2189,7 +2206,7 @@ _CN_HYPOTHETICAL = re.compile(
 )
 _CN_QUESTION = re.compile(
     # (not 好几 "several" nor 几乎 "almost": "试了好几次都不行")
-    r"[吗么呢]\s*$|了没|了吗|有没有|是否|是不是|多少|(?<![好这那])几(?!乎)|什么|哪|怎么样|怎样了|咋样|如何\s*$|"
+    r"[吗么呢]\s*$|了没(?!用|事|意思|必要|关系)|了吗|有没有|是否|是不是|多少|(?<![好这那])几(?!乎)|什么|哪|怎么样|怎样了|咋样|如何\s*$|"
     # 啥 "what" of what is needed ("开工单要填啥啊"), not what one has yet to decide
     # ("还没想好写啥") nor 没啥 "nothing much"
     r"(?:要|需要|该|得)[\u4e00-\u9fff]{0,2}啥(?!子)|"
@@ -2224,7 +2241,11 @@ _DONE_FOR_ME = re.compile(
     # "The reading 118/76 should be saved", "A weekly report is to be built")
     r"\b(?:ticket|claim|report|order|reading)(?:\s+[\w#/.-]*\d[\w#/.-]*)?\s+"
     r"(?:should|must|shall|is\s+to|are\s+to)\s+be\s+"
-    rf"(?:duly\s+|promptly\s+)?{_DONE_FORMS}\b",
+    rf"(?:duly\s+|promptly\s+)?{_DONE_FORMS}\b|"
+    # Indian office English's "same" (it): "Same may be saved in my records", "same may
+    # kindly be filed"
+    r"\bsame\s+(?:may|might|can|could|should|shall|must|is\s+to)\s+(?:kindly\s+|please\s+)?be\s+"
+    rf"(?:kindly\s+|duly\s+|promptly\s+)?{_DONE_FORMS}\b",
     re.I,
 )
 """A change asked for as a result: "I want order 10091 cancelled", "get me reimbursed",
@@ -2828,12 +2849,15 @@ def cited_spans(text: str) -> list[tuple[int, int]]:
 
 
 _ADOPTED = re.compile(
-    r"\b(?:go\s+ahead|do\s+(?:it|that|this|so|as\s+(?:it|he|she|they)\s+says?)|proceed|"
-    r"please\s+do|make\s+it\s+so)\b|照办|照做|就这么办|按这个办|执行吧",
+    r"\b(?<!\bdid\s)(?<!\bi\s)(?<!\bwe\s)(?<!\bto\s)(?<!\bdoes\s)(?<!\bhave\s)"
+    r"(?<!\bneed\s)(?<!\bmust\s)(?<!\bshould\s)(?:go\s+ahead|"
+    r"do\s+(?:it|that|this|so|as\s+(?:it|he|she|they)\s+says?)|proceed|"
+    r"please\s+do|make\s+it\s+so)\b(?!\s+(?:already|yet|before)\b)|照办|照做|就这么办|按这个办|执行吧",
     re.I,
 )
 """The user taking a quoted request as their own ("Forwarding: 'Please generate the monthly
-report for March.' Go ahead."): its verbs ask for the change after all."""
+report for March.' Go ahead."): its verbs ask for the change after all. Not when the user
+asks whether it was done ("Did I do that already?", "do I need to do it?")."""
 
 
 @lru_cache(maxsize=1024)
@@ -3101,7 +3125,7 @@ _ON_EVENT = re.compile(
     r"\b(?:text|message|sms|ping|notify|send)\b[^.?!]{0,40}?\bat\s+(?:\d{1,2}(?::\d{2})?\s*"
     r"(?:am|pm|a\.m\.|p\.m\.|o'?clock|hrs|h)\b|\d{4}\s*(?:hrs|h)\b|noon|midnight)|"
     # (Cantonese 嗰阵, read as 那阵: "发货嗰阵 send 个短信俾我")
-    r"(?:到了|到货|发货|出货|发出|寄出|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
+    r"(?:到了|到货|发货|出货|发出|寄出|寄到|收到|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
     r"(?:之后|以后|后(?!的)|的时候|那阵子?|时|就)|"
     # arrived somewhere, then: "到柳州了就发短信", "到超商的时候传简讯通知我"; when it has
     # shipped: "甚时候发货了给我发个短信"
@@ -3303,11 +3327,13 @@ _SOMEONE_TO_LOOK = re.compile(
 someone look at it?"): help asked for, not a read of records."""
 _EMPHATIC_DO = re.compile(r"do\s+(?!not\b|n't)(?=[a-z])", re.I)
 _CN_POLITE_INSIDE = re.compile(
-    r"(?:能不能|可不可以|能否|可以|是不是可以|麻烦|烦请|请)你?(?:帮我|给我|替我|帮忙)"
+    r"(?:能不能|可不可以|能否|可以|是不是可以|麻烦|烦请|请)你?(?:帮我|给我|替我|帮忙)|"
+    # a message to me asked for the same way: "…的状态可以寄邮件给我吗？"
+    r"(?:能不能|可不可以|能否|可以)你?(?=(?:发|寄|传)[^，。,？?！!]{0,6}?给(?:我|俺)(?!们))"
 )
 """A polite request after the thing it is about ("月报能不能帮我做一份？", "这笔可以帮我报
-吗", "…是不是可以帮我报一下呀？"): asking whether the assistant will do it for me is asking it
-to."""
+吗", "…是不是可以帮我报一下呀？", "…的状态可以发邮件给我吗？"): asking whether the assistant
+will do it for me is asking it to."""
 
 
 def clause_asks(clause: str) -> bool:
@@ -3385,7 +3411,8 @@ possible?", "Monthly report build is possible?": 가능해요?), unlike "is it p
 which asks whether it can be done (`_HYPOTHETICAL`)."""
 _CAN_AFTER = re.compile(
     r"(?<![\w'])(?:can\s*(?:lah|leh)?|ok|okay|k)\s*[?？]*\s*$|"
-    r"(?:好吗|行吗|好不好|行不行|成不成|可以不)\s*[?？]*\s*$",
+    # (not "就好吗", whether that is enough: "类别放其他就好吗？")
+    r"(?<!就)(?:好吗|行吗|好不好|行不行|成不成|可以不)\s*[?？]*\s*$",
     re.I,
 )
 """Singapore English asks with "can?" after the request ("sms me the status of 10291 can?"
@@ -3493,11 +3520,12 @@ def asks_for_information(text: str) -> bool:
 _A_READ_NAMED = re.compile(
     r"^(?:(?:just|only)\s+)?(?:the\s+|its\s+|my\s+)?(?:current\s+|latest\s+)?"
     r"(?:status|state|total|trend|tracking(?:\s+info)?|update|info|details)"
-    r"(?:\s+(?:of|for|on)\s+[\w#-]+)?(?:\s+(?:pls|please|plz|only|then|instead))?[\s.!]*$",
+    r"(?:\s+(?:of|for|on)\s+[\w#-]+)?(?:\s+(?:pls|please|plz|only|then|instead|lang|"
+    r"na\s+lang))?[\s.!]*$",
     re.I,
 )
 """A clause that only names what to read ("not cancel, just status", "10090 - just the
-status"): a request for information with no verb."""
+status", Taglish "status lang"): a request for information with no verb."""
 
 
 def read_command(clause: str) -> bool:

@@ -1679,6 +1679,9 @@ _OBJECT = re.compile(
 
 
 _PARTICLE = re.compile(r"[的了天个吗呢吧]")
+_NO_OBJECT = frozenset({"帮我", "给我", "替我", "帮忙", "麻烦", "请你", "你帮", "顺便"})
+"""What follows a cue with no object between ("…一百二十块算其他帮我报了"): the next request's
+polite opening, which names no intent's object."""
 
 
 def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tuple[str, str] | None:
@@ -1710,7 +1713,7 @@ def _object_of(domain: Domain, intent: IntentSpec, text: str, cue: Found) -> tup
         return None
     noun = (m["noun"] or "").lower()
     word = stem(noun) if noun else m["cn"]
-    if not word or word in mine or noun in mine or word in STOPWORDS:
+    if not word or word in mine or noun in mine or word in STOPWORDS or word in _NO_OBJECT:
         return None
     for other in domain.intents:
         if other.name != intent.name and domain.writes(other.name) and _guarded(other):

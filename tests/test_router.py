@@ -11483,3 +11483,139 @@ def test_rounds_239_240_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 241-242 (measured once at b496a8e, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text once the parcel has come (Taiwan's 寄到的時候): asked about, not sent now
+        (DOMAIN, "訂單 60412 寄到的時候傳簡訊給我"),
+        # e-mail asked for politely: a channel the notify tool does not have
+        (DOMAIN, "订单 70215 的状态可以发邮件给我吗"),
+        (DOMAIN, "訂單 70215 的狀態可以寄郵件給我嗎"),
+    ],
+)
+def test_rounds_241_242_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a quoted request, and the user asking whether it was done: nothing adopted
+        (
+            EXPENSES,
+            "HR emailed: 'please submit your 22 EUR parking from Tuesday'. did i do that yet?",
+        ),
+        (DOMAIN, "My wife wrote 'please cancel order 55120'. Did we do that yet?"),
+        # whether a category is enough, asked: no claim filed (a guard)
+        (EXPENSES, "買墨水匣 18 美金，類別放其他就好嗎？"),
+    ],
+)
+def test_rounds_241_242_write_nothing(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    wrote = decision.action == "route" and domain.writes(str(decision.intent))
+    assert not wrote, decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Taglish: "paki" glued to the verb, "ulit" (again), "pa-text" (text me), "lang"
+        (
+            DOMAIN,
+            "pakisave 126/80 tapos pakita yung 7 days trend",
+            "record_and_review_metric",
+            {"value": "126/80", "period": "7d"},
+        ),
+        (
+            DOMAIN,
+            "pakicheck muna yung 14d trend, log 131/84, tapos show ulit yung 14d",
+            "record_and_recheck_metric",
+            {"value": "131/84", "period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "ticket po, ayaw mag-load ng receipts page, pakiupdate ako",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # (a guard) "pa-text" is "text me"
+        (DOMAIN, "pa-text naman yung status ng 70215", "notify_order", {"order_id": "70215"}),
+        (DOMAIN, "wag i-cancel 70215, status lang", "order_status", {"order_id": "70215"}),
+        (DOMAIN, "pakicheck yung address ko na naka-file", "customer_profile", {}),
+        # where it is at; Shanghainese 啥地方 and 伊
+        (
+            DOMAIN,
+            "Don't cancel 70215 hey, need to know where it's at",
+            "order_status",
+            {"order_id": "70215"},
+        ),
+        (DOMAIN, "订单70215别取消，想问问伊到啥地方了", "order_status", {"order_id": "70215"}),
+        # voice input: 雪压 for 血压, a reading with a space before 记
+        (
+            DOMAIN,
+            "前天量的雪压128 82帮我记一下",
+            "record_metric",
+            {"value": "128/82", "date": "2026-03-13"},
+        ),
+        (
+            DOMAIN,
+            "把今天的131 85记上然后看一下七天的",
+            "record_and_review_metric",
+            {"value": "131/85", "period": "7d"},
+        ),
+        # a question run on into the text asked for
+        (DOMAIN, "订单70215什么情况发短信到我手机上", "notify_order", {"order_id": "70215"}),
+        # 莫得用 (no use) is no question of whether it was cancelled
+        (DOMAIN, "把订单70215取消了买重了莫得用", "cancel_order", {"order_id": "70215"}),
+        # a category said before 帮我 with no comma; 报完顺便 (then, while at it)
+        (
+            EXPENSES,
+            "买了一箱矿泉水花了四十块算其他帮我报了",
+            "submit_expense",
+            {"amount": "40", "currency": "CNY", "category": "other"},
+        ),
+        (
+            EXPENSES,
+            "打车花了35元，报完顺便看下这7天一共多少",
+            "submit_expense",
+            {"amount": "35", "category": "taxi", "period": "7d"},
+        ),
+        # Taiwan: the category field filled asks to file; 飯店 checked out of is a hotel
+        (
+            EXPENSES,
+            "買墨水匣 18 美金，類別選其他",
+            "submit_expense",
+            {"amount": "18", "currency": "USD", "category": "other"},
+        ),
+        (
+            EXPENSES,
+            "飯店 95 歐元，昨天退房，幫我報帳",
+            "submit_expense",
+            {"amount": "95", "category": "hotel", "date": "2026-03-14"},
+        ),
+        (DOMAIN, "月报帮我弄一下", "build_report", {"report": "monthly"}),
+        # Indian office English's "same may be …"
+        (
+            DOMAIN,
+            "Kindly find my BP 127/83 of today. Same may be recorded.",
+            "record_metric",
+            {"value": "127/83"},
+        ),
+        (
+            EXPENSES,
+            "ticket needs opening, the receipts page won't load",
+            "open_ticket",
+            {"summary": "the receipts page won't load"},
+        ),
+    ],
+)
+def test_rounds_241_242_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -555,6 +555,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         (
             *("under other", "as other", "in other", "其他类", "其它类", "归到其他", "算其他"),
             *("报到其他", "报其他", "报其它", "记其他", "记其它"),
+            *("放其他", "放其它", "选其他", "选其它", "填其他", "填其它"),  # "类别放其他"
             *("算 other", "算other", "报 other", "报other"),
             *("other category", "category other", "category: other", "category 'other'"),
             # the name quoted or said with a copula: "that's an 'other' wan" (Scots: one),
@@ -595,6 +596,9 @@ conference"): what a claim is for."""
 _FILED_AS = (
     *("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他"),
     *("报其他", "报其它", "报到其他", "报在其他"),
+    # the category field filled: "类别放其他就好" (Taiwan), "类别选其他"
+    *("类别放其他", "类别放其它", "类别选其他", "类别选其它", "类别填其他", "类别填其它"),
+    *("分类放其他", "分类选其他", "类别放 other", "类别选 other"),
     # the category said in English inside Chinese: "团建买水果 126 元，算 other"
     *("算 other", "算other", "算成 other", "报 other", "报other", "归到 other"),
 )
@@ -915,6 +919,9 @@ _TICKET_CUES = (
     # "I need a ticket for the printer jam", not "I WANT A NAME" (a demand, no problem).
     *("need a ticket", "need an it ticket", "need a new ticket", "want a ticket"),
     *("need a helpdesk ticket", "need a support ticket", "need someone", "need a technician"),
+    # the ticket as what is wanted: "ticket needs opening, the receipts page won't load"
+    *("ticket needs opening", "ticket needs to be opened", "ticket needs raising"),
+    *("ticket needs to be raised", "ticket needs logging", "ticket needs to be logged"),
     "new ticket",
     "report",
     *("log a complaint", "raise a complaint", "register a complaint"),
@@ -1005,7 +1012,10 @@ _SUMMARY_NOISE = re.compile(
     # when it is wanted: "Please raise a helpdesk ticket for me at the earliest."
     r"at\s+(?:the|your)\s+earliest(?:\s+convenience)?|asap|urgently|immediately|right\s+away|"
     # the first of wishes in order: "Most importantly get a ticket open, …"
-    r"most\s+importantly|most\s+important|(?:first|top)\s+priority|get)(?![a-z0-9_])|"
+    r"most\s+importantly|most\s+important|(?:first|top)\s+priority|get|"
+    # the ticket told as wanted: "ticket needs opening, can't find the claim I put in"
+    r"needs?\s+(?:to\s+be\s+)?(?:opening|opened|raising|raised|logging|logged|filing|filed))"
+    r"(?![a-z0-9_])|"
     r"主要是|首先|"
     r"帮我|请|麻烦|开个单|开一个单|开张单|开单|开个|开一个|提个|提一个|提交|建个|工单|故障单|维修单|"
     r"报个修|报个障|报个故障|报故障|报修|报障|报个\s?case|反映|一下",
@@ -1140,9 +1150,15 @@ _CN_CATEGORY: dict[str, Category] = {
     **{"住宿": "hotel", "酒店": "hotel", "打车": "taxi", "出租车": "taxi"},
 }
 """The categories' Chinese names after a word that files a claim under one."""
-_STAYED_IN_FANDIAN = re.compile(r"住(?:了|的|过|在)?(?:\S{0,4}?)饭店|饭店住宿?")
-"""饭店 is a hotel in Taiwan and a restaurant on the mainland: one stayed in is a hotel
-("3/9 住飯店花了 420 歐元"), one eaten at a meal (饭 says so)."""
+_STAYED_IN_FANDIAN = re.compile(
+    r"住(?:了|的|过|在)?(?:\S{0,4}?)饭店|饭店住宿?|"
+    # checked out of, or into, as a hotel is: "飯店 180 歐元，3/12 退房"
+    r"饭店[^。.!?！？]{0,24}?(?:退房|入住|check\s*out|check\s*in)|(?:退房|入住)[^。.!?！？]{0,12}?饭店",
+    re.I,
+)
+"""饭店 is a hotel in Taiwan and a restaurant on the mainland: one stayed in or checked out
+of is a hotel ("3/9 住飯店花了 420 歐元", "飯店 180 歐元，3/12 退房"), one eaten at a meal (饭
+says so)."""
 
 
 _LATIN_PAIR = re.compile(r"[A-Za-z]{2}")

@@ -423,6 +423,15 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     ("reading", re.compile(_NAMED_READING, re.I)),
     ("reading", re.compile(_NAMED_READING_LOW_FIRST, re.I)),
     ("reading", re.compile(_SPACED_READING, re.I)),
+    # two numbers of a reading's range right before Chinese asks to record them, as voice
+    # input writes a reading: "先把今天的128 84记起"
+    (
+        "reading",
+        re.compile(
+            r"(?<![\d.])(?:1\d\d|2[0-4]\d)\s+(?:[4-9]\d|1[0-4]\d)(?![\d.])"
+            r"(?=\s*(?:帮我|给我|你)?\s*(?:记|录|存))"
+        ),
+    ),
     # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
     # someone else's (another shop's order, a phone): none of its parts is an id here.
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
@@ -647,8 +656,11 @@ _JOINERS = re.compile(
     # a run-on message turning to the assistant: "发票我已经拿到了你帮我报一下住宿费"
     r"(?<=[\u3400-\u9fff])(?=你帮我|你给我|麻烦你|请你帮我)|"
     # done first, then shown: "报完给我看看俩礼拜总共多少", "报了以后看下近7天总共多少"
-    r"(?<=[报记存录]完)(?=给我|帮我|让我)|"
-    r"(?<=[报记存录交]了以后|[报记存录交]了之后)(?=[\u3400-\u9fff])"
+    r"(?<=[报记存录]完)(?=给我|帮我|让我|顺便)|"
+    r"(?<=[报记存录交]了以后|[报记存录交]了之后)(?=[\u3400-\u9fff])|"
+    # a question run on into a message asked for: "订单52113现在啥子情况发个短信到我手机上"
+    r"(?:(?<=情况)|(?<=到哪了)|(?<=到哪里了)|(?<=怎么样了))"
+    r"(?=(?:你|您)?(?:帮我|给我)?(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|简讯|信息))"
 )
 """Words that join two requests ("don't cancel 10077 just text me", "dont cancel order
 55120 i just want to know where it is" and "don't log anything just show 7d bp" are two, as

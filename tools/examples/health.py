@@ -316,6 +316,8 @@ _AGAIN_WORDS = (
     *("b4 n after", "b4/after", "re-show", "reshow", "pre/post", "pre-post", "pre and post"),
     # Chinese with English verbs: "再 show 一次" (once more; "再 show 一下" is "then show")
     *("再 show 一次", "再show一次", "再 show 一遍", "再show一遍"),
+    # Taglish "ulit" (again): "tapos show ulit yung 7d"
+    *("show ulit", "pakita ulit", "check ulit", "tingnan ulit", "silipin ulit"),
 )
 """The trend asked for twice, around the reading: "show it again", "rerun the trend", "前后
 对比", "再看一遍", in chat spelling too ("b4 & after"). "compare" alone is not among them:

@@ -327,12 +327,15 @@ def order_slots(text: str, today: date) -> dict[str, Any]:
 
 
 _GOT_TO = re.compile(
-    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|[，,]))?[^，。,.!?！？]{0,8}?"
-    r"(?:到哪|在哪|到了没|到了么|到没到)|"
+    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|伊|[，,]))?[^，。,.!?！？]{0,8}?"
+    # (Shanghainese 啥地方 and 伊: "订单52090不要取消，我只是想问问伊现在到啥地方了")
+    r"(?:到哪|在哪|到了没|到了么|到没到|到啥地方|在啥地方)|"
     r"(?<!\d)\d{5,20}(?!\d)[^.!?]{0,60}?\b(?:shipped|sent\s+out|dispatched)\b|"
     # (and where it has got to, or when it comes: "Dinnae cancel 48213, I jist want tae ken
     # where it's got tae", Pidgin "if dem don ship am", "就问10086这一单啥时候到")
     r"(?<!\d)\d{5,20}(?!\d)[^?]{0,60}?\b(?:where\s+(?:it|it's|it\s+has|it\s+is)\s+got\s+to|"
+    # (or where it is at: "Don't cancel 41902 hey, just want to know where it's at")
+    r"where\s+(?:it's|it\s+is|its)\s+at|"
     # (Ghanaian and Nigerian "Where e dey?": where is it)
     r"where\s+(?:e|it|am)\s+dey|"
     r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver))\b|"

@@ -358,6 +358,8 @@ INTENTS = (
             *("want only the weekly", "only want the weekly", "just want the weekly"),
             *("want only the monthly", "only want the monthly", "just want the monthly"),
             *("要周报", "要月报", "要的是周报", "要的是月报", "做周报", "做月报"),
+            # "do it for me" after the report named: "周报帮我弄一下", Taiwan's "週報幫我用一下"
+            *("帮我弄一下", "给我弄一下", "帮我用一下", "帮我弄下", "帮我用下"),
             # British and New Zealand "knock up" and "sort out": make it
             *("knock up the", "knock up a", "sort out the weekly", "sort out the monthly"),
             # British and Welsh "do us" (do me): "Do us the weekly report now, would you"
