@@ -376,6 +376,8 @@ _VERNACULAR: dict[str, str] = {
     **{"咗未": "了没", "净系": "只是", "只系": "只是", "系咪": "是不", "边度": "哪里"},
     **{"边个": "哪个", "边张": "哪张", "几时": "何时", "几多": "多少", "点样": "怎样"},
     **{"点解": "为何", "乜嘢": "什么", "咩": "什么"},
+    # need it or not: "我唔肯定使唔使开ticket" (not sure whether to open one)
+    **{"使唔使": "要不要", "使不使": "要不要", "唔肯定": "不确定"},
     # Verbs, pronouns and particles.
     **{"睇": "看", "嘅": "的", "咗": "了", "佢": "他", "畀": "给", "俾": "给", "喺": "在"},
     **{"老豆": "老爸", "老窦": "老爸"},  # "dad"
@@ -426,6 +428,10 @@ _VERNACULAR: dict[str, str] = {
     **{"短信儿": "短信", "寻思寻思": "想想", "寻思一下": "想一下"},
     **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥", "整出来": "做出来"},
     **{"整进去": "记进去"},
+    # Yunnan: 克 is 去 after a verb ("帮我整进克"), 咯是 "is it" (是不是)
+    **{"整进克": "记进去", "记进克": "记进去", "存进克": "存进去", "咯是": "是不是"},
+    # Cantonese 补返 "make up for" ("唔记得入，帮我补返")
+    **{"补返": "补上"},
     # Wu (Shanghai): 覅/勿要 "don't", 勿 "not", 阿拉 "we", 侬 "you", 搿 "this", 辰光 "time",
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
@@ -1608,6 +1614,8 @@ _DIALECT: dict[str, str] = {
     # Indian and Pakistani English: "please do the needful" (do it); Hindi and Urdu "bana do"
     # (make it), "daal do" (put it in)
     **{"do the needful": "do it         ", "bana do": "make it", "daal do": "add it "},
+    # the American South's double modal: "Might could you cancel order 20433 for me?"
+    **{"might could": "could      ", "might can": "can      "},
     # Portuguese inside English, as Brazil writes it: "duas semanas", "sexta-feira"
     **{"duas semanas": "two weeks   ", "semanas": "weeks  ", "dias": "days"},
     **{
@@ -2183,6 +2191,10 @@ _HYPOTHETICAL = re.compile(
     r"\bcan\s+(?:you|u)\s+[a-z]+\s+(?:an?\s+|the\s+)?[a-z]+\s+(?:which|that)\s+"
     r"(?:is|are|was|were|has|have)\s+already\b|"
     r"dry[\s-]?run|what\s+would\s+happen|"
+    # a wish for later, as Dutch "eventueel" (possibly) says it: "I eventually want to cancel
+    # 55141, but first I need to know what it costs"
+    r"(?:eventually|at\s+some\s+point|some\s+day|someday)\s+(?:i\s+|we\s+)?"
+    r"(?:want|wants|need|needs|would\s+like|'d\s+like|may|might|will|plan)|"
     # "is that something you can do for order 21558 or not", "asked me whether we could cancel"
     r"something\s+(?:you|u)\s+(?:can|could)\s+do|"
     r"(?:asked|asking|ask|know|find\s+out|check)\s+(?:me\s+|us\s+)?whether\s+(?:we|i|you|u|they)\s+"
@@ -3081,6 +3093,8 @@ _HABIT = re.compile(
     r"\b(?:i|we)\s+(?:have\s+been|'ve\s+been|had\s+been|was|were|used\s+to)\s+\w+|"
     r"\b(?:i|we)\s+(?:always|usually|normally|now)\s+\w+|"
     r"\b(?:told|asked|wants|wanted|advised)\s+(?:me|us)\s+to\b|"
+    # what someone has the user do: "Doc's got me checkin' my pressure every day now"
+    r"\b(?:got|has|had|have)\s+(?:me|us)\s+\w+(?:ing|in'|in)\b|"
     # someone else's habit: "my boss keeps asking for numbers every friday"
     r"\b(?:keeps|keep|kept)\s+\w+ing\b|"
     # the one now likened to the habit: "Build the weekly report, like every Sunday"
@@ -3137,8 +3151,10 @@ _ON_EVENT = re.compile(
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
     r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出)了\s*(?:你|您)?\s*(?:再|就)?\s*"
-    # (not a text that never came: "快递到了短信都不发")
-    r"(?=给我|发|通知|告诉|短信)(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
+    # (not a text that never came: "快递到了短信都不发"; the text in English too, as Hong
+    # Kong writes it: "10720到咗再SMS我")
+    r"(?=给我|发|通知|告诉|短信|sms|text|msg|message|whatsapp)"
+    r"(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
     r"等[^，。,！!？?]{1,12}?(?:了|完)[^，。,！!？?]{0,6}?(?:之后|以后|后|再|就)|"
     # at a clock time still to come, before the change: "晚上九点以后帮我把订单 81234 取消"
     r"(?<!昨天)(?<!前天)(?<!昨晚)(?:今晚|晚上|下午|傍晚|明早|明天|待会儿?|等会儿?)\s*"
@@ -3614,6 +3630,8 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
             continue
         if _is_cjk(word) and _TOLD_TO_BY.search(clause[:at]):
             continue  # "护士让我记一下血压130/85，我该怎么记？": what the user was told to do
+        if _is_cjk(word) and len(word) == 2 and _CUE_AS_SUBJECT.match(clause, at + len(word)):
+            continue  # "报销好像没反应": the thing that fails, named by its verb alone
         return Found(True, word, start + at, start + at + len(word), "cue")
     return (
         _sequence_cue(text, conditional, unasked)
@@ -3621,6 +3639,16 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         or command_form(text)
         or _formal_passive(text, conditional, unasked)
     )
+
+
+_CUE_AS_SUBJECT = re.compile(
+    r"(?:的)?(?:页面|系统|网页|网站|功能|按钮|界面|模块|app|APP|App)?\s*"
+    r"(?:好像|好似|似乎|一直|总是|老是|又|还是|怎么)?\s*"
+    r"(?:没反应|没有反应|没动静|打不开|开不了|出错|报错|有问题|出问题|卡住|卡死|闪退|坏了|用不了|"
+    r"提交不了|点不动|加载不出)"
+)
+"""A Chinese change word named as what fails ("报销好像没反应", "报销页面打不开"): the subject
+of a problem told, not a change asked for."""
 
 
 _FORMAL_PASSIVE = re.compile(

@@ -375,12 +375,22 @@ def _described(intent: IntentSpec, text: str) -> bool:
     """
     targets = _typo_targets(intent)
     text = REFERS_BACK.sub(" ", text)
-    if CAN_NOT.search(text):
-        return True  # "报销单提交不了": a fault, though told in the domain's own words
+    if CAN_NOT.search(text) or _EN_CAN_NOT.search(text):
+        # "报销单提交不了", "can't log in to the claims thing": a fault, though told in the
+        # domain's own words
+        return True
     return any(
         not (w.isascii() and _misspelt(w.lower(), targets))
         for w in content_words(text, _own_words(intent))
     )
+
+
+_EN_CAN_NOT = re.compile(
+    r"\b(?:can'?t|cannot|can\s+not|unable\s+to|won'?t\s+let\s+me)\s+(?!you\b|u\b|ya\b)[a-z]{2,}",
+    re.I,
+)
+"""An inability with its verb ("can't log in", "unable to upload"), not a plea ("can't you
+…")."""
 
 
 @_kept_per_object(512)

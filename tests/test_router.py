@@ -11619,3 +11619,104 @@ def test_rounds_241_242_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 243-244 (measured once at 5d37cc3, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text once the order has come, the text named in English (Hong Kong)
+        (DOMAIN, "订单30455到咗再text我"),
+        # an order from another shop, "aff" (off) as Scots say it
+        (DOMAIN, "order 30455 aff eBay, where's it got tae"),
+    ],
+)
+def test_rounds_243_244_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # whether to open a ticket, weighed (Cantonese 使唔使, Mandarin 要不要): 报销 here
+        # names what fails, no claim asked for
+        (EXPENSES, "我唔肯定使唔使开张ticket，报销好似冇反应咁"),
+        (EXPENSES, "我不确定要不要开工单，报销一直没反应"),
+        # a wish for later ("eventually", as Dutch "eventueel" says possibly)
+        (DOMAIN, "I eventually want to cancel 30455, but first tell me what it costs"),
+    ],
+)
+def test_rounds_243_244_write_nothing(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    wrote = decision.action == "route" and domain.writes(str(decision.intent))
+    assert not wrote, decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # an inability told is a problem, though in the domain's own words
+        (
+            EXPENSES,
+            "open a ticket, can't log in to claims. keep me posted",
+            "open_ticket",
+            {"summary": "can't log in to claims", "notify": True},
+        ),
+        # the American South's "might could"; g-dropped "cancelin'" refused
+        (
+            DOMAIN,
+            "Might could you cancel order 30455 for me?",
+            "cancel_order",
+            {"order_id": "30455"},
+        ),
+        (
+            DOMAIN,
+            "Now don't go cancelin' nothin', need to know where 30455 is at right now",
+            "order_status",
+            {"order_id": "30455"},
+        ),
+        # Yunnan 整进克 and 咯是; Cantonese 补返
+        (
+            DOMAIN,
+            "今天早上的血压131/84，帮我整进克",
+            "record_metric",
+            {"value": "131/84", "date": "2026-03-15"},
+        ),
+        (
+            DOMAIN,
+            "咯是我血压最近两个星期都偏高？拿给我瞧瞧",
+            "review_metric_trend",
+            {"period": "14d"},
+        ),
+        (
+            DOMAIN,
+            "琴日嘅血压129/83唔记得入，帮我补返",
+            "record_metric",
+            {"value": "129/83", "date": "2026-03-14"},
+        ),
+        # a report asked for with "要" before English, and Nigerian "I wan"
+        (DOMAIN, "要weekly report，唔该", "build_report", {"report": "weekly"}),
+        (DOMAIN, "I wan the monthly report abeg", "build_report", {"report": "monthly"}),
+        # a daily habit the doctor set is no schedule asked for
+        (
+            DOMAIN,
+            "The nurse has got me takin' my pressure every morning. 133/86 today, put it down",
+            "record_metric",
+            {"value": "133/86"},
+        ),
+        # Northeastern 给开一个, the ticket named before
+        (
+            EXPENSES,
+            "工单不用通知我，报销页面登不进去，给开一个",
+            "open_ticket",
+            {"notify": False},
+        ),
+    ],
+)
+def test_rounds_243_244_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

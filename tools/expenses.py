@@ -922,6 +922,8 @@ _TICKET_CUES = (
     # the ticket as what is wanted: "ticket needs opening, the receipts page won't load"
     *("ticket needs opening", "ticket needs to be opened", "ticket needs raising"),
     *("ticket needs to be raised", "ticket needs logging", "ticket needs to be logged"),
+    # Northeastern 给开一个 (open one for me), the ticket named before: "…，给开一个"
+    *("给开一个", "给开个", "给整一个"),
     "new ticket",
     "report",
     *("log a complaint", "raise a complaint", "register a complaint"),

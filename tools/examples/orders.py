@@ -269,7 +269,11 @@ _NUMBER_OF_IT = re.compile(
     re.I,
 )
 """A sentence that gives the number of the order the one before it named."""
-_FROM_SHOP = re.compile(r"\s*(?:from|on|at|via|in)\s+(?:the\s+)?|\s*(?:是|是在|在|从)", re.I)
+_FROM_SHOP = re.compile(
+    # ("off", "aff" as British and Scots say bought from: "order 10290 aff Amazon")
+    r"\s*(?:from|on|at|via|in|off|aff)\s+(?:the\s+)?|\s*(?:是|是在|在|从)",
+    re.I,
+)
 
 
 def order_id_in(text: str) -> Found | None:
@@ -327,6 +331,8 @@ def order_slots(text: str, today: date) -> dict[str, Any]:
 
 
 _GOT_TO = re.compile(
+    # the number asked where it is at: "I just wanna know where 20451 is at right now"
+    r"\bwhere\s+#?\d{5,20}\s+(?:is|'s)\s+at\b|"
     r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|伊|[，,]))?[^，。,.!?！？]{0,8}?"
     # (Shanghainese 啥地方 and 伊: "订单52090不要取消，我只是想问问伊现在到啥地方了")
     r"(?:到哪|在哪|到了没|到了么|到没到|到啥地方|在啥地方)|"

@@ -358,6 +358,10 @@ INTENTS = (
             *("want only the weekly", "only want the weekly", "just want the weekly"),
             *("want only the monthly", "only want the monthly", "just want the monthly"),
             *("要周报", "要月报", "要的是周报", "要的是月报", "做周报", "做月报"),
+            # English inside Chinese: "要monthly report，唔该"
+            *("要monthly", "要 monthly", "要weekly", "要 weekly"),
+            # Nigerian English "I wan" (I want): "I wan the weekly report abeg"
+            *("wan the weekly", "wan the monthly", "wan weekly", "wan monthly"),
             # "do it for me" after the report named: "周报帮我弄一下", Taiwan's "週報幫我用一下"
             *("帮我弄一下", "给我弄一下", "帮我用一下", "帮我弄下", "帮我用下"),
             # British and New Zealand "knock up" and "sort out": make it
