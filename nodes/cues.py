@@ -156,6 +156,10 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "send": (
         *("send", "text", "sms", "notify", "message", "ping", "email", "remind", "forward"),
         *("txt", "msg", "whatsapp", "e-mail"),
+        # to be sent, told from the receiving end: "I would like to receive by e-mail the
+        # status of my order 20533"
+        *("receive by e-mail", "receive by email", "receive via email", "receive via e-mail"),
+        *("receive it by email", "receive it by e-mail", "receive by mail"),
         # the text as a thing given: "gie us a text when 48377 gets dispatched" (Scots)
         *("give me a text", "give us a text", "drop me a text", "drop us a text"),
         *("shoot me a text", "bung us a text", "bung me a text"),
@@ -437,10 +441,14 @@ _VERNACULAR: dict[str, str] = {
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
     **{"到啥地方": "到哪里", "在啥地方": "在哪里"},  # where it has got to ("伊现在到啥地方了")
+    # Beijing: 告儿 (tell), 信儿 (news), 怎么着了 (how is it going): "有信儿了告儿我一声"
+    **{"告儿我": "告诉我", "有信儿": "有消息", "怎么着了": "怎么样了"},
     # a pinyin keyboard's homophone slips (同音错字), where the meaning is still plain:
     # "开个公单", "发个短心给我", "先别取销", "报消", "约报", "通之我", "有近展"
     **{"公单": "工单", "短心": "短信", "取销": "取消", "去消": "取消", "报消": "报销"},
     "雪压": "血压",  # voice input's slip: "前天量的雪压132 86"
+    # Fujian's h/f and n/l, typed by sound: "花货了以后" (发货), "到拉里了" (到哪里)
+    **{"花货": "发货", "到拉里": "到哪里", "在拉里": "在哪里"},
     # don't get it wrong, after a correction ("取消70388 不对 是70383 别取消错了"): a care, no
     # refusal of the change
     **{"别取消错": "别弄错", "不要取消错": "不要弄错", "别记错": "别弄错", "不要记错": "不要弄错"},
@@ -1616,6 +1624,8 @@ _DIALECT: dict[str, str] = {
     **{"do the needful": "do it         ", "bana do": "make it", "daal do": "add it "},
     # the American South's double modal: "Might could you cancel order 20433 for me?"
     **{"might could": "could      ", "might can": "can      "},
+    # Jamaican "pon" (on): "Any news pon mi last ticket?"
+    **{"pon mi": "on my ", "pon my": "on my "},
     # Portuguese inside English, as Brazil writes it: "duas semanas", "sexta-feira"
     **{"duas semanas": "two weeks   ", "semanas": "weeks  ", "dias": "days"},
     **{

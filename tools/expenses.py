@@ -485,6 +485,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("a bolt", "took bolt", "bolt to", "bolt from", "bolt home", "kombi", "优步"),
             *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
             *("坐出租", "打出租", "打的"),
+            *("打了个车", "打了辆车", "打了一个车", "打个车"),  # the verb split: "打了个车回来"
             "德士",  # Singapore and Malaysia: "昨天搭德士人民币 86 块"
             # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").
             *("a grab", "the grab", "my grab", "grab ride", "grab rides", "grab car", "grab taxi"),
@@ -544,6 +545,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("hotel", "hotels", "lodging", "stayed at", "stayed in", "酒店", "住宿", "宾馆"),
             *("motel", "motels", "🏨"),
             *("旅馆", "旅店", "民宿"),
+            *("房钱", "住了一宿", "住一宿", "住了一晚上"),  # a night's stay: "住了一宿，房钱三百二"
             # a night's lodging by its other names: "b&b last night for the out of town job"
             *("b&b", "bnb", "airbnb", "guesthouse", "guest house", "hostel", "inn"),
             "accommodation",
@@ -924,6 +926,8 @@ _TICKET_CUES = (
     *("ticket needs to be raised", "ticket needs logging", "ticket needs to be logged"),
     # Northeastern 给开一个 (open one for me), the ticket named before: "…，给开一个"
     *("给开一个", "给开个", "给整一个"),
+    # the English word after 开: "开 ticket: OCR 识别发票金额错"
+    *("开ticket", "开 ticket", "开张ticket", "开张 ticket"),
     "new ticket",
     "report",
     *("log a complaint", "raise a complaint", "register a complaint"),

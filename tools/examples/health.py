@@ -455,7 +455,8 @@ def extract_record(text: str, today: date) -> dict[str, Any] | None:
 
 _SHOWN_OVER = re.compile(
     r"\b(?:show|see|view|pull\s+up|look\s+at|give)\b[^.?!]{0,20}?"
-    r"\b(?:bp|blood\s+pressure|pressure|tensi)\b|(?:看|查|调出)[^。？！]{0,8}?血压",
+    # (French "tension" in English: "show me my tension for the last 7 days")
+    r"\b(?:bp|blood\s+pressure|pressure|tensi|(?:my\s+)?tension)\b|(?:看|查|调出)[^。？！]{0,8}?血压",
     re.I,
 )
 """The readings asked to be seen ("show me my BP for the last 14 days", "看看最近两周的血压"):

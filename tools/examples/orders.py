@@ -206,7 +206,8 @@ _OTHER_SHOP = re.compile(
     r"taobao|tmall|jd\.com|pinduoduo|mercado\s?libre|jumia|rakuten|zalando|allegro|trendyol|"
     r"hepsiburada|tokopedia|bukalapak|coupang|ozon|wildberries|meesho|myntra|best\s?buy|emag|"
     r"costco|ikea|argos|currys|skroutz|namshi|talabat|carrefour|tesco|sainsbury'?s|asda|aldi|"
-    r"lidl|fnac|darty|rozetka|target|kroger)\b|"
+    r"lidl|fnac|darty|rozetka|target|kroger|bunnings|woolworths|woolies|coles|kmart|officeworks|"
+    r"jb\s?hi-?fi|harvey\s+norman)\b|"
     # the Gulf's Noon, not the time of day: "where is my order from noon, number 4481920?"
     r"\bfrom\s+noon\b(?=\s*[,.]?\s*(?:number|no\.?|#|order|the\s+number))|"
     # a shop named as where the order was placed: "a order I placed with Tractor Supply"
@@ -343,7 +344,7 @@ _GOT_TO = re.compile(
     # (or where it is at: "Don't cancel 41902 hey, just want to know where it's at")
     r"where\s+(?:it's|it\s+is|its)\s+at|"
     # (Ghanaian and Nigerian "Where e dey?": where is it)
-    r"where\s+(?:e|it|am)\s+dey|"
+    r"where\s+(?:e|it|am)\s+(?:dey|deh)|"
     r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver))\b|"
     r"(?<!\d)\d{5,20}(?!\d)[^，。,.!?！？]{0,8}?(?:啥|什么|甚么|几)时(?:候)?(?:能)?(?:到|送到|发货)"
     # (not a message asked for then: "10092啥时候发货了你给我微信上说一声")

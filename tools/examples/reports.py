@@ -350,6 +350,8 @@ INTENTS = (
             *("need the monthly", "need a monthly", "need my monthly", "need this month's"),
             *("want the weekly", "want a weekly", "want my weekly"),
             *("want the monthly", "want a monthly", "want my monthly"),
+            *("would like the weekly", "would like the monthly", "'d like the weekly"),
+            "'d like the monthly",
             *("need the report", "need a report", "need my report", "want the report"),
             *("want a report", "需要一份", "要一份"),
             # the article dropped, as Polish and Russian speakers' English does
