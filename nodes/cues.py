@@ -621,9 +621,11 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<liao>瞭(?![望解]))"
     # Teochew 物 "make, do" before what is made ("帮我物一份月报"); elsewhere "thing"
     + r"|(?P<wu>(?<=[帮给我你])物(?=\s*(?:一|个|份|只)))"
+    # Cantonese 入 "enter" right before a reading: "先睇14日，再入 140/92"
+    + r"|(?P<ru>(?<=[再先我，, ])入(?=\s*\d{2,3}\s*/\s*\d{2,3}))"
     # The numerals of cheques and invoices, 大写 ("人民币捌拾陆元整", "壹仟贰佰元"): a run of
-    # them, or one before 元 or 圆 (陆 alone is also a name and "land")
-    + r"|(?P<daxie>[壹贰貳叁參肆伍陆陸柒捌玖拾佰仟零]{2,}|[壹贰貳叁參肆伍陆陸柒捌玖](?=[元圆]))"
+    # them, or one before 元, 圆 or 角 (陆 alone is also a name and "land"): "贰拾贰元伍角"
+    + r"|(?P<daxie>[壹贰貳叁參肆伍陆陸柒捌玖拾佰仟零]{2,}|[壹贰貳叁參肆伍陆陸柒捌玖](?=[元圆角]))"
     # Wu 弗 "not" ("上传弗来", "弗晓得"); not 弗兰克 and the other names it spells
     + r"|(?P<fu>(?<=[\u3400-\u9fff])弗(?=[\u3400-\u9fff])(?![兰洛吉雷里拉格莱朗尼斯罗])"
     + r"|^弗(?=[要用来晓]))"
@@ -640,6 +642,7 @@ _DAXIE = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖拾佰仟", "一二�
 """The 大写 numerals as the rules read numbers (`_VERNACULAR_WORD`'s daxie group)."""
 _VERNACULAR_IN_CONTEXT = {
     **{"kuai": "块", "mo": "别", "fa": "吗", "mian": "别", "gong": "天", "yuan": "元", "wei": "没"},
+    "ru": "录入",
     "ni": "这",
     **{"nin": "你", "jie": "这", "ma": "啥", "haoduo": "多少", "le": "了", "e": "我"},
     "e_own": "我",
@@ -1916,6 +1919,7 @@ def change_kind(verb: str) -> str | None:
 
 NOT_CUES: tuple[str, ...] = (
     *("add up", "log in", "sign in", "open tickets"),
+    "still open",
     # bookkeeping and a reimbursement statement, named: "以便做好个人记账", "学校的报账单"
     *("记账", "报账单"),
     # an English verb used as a noun inside Chinese: "我有个 claim 一直 pending"
@@ -2033,6 +2037,13 @@ def _lowered(cues: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c.lower() for c in cues)
 
 
+_COUNTED_OPEN = re.compile(
+    r"\b(?:\d+|two|three|four|five|several|many)\s+open(?=\s+(?:ones?|tickets?)\b)"
+)
+"""Tickets counted as open ("check my ticket leh, got 3 open one", "I have two open
+tickets"): a state, not the verb that opens one."""
+
+
 @lru_cache(maxsize=4096)
 def mask_not_cues(text: str) -> str:
     """The text, lower-cased, with `NOT_CUES`, received and refused messages blanked.
@@ -2059,6 +2070,8 @@ def mask_not_cues(text: str) -> str:
         lowered = _PAY_ON_A_DAY.sub(lambda m: " " * len(m.group()), lowered)
     if "stop" in lowered:
         lowered = _NUMBERED_STOP.sub(lambda m: " " * len(m.group()), lowered)
+    if "open" in lowered:
+        lowered = _COUNTED_OPEN.sub(lambda m: m.group()[:-4] + "    ", lowered)
     if "出" in lowered:
         lowered = _TOTAL_BROUGHT_OUT.sub(lambda m: m.group().replace("出", " "), lowered)
     if "cx" in lowered:
@@ -2244,7 +2257,7 @@ _CN_QUESTION = re.compile(
 _DONE_FORMS = (
     r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
     r"created|sent|saved|added|raised|built|lodged|claimed|prepared|produced|compiled|"
-    r"registered|booked|made)"
+    r"registered|booked|made|entered)"
 )
 _NOT_AUXILIARY = (
     r"(?!(?:will|would|has|have|had|was|were|is|are|been|being|can|could|may|might|not)\b)"
@@ -3121,8 +3134,10 @@ before "every morning", 每天 or 自动."""
 _ON_EVENT = re.compile(
     # ("soon as" with its first "as" dropped: "Text me soon as order 40977 ships")
     # (and a lawyer's "at such time as"; Tagalog "pag", "kapag": "sms me pag delivered na 70112")
+    # ("as and when", a lawyer's: "text me as and when order 71305 is dispatched")
+    # (not the user's own doing told: "when I came in my pressure was wicked high")
     r"\b(?:when|once|(?:as\s+)?soon\s+as|after|whenever|the\s+moment|at\s+such\s+time\s+as|"
-    r"pag|kapag)\s+(?:[\w#'-]+\s+){0,6}?"
+    r"as\s+and\s+when|pag|kapag)\s+(?!i\s|we\s)(?:[\w#'-]+\s+){0,6}?"
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     # "when it's delivered"
     r"(?<=['’]s\s)(?:delivered|dispatched)|(?<=\bits\s)(?:delivered|dispatched|shipped)|"
@@ -3160,7 +3175,9 @@ _ON_EVENT = re.compile(
     r"(?=给我|发|通知|告诉)|"
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
-    r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出)了\s*(?:你|您)?\s*(?:再|就)?\s*"
+    r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出|出了货|发了货|到了货)了?\s*"
+    # (Cantonese 先 after the event, "only then": "20944 出咗货先 SMS 我")
+    r"(?<=了|货)\s*(?:你|您)?\s*(?:再|就|先|才)?\s*"
     # (not a text that never came: "快递到了短信都不发"; the text in English too, as Hong
     # Kong writes it: "10720到咗再SMS我")
     r"(?=给我|发|通知|告诉|短信|sms|text|msg|message|whatsapp)"
@@ -3776,7 +3793,9 @@ SCORN = r"(?:疯了|傻了|脑子进水了?|脑子坏了|吃饱了撑的)才(?:�
 cancel it)."""
 _CN_NEGATED = re.compile(
     # (and for the user: "66001 你别给我取消，我就问一哈到了么有")
-    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:给我|帮我|替我)?(?:再|又|还|重新|另|予以|予|再行|必再)?$|"
+    # (and official style's 申请: "本人暂不申请取消", not applying for it)
+    r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:给我|帮我|替我)?"
+    r"(?:再|又|还|重新|另|予以|予|再行|必再|申请|办理)?$|"
     # a change disowned as what is asked: "不是取消，俺就问问20518现在到哪了"
     # (and asked of the assistant: Henan "不是叫恁取消，俺就是问问45120到哪了")
     r"(?:^|[，,。\s])(?:不是|并不是|并非)(?:要|叫|让|请)?(?:你|您|恁|你们)?$|"

@@ -1407,6 +1407,8 @@ _BY_CHANNEL = re.compile(
     # (official style's 经由 and 推送: "烦请将订单20391之状态经由微信推送至本人")
     r"(?:用|通过|经由|走|拿|以)\s*(?:我的?)?"
     r"(?P<cn2>邮箱|微信|(?:电子)?邮件|qq|钉钉|whatsapp|wechat|telegram|e-?mail|line)"
+    # (official style's 方式: "以电子邮件方式发送本人")
+    r"(?:的?(?:方式|形式))?"
     r"(?=\s*(?:发|传|告诉|通知|推送)|[把将][^。！？!?，,]{0,24}?(?:发|传|告诉|通知|推送))|"
     # a message of the channel's own kind: "send mi a WhatsApp when …", "drop me an email"
     r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a\s+|an\s+)?"

@@ -11801,3 +11801,98 @@ def test_rounds_245_246_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 247-248 (measured once at 0763154, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # e-mail named as official style's 方式 or 形式: a channel the notify tool lacks
+        (DOMAIN, "请将订单 50217 的状态以电子邮件方式发送至本人"),
+        # Cantonese 先 after the event ("only then"), the event split 出咗货
+        (DOMAIN, "订单 50217 出咗货先 SMS 通知我"),
+        # a lawyer's "as and when"
+        (DOMAIN, "Kindly text me as and when order 50217 is dispatched"),
+        # another online shop (另一家网店)
+        (DOMAIN, "另一家网店买的，单号五五〇二一，帮忙查下物流"),
+    ],
+)
+def test_rounds_247_248_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # tickets counted as open: no ticket asked for
+        (EXPENSES, "check my ticket lah, got two open ones"),
+    ],
+)
+def test_rounds_247_248_write_nothing(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    wrote = decision.action == "route" and domain.writes(str(decision.intent))
+    assert not wrote, decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # (a guard) a refusal, then where it is asked
+        (
+            DOMAIN,
+            "Sasa, don't cancel 50217, just check where it is",
+            "order_status",
+            {"order_id": "50217"},
+        ),
+        # official style's 申请 between the refusal and the change
+        (
+            DOMAIN,
+            "订单 50217，本人暂不申请取消，请告知物流进度",
+            "order_status",
+            {"order_id": "50217"},
+        ),
+        # 报上 as a clause of its own
+        (
+            EXPENSES,
+            "住店花了300欧，前天的，报上",
+            "submit_expense",
+            {"amount": "300", "currency": "EUR", "category": "hotel", "date": "2026-03-13"},
+        ),
+        (
+            EXPENSES,
+            "Would you open a ticket? The receipts page won't load. I'd appreciate hearing how "
+            "it gets on.",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # the user's own coming in, told: no event to wait for
+        (
+            DOMAIN,
+            "Thursday my pressure was up when I came in from the cold, 148/92; could you "
+            "record that for Thursday?",
+            "record_metric",
+            {"value": "148/92", "date": "2026-03-12"},
+        ),
+        # 大写 jiao after 元
+        (
+            EXPENSES,
+            "请报销午餐费人民币肆拾陆元伍角，系三月十二日",
+            "submit_expense",
+            {"amount": "46.50", "currency": "CNY", "category": "meal"},
+        ),
+        # Cantonese 入 before a reading
+        (
+            DOMAIN,
+            "先睇7日，再入 128/84，再睇多次7日",
+            "record_and_recheck_metric",
+            {"value": "128/84", "period": "7d"},
+        ),
+    ],
+)
+def test_rounds_247_248_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -912,6 +912,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("push我", "push 我"),  # "有进展push我一下"
             *("let me no when", "let me no once", "let me no if"),
             *("tell me how it goes", "tell me how it's going", "let me know how it goes"),
+            # "I'd appreciate hearing how it gets on" (Atlantic Canada)
+            *("hearing how it gets on", "hear how it gets on", "hearing how it goes"),
         ),
     ),
 )
@@ -1894,6 +1896,8 @@ DOMAIN = Domain(
                 *_DECLARE,
                 # "……，帮我报" / "现在先报": 报 closing the request on a clause of its own.
                 *("^帮我报", "^给我报", "^先报", "^现在先报", "^报吧", "^帮我报吧"),
+                # 报上 as a clause of its own ("…，昨天的，报上"), not "报上没有啊"
+                "^报上",
                 # Southwestern and Hunan 报下 (报一下): "加班恰饭花了46块，报下"
                 *("^报下", "^帮我报下"),
                 # Northern "给报喽" (file it for me), its 了 as 喽

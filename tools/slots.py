@@ -647,7 +647,8 @@ _CLAUSE = re.compile(r"(?:[^,;.!?，。；！？：\n—–]|(?<=\d)[.,](?=\d))+
 """A clause runs to its punctuation; a point or comma inside a number ("23.40", "1,280")
 is no clause's end."""
 _JOINERS = re.compile(
-    r"(?<!dear)(?<!kind)(?<!love)\s+(?:and\s+then|and|then|but|also|plus|pis|\+)\s+|"
+    # (not the "and" of "as and when": "text me as and when order 71305 is dispatched")
+    r"(?<!dear)(?<!kind)(?<!love)(?<!\bas)\s+(?:and\s+then|and|then|but|also|plus|pis|\+)\s+|"
     r"(?<=\d)\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+[a-z])|"
     r"(?<!\b[iI])\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+(?:show|tell|give|check|look|"
     r"see|let|list|pull|display|want|need)\b)|"

@@ -223,7 +223,8 @@ _OTHER_SHOP = re.compile(
     r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城|虾皮|露天|蝦皮|\bshopee\b|\blazada\b|"
     # a shop not named, only said to be another: "I bought something from another website"
     r"\b(?:another|other|a\s+different)\s+(?:website|site|shop|store|app|seller|platform)\b|"
-    r"别的(?:网站|平台|店|商家)|其他(?:网站|平台|店铺|商家)",
+    r"别的(?:网站|平台|店|商家)|其他(?:网站|平台|店铺|商家)|"
+    r"另(?:一|外一?)家(?:网店|店|网站|平台|商家|店铺)",
     re.I,
 )
 """A marketplace the user may have bought from: an order named there ("my amazon order
@@ -343,6 +344,8 @@ _GOT_TO = re.compile(
     r"(?<!\d)\d{5,20}(?!\d)[^?]{0,60}?\b(?:where\s+(?:it|it's|it\s+has|it\s+is)\s+got\s+to|"
     # (or where it is at: "Don't cancel 41902 hey, just want to know where it's at")
     r"where\s+(?:it's|it\s+is|its)\s+at|"
+    # (or checked where it is: "I don't want to cancel 55020 ata, just check where it is")
+    r"(?:check|know|see|tell\s+me)\s+where\s+it\s+is\b|"
     # (Ghanaian and Nigerian "Where e dey?": where is it)
     r"where\s+(?:e|it|am)\s+(?:dey|deh)|"
     r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver))\b|"
