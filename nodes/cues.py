@@ -1627,6 +1627,8 @@ _DIALECT: dict[str, str] = {
     **{"do the needful": "do it         ", "bana do": "make it", "daal do": "add it "},
     # the American South's double modal: "Might could you cancel order 20433 for me?"
     **{"might could": "could      ", "might can": "can      "},
+    # Italian "fare una domanda": "I want to make a question: how is going my blood pressure"
+    **{"make a question": "ask a question ", "make you a question": "ask you a question "},
     # Jamaican "pon" (on): "Any news pon mi last ticket?"
     **{"pon mi": "on my ", "pon my": "on my "},
     # Portuguese inside English, as Brazil writes it: "duas semanas", "sexta-feira"
@@ -3143,6 +3145,8 @@ _ON_EVENT = re.compile(
     r"(?<=['’]s\s)(?:delivered|dispatched)|(?<=\bits\s)(?:delivered|dispatched|shipped)|"
     r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
+    # turning up: "text me when 40552 turns up at the gate"
+    r"(?:turns|turned|shows|showed|rocks)\s+up|gets\s+(?:here|in)|"
     r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
     # a learner's "is" with the bare verb: "When order 90117 is arrive, please text me"
     r"is\s+(?:arrive|ship|come|reach|deliver)|"
@@ -3500,7 +3504,8 @@ _CN_SEND_LAST = re.compile(
 """A text asked for at the end of a clause that first asks where the order is ("订单40018到
 哪里了发个短信给我嘛"): the question is what the text should say."""
 _CN_SEND_FIRST = re.compile(
-    r"^(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
+    # (after a refusal, with 就: "先不要取消了就给我发个短信说说现在到哪了")
+    r"^(?:就|那就)?(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
     r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息|微信)|短信|通知我|发给我)|"
     # a text wished for: "我只是想收到短信说一下现在到哪了"
     r"^(?:我)?(?:只是|就是|只|就)?(?:想|希望|要)(?:能)?收到(?:一条|个|条)?(?:短信|简讯)"

@@ -11896,3 +11896,72 @@ def test_rounds_247_248_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 249-250 (measured once at 01c38dd, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text once the order shows up (turns up, gets here): not sent now
+        (DOMAIN, "sms me when 50871 shows up at the depot"),
+        # a shop named before "order" by its name
+        (DOMAIN, "my Warehouse order 50871 hasn't come, where is it"),
+    ],
+)
+def test_rounds_249_250_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # (a guard) what phone and address are kept for the user
+        (
+            DOMAIN,
+            "what phone and address do you have for me? I moved last month",
+            "customer_profile",
+            {},
+        ),
+        # a category named as what the claim counts as (算餐费)
+        (
+            EXPENSES,
+            "跟老哥几个吃饭花了180块，算餐费",
+            "submit_expense",
+            {"amount": "180", "currency": "CNY", "category": "meal"},
+        ),
+        # Italian "make a question" (ask one)
+        (
+            DOMAIN,
+            "I want to make a question: how is my blood pressure in the last 7 days?",
+            "review_metric_trend",
+            {"period": "7d"},
+        ),
+        (
+            DOMAIN,
+            "Not the monthly, please, the weekly report is the one that I need",
+            "build_report",
+            {"report": "weekly"},
+        ),
+        # a filing refused, the total asked
+        (
+            EXPENSES,
+            "pls dont file anything just tell me what i spent past 14 days",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        # a refusal run on into the text asked instead (了就给我发…)
+        (
+            DOMAIN,
+            "50871先不要取消了就给我发个短信说说到哪了",
+            "notify_order",
+            {"order_id": "50871"},
+        ),
+    ],
+)
+def test_rounds_249_250_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

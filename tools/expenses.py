@@ -40,6 +40,7 @@ from tools.slots import (
     find_named_id,
     find_period,
     find_word,
+    mentions,
     negated,
     number_roles,
     refuses,
@@ -601,6 +602,8 @@ _FILED_AS = (
     # the category field filled: "类别放其他就好" (Taiwan), "类别选其他"
     *("类别放其他", "类别放其它", "类别选其他", "类别选其它", "类别填其他", "类别填其它"),
     *("分类放其他", "分类选其他", "类别放 other", "类别选 other"),
+    # a category named as what it counts as: "今儿中午跟老哥儿几个吃饭，268块，算餐费"
+    *("算餐费", "算成餐费", "算作餐费", "算住宿", "算住宿费", "算打车", "算打车费", "算车费"),
     # the category said in English inside Chinese: "团建买水果 126 元，算 other"
     *("算 other", "算other", "算成 other", "报 other", "报other", "归到 other"),
 )
@@ -1351,8 +1354,12 @@ def total_slots(text: str, today: date) -> dict[str, Any]:
 
 
 def extract_total(text: str, today: date) -> dict[str, Any] | None:
-    """A total to show: a total word, no amount of money, no word that files a claim."""
-    if not contains_any(text, _TOTAL_WORDS) or contains_any(text + " ", _SUBMIT_WORDS):
+    """A total to show: a total word, no amount of money, no word that files a claim.
+
+    A filing word refused is no filing ("pls dont file anything just tell me what i spent
+    past 30 days"): the total is all that is asked.
+    """
+    if not contains_any(text, _TOTAL_WORDS) or mentions(text + " ", _SUBMIT_WORDS):
         return None
     if not contains_any(text, (*_EXPENSE_WORDS, "spent", "spend", "花了", "费用")):
         return None

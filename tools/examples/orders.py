@@ -216,6 +216,10 @@ _OTHER_SHOP = re.compile(
     r"\b(?:order|parcel|package)\s+(?:from|on|at|via)\s+(?:the\s+)?(?-i:(?!(?:Monday|Tuesday|Wednesday|"
     r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|"
     r"September|October|November|December|Last|Yesterday|Today)\b)[A-Z][a-z]{2,})\b(?!\.[a-z])|"
+    # a shop named before "order" by its capitalised name: "my Farmlands order 88123"
+    r"\bmy\s+(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|"
+    r"February|March|April|May|June|July|August|September|October|November|December|Last|"
+    r"First|Latest|Recent|New|Old|Big|Other|Next|Previous)\b)[A-Z][a-z]{2,})\s+order\b|"
     # any shop named by its web address: "my order on Noon.com, number 8812"
     # (not inside a link to an order here: "https://shop.example.com/orders/10298")
     r"(?<![/.:@\w-])[a-z0-9-]+\.(?:com|co|net|shop|store|ae|in|sg|my|ph|id|de|fr|es|it|pl|ro)"

@@ -351,6 +351,10 @@ INTENTS = (
             *("want the weekly", "want a weekly", "want my weekly"),
             *("want the monthly", "want a monthly", "want my monthly"),
             *("would like the weekly", "would like the monthly", "'d like the weekly"),
+            # the report named, then "is the one I need": "the monthly report is the one that I
+            # need"
+            *("is the one i need", "is the one that i need", "is the one i want"),
+            "is the one that i want",
             "'d like the monthly",
             *("need the report", "need a report", "need my report", "want the report"),
             *("want a report", "需要一份", "要一份"),

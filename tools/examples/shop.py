@@ -263,6 +263,8 @@ _PROFILE_WORDS = (
     *("电话地址", "电话和地址", "地址和电话", "电话号码和地址", "自己的资料", "自己个资料"),
     *("my telephone and address", "my phone and address", "my phone number and address"),
     *("my address and phone", "my address and telephone"),
+    # asked of what is kept: "what phone and address you got for me?"
+    *("phone and address you", "address and phone you", "phone and address do you"),
     # Taglish "ko" (my) after the noun: "yung address at number ko na naka-file"
     *("address ko", "address at number ko", "address at phone ko", "contact details ko"),
 )
