@@ -735,7 +735,11 @@ def vernacular(text: str) -> str:
     def mandarin(m: re.Match[str]) -> str:
         if m.lastgroup == "kuai" and not _CJK_BESIDE_MONEY.search(text):
             return m.group()  # "claim 120蚊 dinner": English as Hong Kong mixes it
-        if m.lastgroup == "haoduo_seen" and not _LOOK_ASKED.search(text, 0, m.start()):
+        if (
+            m.lastgroup == "haoduo_seen"
+            and not _LOOK_ASKED.search(text, 0, m.start())
+            and not _SUM_ASKED.search(text, 0, m.start())
+        ):
             return m.group()  # "这个月报了好多" with no look asked: a lot was filed
         if m.lastgroup == "wude" and not _OPENED_BEFORE.search(
             text, max(0, m.start() - 5), m.start()
@@ -774,7 +778,9 @@ _CN_GONE_BY = (
 """A time gone by, before what was done then (Wu's "我最近开个…", "昨天提交的…")."""
 _OPENED_BEFORE = re.compile(_CN_GONE_BY)
 """A time before now, right before Wu's 个 ("我最近开个搿只工单"): what was opened then."""
-_LOOK_ASKED = re.compile(r"[看瞧查瞅](?:[看瞧查瞅]|一下|下)")
+_LOOK_ASKED = re.compile(r"[看瞧查瞅](?:[看瞧查瞅]|一下|下|一哈|哈)")
+_SUM_ASKED = re.compile(r"一共|总共|总计|合计")
+"""A sum named before 好多 ("两个礼拜一共报了好多"): how much in all, asked."""
 """A look asked for ("瞧瞧", "看一下", "查下"): what is "a lot" after it asks how much."""
 _A_OR_NOT_A = re.compile(r"([\u4e00-\u9fff]{2})还是不\1")
 """A choice weighed with 还是 ("我是取消还是不取消喃"): read as "取消不取消", the choice the
@@ -1627,6 +1633,8 @@ _DIALECT: dict[str, str] = {
     **{"do the needful": "do it         ", "bana do": "make it", "daal do": "add it "},
     # the American South's double modal: "Might could you cancel order 20433 for me?"
     **{"might could": "could      ", "might can": "can      "},
+    # Portuguese "é possível você…": "Is possible you register my blood pressure …?"
+    "is possible you": "could you      ",
     # Italian "fare una domanda": "I want to make a question: how is going my blood pressure"
     **{"make a question": "ask a question ", "make you a question": "ask you a question "},
     # Jamaican "pon" (on): "Any news pon mi last ticket?"

@@ -11965,3 +11965,71 @@ def test_rounds_249_250_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 251-252 (measured once at 3922aed, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # thanks in the user's language is no ticket's problem
+        (EXPENSES, "Please open a ticket for me, gracias!"),
+        # the status sent to the user's WeChat, a question run on into it
+        (DOMAIN, "订单50871啥子情况发我微信上嘛"),
+        # "list" inside a street's name lists no orders
+        (DOMAIN, "Is possible you recommend a cafe near Avenida Paulista?"),
+    ],
+)
+def test_rounds_251_252_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # updates asked for by e-mail are the ticket's notify flag
+        (
+            EXPENSES,
+            "Open a ticket about the expense page freezing and email me the updates",
+            "open_ticket",
+            {"summary": "the expense page freezing", "notify": True},
+        ),
+        # Portuguese "é possível você …" (can you …)
+        (
+            DOMAIN,
+            "Is possible you register my pressure from this morning? It was 128/83.",
+            "record_metric",
+            {"value": "128/83"},
+        ),
+        (
+            EXPENSES,
+            "I can't login since Monday, is possible you open a ticket and keep me updated?",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # filed under a named category (报住宿)
+        (
+            EXPENSES,
+            "3月12号住了一晚宾馆，240块，报住宿",
+            "submit_expense",
+            {"amount": "240", "category": "hotel", "date": "2026-03-12"},
+        ),
+        (
+            DOMAIN,
+            "dont cancel 50871 anymore, keep it po. just where is it now",
+            "order_status",
+            {"order_id": "50871"},
+        ),
+        # Southwestern 做起来 (get it made)
+        (DOMAIN, "周报做起来嘛", "build_report", {"report": "weekly"}),
+        # 好多 (how much) after a sum or a look asked
+        (EXPENSES, "一个礼拜一共报了好多", "expense_total", {"period": "7d"}),
+        (EXPENSES, "先莫报，我就看哈14天报了好多", "expense_total", {"period": "14d"}),
+    ],
+)
+def test_rounds_251_252_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -599,6 +599,8 @@ conference"): what a claim is for."""
 _FILED_AS = (
     *("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他"),
     *("报其他", "报其它", "报到其他", "报在其他"),
+    # filed under a named category: "…住了一晚宾馆，260块，报住宿"
+    *("报住宿", "报餐费", "报打车", "报车费", "报住宿费", "报打车费"),
     # the category field filled: "类别放其他就好" (Taiwan), "类别选其他"
     *("类别放其他", "类别放其它", "类别选其他", "类别选其它", "类别填其他", "类别填其它"),
     *("分类放其他", "分类选其他", "类别放 other", "类别选 other"),
@@ -917,6 +919,9 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("tell me how it goes", "tell me how it's going", "let me know how it goes"),
             # "I'd appreciate hearing how it gets on" (Atlantic Canada)
             *("hearing how it gets on", "hear how it gets on", "hearing how it goes"),
+            # updates asked for by e-mail: "…and e-mail me the updates"
+            *("e-mail me the updates", "email me the updates", "e-mail me updates"),
+            "email me updates",
         ),
     ),
 )
@@ -995,6 +1000,8 @@ _COURTESY_PIECE = re.compile(
     r"(?:(?:hi|hello|hey|ciao|hola|hallo|bonjour|salut|servus|dear\s+\w+|"
     r"good\s+(?:morning|afternoon|evening)|sorry(?:\s+to\s+"
     r"(?:bother|trouble)\s+(?:you|u))?|excuse\s+me|thanks|thank\s+you|你好|您好|不好意思|"
+    # thanks in the user's own language: "Open a ticket for me please, obrigado!"
+    r"obrigad[oa]|gracias|merci|danke|grazie|arigato|salamat|asante|diolch|dziękuję|cheers|"
     r"打扰了?|麻烦了|谢谢|if\s+possible|(?:如|若|如果|倘若)?(?:方便|可行|可以)(?:的话)?|"
     r"(?:once\s+)?again|for\s+the\s+\w+\s+time|(?:as|like)\s+i\s+(?:said|told\s+you)|"
     r"说了多少遍了?|又来了?|再说一遍|"

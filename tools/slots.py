@@ -663,7 +663,9 @@ _JOINERS = re.compile(
     r"(?<=[\u4e00-\u9fff]了)(?=就\s*(?:给我|帮我|替我|发))|"
     # a question run on into a message asked for: "订单52113现在啥子情况发个短信到我手机上"
     r"(?:(?<=情况)|(?<=到哪了)|(?<=到哪里了)|(?<=怎么样了))"
-    r"(?=(?:你|您)?(?:帮我|给我)?(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|简讯|信息))"
+    r"(?=(?:你|您)?(?:帮我|给我)?(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|简讯|信息)|"
+    # (or sent to the user's app: "订单30518啥子情况发我微信上嘛")
+    r"发我|发到我)"
 )
 """Words that join two requests ("don't cancel 10077 just text me", "dont cancel order
 55120 i just want to know where it is" and "don't log anything just show 7d bp" are two, as

@@ -156,6 +156,14 @@ _LIST_WORDS = (
     # Australian "what've I got on order": the orders not yet arrived
     *("got on order", "have on order", "'ve on order"),
 )
+_LIST_WORD = re.compile(
+    "|".join(
+        rf"(?<![a-z]){re.escape(w)}s?(?![a-z])" if w.isascii() else re.escape(w)
+        for w in _LIST_WORDS
+    ),
+    re.I,
+)
+"""`_LIST_WORDS` as words: "list" is no part of "Avenida Paulista" or "playlist"."""
 _PAGE = re.compile(
     r"\b(?:next|previous|prev|another|more|other|last|first)\s+page\b|\bpage\s+\d+\b|"
     r"下一?页|上一?页|再一页|第\s*(?:\d+|[一二两三四五六七八九十]+)\s*页|翻一?页|后面的?几?页",
@@ -349,7 +357,7 @@ _GOT_TO = re.compile(
     # (or where it is at: "Don't cancel 41902 hey, just want to know where it's at")
     r"where\s+(?:it's|it\s+is|its)\s+at|"
     # (or checked where it is: "I don't want to cancel 55020 ata, just check where it is")
-    r"(?:check|know|see|tell\s+me)\s+where\s+it\s+is\b|"
+    r"(?:check|know|see|tell\s+me)\s+where\s+it\s+is\b|(?:just|only)\s+where\s+is\s+it\b|"
     # (Ghanaian and Nigerian "Where e dey?": where is it)
     r"where\s+(?:e|it|am)\s+(?:dey|deh)|"
     r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver))\b|"
@@ -374,7 +382,7 @@ def extract_order(text: str, today: date) -> dict[str, Any] | None:
 def extract_list_orders(text: str, today: date) -> dict[str, Any] | None:
     """All of the caller's orders, no single order number and no one order by its place."""
     paged = _PAGE.search(text) is not None and contains_any(text, _ORDER_WORDS)
-    if order_id_in(text) is not None or not (paged or contains_any(text, _LIST_WORDS)):
+    if order_id_in(text) is not None or not (paged or _LIST_WORD.search(text)):
         return None
     if _ONE_ORDER.search(text) or _A_REPORT.search(text):
         return None
