@@ -11979,6 +11979,8 @@ def test_rounds_249_250_routes(
         (DOMAIN, "订单50871啥子情况发我微信上嘛"),
         # "list" inside a street's name lists no orders
         (DOMAIN, "Is possible you recommend a cafe near Avenida Paulista?"),
+        # (a guard, from the review) how the making of a report goes asks for none
+        (DOMAIN, "周报做起来太慢了，怎么回事"),
     ],
 )
 def test_rounds_251_252_asks(domain: Domain, text: str) -> None:

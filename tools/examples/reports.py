@@ -370,8 +370,9 @@ INTENTS = (
             *("wan the weekly", "wan the monthly", "wan weekly", "wan monthly"),
             # "do it for me" after the report named: "周报帮我弄一下", Taiwan's "週報幫我用一下"
             *("帮我弄一下", "给我弄一下", "帮我用一下", "帮我弄下", "帮我用下"),
-            # Southwestern "做起来" (get it made): "月报做起来嘛，要得不"
-            *("做起来", "弄起来", "整起来"),
+            # Southwestern "做起来" (get it made) closed by its particle: "月报做起来嘛，要得不"
+            # (not how the making goes: "周报做起来太慢了")
+            *("做起来嘛", "做起来吧", "做起来哈", "弄起来嘛", "弄起来吧", "整起来嘛", "整起来吧"),
             # British and New Zealand "knock up" and "sort out": make it
             *("knock up the", "knock up a", "sort out the weekly", "sort out the monthly"),
             # British and Welsh "do us" (do me): "Do us the weekly report now, would you"
