@@ -3504,13 +3504,18 @@ _CN_SEND_TO_ME = re.compile(
 """A message to the user asked for as a question is a polite request ("订单 20415 的狀態可以
 傳簡訊給我嗎？" asks for the text), unlike a question whether a change can be made."""
 _CN_SEND_LAST = re.compile(
-    r"(?<!没)(?<!不)(?<!别)(?:(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|信息)(?:给我|告诉我|通知我)|"
+    r"(?<!没)(?<!不)(?<!别)(?:(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|信息)"
+    # (or to the user's phone: "订单52113现在啥子情况发个短信到我手机上")
+    r"(?:给我|告诉我|通知我|到我的?手机上?)|"
     # the other order: "单号10455，现在到哪了给我发个短信"
-    r"给我(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|信息))"
+    r"给我(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|信息)|"
+    # or to the user's WeChat, a channel of its own: "订单30518啥子情况发我微信上嘛"
+    r"发(?:到|给)?我的?微信上?)"
     r"(?:吧|呗|嘛|哈|啊|呀|一下|下)?[\s,.!~，。！]*$"
 )
-"""A text asked for at the end of a clause that first asks where the order is ("订单40018到
-哪里了发个短信给我嘛"): the question is what the text should say."""
+"""A message asked for at the end of a clause that first asks where the order is ("订单40018
+到哪里了发个短信给我嘛", "…啥子情况发个短信到我手机上"): the question is what the message
+should say."""
 _CN_SEND_FIRST = re.compile(
     # (after a refusal, with 就: "先不要取消了就给我发个短信说说现在到哪了")
     r"^(?:就|那就)?(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"

@@ -328,16 +328,18 @@ _ON_DAY_DOT_MONTH = re.compile(
 13.03"): a day, since an amount is never said "on 13.03"; the month has two digits after
 "paid" ("paid 12.5" is money) and may have one after "on the" ("Lunch 85 dollar on the
 12.3", as Hebrew writes the 12th of March)."""
+_DD_MM = r"(?P<dd>3[01]|[12]\d|0[1-9])\.(?P<dm>0[1-9]|1[0-2])"
+"""A day and a month, two digits each, as Europe writes a date ("16.03")."""
 _FROM_DAY_DOT_MONTH = re.compile(
     r"(?:(?<=\bfrom\s)|(?<=\bfor\s)|(?<=\bbought\s)|(?<=\btaken\s))"
-    r"(?P<dd>3[01]|[12]\d|0[1-9])\.(?P<dm>0[1-9]|1[0-2])(?![\d]|[.,]\d)"
+    rf"{_DD_MM}(?![\d]|[.,]\d)"
     r"(?!\s*(?:eur|usd|cny|rmb|euros?|dollars?|bucks|yuan|[$€£¥]))",
     re.I,
 )
 """The same date after "from", "for", "bought" or "taken", day and month in two digits each
 ("Blood pressure from 13.03 was 139/88", "Record reading for 16.03"): a day, as Poles and
 most of Europe write it."""
-_EU_DAY_DOT_MONTH = re.compile(r"(?:3[01]|[12]\d|0[1-9])\.(?:0[1-9]|1[0-2])")
+_EU_DAY_DOT_MONTH = re.compile(_DD_MM)
 """A bare day.month, both in two digits ("Taxi 14.03, 18.50 EUR"): read as a day only beside
 an amount that has its currency, in a request not in Chinese (which writes month.day,
 `_CN_MONTH_DOT_DAY`), and not after a money label (`_MONEY_LABEL`)."""
@@ -660,12 +662,7 @@ _JOINERS = re.compile(
     r"(?<=[报记存录]完)(?=给我|帮我|让我|顺便)|"
     r"(?<=[报记存录交]了以后|[报记存录交]了之后)(?=[\u3400-\u9fff])|"
     # a refusal run on into what is asked instead: "41296先不要取消了就给我发个短信"
-    r"(?<=[\u4e00-\u9fff]了)(?=就\s*(?:给我|帮我|替我|发))|"
-    # a question run on into a message asked for: "订单52113现在啥子情况发个短信到我手机上"
-    r"(?:(?<=情况)|(?<=到哪了)|(?<=到哪里了)|(?<=怎么样了))"
-    r"(?=(?:你|您)?(?:帮我|给我)?(?:发|传)(?:个|条|一条|一个)?(?:短信|消息|简讯|信息)|"
-    # (or sent to the user's app: "订单30518啥子情况发我微信上嘛")
-    r"发我|发到我)"
+    r"(?<=[\u4e00-\u9fff]了)(?=就\s*(?:给我|帮我|替我|发))"
 )
 """Words that join two requests ("don't cancel 10077 just text me", "dont cancel order
 55120 i just want to know where it is" and "don't log anything just show 7d bp" are two, as
