@@ -141,7 +141,10 @@ _STOP = frozenset(
     ]
 )
 
-_CHAT = {"u": "you", "ya": "you", "r": "are", "ur": "your", "yr": "your", "plz": "please"}
+_CHAT = {
+    **{"u": "you", "ya": "you", "r": "are", "ur": "your", "yr": "your", "plz": "please"},
+    **{"wat": "what", "wot": "what"},
+}
 """Chat spellings of common words ("r u", "ur"): read as the words, so they weigh nothing,
 as the words themselves do, instead of counting as tokens no example has."""
 

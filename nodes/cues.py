@@ -440,6 +440,8 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # 张 is the measure word of an order there ("我现在有几张订单"): how many, as 几个 asks
+    **{"几张订单": "几个订单", "几张单子": "几个单子"},
     **{"到啥地方": "到哪里", "在啥地方": "在哪里"},  # where it has got to ("伊现在到啥地方了")
     # Beijing: 告儿 (tell), 信儿 (news), 怎么着了 (how is it going): "有信儿了告儿我一声"
     **{"告儿我": "告诉我", "有信儿": "有消息", "怎么着了": "怎么样了"},
@@ -447,6 +449,8 @@ _VERNACULAR: dict[str, str] = {
     # "开个公单", "发个短心给我", "先别取销", "报消", "约报", "通之我", "有近展"
     **{"公单": "工单", "短心": "短信", "取销": "取消", "去消": "取消", "报消": "报销"},
     "雪压": "血压",  # voice input's slip: "前天量的雪压132 86"
+    # (and 短线 for 短信, a text, after its measure word: "侬帮我发个短线告诉我…")
+    **{"个短线": "个短信", "条短线": "条短信"},
     # Fujian's h/f and n/l, typed by sound: "花货了以后" (发货), "到拉里了" (到哪里)
     **{"花货": "发货", "到拉里": "到哪里", "在拉里": "在哪里"},
     # don't get it wrong, after a correction ("取消70388 不对 是70383 别取消错了"): a care, no
@@ -535,6 +539,8 @@ _VERNACULAR: dict[str, str] = {
     **{"食饭": "吃饭", "食了": "吃了", "不消": "不用"},
     # Wuhan: 将将 "just now", 比一哈 "compare" (一哈 is 一下)
     **{"将将": "刚刚", "比一哈": "比一下"},
+    # Wuhan 么斯 "what" ("你们那存的我电话是么斯")
+    **{"么斯": "什么"},
     # Shaanxi: 言传 "tell" ("有进展言传一声"); Cantonese: 入埋 / 入咗 "put it in", 度咗 "measured"
     **{"言传": "告诉", "入埋": "录入", "入咗": "录入", "度咗": "量了"},
     # 娃他爸, 娃他妈: the child's father or mother, one's spouse ("给额娃他爸发个短信")
@@ -2162,7 +2168,8 @@ _POLITE = re.compile(
     # Indonesian and Malay English: "can help me record?" (bisa bantu: can you help me)
     r"(?:can|could)\s+help\s+(?:me|us)\s+(?:to\s+)?(?=[a-z])|"
     # Singapore English with no "you": "Can SMS me the status of 20331 now?"
-    r"can\s+(?=(?:sms|text|txt|send|message|ping|tell|show|give)\s+(?:me|us)\b)|"
+    r"can\s+(?=(?:sms|text|txt|send|message|ping|tell|show|give|whatsapp|e-?mail|call|ring)\s+"
+    r"(?:me|us)\b)|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+|help\s+(?:me\s+)?(?:to\s+)?(?=[a-z]))?",
     re.I,
 )
@@ -2177,6 +2184,8 @@ _SUITS_YOU_WORDS = r"(?:不知道)?(?:您|你)?(?:方不方便|方便不方便|�
 _CN_POLITE = re.compile(
     r"^(?:仅|请你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
     r"是不是可以(?=[把帮给替])|"
+    # the assistant addressed first: "你帮我发个短信…" (Shanghai's 侬帮我)
+    r"(?:你|您)(?=帮我|替我)|"
     # "不知道方不方便帮我报一笔餐费": whether it suits the assistant, a courtesy
     rf"{_SUITS_YOU_WORDS}(?=[把帮给替])|"
     r"我想|我要|我?就想|我?只想|"

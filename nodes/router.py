@@ -3520,6 +3520,8 @@ _KIN = (
     r"child|children|sister|brother|grand(?:ma|pa|mother|father)|aunt|uncle|cousin|friend|"
     r"colleague|co-?worker|boss|manager|team-?mate|neighbou?r|roommate|girlfriend|boyfriend|"
     r"office-?mate|workmate|classmate|flatmate|housemate|"
+    # a coach's staff: "my asst coach"
+    r"asst|coach|"
     # the people of a small business ("my cashier's blood pressure", "for my staff")
     r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
     r"nanny|cleaner|mate|granny|gran|nana|nan|"
@@ -3731,6 +3733,8 @@ person's are not theirs to show or change here."""
 _FOR_OTHERS = re.compile(
     # (and in Jamaican: "open a ticket fi mi coworker Andre")
     rf"\b(?:for|to|fi)\s+(?:my|our|mi)\s+{_KIN}\b|"
+    # one named, then who they are: "file 22 USD meal for dave my asst coach, he paid"
+    rf"\bfor\s+[a-z]+,?\s+(?:my|our)\s+(?:[a-z]+\s+)?{_KIN}\b|"
     # an assistant's own claim, not a thing of theirs ("for my assistant's laptop")
     r"\bfor\s+(?:my|our)\s+(?:assistant|secretary|business\s+partner)\b(?!['’]s)|"
     # a message sent to one: "Send mum a text with the status of order 30112"
@@ -3744,7 +3748,8 @@ _FOR_OTHERS = re.compile(
     r"(?:in\s+|on\s+)?for\s+(?:him|her|them)\b|"
     # a message sent to anyone the user has ("Send an SMS to my athlete about order 73344"),
     # not to a phone, an inbox or an account of the user's own
-    r"\b(?:send|text|sms|message|forward)\b[^.!?,;]{0,25}?\bto\s+(?:my|our)\s+"
+    # ("text the status of order 88410 to my asst coach")
+    r"\b(?:send|text|sms|message|forward)\b[^.!?,;]{0,40}?\bto\s+(?:my|our)\s+"
     r"(?!(?:own|phone|number|mobile|cell|cellphone|e-?mail|inbox|account|new|old|work|"
     r"personal|other|second|usual|registered|main|private|home|office|gmail|whatsapp)\b)"
     r"[a-z]+\b|"

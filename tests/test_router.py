@@ -12035,3 +12035,68 @@ def test_rounds_251_252_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 253-254 (measured once at a1b76a1, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a status sent to someone else, the thing sent named between
+        (DOMAIN, "message the latest status of order 50871 to my team manager"),
+        # a claim for someone named, then who they are
+        (EXPENSES, "submit 35 EUR taxi for sam my asst, she paid it"),
+        # a chat app the notify tool lacks, Singapore's "can" with no "you"
+        (DOMAIN, "can whatsapp me where order 50871 is?"),
+    ],
+)
+def test_rounds_253_254_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Singapore's "key in" and Irish "write that in": put it into the record
+        (
+            DOMAIN,
+            "after night shift lah my bp 133/85, pls help me key in",
+            "record_metric",
+            {"value": "133/85"},
+        ),
+        (
+            DOMAIN,
+            "The practice nurse in Fermoy did my pressure on Thursday and it came out 134/82 "
+            "she told me, can you write that in for me",
+            "record_metric",
+            {"value": "134/82", "date": "2026-03-12"},
+        ),
+        # a weekday in any case before a time of that day
+        (DOMAIN, "log 129/84 from wed night", "record_metric", {"date": "2026-03-11"}),
+        # chat spellings
+        (DOMAIN, "wat orders i got now ah", "list_orders", {}),
+        (DOMAIN, "monthly rpt merci", "build_report", {"report": "monthly"}),
+        # Wuhan 么斯 (what); Shanghai 侬帮我 and a text typed as 短线; 几张订单 (how many)
+        (DOMAIN, "你们存的我电话是么斯", "customer_profile", {}),
+        (
+            DOMAIN,
+            "侬帮我发条短线讲一声订单50871到哪里了",
+            "notify_order",
+            {"order_id": "50871"},
+        ),
+        (DOMAIN, "我这边一共有几张订单", "list_orders", {}),
+        # 出租汽车, the taxi's full name
+        (
+            EXPENSES,
+            "出租汽车六十块昨天的帮我报一下",
+            "submit_expense",
+            {"category": "taxi", "amount": "60", "date": "2026-03-14"},
+        ),
+    ],
+)
+def test_rounds_253_254_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

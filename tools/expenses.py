@@ -485,7 +485,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             # Uber in Chinese
             *("a bolt", "took bolt", "bolt to", "bolt from", "bolt home", "kombi", "优步"),
             *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
-            *("坐出租", "打出租", "打的"),
+            *("坐出租", "打出租", "打的", "出租汽车"),  # (出租汽车: the full name, "taxi car")
             *("打了个车", "打了辆车", "打了一个车", "打个车"),  # the verb split: "打了个车回来"
             "德士",  # Singapore and Malaysia: "昨天搭德士人民币 86 块"
             # Grab, South-East Asia's ride-hailing app, not the verb ("grab lunch").

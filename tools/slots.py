@@ -172,6 +172,8 @@ _WEEKDAY_EN = (
     # "Mon", "Wed", "Sat", "Sun" are English words too: only capitalised, after a comma, "on"
     # or a number ("BP 129/83, Sat"), never opening a sentence ("Sat in traffic for an hour")
     r"(?:(?<=[,;(/]\s)|(?<=[,;(/])|(?<=\bon\s)|(?<=\blast\s)|(?<=\d\s))(?-i:Mon|Wed|Sat|Sun)(?!')"
+    # or in any case before a time of that day: "log bp 141/90 from sat am", "sun night"
+    r"|(?:mon|wed|sat|sun)(?=\s+(?:am|pm|morning|night|nite|evening|arvo|afternoon)\b)"
     r")"
     r"(?:(?=s\s+(?:[a-z]+\s+)?(?:reading|measurement|number|bp|pressure|dinner|lunch|breakfast|"
     r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?(?![A-Za-z0-9_]))"
@@ -1183,9 +1185,14 @@ _WEEKDAY = re.compile(f"{_WEEKDAY_EN}|{_WEEKDAY_CN}", re.I)
 
 
 def _weekday_match(span: str) -> re.Match[str] | None:
-    """The weekday a day phrase is, read alone: "Sat" was found where a comma came before it."""
+    """The weekday a day phrase is, read alone.
+
+    "Sat" was found where a comma came before it, "sat" before a time of the day ("from sat
+    am"): out of that context, each is read as the capitalised day after a comma.
+    """
     said = span.strip()
-    return _WEEKDAY.fullmatch(said) or _WEEKDAY.fullmatch(f", {said}", 2)
+    titled = re.sub(r"(?i)\b(?:mon|wed|sat|sun)$", lambda m: m.group().title(), said)
+    return _WEEKDAY.fullmatch(said) or _WEEKDAY.fullmatch(f", {titled}", 2)
 
 
 def _weekday_date(span: str, today: date) -> date | None:

@@ -281,7 +281,9 @@ _RECORD_WORDS = (
     "write down",
     *("put down", "put it down", "put that down"),  # "put down 146/94 from last night"
     # into the record, as a Turkish speaker puts it: "I want to write it to the system"
-    *("write it to", "write it in", "write it into"),
+    *("write it to", "write it in", "write it into", "write that in", "write that into"),
+    # Singapore and Malaysian English: "help me key in" (type it into the system)
+    *("key in", "key it in", "key that in"),
     # "please write my pressure 129/83": Czech and Finnish "write" for noting it down
     *("write it", "please write", "write my"),
     "pop in",

@@ -382,7 +382,15 @@ INTENTS = (
         ),
         required_evidence=("report",),
         # A report's name alone asks for it: "weekly report", "月报".
-        entry_words=("weekly report", "monthly report", "周报", "月报"),
+        # (and as shorthand: "weekly rpt merci")
+        entry_words=(
+            "weekly report",
+            "monthly report",
+            "weekly rpt",
+            "monthly rpt",
+            "周报",
+            "月报",
+        ),
         entry_routes=True,
         entry_request="build the {report} report",
         slots_model=ReportSlots,
