@@ -493,6 +493,8 @@ _VERNACULAR: dict[str, str] = {
     **{"望望": "看看", "望一下": "看一下", "阿曾": "有没", "昨朝": "昨天"},
     **{"今仔日": "今天的", "昨暗": "昨晚", "今嘛": "现在", "早起": "早上", "偌济": "多少"},
     **{"啥物": "什么", "敢有": "有没", "落去": "进去", "顺续": "顺便", "佮": "和", "佇": "在"},
+    # Minnan 免 "no need to" before the change refused ("免取消啦 我是要问…"), 呷 "eat"
+    **{"免取消": "别取消", "呷饭": "吃饭"},
     # 阮 "I, me" after a verb for the user ("有进度要通知阮", "予阮看") and before what is
     # theirs ("阮的电脑", "阮订的货"); not 阮 alone, also a surname
     **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我", "予阮": "给我"},
@@ -550,6 +552,8 @@ _VERNACULAR: dict[str, str] = {
     **{"作天": "昨天", "坐天": "昨天", "金天": "今天", "纪录": "记录", "粥报": "周报"},
     **{"报消": "报销", "血鸭": "血压", "工但": "工单", "订但": "订单", "趋事": "趋势"},
     **{"越报": "月报"},
+    # a handwriting pad's look-alikes: 夭 for 天 ("昨夭的"), 咋 for 昨 before the evening
+    **{"昨夭": "昨天", "今夭": "今天", "咋天晚上": "昨天晚上", "咋天早上": "昨天早上"},
 }
 """Regional words and the standard Mandarin words the rules are written in, each pair of one
 length, so every span found in the result is the same span of the request as typed: "尋日打车
@@ -1583,6 +1587,8 @@ _DIALECT: dict[str, str] = {
     # Swahili inside Kenyan English: "nijulishe" is "let me know".
     **{"nijulishe": "notify me"},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
+    # (a casino's pit boss is no "put": "Pit boss says I look gray")
+    **{"pit boss": "pit boss"},
     # texted numbers for sounds: "BP 2day post nights 148/94 pls log" (not "2 days")
     **{"2day": "today", "2nite": "tonite", "2night": "tonight"},
     # run together as said: "then gimme my 14 day total", "lemme see"

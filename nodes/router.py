@@ -1401,7 +1401,9 @@ _BY_CHANNEL = re.compile(
     r"\b(?:to|by|via|over|on|through|in|into|por|par|per)\s+(?:my\s+|the\s+|your\s+|mi\s+)?"
     r"(?P<en>e-?mail|mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
     # (and the user's work one: "88031 状态发我工作邮箱")
-    r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?:公司|工作|单位)?的?(?P<cn>邮箱|微信|邮件)|"
+    # (WeChat as its pinyin's letters: "662099的物流发到我wx上嘛")
+    r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?:公司|工作|单位)?的?"
+    r"(?P<cn>邮箱|微信|邮件|wx|vx)(?![a-z])|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
     # (official style's 经由 and 推送: "烦请将订单20391之状态经由微信推送至本人")
@@ -1599,8 +1601,15 @@ def _gate(
     if not asked and cue is not None and _SUMMED.fullmatch(cue.text) and _HOW_MUCH.search(text):
         return SUM_ASKED.format(intent=intent.name, words=cue.text), False, None
     done = _EXISTING.search(text) if cue is not None and not asked else None
-    if done is None and cue is not None and not asked and "个" not in cue.text:
+    if (
+        done is None
+        and cue is not None
+        and not asked
+        and "个" not in cue.text
+        and not cue.text.endswith(("其他", "其它"))
+    ):
         # "报个酒店的钱": a measure word makes the thing new, its 的 is what it is of
+        # ("算其他的": the 的 of the other kind, no claim made before)
         done = _PAST_ENTRY.match(text, cue.end)
     if cue is not None and done is not None and cue.start < done.end():
         later = change_cue(text[done.end() :], intent.write_cues)
@@ -3672,6 +3681,8 @@ _OTHERS = re.compile(
     r"(?:我|阮)(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
     # (Minnan 阮 "my"; 小弟 and 小妹 the younger ones: "阮小弟的订单 77120 帮伊取消")
     r"小弟|小妹|"
+    # (Minnan 查某囝 "daughter": "帮我看我查某囝的订单")
+    r"查某囝|"
     # cousins and in-laws: "帮我表姐把她那个订单31902取消了"
     r"表姐|表哥|表妹|表弟|堂姐|堂哥|堂妹|堂弟|嫂子|姐夫|妹夫|弟媳|"
     # Northeastern 老妹儿 (younger sister), 老弟, 老姐, 老哥; Chongqing 老汉儿 (father)

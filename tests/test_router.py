@@ -12100,3 +12100,66 @@ def test_rounds_253_254_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 255-256 (measured once at 49574be, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # WeChat as its pinyin's letters: a channel the notify tool lacks
+        (DOMAIN, "20455的物流发到我wx上嘛 短信我不看"),
+        # Minnan 查某囝, a daughter: her order is not the user's
+        (DOMAIN, "我查某囝的订单50871到哪了"),
+    ],
+)
+def test_rounds_255_256_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # an hour beside the part of the day is no amount
+        (
+            EXPENSES,
+            "taxi to the casino this evening at 9, 31.50 USD, submit it",
+            "submit_expense",
+            {"amount": "31.50", "currency": "USD"},
+        ),
+        # a casino's pit boss is no Scots "pit" (put)
+        (
+            DOMAIN,
+            "how's my pressure been this past fortnight? Pit boss reckons I'm pale",
+            "review_metric_trend",
+            {"period": "14d"},
+        ),
+        # a handwriting pad's look-alikes for 昨天
+        (DOMAIN, "血压150/92 咋天早上量的 记上", "record_metric", {"date": "2026-03-14"}),
+        (EXPENSES, "打车38块 昨夭的 帮我报了", "submit_expense", {"date": "2026-03-14"}),
+        # Minnan 免 (no need to) refuses the change
+        (DOMAIN, "免取消 先帮我查一下50871到哪里了", "order_status", {"order_id": "50871"}),
+        # 算其他的: the 的 of the other kind, no claim made before
+        (
+            EXPENSES,
+            "报一个 买横幅的 八十块 算其他的",
+            "submit_expense",
+            {"amount": "80", "category": "other"},
+        ),
+        # Newfoundland "do up" (make)
+        (DOMAIN, "can ya do up a monthly report b'y", "build_report", {"report": "monthly"}),
+        (
+            EXPENSES,
+            "feed of fish and chips 14.20 EUR, file it",
+            "submit_expense",
+            {"category": "meal"},
+        ),
+        (DOMAIN, "每个月的那份报告帮我做一下", "build_report", {"report": "monthly"}),
+    ],
+)
+def test_rounds_255_256_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

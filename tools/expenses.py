@@ -517,6 +517,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         (
             *("meal", "meals", "lunch", "lunches", "dinner", "dinners", "breakfast", "brunch"),
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
+            *("fish and chips", "fish n chips", "fish & chips", "fish 'n' chips"),
             *("snack", "snacks", "supper", "suppers"),
             *("🍜", "🍔", "🍽", "🍱", "🍕", "🍲", "🥘", "🍣"),
             *("makan", "makan malam", "makan tengah hari"),  # Malay: a meal, dinner, lunch

@@ -555,7 +555,14 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             # a 24-hour clock: "I fly out at 0600 tomorrow", "1430 hrs" (not "at 1200 CNY")
             r"\b(?:at|by|before|until|till)\s+(?:[01]\d|2[0-3])[0-5]\d\b(?!\s*(?:[.,]\d|cny|eur|"
             r"usd|rmb|yuan|euros?|dollars?|bucks|元|块|[$€¥]))|"
-            rf"{_B}(?:[01]\d|2[0-3])[0-5]\d\s*(?:hrs|hours|h)\b",
+            rf"{_B}(?:[01]\d|2[0-3])[0-5]\d\s*(?:hrs|hours|h)\b|"
+            # an hour beside the part of the day: "this morning around 6", "at 11 last night"
+            r"(?:(?<=morning\s)|(?<=evening\s)|(?<=night\s)|(?<=afternoon\s))"
+            r"(?:around|about|at)\s+"
+            r"(?:1[0-2]|[1-9])\b(?![.,:]\d|\s*(?:[-–/%$€¥]|cny|eur|usd|rmb|yuan|euros?|dollars?|"
+            r"bucks|元|块))|"
+            r"\b(?:around|about|at)\s+(?:1[0-2]|[1-9])(?=\s+(?:this|last|in\s+the)\s+"
+            r"(?:morning|evening|night|afternoon)\b)",
             re.I,
         ),
     ),

@@ -165,6 +165,7 @@ _REPORT_KINDS = (
         (
             *("monthly", "mthly", "mnthly", "month"),
             *("每月", "月报", "月度", "这个月", "本月", "上个月", "月的报告", "每个月的报表"),
+            *("每个月的报告", "每个月的那个报告", "每个月的那份报告"),
             *("monthreport", "month report", "monthsreport"),  # German "Monatsbericht"
         ),
     ),
@@ -377,6 +378,8 @@ INTENTS = (
             *("knock up the", "knock up a", "sort out the weekly", "sort out the monthly"),
             # British and Welsh "do us" (do me): "Do us the weekly report now, would you"
             *("do us the", "do us a", "do me the", "do me a weekly", "do me a monthly"),
+            # Newfoundland and Irish "do up" (make): "can ya do up a weekly report for me b'y"
+            *("do up a", "do up the", "do up my"),
             # "Monthly report. Kick it off, I'll chase the job later."
             *("kick it off", "kick that off", "kick one off"),
         ),
