@@ -137,6 +137,11 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("重新报", "重报一下", "再报一次"),  # filed again, as it should have been
         # filed under its kind: "今天中午跟客户吃饭花了 268 块，按餐费报"
         *(f"{by}{kind}报" for by in ("按", "按照") for kind in ("餐费", "其他", "住宿", "打车费")),
+        # Cantonese 当…报 (file as), the kind in English too: "268 蚊，當other報"
+        *(
+            f"当{kind}报"
+            for kind in ("餐费", "其他", "住宿", "打车费", "other", "meal", "hotel", "taxi")
+        ),
         *("报入", "报进", "input"),  # "报入餐费" (file it as a meal), "then input 135/88"
         # Spanish speakers' "realizar" and "anotar": make, write down
         *("realize the", "realise the", "realize for me", "realise for me", "annotate it"),
@@ -197,6 +202,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
     "modify": (
         *("edit", "modify", "rename", "change", "update", "correct", "amend"),
         *("修改", "更改", "改成", "改为", "改一下", "换成", "switch", "swap", "upgrade"),
+        *("变更为", "变更成"),  # official style: "收货地址变更为单位地址"
         *("更正为", "更正成", "改正为", "修正为"),  # "类别有误，请将其更正为"其他""
         # "给改改", "帮我改一改", Cantonese "改返" and 改做 (改成: "100 箱改做 80 箱")
         *("改改", "改一改", "改下", "改返", "改做"),
@@ -441,7 +447,7 @@ _VERNACULAR: dict[str, str] = {
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
     # 张 is the measure word of an order there ("我现在有几张订单"): how many, as 几个 asks
-    **{"几张订单": "几个订单", "几张单子": "几个单子"},
+    **{"几张订单": "几个订单", "几张单子": "几个单子", "几笔订单": "几个订单"},
     **{"到啥地方": "到哪里", "在啥地方": "在哪里"},  # where it has got to ("伊现在到啥地方了")
     # Beijing: 告儿 (tell), 信儿 (news), 怎么着了 (how is it going): "有信儿了告儿我一声"
     **{"告儿我": "告诉我", "有信儿": "有消息", "怎么着了": "怎么样了"},
@@ -2176,6 +2182,8 @@ _POLITE = re.compile(
     # Singapore English with no "you": "Can SMS me the status of 20331 now?"
     r"can\s+(?=(?:sms|text|txt|send|message|ping|tell|show|give|whatsapp|e-?mail|call|ring)\s+"
     r"(?:me|us)\b)|"
+    # Ghanaian and Nigerian "make you …" (please do): "Make you check J-7 for me"
+    r"make\s+(?:you|u)\s+(?=[a-z])|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+|help\s+(?:me\s+)?(?:to\s+)?(?=[a-z]))?",
     re.I,
 )
@@ -3166,7 +3174,8 @@ _ON_EVENT = re.compile(
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     # "when it's delivered"
     r"(?<=['’]s\s)(?:delivered|dispatched)|(?<=\bits\s)(?:delivered|dispatched|shipped)|"
-    r"dispatch(?:es|ed)|(?:is|gets|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
+    # (and "get" with no -s: "text me when 60734 get delivered")
+    r"dispatch(?:es|ed)|(?:is|gets?|has\s+been|got)\s+(?:delivered|shipped|sent|dispatched)|"
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
     # turning up: "text me when 40552 turns up at the gate"
     r"(?:turns|turned|shows|showed|rocks)\s+up|gets\s+(?:here|in)|"

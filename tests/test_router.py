@@ -12163,3 +12163,53 @@ def test_rounds_255_256_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 257-258 (measured once at 3c931f1, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # "get" with no -s: a text once the order is delivered, not now
+        (DOMAIN, "could u text me when 50871 get delivered"),
+        # doubt right after the id: which order the cancellation is for is a guess
+        (DOMAIN, "order 50871 i think it was, cancel that one"),
+        # official style's 变更为 (change it to)
+        (DOMAIN, "请将本人订单50871之收货地址变更为公司地址"),
+    ],
+)
+def test_rounds_257_258_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "ain't tryna" refuses the change
+        (
+            DOMAIN,
+            "i ain't tryna cancel 50871 just tell me where it is",
+            "order_status",
+            {"order_id": "50871"},
+        ),
+        # (a guard) a read may show the order the user is not sure of
+        (DOMAIN, "where is order 50871 i think it was", "order_status", {"order_id": "50871"}),
+        # Ghanaian "make you …" (please do)
+        (DOMAIN, "Make you check J-12 for me, e done?", "job_status", {"job_id": "J-12"}),
+        # 几笔订单 (how many orders)
+        (DOMAIN, "请问本人目前共有几笔订单", "list_orders", {}),
+        # Cantonese 当…报 (file as), the kind in English
+        (
+            EXPENSES,
+            "买咗个三脚架 320 蚊，当other报",
+            "submit_expense",
+            {"amount": "320", "category": "other"},
+        ),
+    ],
+)
+def test_rounds_257_258_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

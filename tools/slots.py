@@ -730,6 +730,15 @@ NEGATIONS: tuple[str, ...] = (
     *("stop", "no", "hold off"),
     # patois "nuh cancel 88102" (don't cancel), Trinidadian "doh cancel 60877 yet"
     *("nuh", "doh"),
+    # "ain't" before what the user is not about to do: "i ain't tryna cancel nothin"
+    *(
+        "ain't tryna",
+        "aint tryna",
+        "ain't trying to",
+        "aint trying to",
+        "ain't gonna",
+        "aint gonna",
+    ),
     *("不要", "别", "不用", "不需要", "无需", "不必", "没有", "没", "不"),
 )
 """Words that refuse what follows them in their clause ("don't cancel", "不用通知我")."""
