@@ -1582,6 +1582,8 @@ _LIST_MARKER = re.compile(
 _DIALECT: dict[str, str] = {
     # Scots: not, and the words around a request.
     **{"dinnae": "don't ", "cannae": "can't ", "didnae": "didn't ", "isnae": "isn't"},
+    # Orkney and Shetland: "dinna" (don't), "faither" (father), "fer" (for), "fortnicht"
+    **{"dinna": "don't", "faither": "father ", "fer": "for", "fortnicht": "fortnight"},
     **{"doesnae": "doesn't", "wouldnae": "wouldn't", "couldnae": "couldn't", "havenae": "haven't"},
     **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
     **{"nae": "no ", "hoo": "how", "hoo's": "how's", "whaur": "where", "whaur's": "where's"},

@@ -3712,6 +3712,8 @@ _OTHERS = re.compile(
     r"老妹儿?|老弟|老姐|老哥|老汉儿?|"
     # Wu and northern colloquial: 老娘 "my mother", 老爹 and 老头子 "my father" ("阿拉老娘…")
     r"老娘|老爹|老头子|老妈|老爸|老母|老爷子|老太太|"
+    # Hunan 娘老子 (mother, or both parents): "帮我娘老子记一下血压"
+    r"娘老子|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
     # a brother or a close friend: "帮我兄弟记个血压", "我哥们儿的订单", "我闺蜜"
     r"兄弟|哥们儿?|闺蜜|姐妹|"
@@ -3766,7 +3768,11 @@ colleague named with no 的: "朋友王芳上周的报销"). The tools keep the 
 person's are not theirs to show or change here."""
 _FOR_OTHERS = re.compile(
     # (and in Jamaican: "open a ticket fi mi coworker Andre")
-    rf"\b(?:for|to|fi)\s+(?:my|our|mi)\s+{_KIN}\b|"
+    # (and British and Scots "me" before family: "log 129/81 fer me faither"; not "for me,
+    # mate")
+    rf"\b(?:for|to|fi)\s+(?:my|our|mi|me(?=\s+(?:mum|mam|mom|mother|dad|da|father|wife|"
+    r"husband|missus|son|daughter|brother|sister|gran|granny|nan|nana|grandad|grandma|"
+    rf"grandpa|kids?)\b))\s+{_KIN}\b|"
     # one named, then who they are: "file 22 USD meal for dave my asst coach, he paid"
     rf"\bfor\s+[a-z]+,?\s+(?:my|our)\s+(?:[a-z]+\s+)?{_KIN}\b|"
     # an assistant's own claim, not a thing of theirs ("for my assistant's laptop")
@@ -4135,7 +4141,11 @@ _NOT_YOURS = re.compile(
     r"不是(?:你们|您们|你们家|贵司)(?:的|这(?:里|儿|边)的?)|"
     r"不是在你们(?:这|那)(?:里|儿|边)?(?:买|下单|订)的|"
     # another shop's order named by its platform: "淘宝的订单敢会当查？"
-    r"(?:淘宝|天猫|京东|拼多多|闲鱼|亚马逊|美团|饿了么)(?:上|里)?的?(?:订单|单子|快递)",
+    r"(?:淘宝|天猫|京东|拼多多|闲鱼|亚马逊|美团|饿了么)(?:上|里)?的?(?:订单|单子|快递)|"
+    # an order placed at a business named by its trade: "cancel me order at the chandlery"
+    r"\border\s+(?:at|from|with)\s+(?:the|my|our)\s+(?:local\s+)?(?:chandlery|chemist|pharmacy|"
+    r"butcher'?s?|baker'?s|bakery|hardware\s+store|garden\s+cent(?:re|er)|bottle\s+shop|deli|"
+    r"florist|supermarket|grocer'?s?|pub|restaurant|takeaway)\b",
     re.I,
 )
 """The user saying the thing is another business's ("that one's my Tesco delivery, not

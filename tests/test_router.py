@@ -12213,3 +12213,46 @@ def test_rounds_257_258_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 259-260 (measured once at 266764e, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Hunan 娘老子 (mother): her reading is not the user's
+        (DOMAIN, "帮我娘老子存个血压，148/92"),
+        # Orkney "fer me faither" (for my father)
+        (DOMAIN, "log 131/84 fer me faither"),
+        # an order placed at a business named by its trade is not this shop's
+        (DOMAIN, "cancel my order at the chemist, 50871"),
+        # Orkney "dinna" (don't) refuses the change
+        (DOMAIN, "dinna cancel 50871, jist show me where it is"),
+    ],
+)
+def test_rounds_259_260_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Scots "fortnicht"
+        (DOMAIN, "me bp trend ower the fortnicht", "review_metric_trend", {"period": "14d"}),
+        # a terse window with Chinese right after it
+        (DOMAIN, "看下30d的血压趋势", "review_metric_trend", {"period": "30d"}),
+        # (a guard) "for me, mate" is the user's own: "me" before a mate is no one's kin
+        (
+            DOMAIN,
+            "bp 136/84 this arvo, chuck it in for me mate",
+            "record_metric",
+            {"value": "136/84"},
+        ),
+    ],
+)
+def test_rounds_259_260_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -202,9 +202,9 @@ _OPEN_PERIOD = (
 slots model asks which window is meant, never a default one. "since 2 weeks ago" is 14 days."""
 OPEN_PERIOD_DAYS = 0
 """The length an open period reads as: no domain offers it, so its slot fails validation."""
-_TERSE_PERIOD = rf"(?:{_B}|(?<![A-Za-z0-9.])x)\d{{1,3}}\s?(?:d|wks?|w|mos?)\b"
-"""A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d"), and as a
-clinic's notes write a duration, "x7d" (for 7 days)."""
+_TERSE_PERIOD = rf"(?:{_B}|(?<![A-Za-z0-9.])x)\d{{1,3}}\s?(?:d|wks?|w|mos?)(?![A-Za-z0-9_])"
+"""A period written the short way: "7d", "30d", "2w", "3mo" ("bp trend 30d", Chinese after
+it too: "30d的趋势"), and as a clinic's notes write a duration, "x7d" (for 7 days)."""
 HALF_MONTH_DAYS = 14
 _HALF_MONTH = re.compile(
     r"(?:(?:最近|近|过去|这)\s*)?半个?月(?:内|以来)?|"
