@@ -1181,11 +1181,12 @@ def _words_value(words: list[str]) -> list[int] | None:
 
 
 _DECIMAL_COMMA = re.compile(
-    rf"{CURRENCY_BEFORE}\s*\d{{1,7}},\d{{1,2}}(?![\d,])|"
+    rf"{CURRENCY_BEFORE}\s*\d{{1,7}},\d{{1,2}}(?!\d|,\d)|"
     rf"(?<![\d.,])\d{{1,7}},\d{{1,2}}(?![\d,])(?={CURRENCY_AFTER})",
     re.I,
 )
-"""An amount with a decimal comma, beside the currency words the amount rules read."""
+"""An amount with a decimal comma, beside the currency words the amount rules read (and
+before a clause's comma: "Train ticket to Duisburg, €34,90, tuesday")."""
 _DOTTED_THOUSANDS = re.compile(
     rf"{CURRENCY_BEFORE}\s*(?P<n>\d{{1,3}}(?:\.\d{{3}})+,\d{{1,2}})(?![\d,])|"
     rf"(?<![\d.,])(?P<n2>\d{{1,3}}(?:\.\d{{3}})+,\d{{1,2}})(?![\d,])(?={CURRENCY_AFTER})",
@@ -2186,6 +2187,10 @@ _POLITE = re.compile(
     r"(?:me|us)\b)|"
     # Ghanaian and Nigerian "make you …" (please do): "Make you check J-7 for me"
     r"make\s+(?:you|u)\s+(?=[a-z])|"
+    # "you can …" and Dutch "shall you …" as a request: "you can text me what's goin on wit
+    # order 40417?", "shall you add it?"
+    r"(?:you|u)\s+(?:can|could)\s+(?=(?:text|sms|send|message|tell|show|give|e-?mail)\s+"
+    r"(?:me|us)\b)|shall\s+(?:you|u)\s+(?=[a-z])|"
     r"go\s+ahead\s+and\s+|let's\s+|please\s+|help\s+(?:me\s+)?(?:to\s+)?(?=[a-z]))?",
     re.I,
 )

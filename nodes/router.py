@@ -1653,6 +1653,8 @@ def _gate(
         return UNDER_CONDITION.format(intent=intent.name, words=cue.text), False, None
     if not asked and (held := _HELD.search(text)) is not None:
         return REFUSED_CHANGE.format(intent=intent.name, words=held.group()), False, None
+    if not asked and cue is not None and (doubt := _DOUBTED_AFTER.search(text, cue.end)):
+        return DOUBTED_CHANGE.format(intent=intent.name, words=doubt.group().strip()), False, None
     problem = (
         _evidence_problem(intent, text, evidence)
         or _doubted_id(intent, text, evidence)
@@ -1935,6 +1937,10 @@ _HELD = re.compile(
 )
 """The change held back, whatever it is ("`cancel 40055` 先别执行，确认一下这单是不是已经发货了",
 "don't run it yet"): nothing runs until the user says so."""
+DOUBTED_CHANGE = "not {intent}: the request doubts its change right after asking ({words!r})"
+_DOUBTED_AFTER = re.compile(r"(?:^|(?<=[.!?…,;]))\s*or(?:\s+not)?\s*\?", re.I)
+""""Or?" after the change, a clause of its own ("…yes cancel it. Or? Sorry, some long
+night"): the user doubts what they just asked for, so the run asks."""
 
 
 _REMINDS = re.compile(r"(?:don't|dont|do\s+not)\s+forget\b|别忘|不要忘|不忘", re.I)
@@ -3679,8 +3685,10 @@ _OTHERS = re.compile(
     r"(?:给|帮|替|为)(?:我们|咱们|我)?(?:[\u4e00-\u9fff]{0,3}?(?:队|组|部门|团队|科室|班))?(?:的|里的)?"
     r"(?:小|老)(?![票时费额号])[\u4e00-\u9fff](?=报|记|取|开|存|查|发|的|一|把)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
-    r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷母](?:的|个)|"
-    r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷母](?![叫让要嘱话讲说])|"  # (not "我阿妈叫我每日记血压")
+    # (and a brother or sister: "阮阿弟个订单60301帮伊查一下")
+    r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷母弟妹兄](?:的|个)|"
+    # (not "我阿妈叫我每日记血压")
+    r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷母弟妹兄](?![叫让要嘱话讲说])|"
     # one's spouse or parent as the old one: "俺家老头子血压…", "我家老伴的报销"
     # (Shanghainese 阿拉屋里厢: "our home")
     r"(?:我|俺|阮|阿拉)们?(?:家|屋里厢?)?(?:里)?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)|"

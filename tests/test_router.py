@@ -12256,3 +12256,58 @@ def test_rounds_259_260_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 261-262 (measured once at f42fc32, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # "Or?" right after the change: the user doubts it
+        (DOMAIN, "Cancel 50871 after all... yes, cancel it. Or? Long day"),
+        # Teochew 阿妹 (a younger sister): her order is not the user's
+        (DOMAIN, "阮阿妹个订单50871帮伊查下"),
+    ],
+)
+def test_rounds_261_262_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # a decimal comma before a clause's comma
+        (
+            EXPENSES,
+            "Parking in Utrecht, €12,50, yesterday, file it",
+            "submit_expense",
+            {"amount": "12.50", "currency": "EUR"},
+        ),
+        # "you can text me …" and Dutch "shall you …" ask for it
+        (
+            DOMAIN,
+            "you can text me how order 50871 is doing?",
+            "notify_order",
+            {"order_id": "50871"},
+        ),
+        (
+            DOMAIN,
+            "My bloodpressure this morning 126/80, shall you add it?",
+            "record_metric",
+            {"value": "126/80"},
+        ),
+        # Cajun "on de 9th" (on the 9th)
+        (
+            EXPENSES,
+            "file 85 dollars for de fuel, paid on de 9th",
+            "submit_expense",
+            {"amount": "85", "date": "2026-03-09"},
+        ),
+    ],
+)
+def test_rounds_261_262_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
