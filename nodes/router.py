@@ -42,6 +42,7 @@ slot rules; the model only ever picks among intent names.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -1314,6 +1315,13 @@ def _alternative(text: str, ev: Mapping[str, Any], roles: list[Role]) -> Role | 
     last = max(before, key=lambda role: role.end, default=None)
     if last is not None and last.kind == "number" and _LISTED.match(text[last.end : ev["start"]]):
         return last
+    # the amount doubted later, itself against another: "a taxi of 31 euros... wait, I am
+    # not sure if it was 31 or 37"
+    said = _digits(str(ev["text"]))
+    later = [role for role in roles if role.start >= ev["end"] and role.kind == "number"]
+    for a, b in itertools.pairwise(later):
+        if _OR.match(text[a.end : b.start]) and said in (_digits(a.text), _digits(b.text)):
+            return b if _digits(a.text) == said else a
     return None
 
 

@@ -12311,3 +12311,38 @@ def test_rounds_261_262_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 263-264 (measured once at b8c2264, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the amount doubted after a correcting word, "A or B" with the first said again
+        (EXPENSES, "file a taxi of 31 euros... wait, I am not sure if it was 31 or 37"),
+        # (a guard) the same doubt in Chinese
+        (EXPENSES, "打车31块，不对，是31块还是37块来着"),
+    ],
+)
+def test_rounds_263_264_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # (a guard) a plain correction still takes the last amount
+        (
+            EXPENSES,
+            "claim a cab of 31 euros... wait, 37",
+            "submit_expense",
+            {"amount": "37", "currency": "EUR"},
+        ),
+    ],
+)
+def test_rounds_263_264_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -1995,6 +1995,12 @@ def _value_of(text: str) -> tuple[str, str] | None:
     return (kind, value) if bare and text[end:].strip() == "" else None
 
 
+_EITHER_AFTER = re.compile(r"\bor\b|或|还是", re.I)
+"""The "or" of two values named after a correcting word, the first of them the value said
+before it ("taxi of 22 euros... wait, I am not sure if was 22 or 27"): the user doubts which
+it was, so neither is taken back and the request that names two is asked about."""
+
+
 def corrected(text: str) -> str:
     """The request with each value it takes back blanked out.
 
@@ -2049,6 +2055,10 @@ def corrected(text: str) -> str:
                 continue
             if len({v[1] for v in new}) != 1 or _ALSO.search(text[m.end() : new[0][2]]):
                 continue
+            if any(v[0] == kind and v[1] == olds[-1] for v in after) and _EITHER_AFTER.search(
+                text, m.end()
+            ):
+                continue  # "22 euros... wait, was it 22 or 27?": doubt, not a correction
             gone.append((kind, olds[-1]))
             spans.append(m.span())
     for m in _NOT_THIS_THAT.finditer(text):
