@@ -2183,8 +2183,7 @@ _POLITE = re.compile(
     # Indonesian and Malay English: "can help me record?" (bisa bantu: can you help me)
     r"(?:can|could)\s+help\s+(?:me|us)\s+(?:to\s+)?(?=[a-z])|"
     # Singapore English with no "you": "Can SMS me the status of 20331 now?"
-    r"can\s+(?=(?:sms|text|txt|send|message|ping|tell|show|give|whatsapp|e-?mail|call|ring)\s+"
-    r"(?:me|us)\b)|"
+    r"can\s+(?=(?:sms|text|txt|send|message|ping|tell|show|give|whatsapp|e-?mail)\s+(?:me|us)\b)|"
     # Ghanaian and Nigerian "make you …" (please do): "Make you check J-7 for me"
     r"make\s+(?:you|u)\s+(?=[a-z])|"
     # "you can …" and Dutch "shall you …" as a request: "you can text me what's goin on wit

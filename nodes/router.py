@@ -205,28 +205,6 @@ EMPTY_EVIDENCE = "{slot}: {text!r} only asks for {intent}; it does not say what 
 MISSING_SLOT = "{slot}: the request does not say it"
 ESTIMATE = "{slot}: {words!r} {text!r} is an estimate; say the amount paid"
 GUESSED_READING = "{slot}: {words!r} makes {text!r} a guess; say the reading as measured"
-DOUBTED_ID = "{slot}: {words!r} makes {text!r} a guess; say which one you mean"
-_DOUBTED_ID = re.compile(
-    r"[\s,]*(?:i\s+think(?:\s+it\s+(?:was|is)|\s+it'?s)?|i\s+believe(?:\s+it\s+(?:was|is))?|"
-    r"if\s+i\s+remember(?:\s+(?:right|rightly|correctly))?)(?=\s*(?:[,.;!?]|$))",
-    re.I,
-)
-"""Doubt said right after an id ("order number 30955 i think it was, go ahead and cancel
-it"): the user is not sure which thing the change is for, and a change cannot be taken
-back."""
-
-
-def _doubted_id(
-    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
-) -> str | None:
-    """Why a write's id is a guess (`_DOUBTED_ID`), or None; a read may show a guessed one."""
-    for name in _needs_evidence(intent):
-        ev = evidence.get(name)
-        if ev and ev.get("kind") == "id" and (doubt := _DOUBTED_ID.match(text, int(ev["end"]))):
-            return DOUBTED_ID.format(slot=name, text=ev["text"], words=doubt.group().strip(" ,"))
-    return None
-
-
 FUTURE_DAY = "date: {text!r} is after today; a write is for a day that has been: say which"
 LOW_CONFIDENCE = "not sure which intent: {candidates}"
 REFUSED_WRITE = "not {intent}: the request does not ask for a change"
@@ -562,6 +540,28 @@ def _evidence_problem(
                 return CONFLICTING_EVIDENCE.format(
                     slot=name, text=ev["text"], role_text=role.text, role=role.kind
                 )
+    return None
+
+
+DOUBTED_ID = "{slot}: {words!r} makes {text!r} a guess; say which one you mean"
+_DOUBTED_ID = re.compile(
+    r"[\s,]*(?:i\s+think(?:\s+it\s+(?:was|is)|\s+it'?s)?|i\s+believe(?:\s+it\s+(?:was|is))?|"
+    r"if\s+i\s+remember(?:\s+(?:right|rightly|correctly))?)(?=\s*(?:[,.;!?]|$))",
+    re.I,
+)
+"""Doubt said right after an id ("order number 30955 i think it was, go ahead and cancel
+it"): the user is not sure which thing the change is for, and a change cannot be taken
+back."""
+
+
+def _doubted_id(
+    intent: IntentSpec, text: str, evidence: Mapping[str, dict[str, Any] | None]
+) -> str | None:
+    """Why a write's id is a guess (`_DOUBTED_ID`), or None; a read may show a guessed one."""
+    for name in _needs_evidence(intent):
+        ev = evidence.get(name)
+        if ev and ev.get("kind") == "id" and (doubt := _DOUBTED_ID.match(text, int(ev["end"]))):
+            return DOUBTED_ID.format(slot=name, text=ev["text"], words=doubt.group().strip(" ,"))
     return None
 
 
