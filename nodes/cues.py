@@ -446,6 +446,10 @@ _VERNACULAR: dict[str, str] = {
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # Wu 吾 "I, my" and 上趟 "last time": "吾上趟开个工单，现在啥情况", "帮吾老公也报一笔"
+    **{"吾": "我", "上趟": "上次"},
+    # (and Wu 个 for 的 after a change made last time: "上趟开个工单" is the one opened then)
+    **{"上趟开个": "上次开的", "上次开个": "上次开的"},
     # 张 is the measure word of an order there ("我现在有几张订单"): how many, as 几个 asks
     **{"几张订单": "几个订单", "几张单子": "几个单子", "几笔订单": "几个订单"},
     **{"到啥地方": "到哪里", "在啥地方": "在哪里"},  # where it has got to ("伊现在到啥地方了")

@@ -12346,3 +12346,40 @@ def test_rounds_263_264_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 265-266 (measured once at 498c99d, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Wu 吾 (my): the wife's claim is not the user's
+        (EXPENSES, "帮吾老婆报一笔餐费，45块"),
+        # Tagalog "sa" before the channel the notify tool lacks
+        (DOMAIN, "pa-send naman sa WhatsApp yung status ng 50871"),
+    ],
+)
+def test_rounds_265_266_asks(domain: Domain, text: str) -> None:
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Wu 上趟开个工单: the ticket opened last time (个 for 的), asked about
+        (EXPENSES, "吾上趟开个工单，到底处理了没", "ticket_status", {"ticket_id": None}),
+        # Jamaican "pon di 10th" (on the 10th): the day of the claim, not today
+        (
+            EXPENSES,
+            "file 18 euro taxi pon di 10th",
+            "submit_expense",
+            {"amount": "18", "date": "2026-03-10"},
+        ),
+    ],
+)
+def test_rounds_265_266_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -253,8 +253,9 @@ _FREQUENCY = (
 a day" is no period, nor the 一天 of "一天量2次"."""
 
 _DAY_OF_MONTH = re.compile(
-    # (Cajun and Caribbean "de": "bought it on de 10th")
-    r"\b(?:(?:on|dated|(?:night|evening|morning|afternoon)\s+of)\s+(?:the\s+|de\s+)?|"
+    # (Cajun and Caribbean "de", Jamaican "di" and "pon": "bought it on de 10th", "lunch pon di
+    # 12th")
+    r"\b(?:(?:on|pon|dated|(?:night|evening|morning|afternoon)\s+of)\s+(?:the\s+|de\s+|di\s+)?|"
     r"(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
     r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z]))\s+the\s+|"
     # a day said on its own, where no noun follows: "Airport parking, 28 EUR, the 11th.",
