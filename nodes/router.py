@@ -3787,9 +3787,8 @@ _FOR_OTHERS = re.compile(
     # (and in Jamaican: "open a ticket fi mi coworker Andre")
     # (and British and Scots "me" before family: "log 129/81 fer me faither"; not "for me,
     # mate")
-    rf"\b(?:for|to|fi)\s+(?:my|our|mi|me(?=\s+(?:mum|mam|mom|mother|dad|da|father|wife|"
-    r"husband|missus|son|daughter|brother|sister|gran|granny|nan|nana|grandad|grandma|"
-    rf"grandpa|kids?)\b))\s+{_KIN}\b|"
+    rf"\b(?:for|to|fi)\s+(?:my|our|mi|me(?=\s+(?:mum|mam|mom|mother|dad|father|wife|husband|"
+    rf"son|daughter|brother|sister|gran|granny|nan|nana|grandma|grandpa|kids?)\b))\s+{_KIN}\b|"
     # one named, then who they are: "file 22 USD meal for dave my asst coach, he paid"
     rf"\bfor\s+[a-z]+,?\s+(?:my|our)\s+(?:[a-z]+\s+)?{_KIN}\b|"
     # an assistant's own claim, not a thing of theirs ("for my assistant's laptop")

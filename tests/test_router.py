@@ -1617,6 +1617,19 @@ def _assert_routed(domain: Domain, text: str, intent: str, slots: dict[str, Any]
     return decision
 
 
+def _assert_asks(domain: Domain, text: str) -> None:
+    """The request runs nothing: the router asks, or refuses it as invalid."""
+    decision = decide_offline(domain, text, DAY)
+    assert decision.action != "route", decision.detail
+
+
+def _assert_writes_nothing(domain: Domain, text: str) -> None:
+    """The request may be answered by a read, but never runs a write."""
+    decision = decide_offline(domain, text, DAY)
+    wrote = decision.action == "route" and domain.writes(str(decision.intent))
+    assert not wrote, decision.detail
+
+
 # --- round 9: readings told by their parts, one order by its place, CJK-bounded words -------
 
 
@@ -8375,8 +8388,7 @@ def test_rounds_157_158_requests_that_write_nothing(domain: Domain, text: str) -
     ],
 )
 def test_rounds_157_158_requests_asked_about(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -8494,8 +8506,7 @@ def test_rounds_159_160_requests_that_write_nothing(domain: Domain, text: str) -
     ],
 )
 def test_rounds_159_160_requests_asked_about(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -9563,8 +9574,7 @@ def test_rounds_189_190_routes(
 def test_rounds_189_190_nothing_runs_when_taken_back_or_for_later(
     domain: Domain, text: str
 ) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 def test_rounds_189_190_a_weekday_and_its_day_of_the_month_are_one_day() -> None:
@@ -9596,8 +9606,7 @@ def test_rounds_189_190_a_weekday_and_its_day_of_the_month_are_one_day() -> None
     ],
 )
 def test_rounds_191_192_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -9654,8 +9663,7 @@ def test_rounds_191_192_either_way_and_whichever_thing_leave_nothing_open() -> N
     ],
 )
 def test_rounds_193_194_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -9700,8 +9708,7 @@ def test_rounds_193_194_routes(
     ],
 )
 def test_rounds_195_196_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 def test_rounds_195_196_the_users_own_claim_beside_a_parent() -> None:
@@ -9836,8 +9843,7 @@ def test_rounds_197_198_asks(domain: Domain, text: str) -> None:
     ],
 )
 def test_rounds_199_200_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -9945,8 +9951,7 @@ def test_rounds_199_200_a_bare_decimal_beside_an_amount_is_asked_about() -> None
     ],
 )
 def test_rounds_201_202_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10019,8 +10024,7 @@ def test_rounds_201_202_tianjin_this_month_is_a_calendar_window() -> None:
     ],
 )
 def test_rounds_203_204_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10080,8 +10084,7 @@ def test_rounds_203_204_a_count_of_weeks_back_said_as_a_guess_is_a_rough_day() -
     ],
 )
 def test_rounds_205_206_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 _SIGNED = (
@@ -10162,8 +10165,7 @@ def test_rounds_207_208_routes(
     ],
 )
 def test_rounds_209_210_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10256,8 +10258,7 @@ def test_rounds_209_210_routes(
     ],
 )
 def test_rounds_211_212_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10422,8 +10423,7 @@ def test_rounds_211_212_routes_quoted_and_named(
     ],
 )
 def test_rounds_213_214_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10521,8 +10521,7 @@ def test_rounds_213_214_routes(
     ],
 )
 def test_rounds_215_216_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10581,8 +10580,7 @@ def test_rounds_215_216_routes(
     ],
 )
 def test_rounds_217_218_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10631,8 +10629,7 @@ def test_rounds_217_218_routes(
     ],
 )
 def test_rounds_219_220_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10674,8 +10671,7 @@ def test_rounds_219_220_routes(
     ],
 )
 def test_rounds_221_222_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10751,8 +10747,7 @@ def test_rounds_221_222_routes(
     ],
 )
 def test_rounds_223_224_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10843,8 +10838,7 @@ def test_rounds_223_224_routes(
     ],
 )
 def test_rounds_225_226_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10928,8 +10922,7 @@ def test_rounds_225_226_routes(
     ],
 )
 def test_rounds_227_228_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -10985,8 +10978,7 @@ def test_rounds_227_228_routes(
     ],
 )
 def test_rounds_229_230_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11045,8 +11037,7 @@ def test_rounds_229_230_routes(
     ],
 )
 def test_rounds_231_232_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11153,8 +11144,7 @@ def test_rounds_231_232_routes(
     ],
 )
 def test_rounds_233_234_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11170,9 +11160,7 @@ def test_rounds_233_234_asks(domain: Domain, text: str) -> None:
     ],
 )
 def test_rounds_233_234_write_nothing(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    wrote = decision.action == "route" and domain.writes(str(decision.intent))
-    assert not wrote, decision.detail
+    _assert_writes_nothing(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11277,8 +11265,7 @@ def test_rounds_233_234_routes(
     ],
 )
 def test_rounds_235_236_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11294,9 +11281,7 @@ def test_rounds_235_236_asks(domain: Domain, text: str) -> None:
     ],
 )
 def test_rounds_235_236_write_nothing(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    wrote = decision.action == "route" and domain.writes(str(decision.intent))
-    assert not wrote, decision.detail
+    _assert_writes_nothing(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11357,8 +11342,7 @@ def test_rounds_235_236_routes(
     ],
 )
 def test_rounds_237_238_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11436,8 +11420,7 @@ def test_rounds_237_238_routes(
     ],
 )
 def test_rounds_239_240_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11499,8 +11482,7 @@ def test_rounds_239_240_routes(
     ],
 )
 def test_rounds_241_242_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11517,9 +11499,7 @@ def test_rounds_241_242_asks(domain: Domain, text: str) -> None:
     ],
 )
 def test_rounds_241_242_write_nothing(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    wrote = decision.action == "route" and domain.writes(str(decision.intent))
-    assert not wrote, decision.detail
+    _assert_writes_nothing(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11634,8 +11614,7 @@ def test_rounds_241_242_routes(
     ],
 )
 def test_rounds_243_244_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11650,9 +11629,7 @@ def test_rounds_243_244_asks(domain: Domain, text: str) -> None:
     ],
 )
 def test_rounds_243_244_write_nothing(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    wrote = decision.action == "route" and domain.writes(str(decision.intent))
-    assert not wrote, decision.detail
+    _assert_writes_nothing(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11737,8 +11714,7 @@ def test_rounds_243_244_routes(
     ],
 )
 def test_rounds_245_246_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11820,8 +11796,7 @@ def test_rounds_245_246_routes(
     ],
 )
 def test_rounds_247_248_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11832,9 +11807,7 @@ def test_rounds_247_248_asks(domain: Domain, text: str) -> None:
     ],
 )
 def test_rounds_247_248_write_nothing(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    wrote = decision.action == "route" and domain.writes(str(decision.intent))
-    assert not wrote, decision.detail
+    _assert_writes_nothing(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11911,8 +11884,7 @@ def test_rounds_247_248_routes(
     ],
 )
 def test_rounds_249_250_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -11984,8 +11956,7 @@ def test_rounds_249_250_routes(
     ],
 )
 def test_rounds_251_252_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -12052,8 +12023,7 @@ def test_rounds_251_252_routes(
     ],
 )
 def test_rounds_253_254_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -12115,8 +12085,7 @@ def test_rounds_253_254_routes(
     ],
 )
 def test_rounds_255_256_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -12180,8 +12149,7 @@ def test_rounds_255_256_routes(
     ],
 )
 def test_rounds_257_258_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -12232,8 +12200,7 @@ def test_rounds_257_258_routes(
     ],
 )
 def test_rounds_259_260_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -12271,8 +12238,7 @@ def test_rounds_259_260_routes(
     ],
 )
 def test_rounds_261_262_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -12326,8 +12292,7 @@ def test_rounds_261_262_routes(
     ],
 )
 def test_rounds_263_264_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
@@ -12361,8 +12326,7 @@ def test_rounds_263_264_routes(
     ],
 )
 def test_rounds_265_266_asks(domain: Domain, text: str) -> None:
-    decision = decide_offline(domain, text, DAY)
-    assert decision.action != "route", decision.detail
+    _assert_asks(domain, text)
 
 
 @pytest.mark.parametrize(
