@@ -319,6 +319,27 @@ def test_dates_ago_and_by_month_are_computed_in_code(text: str, iso: str | None)
 
 
 @pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        # A hyphenated day and month after "for", "on", "from", or a zero-padded month first,
+        # had been read as no date, and a write dated today.
+        ("please log 131/86 for 9-3", "2026-03-09"),
+        ("parking 6 EUR on 4-3, file it", "2026-03-04"),
+        ("reading from 03-11 evening: 128/80", "2026-03-11"),
+        ("03-10晚上量的 126/79", "2026-03-10"),
+        # spans of days or hours, and a desk's number, are no date
+        ("hotel for 2-3 days, 300 EUR", None),
+        ("delivery slot 14:00-16:00 please", None),
+        ("desk 12-08 screen is broken", None),
+    ],
+)
+def test_a_hyphenated_day_and_month_is_that_day(text: str, iso: str | None) -> None:
+    """Read as a slashed date is: "9-3" on 15 March is the 9th (3 September is months away)."""
+    found = find_date(text, DAY)
+    assert (found.value if found else None) == iso
+
+
+@pytest.mark.parametrize(
     ("text", "cue"),
     [
         ("cancel order 10091", "cancel"),

@@ -332,6 +332,24 @@ _ON_DAY_DOT_MONTH = re.compile(
 13.03"): a day, since an amount is never said "on 13.03"; the month has two digits after
 "paid" ("paid 12.5" is money) and may have one after "on the" ("Lunch 85 dollar on the
 12.3", as Hebrew writes the 12th of March)."""
+_DASH_DATE = re.compile(
+    r"(?:(?<=\bon\s)|(?<=\bfor\s)|(?<=\bdated\s)|(?<=\bfrom\s)|(?<=\bon\sthe\s))"
+    r"(?P<a>3[01]|[12]\d|0?[1-9])-(?P<b>3[01]|[12]\d|0?[1-9])|"
+    r"(?<![\w/.,:-])(?P<a0>0[1-9])-(?P<b0>[0-2]\d|3[01])"
+)
+"""A date with a hyphen and no year: after "on", "for", "dated" or "from" ("record 145/92 for
+12-3", "lunch €47 on 11-3"), or a zero-padded month first anywhere ("03-15早上测的"), as a
+form or a phone writes it. Day and month in either order, read as a slashed date is
+(`_slash_date`): "12-3" on 15 March is the 12th, as a Dutch writer means it. Not a span of
+days or hours ("for 2-3 days", "from 8-10 March", "14:00-16:00"; `_DASH_DATE_AFTER`), nor
+a desk's or a room's "12-08", which no preposition puts a day before."""
+_DASH_DATE_AFTER = re.compile(
+    r"(?![\d/.-]|\s*(?:[:h]\d|to\b|and\b|days?|weeks?|months?|hours?|hrs?|mins?|business|working|"
+    rf"times|x\b|pm|am|%|people|pax|of\b|个|天|周|点|{_MONTH_NAME}))",
+    re.I,
+)
+"""What may not follow a hyphenated date: a digit or a unit that makes it a span."""
+_DASH_DATE_ROLE = re.compile(rf"(?:{_DASH_DATE.pattern}){_DASH_DATE_AFTER.pattern}", re.I)
 _DD_MM = r"(?P<dd>3[01]|[12]\d|0[1-9])\.(?P<dm>0[1-9]|1[0-2])"
 """A day and a month, two digits each, as Europe writes a date ("16.03")."""
 _FROM_DAY_DOT_MONTH = re.compile(
@@ -438,6 +456,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             r"(?=\s*(?:帮我|给我|你)?\s*(?:记|录|存))"
         ),
     ),
+    # a hyphenated day and month ("for 12-3", "03-15早上"), before the codes that follow
+    ("date", _DASH_DATE_ROLE),
     # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
     # someone else's (another shop's order, a phone): none of its parts is an id here.
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
@@ -1271,8 +1291,13 @@ def _latest_day(day: int, today: date) -> date | None:
     return None
 
 
+def _slashed(span: str) -> str:
+    """A hyphenated day and month ("12-3", `_DASH_DATE`) as the slashed date it is read as."""
+    return re.sub(r"^(\d{1,2})-(\d{1,2})$", r"\1/\2", span)
+
+
 def _role_date(role: Role, today: date) -> date | None:
-    span = role.text
+    span = _slashed(role.text)
     if _weekday_match(span) is not None:
         return _weekday_date(span, today)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", span):
@@ -1387,7 +1412,7 @@ def _either_way(span: str, today: date) -> tuple[str, str] | None:
     2nd of March, is asked about too). With a year, a reading in the future is no reading
     ("12/03/2026" is the 12th of March).
     """
-    m = _MONTH_SLASH_DAY.fullmatch(span.strip())
+    m = _MONTH_SLASH_DAY.fullmatch(_slashed(span.strip()))
     if m is None:
         return None
     year = _slash_year(m.group("sy"))
