@@ -121,6 +121,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("记好", "存好", "加上", "加一条", "存一个", "再存"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
+        *("跑周报", "跑月报"),  # Taiwan's "幫我跑月報": a report run
         *("补一下", "补上", "补记", "先存", "存个", "帮我存", "帮我报", "做份", "帮我产生"),
         "补登",  # Taiwan: entered late ("禮拜五量的血壓 150/98 幫我補登")
         "交上去",  # handed in: "餐费 88 元今天的，交上去"
@@ -210,6 +211,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("金额改", "日期改", "类别改", "币种改"),
         *("downgrade", "改个", "改下", "换个", "能改", "可以改", "改地址"),
         *("改收货", "改收件", "改送货", "改配送"),  # "需求：改收货地址"
+        *("改寄", "改送到", "改派"),  # sent elsewhere: "订单 20940 帮我改寄到学校宿舍"
         *("能不能改", "可不可以改"),
         *("调高", "调低", "调成", "raise the priority", "lower the priority", "bump the priority"),
         *("提高优先级", "降低优先级", "提升优先级"),
@@ -458,6 +460,10 @@ _VERNACULAR: dict[str, str] = {
     # a pinyin keyboard's homophone slips (同音错字), where the meaning is still plain:
     # "开个公单", "发个短心给我", "先别取销", "报消", "约报", "通之我", "有近展"
     **{"公单": "工单", "短心": "短信", "取销": "取消", "去消": "取消", "报消": "报销"},
+    "包销": "报销",  # voice input's slip: "今儿晌午吃饭二十八块钱给俺包销了"
+    # an app's crash run into the next clause: "一拍发票就闪退给俺开个工单" is no 退给我 (a
+    # refund to the user)
+    "闪退给": "闪退，给",
     "雪压": "血压",  # voice input's slip: "前天量的雪压132 86"
     # (and 短线 for 短信, a text, after its measure word: "侬帮我发个短线告诉我…")
     **{"个短线": "个短信", "条短线": "条短信"},
@@ -3189,7 +3195,9 @@ _ON_EVENT = re.compile(
     r"goes\s+out|comes|came|leaves|left|is\s+out\s+for\s+delivery|"
     # turning up: "text me when 40552 turns up at the gate"
     r"(?:turns|turned|shows|showed|rocks)\s+up|gets\s+(?:here|in)|"
-    r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|has\s+(?:come|arrived|reached|landed)|"
+    r"(?:is|are)\s+(?:shipping|arriving|leaving|coming)|"
+    # (and gone: "text me when 20601 has gone out from the warehouse")
+    r"(?:has|have|'s)\s+(?:come|arrived|reached|landed|left|shipped|gone\s+out|gone\s+off)|"
     # a learner's "is" with the bare verb: "When order 90117 is arrive, please text me"
     r"is\s+(?:arrive|ship|come|reach|deliver)|"
     r"(?<=\bpag\s)(?:delivered|dispatched|shipped|dumating)|"

@@ -12368,3 +12368,55 @@ def test_rounds_265_266_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 267-268 (measured once at f5b9378, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text asked for on an event the notify tool lacks: "has gone out", "has left"
+        (DOMAIN, "sms me when order 31207 has gone out of the warehouse"),
+        (DOMAIN, "ping me a text once order 31208 has left the depot"),  # (a guard)
+        # 块 beside Grab or "lah": the ringgit or the Singapore dollar, not yuan
+        (EXPENSES, "Grab 回家 19 块，帮我报"),
+        (EXPENSES, "打车去机场 45 块 lah，报一下"),
+        # sent elsewhere (改寄): a change no tool makes, not a text of the status
+        (DOMAIN, "订单 41822 帮我改寄到公司"),
+    ],
+)
+def test_rounds_267_268_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # an app's crash run into the next clause (闪退给俺) is no refund (退给我)
+        (
+            EXPENSES,
+            "上传收据就闪退给我开个工单",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # Sichuanese 喊我 (tell me) when there is news
+        (EXPENSES, "提交按钮点不动，开个单，有进展喊我", "open_ticket", {"notify": True}),
+        # "log a problem", as an incident is logged
+        (EXPENSES, "log an issue please, the receipt upload keeps failing", "open_ticket", {}),
+        # a report run (跑月报); 不是 alone between pauses takes the first kind back
+        (DOMAIN, "帮我跑周报", "build_report", {"report": "weekly"}),
+        (DOMAIN, "出个周报，呃不是，出个月报", "build_report", {"report": "monthly"}),
+        # 包销, voice input's slip for 报销
+        (
+            EXPENSES,
+            "昨天打车三十块给我包销一下",
+            "submit_expense",
+            {"amount": "30", "currency": "CNY", "category": "taxi"},
+        ),
+    ],
+)
+def test_rounds_267_268_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -699,6 +699,8 @@ _TICKET_WORDS = (
     "help desk",
     "report an issue",
     "report a problem",
+    # logged, as an incident is: "Log a problem for me, the claim screen won't let me pick euros"
+    *("log a problem", "log an issue", "raise an issue", "raise a problem"),
     # Indian English for raising a ticket: "Please log a complaint."
     *("log a complaint", "raise a complaint", "register a complaint"),
     "report it",
@@ -854,6 +856,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("keep me on the hoogte", "keep me op de hoogte", "houd me op de hoogte"),
             # chat: 私我 ("DM me")
             *("有进展私我", "有消息私我", "私信我", "私聊我"),
+            # Sichuanese 喊 (call out to, tell): "开个单，有消息喊我"
+            *("有消息喊我", "有进展喊我", "好了喊我", "有结果喊我"),
             "有进展告诉我",
             # told when it is done: "处理好了跟我讲", "有进度要给我讲哦", "有信了跟俺说"
             *("跟我讲", "跟我说", "给我讲", "了跟我说", "要给我讲", "讲给我听"),
@@ -1095,6 +1099,15 @@ Taiwan dollar, which no claim takes, not the yuan. The request is read in simpli
 characters, so 塊 says nothing of Taiwan here (it becomes 块)."""
 
 
+_SOUTHEAST_ASIA = re.compile(
+    r"(?<![a-z])(?:grab|gojek|lah)(?![a-z])|马币|令吉|新币|新加坡|马来西亚|吉隆坡|槟城|怡保",
+    re.I,
+)
+"""Malaysia or Singapore beside a bare 块 or 元: a ride-hailing app China does not have ("Grab
+去火车站 23 块"), the particle "lah", their cities and currencies. There 块 is the ringgit or
+the Singapore dollar, neither of which a claim takes: the run asks, not file yuan."""
+
+
 def _currency(text: str) -> Found | Currency:
     """An explicit currency word wins; otherwise CNY for Chinese text and USD for the rest.
 
@@ -1126,6 +1139,8 @@ def _currency(text: str) -> Found | Currency:
             return replace(found, value="JPY")
         if found.text in ("元", "块", "塊") and _TAIWAN.search(text):
             return replace(found, value="TWD")
+        if found.text in ("元", "块", "塊") and _SOUTHEAST_ASIA.search(text):
+            return replace(found, value="MYR or SGD")
         return found
     for role in number_roles(text):
         # "640欧": after a number, 欧 alone is the euro (alone anywhere, it is Europe's).

@@ -1845,7 +1845,9 @@ _CORRECTION = re.compile(
     r"(?:ay\s+)?mali(?:\s+pala)?|n[ãa]o,?\s+espera|(?:nah\s+)?hang\s+about)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     # (not "由428元更正为482元": a filed value asked to be edited, not this message's)
     r"更正(?![为成])|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|等等|等一下|"
-    r"算了[\s,，]*(?=还是|不用|不要|别|先别))"
+    r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
+    # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
+    r"(?<=[,，。])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
     re.I,
