@@ -2167,7 +2167,7 @@ _POLITE = re.compile(
     r"(?:(?:would|do)\s+(?:you|u)\s+mind\s+(?:awfully\s+|terribly\s+|very\s+much\s+|at\s+all\s+)?|"
     r"(?:can|could|would|will|wo)(?:n't)?\s+(?:y'all|yall|you\s+all|you|u|ya|someone|somebody|anyone)"
     r"\s+(?:please\s+)?"
-    r"(?:kindly\s+)?(?:maybe\s+|perhaps\s+)?"
+    r"(?:kindly\s+)?(?:maybe\s+|perhaps\s+)?(?:just\s+|simply\s+)?"
     r"(?:be\s+(?:a\s+dear|a\s+love|(?:ever\s+so\s+|so\s+|very\s+)?kind(?:\s+as\s+to|"
     r"\s+enough\s+to)?)\s+(?:and\s+)?)?(?:possibly\s+)?|"
     r"i\s+(?:don't|do\s+not|dont)\s+suppose\s+(?:you|u|someone|anyone)\s+(?:could|would|can)\s+"
@@ -2640,7 +2640,9 @@ _RETRACTION = re.compile(
     r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
     r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
-    r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
+    # (with "have" only after "but": "…, but I have changed my mind"; "Cancel order 55102
+    # there, I've changed my mind" gives the cancel's reason)
+    r"changed\s+my\s+mind|(?<=\bbut\s)(?:i\s+have|i'?ve)\s+changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
     # "Cancel 90312. Actually, hmm, maybe not", "… Leave it for now."
     r"maybe\s+not|leave\s+it(?:\s+(?:for\s+now|as\s+it\s+is|be))?|"
     # "I know it sounds like I'm about to cancel something, but I'm not"
@@ -2657,6 +2659,12 @@ change it sounds like ("it sounds like I'm about to cancel something, but I'm no
 "never mind the
 refund" (it names what not to bother with) nor "changed my mind about order 10100" (a
 request follows)."""
+_HAVE_CHANGED_MIND = re.compile(r"(?:i\s+have|i'?ve)\s+changed\s+my\s+mind[\s;.!?~…]*", re.I)
+_BUT_BEFORE = re.compile(r"\bbut[\s,]*$", re.I)
+""""I have changed my mind" takes the change back only after "but"; alone ("Cancel order
+55102 there, I've changed my mind") it is the change's reason."""
+_WAIT = re.compile(r"(?:wait|hold\s+on|hang\s+on)[\s;.!?~…]*", re.I)
+"""A clause that only waits ("wait.", "hold on"), read as a retraction after a bare "no"."""
 _BARE_NO = re.compile(r"(?:no|nah|nope)(?:[\s,]+(?:wait|no|nah))*[\s;.!?~…]*", re.I)
 _PAUSE = re.compile(r"(?:[\s,.…]|\b(?:oh|ah|um|uh|hmm+|wait|well|actually)\b)*", re.I)
 """A clause of hesitation alone ("oh wait", or a filler already blanked by `fillers`)."""
@@ -3026,6 +3034,10 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
             or _TRAILING_RETRACTION.search(body)
             # "cancel order 77410, oh wait, no": a bare no after a pause of its own
             or (n > 0 and _BARE_NO.fullmatch(body) and _PAUSE.fullmatch(cut[n - 1][1].strip()))
+            # "Cancel 55187. No, wait.": a wait after a bare no of its own
+            or (n > 0 and _WAIT.fullmatch(body) and _BARE_NO.fullmatch(cut[n - 1][1].strip(" ,")))
+            # "cancel 61025, but I have changed my mind" (the clause starts after its "but")
+            or (_HAVE_CHANGED_MIND.fullmatch(body) and _BUT_BEFORE.search(text, 0, start))
         ):
             if n + 1 < len(cut) and _names_what_is_dropped(cut[n + 1][1]):
                 # "有进展就通知我，哦算了，不用通知了": the next clause says what is dropped
@@ -3234,7 +3246,8 @@ _ON_EVENT = re.compile(
     r"(?<=了|货)\s*(?:你|您)?\s*(?:再|就|先|才)?\s*"
     # (not a text that never came: "快递到了短信都不发"; the text in English too, as Hong
     # Kong writes it: "10720到咗再SMS我")
-    r"(?=给我|发|通知|告诉|短信|sms|text|msg|message|whatsapp)"
+    # (and Beijing's "到了跟我言语一声儿": tell me then)
+    r"(?=给我|跟我|发|通知|告诉|短信|sms|text|msg|message|whatsapp)"
     r"(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
     r"等[^，。,！!？?]{1,12}?(?:了|完)[^，。,！!？?]{0,6}?(?:之后|以后|后|再|就)|"
     # at a clock time still to come, before the change: "晚上九点以后帮我把订单 81234 取消"

@@ -1501,8 +1501,11 @@ def _foreign_change(domain: Domain, intent: IntentSpec, text: str, today: date) 
     for on a schedule ("每周一自动给我生成周报"), which no one-off intent makes.
     """
     kinds = _served_kinds(intent)
-    for verb in change_verbs(text, _write_cues(domain)):
+    verbs = change_verbs(text, _write_cues(domain))
+    for verb in verbs:
         if verb.value and not _serves(intent, verb.text, kinds) and not _own_plan(text, verb.start):
+            if any(not w.value and w.start > verb.start and _taken_back(w, verbs) for w in verbs):
+                continue  # "Cancel 55187. … Do not cancel, send me an SMS": taken back
             return verb
     # A message by a channel the intent's own words never name ("send status of order 71234
     # to my gmail", "发到我邮箱"): the channel is the user's, and the intent does not use it.
@@ -1930,7 +1933,8 @@ def _read_object(
 
 REFUSED_CHANGE = "not {intent}: the request refuses its change ({words!r})"
 _CN_REFUSED = re.compile(
-    r"(?:^|[\s，,。;；!！?？])(?:我)?(?:先|暂时|暂且|还)?"
+    # (and after 算了 or a trailing-off: "取消21077……算啦唔好取消住", "取消21077，算了不要取消")
+    r"(?:^|[\s，,。;；!！?？…~～]|算了|算啦|算咯|罢了)(?:我)?(?:先|暂时|暂且|还)?"
     # scorn refuses too: "取消订单 60012？我疯了才取消" (I would have to be mad to)
     rf"(?:别|不要|不用|不必|甭|{SCORN})(?:急着|着急|忙着)?"
     r"(?P<verb>[\u3400-\u9fff]{1,2})(?=[^\u3400-\u9fff]|$|[\u3400-\u9fff])"

@@ -12420,3 +12420,65 @@ def test_rounds_267_268_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 269-270 (measured once at 6b8917d, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a cancel taken back: "but I have changed my mind", "but I've changed my mind", "No,
+        # wait." ("Cancel 55102, I've changed my mind" gives the cancel's reason: it runs)
+        (DOMAIN, "cancel 61025, but I have changed my mind."),
+        (DOMAIN, "Cancel 61026. But I've changed my mind."),
+        (DOMAIN, "Cancel 61022. No, wait."),
+        # 算了 or a trailing-off right before the refusal: "算啦唔好取消", "算了不要取消"
+        (DOMAIN, "取消30418……算啦唔好取消"),
+        (DOMAIN, "取消30419，算了不要取消"),
+        # Beijing "到了跟我言语一声": a text when it arrives, which the notify tool lacks
+        (DOMAIN, "20733到了跟我说一声，发短信就行"),
+    ],
+)
+def test_rounds_269_270_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "could you just …" is a request, and the cancel before it only meant once
+        (
+            DOMAIN,
+            "I was about to cancel 61024. Could you just text me where it is?",
+            "notify_order",
+            {"order_id": "61024"},
+        ),
+        # a cancel refused by name before the text asked instead
+        (
+            DOMAIN,
+            "Cancel 61023. Do not cancel, just text me its status instead.",
+            "notify_order",
+            {"order_id": "61023"},
+        ),
+        # "a help ticket": the problem is the next sentence
+        (
+            EXPENSES,
+            "Please open a help ticket. The export button does nothing.",
+            "open_ticket",
+            {"summary": "The export button does nothing"},
+        ),
+        # day.month with one digit after "for" and "measured", as Sweden writes it
+        (EXPENSES, "File 22 EUR taxi for 11.3", "submit_expense", {"date": "2026-03-11"}),
+        (
+            DOMAIN,
+            "bp 128/82 measured 12.3 in the morning, log it",
+            "record_metric",
+            {"value": "128/82", "date": "2026-03-12"},
+        ),
+    ],
+)
+def test_rounds_269_270_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -1020,6 +1020,7 @@ _SUMMARY_NOISE = re.compile(
     r"(?<![a-z0-9_])(?:i\s+need|i\s+want|please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)|"
     r"for\s+(?:me|us)(?=\s+[a-z])|"  # "Please open for me a ticket" (not "… a ticket for me")
     r"open|raise|file|log|create|make|submit|report|a|an|new|support|helpdesk|help\s+desk|"
+    r"help(?=\s+(?:ticket|tkt)\b)|"  # "Please open a help ticket. The total on my screen …"
     r"it\s+ticket|ticket|tkt|it|issue|problem|do(?=\s+it\b)|"
     # Tagalog's asking particles in Taglish: "Pa-open po ng ticket", "Paki-file naman"
     r"pa|paki|po|ng|naman|lang|"

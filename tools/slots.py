@@ -323,13 +323,15 @@ _DAY_DOT_MONTH = re.compile(
 "14.03.26"): the dot after the month tells it from an amount ("10.03 EUR"), which never has
 one."""
 _ON_DAY_DOT_MONTH = re.compile(
-    r"(?:(?<=\bon\s)|(?<=\bon\sthe\s)|(?<=\bpaid\s)|(?<=\bdated\s))(?P<dd>3[01]|[12]\d|0?[1-9])\."
+    r"(?:(?<=\bon\s)|(?<=\bon\sthe\s)|(?<=\bpaid\s)|(?<=\bdated\s)|(?<=\bfor\s)|"
+    r"(?<=\bmeasured\s)|(?<=\btaken\s))(?P<dd>3[01]|[12]\d|0?[1-9])\."
     r"(?P<dm>1[0-2]|0[1-9]|(?<!paid\s\d\.)(?<!paid\s\d\d\.)[1-9])(?![\d]|[.,]\d)"
     r"(?!\s*(?:eur|usd|cny|rmb|euros?|dollars?|bucks|yuan|[$€£¥]))",
     re.I,
 )
-"""The same date with no closing dot after "on", "paid" or "dated" ("lunch 18,90 EUR on
-13.03"): a day, since an amount is never said "on 13.03"; the month has two digits after
+"""The same date with no closing dot after "on", "paid", "dated", "for", "measured" or
+"taken" ("lunch 18,90 EUR on 13.03", Swedish "meal for 13.3", "measured 14.3 in the
+evening"): a day, since an amount is never said "on 13.03"; the month has two digits after
 "paid" ("paid 12.5" is money) and may have one after "on the" ("Lunch 85 dollar on the
 12.3", as Hebrew writes the 12th of March)."""
 _DASH_DATE = re.compile(
