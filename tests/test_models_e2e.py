@@ -34,7 +34,12 @@ FUTURE_READING = "record a reading 150/95 for 2099-01-01 and show the last two w
 OVER_LIMIT_CLAIM = (
     "file a 6000 EUR hotel claim for yesterday and show my total for the last 30 days"
 )
-TODAY = date.today().isoformat()
+
+
+def _today() -> str:
+    """Today when the model speaks, as the router reads it: a suite that runs past midnight
+    must not offer yesterday's date (a module-level constant did, and the write was refused)."""
+    return date.today().isoformat()
 
 
 def identical_executions(store: str) -> dict[tuple[str, str], int]:
@@ -320,7 +325,8 @@ class LoopingChatModel(ProviderLikeChatModel):
 
 def _same_write(turn: int, tools: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
     # Key order and number spelling vary per turn, as sampled model output does.
-    args = {"value": "150/95", "date": TODAY} if turn % 2 else {"date": TODAY, "value": "150/95"}
+    today = _today()
+    args = {"value": "150/95", "date": today} if turn % 2 else {"date": today, "value": "150/95"}
     return "record_metric", args
 
 
@@ -414,7 +420,7 @@ async def test_identical_calls_in_one_turn_execute_once(harness: Harness) -> Non
 async def test_a_trend_read_before_the_write_is_read_again_after_it(harness: Harness) -> None:
     plan: list[tuple[str, dict[str, Any]] | None] = [
         ("get_metric_trend", {"period": "14d"}),
-        ("record_metric", {"value": "150/95", "date": TODAY}),
+        ("record_metric", {"value": "150/95", "date": _today()}),
         ("get_metric_trend", {"period": "14d"}),
         None,
     ]
