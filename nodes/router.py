@@ -2002,7 +2002,19 @@ def _refused_change(intent: IntentSpec, text: str, cue: Found | None) -> str | N
         alone = len(m["verb"]) == 1 or m["verb"][1] in "了吗呢啊吧"
         if whole or (alone and any(w[0] == m["verb"][0] for w in words)):
             return m.group().strip(" ，,。;；!！")
+    for m in _CN_REFUSED_EN.finditer(text):
+        if (after is None or after < m.start("verb")) and change_kind(m["verb"]) in main:
+            return m.group()  # "cancel 77825... 唔好唔好，唔cancel住": 不cancel, the English verb
     return None
+
+
+_CN_REFUSED_EN = re.compile(
+    r"(?:别|不要|不用|甭|不)\s*(?P<verb>[A-Za-z]+)"
+    r"(?=\s*(?:住|了|啦|先|喇|咯|吧|佢|它|it\b|[，,。.!！?？…]|$))"
+)
+"""A Chinese refusal of an English verb, as Hong Kong mixes them ("唔cancel住", "别 cancel
+了"), with nothing after it that the verb takes as a value ("唔好 file 餐費" refuses a
+category, not the claim)."""
 
 
 _AS_VALUE = re.compile(r"(?:记|存|录|报)(?:为|成|作)")

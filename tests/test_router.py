@@ -12482,3 +12482,39 @@ def test_rounds_269_270_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 271-272 (measured once at 123f4b7, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the English verb refused in Cantonese: 唔cancel住 (don't cancel for now)
+        (DOMAIN, "cancel 40112... 唔好，唔cancel住"),
+        # a ticket paid for, filed: a claim with no amount, not a helpdesk ticket
+        (EXPENSES, "file the train ticket"),
+    ],
+)
+def test_rounds_271_272_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 不要A，要B: A taken back
+        (DOMAIN, "做个周报。不要周报了，要月报", "build_report", {"report": "monthly"}),
+        # "make it the last 14": the window corrected
+        (
+            DOMAIN,
+            "bp trend for the last 30 days, actually make it the last 7",
+            "review_metric_trend",
+            {"period": "7d"},
+        ),
+    ],
+)
+def test_rounds_271_272_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

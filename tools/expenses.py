@@ -1472,6 +1472,8 @@ def find_summary(text: str) -> Found | None:
     A problem that names nothing broken ("something's munted", "出问题了") is no summary:
     the ticket would not say what to fix (`_VAGUE_PROBLEM`).
     """
+    if _fares(text) and _FILED.search(text) and not _helpdesk_named(text):
+        return None  # "file the ferry ticket": a fare to claim, no problem for the helpdesk
     found = _find_summary(text)
     if found is not None and _VAGUE_PROBLEM.fullmatch(found.text.strip(" .,!?。，！？")):
         return None
@@ -1480,6 +1482,8 @@ def find_summary(text: str) -> Found | None:
     return found
 
 
+_FILED = re.compile(r"\b(?:file|claim|submit|expense|reimburse)\b|报销|报一下|报了", re.I)
+"""A claim's verb beside a ticket paid for: the ticket is the claim's, not the helpdesk's."""
 _VAGUE_PROBLEM = re.compile(
     r"(?:something|somethin|smth|sth|stuff|everything|it|things?)(?:'s|’s|\s+is|\s+are|\s+has)?"
     r"\s+(?:gone\s+)?(?:broken|broke|munted|busted|stuffed|dead|down|wrong|not\s+working|"
@@ -1633,15 +1637,19 @@ _EXISTING_TICKET = re.compile(
 is still a mystery. latest ticket status pls"): no ticket word for a new one."""
 
 
+def _helpdesk_named(text: str) -> bool:
+    """Whether a ticket word (or IT) names the helpdesk, not a ticket paid for or one held."""
+    helpdesk = _EXISTING_TICKET.sub(lambda m: " " * len(m.group()), _without_fares(text))
+    return contains_any(helpdesk, _TICKET_WORDS) or _IT_DESK.search(helpdesk) is not None
+
+
 def extract_ticket(text: str, today: date) -> dict[str, Any] | None:
     """A problem to open a ticket for: a ticket word (or IT named) and no ticket id.
 
     A ticket paid for ("bus tickets", "停车票") is no ticket word: a claim for one is not
     a problem for the helpdesk.
     """
-    helpdesk = _EXISTING_TICKET.sub(lambda m: " " * len(m.group()), _without_fares(text))
-    named = contains_any(helpdesk, _TICKET_WORDS) or _IT_DESK.search(helpdesk) is not None
-    if not named or _ticket_id(text) is not None:
+    if not _helpdesk_named(text) or _ticket_id(text) is not None:
         return None
     slots = ticket_slots(text, today)
     return slots if "summary" in slots else None

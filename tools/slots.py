@@ -1841,7 +1841,7 @@ _CORRECTION = re.compile(
     r"correction|i\s+mean|i\s+meant|my\s+mistake|my\s+bad|on\s+second\s+thoughts?|"
     # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
     r"(?<=[,，.。—–-]\s)no(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
-    r"make\s+that|make\s+it(?=\s+\d)|rather|no\s+(?:lah|la|leh|lor)|"
+    r"make\s+that|make\s+it(?=\s+\d)|make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|rather|no\s+(?:lah|la|leh|lor)|"
     # Tagalog "ay mali" (oh, wrong): "148/95 — ay mali, 138/95 pala"; Portuguese "não, espera";
     # British "nah hang about"
     r"(?:ay\s+)?mali(?:\s+pala)?|n[ãa]o,?\s+espera|(?:nah\s+)?hang\s+about)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
@@ -1850,7 +1850,8 @@ _CORRECTION = re.compile(
     r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
     # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
     r"(?<=[,，。])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
-    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|make\s+it|"
+    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|"
+    r"make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
     re.I,
 )
@@ -1897,11 +1898,12 @@ _NOT_THIS_THAT = re.compile(
     r"(?<![^\s,，])(?P<b2>(?!(?:no|nope|nah|ok|okay|yes|oh|so|and|but|sorry)\b)[^\s,，]+)\s*[,，]\s*not\s+"
     r"(?P<a2>[^\s,，.。]+)|"
     r"不是\s*(?P<a3>[^\s,，是]+?)\s*[,，]?\s*(?:而)?是\s*(?P<b3>[^\s,，。]+)|"
-    r"是\s*(?P<b4>[^\s,，不]+?)\s*[,，]?\s*不是\s*(?P<a4>[^\s,，。]+))",
+    r"是\s*(?P<b4>[^\s,，不]+?)\s*[,，]?\s*不是\s*(?P<a4>[^\s,，。]+)|"
+    r"不要\s*(?P<a5>[^\s,，要]+?)\s*了?\s*[,，]\s*(?:我)?(?:是)?要\s*(?P<b5>[^\s,，。]+))",
     re.I,
 )
-""""not A, B", "wasn't A, it was B", "B, not A", "不是A是B", "是B不是A": A is taken back, B is
-meant."""
+""""not A, B", "wasn't A, it was B", "B, not A", "不是A是B", "是B不是A", "不要A，要B": A is
+taken back, B is meant."""
 _KEEP = re.compile(
     r"(?P<id>\d{4,})[^\d.。;；!?？！]{0,24}?\b(?:keep|leave)\s+(?:that|it|this)(?:\s+one)?\b|"
     r"\b(?:keep|leave)\s+(?:order\s+|#)?(?P<id2>\d{4,})\b|"
@@ -2093,6 +2095,7 @@ def corrected(text: str) -> str:
             spans.append(m.span())
     for m in _NOT_THIS_THAT.finditer(text):
         pairs = [(m["a"], m["b"]), (m["a2"], m["b2"]), (m["a3"], m["b3"]), (m["a4"], m["b4"])]
+        pairs.append((m["a5"], m["b5"]))
         for a, b in pairs:
             old_v = _value_of(a) if a else None
             new_v = _value_of(b) if b else None
