@@ -522,6 +522,7 @@ _VERNACULAR: dict[str, str] = {
     # Hainanese and Minnan 无 "not" before a verb: "20417先无取消，帮我查下到哪里了"
     **{"无取消": "不取消", "先无": "先不", "无要": "不要", "无使": "不用", "无用通知": "不用通知"},
     **{"好了无": "好了没", "到了无": "到了没"},  # "J-21那个任务好了无": 无 asks, as 没 does
+    "无对": "不对",  # a correction: "3月14……无对，是3月13"
     # Nanjing 港 "say": "有进展港一声"; a screen reader's spoken punctuation: "逗号", "句号"
     **{"港一声": "说一声", "逗号": "， ", "句号": "。 ", "问号": "？ "},
     **{"开一张工单": "开一个工单", "开张工单": "开个工单"},  # not an invoice's 开一张
@@ -2644,7 +2645,8 @@ _RETRACTION = re.compile(
     # there, I've changed my mind" gives the cancel's reason)
     r"changed\s+my\s+mind|(?<=\bbut\s)(?:i\s+have|i'?ve)\s+changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
     # "Cancel 90312. Actually, hmm, maybe not", "… Leave it for now."
-    r"maybe\s+not|leave\s+it(?:\s+(?:for\s+now|as\s+it\s+is|be))?|"
+    # ("keep it": "Cancel the order 77230... non, finalement, keep it, …")
+    r"maybe\s+not|(?:leave|keep)\s+it(?:\s+(?:for\s+now|as\s+it\s+is|be))?|"
     # "I know it sounds like I'm about to cancel something, but I'm not"
     r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+not(?:\s+going\s+to)?|"
     r"(?:i|we)\s+(?:won'?t|will\s+not)|"

@@ -12518,3 +12518,54 @@ def test_rounds_271_272_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 273-274 (measured once at 75f8bf6, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # 不 alone, and Teochew 无, before the change: "先不取消", "先无取消"
+        (DOMAIN, "取消订单70311，先不取消"),
+        (DOMAIN, "取消订单70312……等下，先无取消，我问问阿姐"),
+        # "keep it" after a cancel takes it back
+        (DOMAIN, "Cancel the order 77231... non, finalement, keep it"),
+    ],
+)
+def test_rounds_273_274_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            DOMAIN,
+            "Cancel the order 77232, no, keep it, just tell me where it is",
+            "order_status",
+            {"order_id": "77232"},
+        ),
+        # a report told as done already is not the one asked for
+        (
+            DOMAIN,
+            "monthly report please the weekly one was already done",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # thousands grouped by a space, as French writes them
+        (
+            EXPENSES,
+            "file 1 450 EUR for the hotel yesterday",
+            "submit_expense",
+            {"amount": "1450", "currency": "EUR"},
+        ),
+        # a Chinese month and day with no 日 or 号 before a pause; Cantonese 饮茶 (a meal)
+        (EXPENSES, "的士45块，3月12，报销", "submit_expense", {"date": "2026-03-12"}),
+        (EXPENSES, "同同事饮茶 120蚊 报销", "submit_expense", {"category": "meal"}),
+    ],
+)
+def test_rounds_273_274_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

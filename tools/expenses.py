@@ -524,6 +524,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
+            "饮茶",  # Cantonese yum cha: "琴日同街坊会嘅人饮茶 86蚊 报销"
             *("晚宴", "午宴", "宴请", "宴会"),  # a dinner given: "会议晚宴 45 美元，前天"
             *("吃了碗", "吃了一碗", "吃了份", "吃了一份"),
             # dishes that are a meal by themselves: noodles, Xinjiang and Henan dishes

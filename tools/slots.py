@@ -502,7 +502,9 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
     (
         "date",
         re.compile(
-            r"(?:[0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?月\s?[0-9一二三四五六七八九十]{1,3}\s?[日号]"
+            r"(?:[0-9]{1,2}|[一二三四五六七八九十]{1,3})\s?月\s?[0-9一二三四五六七八九十]{1,3}\s?[日号]|"
+            # and with no 日 or 号 before a pause: "的士32块，3月14……无对，是3月13"
+            r"(?<![\d.])(?:[0-9]{1,2})月(?:3[01]|[12]\d|0?[1-9])(?=\s*(?:[，,。.！!？?…；;]|$))"
         ),
     ),
     ("date", _CN_DAY_OF_MONTH),
@@ -611,6 +613,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         re.compile(
             # "€1.5k", "2k CNY": thousands
             rf"{CURRENCY_BEFORE}\s*{_THOUSANDS}|{_B}{_THOUSANDS}{CURRENCY_AFTER}|"
+            # thousands grouped by a space, as French writes them: "1 200 EUR"
+            rf"{_B}\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d{{1,2}})?{CURRENCY_AFTER}|"
             # "28块5", "二十八块五(毛)": yuan and one digit of jiao, 28.50
             rf"(?:{_B}\d+|{_CN_AMOUNT})(?:\s?块\s?{_JIAO}|元{_JIAO_SAID})|"
             rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
@@ -1521,6 +1525,10 @@ def parse_relative_date(text: str, today: date) -> date | None:
     return None if found is None else date.fromisoformat(found.value)
 
 
+_GROUPED = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?![\d]))")
+"""A space between a number's thousands ("1 200"), read only inside a money span."""
+
+
 def _amount_value(span: str) -> str | None:
     """The amount as money is written: whole, or with both decimals ("38.5" is "38.50")."""
     if jiao := re.search(rf"块\s?{_JIAO}$|元{_JIAO_SAID}$", span):
@@ -1530,6 +1538,7 @@ def _amount_value(span: str) -> str | None:
     if k := re.search(r"(\d{1,4}(?:\.\d{1,3})?)k(?![a-z])", span, re.I):
         thousands = Decimal(k.group(1)) * 1000
         return str(int(thousands)) if thousands == int(thousands) else f"{thousands:.2f}"
+    span = _GROUPED.sub("", span)  # "1 200 EUR" is 1200
     m = re.search(_NUM, span)
     if m:
         value = m.group().replace(",", "")

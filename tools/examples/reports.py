@@ -190,10 +190,13 @@ check asks which of weekly or monthly instead of building another one."""
 _REFUSED_AFTER = re.compile(
     r"(?:周报|月报|周度|月度)(?:的)?(?:就|也|先)?(?:别|不要|不用|甭|莫)(?:弄|做|整|搞|出|生成)?了?|"
     # and refused before it, as official notes write: "月报，生成。非周报。"
-    r"(?<![\u4e00-\u9fff])非(?:周报|月报|周度|月度)"
+    r"(?<![\u4e00-\u9fff])非(?:周报|月报|周度|月度)|"
+    # and told as done already: "monthly report please the weekly one i already did"
+    r"(?i:\b(?:the\s+)?(?:weekly|monthly)(?:\s+(?:one|report))?\s+(?:i\s+|i'?ve\s+)?"
+    r"(?:already\s+(?:did|done|have|made|built|got)|(?:is|was)\s+(?:already\s+)?done)\b)"
 )
-"""A report refused right after its name ("周报别弄了", "月报不要了") or by 非 before it ("非周
-报"): no report asked for."""
+"""A report refused right after its name ("周报别弄了", "月报不要了"), by 非 before it ("非周
+报"), or told as done already ("the weekly one I already did"): no report asked for."""
 _KIND_OF_DAYS = {7: "weekly", 30: "monthly"}
 _MANY_UNITS = re.compile(
     r"\b(?:[2-9]|1[0-2]|two|three|four|six|twelve)\s*-?\s*(?:months?|weeks?)\b", re.I
