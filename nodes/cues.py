@@ -2641,9 +2641,7 @@ _RETRACTION = re.compile(
     r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
     r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
-    # (with "have" only after "but": "…, but I have changed my mind"; "Cancel order 55102
-    # there, I've changed my mind" gives the cancel's reason)
-    r"changed\s+my\s+mind|(?<=\bbut\s)(?:i\s+have|i'?ve)\s+changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
+    r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
     # "Cancel 90312. Actually, hmm, maybe not", "… Leave it for now."
     # ("keep it": "Cancel the order 77230... non, finalement, keep it, …")
     r"maybe\s+not|(?:leave|keep)\s+it(?:\s+(?:for\s+now|as\s+it\s+is|be))?|"
@@ -2661,10 +2659,13 @@ change it sounds like ("it sounds like I'm about to cancel something, but I'm no
 "never mind the
 refund" (it names what not to bother with) nor "changed my mind about order 10100" (a
 request follows)."""
-_HAVE_CHANGED_MIND = re.compile(r"(?:i\s+have|i'?ve)\s+changed\s+my\s+mind[\s;.!?~…]*", re.I)
+_HAVE_CHANGED_MIND = re.compile(
+    r"(?P<but>but[\s,]+)?(?:i\s+have|i'?ve)\s+changed\s+my\s+mind[\s;.!?~…]*", re.I
+)
 _BUT_BEFORE = re.compile(r"\bbut[\s,]*$", re.I)
-""""I have changed my mind" takes the change back only after "but"; alone ("Cancel order
-55102 there, I've changed my mind") it is the change's reason."""
+""""I have changed my mind" takes the change back only after "but" (in its clause or just
+before it); alone ("Cancel order 55102 there, I've changed my mind") it is the change's
+reason."""
 _WAIT = re.compile(r"(?:wait|hold\s+on|hang\s+on)[\s;.!?~…]*", re.I)
 """A clause that only waits ("wait.", "hold on"), read as a retraction after a bare "no"."""
 _BARE_NO = re.compile(r"(?:no|nah|nope)(?:[\s,]+(?:wait|no|nah))*[\s;.!?~…]*", re.I)
@@ -3038,8 +3039,8 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
             or (n > 0 and _BARE_NO.fullmatch(body) and _PAUSE.fullmatch(cut[n - 1][1].strip()))
             # "Cancel 55187. No, wait.": a wait after a bare no of its own
             or (n > 0 and _WAIT.fullmatch(body) and _BARE_NO.fullmatch(cut[n - 1][1].strip(" ,")))
-            # "cancel 61025, but I have changed my mind" (the clause starts after its "but")
-            or (_HAVE_CHANGED_MIND.fullmatch(body) and _BUT_BEFORE.search(text, 0, start))
+            # "cancel 61025, but I have changed my mind", "Cancel 61026. But I've changed my mind."
+            or _changed_mind_but(text, start, body)
         ):
             if n + 1 < len(cut) and _names_what_is_dropped(cut[n + 1][1]):
                 # "有进展就通知我，哦算了，不用通知了": the next clause says what is dropped
@@ -3058,6 +3059,14 @@ def _unasked_of(text: str) -> tuple[tuple[int, str], ...]:
     if undecided or _CN_UNDECIDED.search(text) or _ASKS_IF_ALLOWED.search(text):
         out |= {start: "retracted" for start, _ in cut if start not in out}
     return tuple(out.items())
+
+
+def _changed_mind_but(text: str, start: int, body: str) -> bool:
+    """Whether a clause is "but I have changed my mind", its "but" inside it or just before."""
+    m = _HAVE_CHANGED_MIND.fullmatch(body)
+    return m is not None and (
+        m["but"] is not None or _BUT_BEFORE.search(text, 0, start) is not None
+    )
 
 
 _CN_WHEN_IT_HAPPENED = re.compile(r"的时候[^，。！？,!?我]*了[吧啊呀]?[，,。！!]?$")
