@@ -1936,8 +1936,8 @@ _CN_REFUSED = re.compile(
     # (and after 算了 or a trailing-off: "取消21077……算啦唔好取消住", "取消21077，算了不要取消")
     r"(?:^|[\s，,。;；!！?？…~～]|算了|算啦|算咯|罢了)(?:我)?(?:先|暂时|暂且|还)?"
     # scorn refuses too: "取消订单 60012？我疯了才取消" (I would have to be mad to)
-    # (and 不 alone, Teochew 无 for it: "取消订单70218，先不取消", "先无取消，我问问阿兄")
-    rf"(?:别|不要|不用|不必|甭|不|无|{SCORN})(?:急着|着急|忙着)?"
+    # (and 不 alone: "取消订单70218，先不取消"; Teochew's "先无取消" reads so, `vernacular`)
+    rf"(?:别|不要|不用|不必|甭|不|{SCORN})(?:急着|着急|忙着)?"
     r"(?P<verb>[\u3400-\u9fff]{1,2})(?=[^\u3400-\u9fff]|$|[\u3400-\u9fff])"
 )
 

@@ -1473,7 +1473,7 @@ def find_summary(text: str) -> Found | None:
     A problem that names nothing broken ("something's munted", "出问题了") is no summary:
     the ticket would not say what to fix (`_VAGUE_PROBLEM`).
     """
-    if _fares(text) and _FILED.search(text) and not _helpdesk_named(text):
+    if _fares(text) and contains_any(text, _CLAIM_ASKED) and not _helpdesk_named(text):
         return None  # "file the ferry ticket": a fare to claim, no problem for the helpdesk
     found = _find_summary(text)
     if found is not None and _VAGUE_PROBLEM.fullmatch(found.text.strip(" .,!?。，！？")):
@@ -1483,8 +1483,8 @@ def find_summary(text: str) -> Found | None:
     return found
 
 
-_FILED = re.compile(r"\b(?:file|claim|submit|expense|reimburse)\b|报销|报一下|报了", re.I)
-"""A claim's verb beside a ticket paid for: the ticket is the claim's, not the helpdesk's."""
+_CLAIM_ASKED = (*_EXPENSE_WORDS, *_SUBMIT_WORDS)
+"""A claim's words beside a ticket paid for: the ticket is the claim's, not the helpdesk's."""
 _VAGUE_PROBLEM = re.compile(
     r"(?:something|somethin|smth|sth|stuff|everything|it|things?)(?:'s|’s|\s+is|\s+are|\s+has)?"
     r"\s+(?:gone\s+)?(?:broken|broke|munted|busted|stuffed|dead|down|wrong|not\s+working|"

@@ -335,23 +335,20 @@ evening"): a day, since an amount is never said "on 13.03"; the month has two di
 "paid" ("paid 12.5" is money) and may have one after "on the" ("Lunch 85 dollar on the
 12.3", as Hebrew writes the 12th of March)."""
 _DASH_DATE = re.compile(
-    r"(?:(?<=\bon\s)|(?<=\bfor\s)|(?<=\bdated\s)|(?<=\bfrom\s)|(?<=\bon\sthe\s))"
-    r"(?P<a>3[01]|[12]\d|0?[1-9])-(?P<b>3[01]|[12]\d|0?[1-9])|"
-    r"(?<![\w/.,:-])(?P<a0>0[1-9])-(?P<b0>[0-2]\d|3[01])"
+    r"(?:(?:(?<=\bon\s)|(?<=\bfor\s)|(?<=\bdated\s)|(?<=\bfrom\s)|(?<=\bon\sthe\s))"
+    r"(?:3[01]|[12]\d|0?[1-9])-(?:3[01]|[12]\d|0?[1-9])|"
+    r"(?<![\w/.,:-])0[1-9]-(?:[0-2]\d|3[01]))"
+    # not a span of days, hours or people, nor a range of days in a month
+    r"(?![\d/.-]|\s*(?:[:h]\d|to\b|and\b|days?|weeks?|months?|hours?|hrs?|mins?|business|working|"
+    rf"times|x\b|pm|am|%|people|pax|of\b|个|天|周|点|{_MONTH_NAME}))",
+    re.I,
 )
 """A date with a hyphen and no year: after "on", "for", "dated" or "from" ("record 145/92 for
 12-3", "lunch €47 on 11-3"), or a zero-padded month first anywhere ("03-15早上测的"), as a
 form or a phone writes it. Day and month in either order, read as a slashed date is
 (`_slash_date`): "12-3" on 15 March is the 12th, as a Dutch writer means it. Not a span of
-days or hours ("for 2-3 days", "from 8-10 March", "14:00-16:00"; `_DASH_DATE_AFTER`), nor
-a desk's or a room's "12-08", which no preposition puts a day before."""
-_DASH_DATE_AFTER = re.compile(
-    r"(?![\d/.-]|\s*(?:[:h]\d|to\b|and\b|days?|weeks?|months?|hours?|hrs?|mins?|business|working|"
-    rf"times|x\b|pm|am|%|people|pax|of\b|个|天|周|点|{_MONTH_NAME}))",
-    re.I,
-)
-"""What may not follow a hyphenated date: a digit or a unit that makes it a span."""
-_DASH_DATE_ROLE = re.compile(rf"(?:{_DASH_DATE.pattern}){_DASH_DATE_AFTER.pattern}", re.I)
+days or hours ("for 2-3 days", "from 8-10 March", "14:00-16:00"), nor a desk's or a room's
+"12-08", which no preposition puts a day before."""
 _DD_MM = r"(?P<dd>3[01]|[12]\d|0[1-9])\.(?P<dm>0[1-9]|1[0-2])"
 """A day and a month, two digits each, as Europe writes a date ("16.03")."""
 _FROM_DAY_DOT_MONTH = re.compile(
@@ -459,7 +456,7 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         ),
     ),
     # a hyphenated day and month ("for 12-3", "03-15早上"), before the codes that follow
-    ("date", _DASH_DATE_ROLE),
+    ("date", _DASH_DATE),
     # A code of hyphen-joined digit groups ("113-5550192", "138-1234-5678") is one number of
     # someone else's (another shop's order, a phone): none of its parts is an id here.
     ("number", re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")),
@@ -2103,8 +2100,7 @@ def corrected(text: str) -> str:
             gone.append((kind, olds[-1]))
             spans.append(m.span())
     for m in _NOT_THIS_THAT.finditer(text):
-        pairs = [(m["a"], m["b"]), (m["a2"], m["b2"]), (m["a3"], m["b3"]), (m["a4"], m["b4"])]
-        pairs.append((m["a5"], m["b5"]))
+        pairs = [(m[f"a{n}"], m[f"b{n}"]) for n in ("", "2", "3", "4", "5")]
         for a, b in pairs:
             old_v = _value_of(a) if a else None
             new_v = _value_of(b) if b else None
