@@ -109,6 +109,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("stick it under", "stick that under"),  # "15 USD, stick it under other"
         *("bung it under", "bung that under", "chuck it under", "chuck that under"),
         *("stick in", "stick it in", "stick that in", "pop in", "pop through", "开立", "编制"),
+        # with the thing after the particle (`dialect`: "pop my blood pressure in")
+        *("bung in", "whack in", "chuck through", "bung through", "stick through"),
         # Chinese as Japanese speakers write it: 作成 "make", "工单请开" (object first).
         *("做成", "作成", "请开"),
         *("记录", "记一下", "记下", "记上", "记一笔", "存一下", "存下", "存起来", "录入"),
@@ -1718,7 +1720,20 @@ def dialect(text: str) -> str:
     dictation ("… log into the expense site comma please open a ticket for me period") is
     written as the mark it names.
     """
-    return _DICTATED.sub(_mark, _DIALECT_WORD.sub(_standard_word, text))
+    read = _DICTATED.sub(_mark, _DIALECT_WORD.sub(_standard_word, text))
+    return _PARTICLE_AFTER.sub(r"\g<verb> \g<part> \g<thing>", read)
+
+
+_PARTICLE_AFTER = re.compile(
+    r"\b(?P<verb>pop|chuck|bung|whack|stick)\s+"
+    r"(?P<thing>(?:my|the|this|that|today's|today’s|these|those)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:bp|blood\s+pressure|pressure|reading|readings|numbers|figures|claim|receipt|"
+    r"expense|expenses|taxi|cab|uber|lunch|dinner|meal|hotel|one))\s+(?P<part>in|through)\b",
+    re.I,
+)
+"""British, Welsh and New Zealand "pop/chuck/bung/stick" with the thing before its
+particle ("pop my blood pressure in", "chuck the taxi through"): written with the particle
+first ("pop in my blood pressure"), as the change words list it."""
 
 
 def _mark(m: re.Match[str]) -> str:

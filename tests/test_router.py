@@ -12569,3 +12569,63 @@ def test_rounds_273_274_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- before rounds 275-276 (changed with none of their lines read, measured inside them) ----
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # the thing between "pop/chuck/bung" and its particle
+        (
+            DOMAIN,
+            "could you pop my blood pressure in please, 131 over 83 this morning",
+            "record_metric",
+            {"value": "131/83"},
+        ),
+        (DOMAIN, "bung my bp in 127/79", "record_metric", {"value": "127/79"}),
+        # a currency given by its sign, then corrected
+        (
+            EXPENSES,
+            "Uber £19, sorry, 19 EUR, claim it",
+            "submit_expense",
+            {"amount": "19", "currency": "EUR"},
+        ),
+        # a slashed day corrected; "not that one"; 打错 without 了
+        (
+            DOMAIN,
+            "Record 142/91 the 12/03 — no sorry, it was the 11/03",
+            "record_metric",
+            {"date": "2026-03-11"},
+        ),
+        (
+            DOMAIN,
+            "Status of order 55831 please. No no, not that one, 55813 I meant.",
+            "order_status",
+            {"order_id": "55813"},
+        ),
+        (DOMAIN, "查订单70314，哎语音打错，是70341", "order_status", {"order_id": "70341"}),
+        # the yuan named beside Taiwan's word for a taxi
+        (
+            EXPENSES,
+            "計程車 36塊人民幣 昨天 幫我報",
+            "submit_expense",
+            {"amount": "36", "currency": "CNY"},
+        ),
+        # 块 that is no currency: "报销那块" (that side of things), "多少块" (how much)
+        (EXPENSES, "近14天报销那块花了多少", "expense_total", {"period": "14d"}),
+        (EXPENSES, "近30天一共花了多少块钱", "expense_total", {"period": "30d"}),
+        # Wuhan's breakfast
+        (EXPENSES, "今天过早花了13块 帮我报了", "submit_expense", {"category": "meal"}),
+    ],
+)
+def test_before_rounds_275_276_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_a_taiwan_taxi_in_bare_yuan_still_asks() -> None:
+    """Only a named yuan settles it: a bare 元 beside 計程車 is Taiwan's dollar (a guard)."""
+    _assert_asks(EXPENSES, "昨天搭計程車 251 元，幫我報帳")

@@ -525,6 +525,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("餐", "饭", "外卖", "喝咖啡", "咖啡钱", "brekkie", "brekky", "souper", "dîner"),
             *("火锅", "烧烤", "夜宵", "宵夜", "早茶", "撸串", "吃了一顿", "吃了顿"),
             "饮茶",  # Cantonese yum cha: "琴日同街坊会嘅人饮茶 86蚊 报销"
+            *("过早", "便当"),  # Wuhan's breakfast ("过早花了12块"), Taiwan's lunch box
             *("晚宴", "午宴", "宴请", "宴会"),  # a dinner given: "会议晚宴 45 美元，前天"
             *("吃了碗", "吃了一碗", "吃了份", "吃了一份"),
             # dishes that are a meal by themselves: noodles, Xinjiang and Henan dishes
@@ -1101,6 +1102,24 @@ Taiwan dollar, which no claim takes, not the yuan. The request is read in simpli
 characters, so 塊 says nothing of Taiwan here (it becomes 块)."""
 
 
+_NAMED_CNY = re.compile(r"人民币|(?<![a-z])(?:cny|rmb)(?![a-z])", re.I)
+"""The yuan by its name, not a bare 元 or 块: "計程車 35塊人民幣" is yuan though the taxi is
+Taiwan's word for it, since the user said which (`_TAIWAN`, `_SOUTHEAST_ASIA` only settle a
+bare 块)."""
+
+_NOT_MONEY_KUAI = re.compile(r"(?<=[这那哪])块|一块儿|(?<=多少)块")
+"""块 that names no currency: a part ("报销那块", that side of things), together (Northern
+"一块儿"), or plain "how much" ("花了多少块钱", as "多少钱"). Read as the yuan, it made
+"这个月花了多少钱了 报销那块" a total asked in CNY, which no total converts to. Only a total
+reads it so: a claim's amount is yuan in Chinese whatever 块 is there ("住滨湖那块的酒店，一晚
+上四百二")."""
+
+
+def _blank_non_money(text: str) -> str:
+    """The text with each `_NOT_MONEY_KUAI` blanked, offsets kept for the evidence."""
+    return _NOT_MONEY_KUAI.sub(lambda m: " " * len(m.group()), text)
+
+
 _SOUTHEAST_ASIA = re.compile(
     r"(?<![a-z])(?:grab|gojek|lah)(?![a-z])|马币|令吉|新币|新加坡|马来西亚|吉隆坡|槟城|怡保",
     re.I,
@@ -1139,9 +1158,10 @@ def _currency(text: str) -> Found | Currency:
             return Found(f"{first.value} or {second.value}", words, first.start, second.end, "enum")
         if found.text in ("¥", "￥") and _JAPAN.search(text):
             return replace(found, value="JPY")
-        if found.text in ("元", "块", "塊") and _TAIWAN.search(text):
+        bare = found.text in ("元", "块", "塊") and not _NAMED_CNY.search(text)
+        if bare and _TAIWAN.search(text):
             return replace(found, value="TWD")
-        if found.text in ("元", "块", "塊") and _SOUTHEAST_ASIA.search(text):
+        if bare and _SOUTHEAST_ASIA.search(text):
             return replace(found, value="MYR or SGD")
         return found
     for role in number_roles(text):
@@ -1371,7 +1391,7 @@ def total_slots(text: str, today: date) -> dict[str, Any]:
     slots model to reject: the run asks rather than showing a total it was not asked for.
     """
     slots: dict[str, Any] = {"period": _period(text)}
-    found = find_word(text, _ALL_CURRENCY_WORDS, "enum")
+    found = find_word(_blank_non_money(text), _ALL_CURRENCY_WORDS, "enum")
     money = [r for r in number_roles(text) if r.kind == "money"]
     if found is not None and not any(r.start <= found.start < r.end + 2 for r in money):
         slots["currency"] = found

@@ -1845,6 +1845,7 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 _CORRECTION = re.compile(
     r"(?:\b(?:(?:oh|ah)\s+no(?:[\s,]+actually)?|no\s+wait|wait|sorry|oops|actually|actly|actualy|"
     r"correction|i\s+mean|i\s+meant|my\s+mistake|my\s+bad|on\s+second\s+thoughts?|"
+    r"not\s+(?:that|this)\s+one|"
     # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
     r"(?<=[,，.。—–-]\s)no(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
     r"make\s+that|make\s+it(?=\s+\d)|make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|rather|no\s+(?:lah|la|leh|lor)|"
@@ -1852,7 +1853,7 @@ _CORRECTION = re.compile(
     # British "nah hang about"
     r"(?:ay\s+)?mali(?:\s+pala)?|n[ãa]o,?\s+espera|(?:nah\s+)?hang\s+about)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     # (not "由428元更正为482元": a filed value asked to be edited, not this message's)
-    r"更正(?![为成])|哦不|不不|打错了|写错了|输错了|搞错了|记错了|少打了一位|多打了一位|等等|等一下|"
+    r"更正(?![为成])|哦不|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
     # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
     r"(?<=[,，。])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
@@ -1924,11 +1925,13 @@ cancel 20931, cancel 20932"): another id beside it is the one the change is for.
 _ALSO = re.compile(r"\b(?:also|too|as\s+well|and|plus)\b|还有|也|和|再", re.I)
 _CURRENCY_WORD = re.compile(
     r"\b(?:usd|eur|cny|rmb|dollars?|euros?|yuan|bucks|sgd|gbp|jpy|hkd|pounds?|yen)\b|"
-    r"美元|欧元|人民币|美金|新币|港币|日元|英镑|(?<=\d)欧(?!洲)|(?<=\d\s)欧(?!洲)",
+    r"美元|欧元|人民币|美金|新币|港币|日元|英镑|(?<=\d)欧(?!洲)|(?<=\d\s)欧(?!洲)|"
+    r"[£€]|(?<![a-z])\$",
     re.I,
 )
 """A currency a correction can take back: also one no domain takes ("23 SGD… 不对, USD"),
-and euros said 欧 after the amount ("200人民币，不对，是200欧")."""
+euros said 欧 after the amount ("200人民币，不对，是200欧"), and a sign ("£18, sorry, 18
+EUR"; not the "$" of "HK$")."""
 _REPORT_WORD = re.compile(r"\b(?:weekly|monthly)\b|周报|月报", re.I)
 _DAY_WORD = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\.?|"
@@ -1937,7 +1940,11 @@ _DAY_WORD = re.compile(
     # a day of the month by its ordinal alone: "on the 10th, no the 11th", with the weekday
     # that names the same day ("Wednesday the 11th")
     r"(?:\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)?"
-    r"(?<![\w/.-])\d{1,2}(?:st|nd|rd|th)\b",
+    r"(?<![\w/.-])\d{1,2}(?:st|nd|rd|th)\b|"
+    # a slashed day and month, either way round ("the 14/03 — no sorry, it was the 13/03"),
+    # neither part past 31 and one of them a month, so no reading ("90/60") is one
+    r"(?<![\d/])(?:(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])|(?:0?[1-9]|1[0-2])/(?:[12]\d|3[01]))"
+    r"(?:/\d{2,4})?(?![\d/])",
     re.I,
 )
 _LATEST_MEANT = re.compile(
@@ -1967,6 +1974,7 @@ _CURRENCY_KEYS = {
     **{code: code.upper() for code in ("sgd", "gbp", "jpy", "hkd")},
     **{"pound": "GBP", "pounds": "GBP", "yen": "JPY", "英镑": "GBP", "日元": "JPY"},
     **{"新币": "SGD", "港币": "HKD"},
+    **{"£": "GBP", "€": "EUR", "$": "USD"},
 }
 
 

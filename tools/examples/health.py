@@ -290,6 +290,7 @@ _RECORD_WORDS = (
     "pop it in",
     "pop that in",  # "128/82. Pop that in for us, chur"
     *("chuck it in", "chuck in", "whack it in", "bung it in"),  # Australian: put it in
+    *("bung in", "whack in", "stick in"),  # "bung my bp in" as `dialect` writes it
     "加上",
     "加一条",
     "记好",
