@@ -171,6 +171,9 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # the text as a thing given: "gie us a text when 48377 gets dispatched" (Scots)
         *("give me a text", "give us a text", "drop me a text", "drop us a text"),
         *("shoot me a text", "bung us a text", "bung me a text"),
+        # New Zealand and Australian "flick", and chat's "txt": "flick me a txt when it ships"
+        *("flick me a text", "flick us a text", "flick me a txt", "flick us a txt"),
+        *("give me a txt", "drop me a txt", "shoot me a txt"),
         "tex me",  # a dropped letter, as dictated or thumbed: "tex me status of order 73390"
         # Spanish inside English: "Mandame por WhatsApp the status of 10611"
         *("mandame", "mándame", "enviame", "envíame", "mandáme"),
@@ -1913,6 +1916,15 @@ _TAGALOG_DID = re.compile(
 """Tagalog's completed aspect on a change ("nag-request ako ng monthly report kanina": I
 requested one earlier): told as done, read as "did" so no rule reads it as asked. Before
 any other verb ("nag-checkout ako Thursday") the affix is blanked with the others."""
+_TAGALOG_DONE_PAST = {
+    **{"file": "filed", "save": "saved", "claim": "claimed", "record": "recorded"},
+    **{"log": "logged", "submit": "submitted", "cancel": "cancelled", "open": "opened"},
+    **{"text": "texted", "send": "sent", "build": "built", "create": "created"},
+}
+_TAGALOG_DONE = re.compile(rf"\bna-(?P<verb>{'|'.join(_TAGALOG_DONE_PAST)})\b", re.I)
+"""Tagalog's "na-" on a change is the change made ("yung BP na na-log ko kahapon": the
+reading I logged yesterday): written in the past ("logged", offsets kept), so no rule reads
+a record asked for where an old one is talked about."""
 _TAGALOG_THEN = re.compile(
     r"\btapos(?=[\s,]+(?:pakita|show|paki|pa-|i-|add|check|file|save|log|open|total))", re.I
 )
@@ -1955,6 +1967,9 @@ def tagalog_affixes(text: str) -> str:
         lambda m: ("do not" if len(m.group()) >= 7 else "dont").ljust(len(m.group())), text
     )
     text = _TAGALOG_DID.sub("did ", text)
+    text = _TAGALOG_DONE.sub(
+        lambda m: _TAGALOG_DONE_PAST[m["verb"].lower()].ljust(len(m.group())), text
+    )
     text = _TAGALOG_AFFIX.sub(lambda m: " " * len(m.group()), text)
     return _TAGALOG_SHOW.sub(lambda m: "show".ljust(len(m.group())), text)
 
@@ -3894,13 +3909,14 @@ _CN_NEGATED = re.compile(
     # (and for the user: "66001 你别给我取消，我就问一哈到了么有")
     # (and official style's 申请: "本人暂不申请取消", not applying for it)
     r"(?:不要|别|不用|不需要|无需|不必|没有|没|不)(?:给我|帮我|替我)?"
-    r"(?:再|又|还|重新|另|予以|予|再行|必再|申请|办理)?$|"
+    r"(?:再|又|还|重新|重复|另|予以|予|再行|必再|申请|办理)?$|"
     # a change disowned as what is asked: "不是取消，俺就问问20518现在到哪了"
     # (and asked of the assistant: Henan "不是叫恁取消，俺就是问问45120到哪了")
     r"(?:^|[，,。\s])(?:不是|并不是|并非)(?:要|叫|让|请)?(?:你|您|恁|你们)?$|"
     rf"{SCORN}$"
 )
-"""A refusal right before a Chinese change word, with "again" between ("不用再提交了") or
+"""A refusal right before a Chinese change word, with "again" between ("不用再提交了", "无需重复
+购买") or
 official style's 予以 ("暂不予以取消"), or said with scorn ("我疯了才取消": I would have to
 be mad to cancel it)."""
 

@@ -3684,7 +3684,9 @@ _OTHERS = re.compile(
     # Tagalog's "for my …" and "my …'s", the kin after and "ko" (my) last: "pa-file naman ng
     # claim para sa officemate ko", "yung order ng pinsan ko"
     rf"\b(?:para\s+sa|ng|kay)\s+(?:{_KIN}|pinsan|kapatid|nanay|tatay|asawa|anak|kaibigan|"
-    r"lola|lolo|tita|tito|ate|kuya|amo|kasama|katrabaho|kaklase)\s+ko\b|"
+    r"lola|lolo|tita|tito|ate|kuya|amo|kasama|katrabaho|kaklase|"
+    # and a team lead's people: "yung order ng agent ko si Jessa"
+    r"agent|staff|officemate|teammate|supervisor|manager|boss)\s+ko\b|"
     # a trainer's or a coach's client named with their reading: "client Priya bp 145/92",
     # "会员小张血压 150/98"
     r"\b(?:client|customer|member|athlete|trainee|student|player)\s+(?-i:[A-Z][a-z]+)(?:['’]s)?"
@@ -3733,6 +3735,9 @@ _OTHERS = re.compile(
     # (not "Pressure's been creeping up": a noun and "has" or "is", not someone's)
     r"\s+(?!own\b|been\b|got\b|gone\b|going\b|getting\b|not\b|still\b|always\b|"
     r"moved\b|just\b|come\b|left\b|staying\b|living\b|coming\b|here\b|back\b|"
+    # (nor "Doc's on at me to log it", "Accountant's after the monthly report": is, with a
+    # place or a doing after it)
+    r"(?:on|after|at|off|out|away|asking|saying|telling|nagging|wanting|reminding)\b|"
     # (a feast named after a saint or a person: "the Paddy's Day orders", "Mother's Day")
     r"day\b|eve\b)[a-z]|"
     r"(?:我|阮)(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"

@@ -12629,3 +12629,71 @@ def test_before_rounds_275_276_routes(
 def test_a_taiwan_taxi_in_bare_yuan_still_asks() -> None:
     """Only a named yuan settles it: a bare 元 beside 計程車 is Taiwan's dollar (a guard)."""
     _assert_asks(EXPENSES, "昨天搭計程車 251 元，幫我報帳")
+
+
+# --- rounds 275-276 (measured once at e517baa, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # 别 after 那个 refuses the cancel (个别 is a word only elsewhere)
+        (DOMAIN, "40512那个别给我取消了 我儿子说还要"),
+        # Tagalog "na-" tells a change made: the old reading is talked about, not a new one
+        (DOMAIN, "Yung reading na na-log ko kanina, 145/92, mali. Pwede i-update to 135/92?"),
+        # the other of two things paid is a second amount
+        (EXPENSES, "Two cabs on Monday, one was 12 euros and one was 17. Claim the cab please."),
+        # a text asked for on an event, in chat spelling
+        (DOMAIN, "flick me a txt when 20799 ships"),
+        # a team lead's agent's order (a guard)
+        (DOMAIN, "Pa-check po yung order ng staff ko si Mark, 30561"),
+    ],
+)
+def test_rounds_275_276_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "Doc's on at me", "Treasurer's after": is, not whose
+        (
+            DOMAIN,
+            "Doc's on at me to log it. 141 over 85 this morning",
+            "record_metric",
+            {"value": "141/85"},
+        ),
+        (
+            DOMAIN,
+            "Treasurer's after the weekly report. Can you build it",
+            "build_report",
+            {"report": "weekly"},
+        ),
+        # 无需重复购买 refuses a purchase, not the cancel
+        (
+            DOMAIN,
+            "请取消订单40144。物品已另行采购，无需重复购买。",
+            "cancel_order",
+            {"order_id": "40144"},
+        ),
+        # corrections: 哦不是, a dictated reading, "nah", a day.month-shaped amount
+        (EXPENSES, "报午饭钱38 哦不是 83块 今天中午", "submit_expense", {"amount": "83"}),
+        (DOMAIN, "血压记148 92 不对是138 92", "record_metric", {"value": "138/92"}),
+        (
+            EXPENSES,
+            "Meal 21.40 USD today. nah 24.10, misread the receipt",
+            "submit_expense",
+            {"amount": "24.10"},
+        ),
+        (
+            EXPENSES,
+            "Other expense: printer paper, 31.50 USD today. Ay wait, 31.05 pala.",
+            "submit_expense",
+            {"amount": "31.05"},
+        ),
+    ],
+)
+def test_rounds_275_276_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

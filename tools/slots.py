@@ -776,8 +776,9 @@ NOT_NEGATIONS: tuple[str, ...] = (
     *("不了", "不错", "不少", "差不多", "不好意思", "别忘", "不忘"),
     # not knowing is no refusal: "不确定算餐费还是其他" doubts the meal, it does not refuse it
     *("不确定", "不清楚", "不知道", "不记得"),
-    # 别 inside a word: "类别 meal" (category), 特别, 分别, 区别, 级别, 个别
-    *("类别", "特别", "分别", "区别", "级别", "个别", "识别", "告别", "性别"),
+    # 别 inside a word: "类别 meal" (category), 特别, 分别, 区别, 级别 (and 个别, but not
+    # after 那 or 这: `_THAT_ONE_DONT`)
+    *("类别", "特别", "分别", "区别", "级别", "识别", "告别", "性别"),
 )
 """Phrases that hold a negation word but refuse nothing: a question ("能不能短信通知我"), a
 reminder ("don't forget to notify me"), "can't" ("电脑开不了机"), a courtesy ("I don't
@@ -816,9 +817,14 @@ ticket", "aye", "innit"): they say whom the request is to, never what a claim wa
 what a ticket is about."""
 
 
+_INDIVIDUAL = re.compile(r"(?<![那这哪])个别")
+"""个别 (a few, individual), a word with 别 in it; but "50036那个别给我取消了" is 那个, then 别
+refusing the cancel, which had run."""
+
+
 def mask_not_negations(text: str) -> str:
     """The text, lower-cased, with `NOT_NEGATIONS` blanked out (offsets kept)."""
-    lowered = text.lower()
+    lowered = _INDIVIDUAL.sub("  ", text.lower())
     for phrase in NOT_NEGATIONS:
         lowered = lowered.replace(phrase, " " * len(phrase))
     return lowered
@@ -930,9 +936,22 @@ def _roles(text: str) -> tuple[Role, ...]:
             if r.kind == "number"
             and _EU_DAY_DOT_MONTH.fullmatch(r.text)
             and not _MONEY_LABEL.search(text, 0, r.start)
+            # (nor the amount corrected: "27.50 USD today. Ay wait, 27.05 pala")
+            and not any(m.end() == r.start for m in _CORRECTION.finditer(text))
             else r
             for r in roles
         ]
+    if any(r.kind == "reading" for r in roles):
+        roles = _paired_as_reading(text, roles)
+    paid = [r.end for r in roles if r.kind == "money"]
+    roles = [
+        Role("money", r.start, r.end, r.text)
+        if r.kind == "number"
+        and any(end <= r.start for end in paid)
+        and _THE_OTHER_PAID.search(text, 0, r.start)
+        else r
+        for r in roles
+    ]
     # How long something lasted ("was in Lyon for 3 days", "玩了两天") is no window, as the
     # trips of the first quantity pattern are not: a quantity too.
     roles = [
@@ -944,6 +963,37 @@ def _roles(text: str) -> tuple[Role, ...]:
     return tuple(sorted(roles, key=lambda r: r.start))
 
 
+def _paired_as_reading(text: str, roles: list[Role]) -> list[Role]:
+    """Two bare numbers a space apart, shaped as a reading, beside a reading: one too.
+
+    Dictation drops the slash: "血压记150 90 不对不对是140 90" says a reading, then the one
+    meant in the same shape; read as two numbers, the correction was lost and 150/90 saved.
+    """
+    out: list[Role] = []
+    for role in roles:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.kind == role.kind == "number"
+            and text[prev.end : role.start] == " "
+            and re.fullmatch(r"\d{2,3}", prev.text)
+            and re.fullmatch(r"\d{2,3}", role.text)
+            and 70 <= int(prev.text) <= 260
+            and 40 <= int(role.text) < int(prev.text)
+        ):
+            out[-1] = Role("reading", prev.start, role.end, text[prev.start : role.end])
+            continue
+        out.append(role)
+    return out
+
+
+_THE_OTHER_PAID = re.compile(
+    r"\b(?:(?:the\s+)?other(?:\s+one)?|another(?:\s+one)?|one)\s+(?:was|is|cost|came\s+to)\s*$|"
+    r"\bthe\s+other\s+(?:one\s+)?$",
+    re.I,
+)
+"""The second of two things paid, its currency left to the first ("one was 14 euros and one
+was 19"): a second amount, so the claim asks which, where it had filed the 14."""
 _CJK_TEXT = re.compile(r"[\u4e00-\u9fff]")
 _CN_MONTH_DOT_DAY = re.compile(r"(?P<cm>1[0-2]|0?[1-9])\.(?P<cd>0[1-9]|[12]\d|3[01])")
 """A day as Chinese writes it with a dot, month first, the day in two digits ("3.12" is 12
@@ -1847,7 +1897,7 @@ _CORRECTION = re.compile(
     r"correction|i\s+mean|i\s+meant|my\s+mistake|my\s+bad|on\s+second\s+thoughts?|"
     r"not\s+(?:that|this)\s+one|"
     # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
-    r"(?<=[,，.。—–-]\s)no(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
+    r"(?<=[,，.。—–-]\s)(?:no|nah)(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
     r"make\s+that|make\s+it(?=\s+\d)|make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|rather|no\s+(?:lah|la|leh|lor)|"
     # Tagalog "ay mali" (oh, wrong): "148/95 — ay mali, 138/95 pala"; Portuguese "não, espera";
     # British "nah hang about"
@@ -1987,7 +2037,10 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
     out: list[tuple[str, str, int, int]] = []
     for role in number_roles(text):
         if role.kind == "reading":
-            out.append(("reading", "/".join(re.findall(r"\d+", role.text)), role.start, role.end))
+            # its numbers only, not the words a reading may begin with ("血压记150 90")
+            digit = re.search(r"\d", role.text)
+            at = role.start + (digit.start() if digit else 0)
+            out.append(("reading", "/".join(re.findall(r"\d+", role.text)), at, role.end))
         elif role.kind in ("id", "money", "number"):
             digits = re.search(r"\d+(?:\.\d+)?", role.text)
             if digits is None:
@@ -2162,7 +2215,7 @@ def corrected(text: str) -> str:
 
 
 _DISOWNED_LEAD = re.compile(
-    r"(?:\bnot(?:\s+the)?|不是|并非|"
+    r"(?:\bnot(?:\s+the)?|(?<![哦啊呃噢])不是|并非|"
     # a value the write must not take: "Don't log the 150/100 from earlier, … log 128/82"
     r"\b(?:don'?t|do\s+not)\s+(?:log|record|save|file|enter|use|put)\s+(?:the\s+|that\s+)?|"
     r"\byou\s+(?:keep\s+|kept\s+)?(?:giv|show|send|gave|sent|check|look)\w*\s+(?:me\s+)?(?:up\s+)?"
@@ -2171,7 +2224,8 @@ _DISOWNED_LEAD = re.compile(
     re.I,
 )
 """What disowns the value right after it: "Not 51970. 51907.", "NOT T-14. T-41.", "是订单
-80215，不是80251", "You keep giving me J-20. It's J-202.", "Not the 30-day one"."""
+80215，不是80251", "You keep giving me J-20. It's J-202.", "Not the 30-day one". Not 哦不是 (oh
+no, it's), which gives the value after it: "打车钱45 哦不是 54块"."""
 
 
 EITHER_IDS = re.compile(

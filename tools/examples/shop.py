@@ -252,6 +252,7 @@ _PUSHED_TO_ME = ("推送给我", "推送至本人", "推送至我", "推送到�
 both a word of the notify rule and a cue asking for its message."""
 _NOTIFY_WORDS = (
     *("text me", "a text", "sms", "notify", "notification", "短信", "通知"),
+    *("txt me", "a txt"),  # chat spelling: "flick me a txt when 20788 ships"
     *_PUSHED_TO_ME,
     *("mensajito", "mensaje"),  # Spanish inside English: "Send me a mensajito"
 )
