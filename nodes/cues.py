@@ -452,6 +452,7 @@ _VERNACULAR: dict[str, str] = {
     # Wu (Shanghai): 覅/勿要 "don't", 勿 "not", 阿拉 "we", 侬 "you", 搿 "this", 辰光 "time",
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
+    **{"几钿": "多少"},  # Wu "how much": "一个礼拜报了几钿？"
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
     # Wu 吾 "I, my" and 上趟 "last time": "吾上趟开个工单，现在啥情况", "帮吾老公也报一笔"
     **{"吾": "我", "上趟": "上次"},
@@ -502,6 +503,8 @@ _VERNACULAR: dict[str, str] = {
     # much", 啥物 "what", 敢有 "has it", 落去 "in" (记落去), 顺续 "while at it", 佮 "and",
     # 佇 "at".
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
+    # 毋着 "not right", a correction ("周报做一下，啊毋着，月报啦"); 才着 "is the right one"
+    **{"毋着": "不对", "才着": "才对"},
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
     # Fuzhou (Eastern Min): 伓 "not" (伓使 "no need", 伓卜 "don't want"), 蜀 "one" before a
     # measure, 乞 "give/to", 其 "的" before what it owns, 暝 "night", 落去 "into", 卜 "want"
@@ -606,7 +609,9 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<jie>介(?=个|礼拜|星期|周|月|两天|几天|是|会儿))"
     + r"|(?P<ma>嘛(?=时候|事儿?|玩意|东西|来着))"
     # Southwestern 好多 "how much" in a question ("报了好多？", "总共好多"); elsewhere "a lot"
-    + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛))|(?<=[共计总])好多(?=\s*(?:[。.!！~]|$)))"
+    + r"|(?P<haoduo>好多(?=\s*(?:[?？]|钱|喃|嘛))|(?<=[共计总])好多(?=\s*(?:[。.!！~]|$))"
+    # ("存的我电话是好多": what the number is)
+    + r"|(?<=是)好多(?=\s*(?:[\s?？哦啊嘛呢]|$)))"
     # and after a look asked for ("再给我瞧瞧近两个礼拜报了好多": how much was filed)
     + r"|(?P<haoduo_seen>(?<=了)好多(?=\s*(?:[。.!！~]|$)))"
     # Hunan and Changsha: 咯 and 哒 after a verb are 了 ("花咯580块", "报哒"); Shaanxi 咧
@@ -755,6 +760,10 @@ _DONE_MARK = re.compile(r"\[[xX✓✔]|✅|☑|✔|~~")
 """What only a ticked-off item carries: the common request skips `_DONE_ITEM`'s lines."""
 
 
+_DAYS_BEFORE = re.compile(r"(?:\d+|[一两二三四五六七八九十半]+)\s*(?:天|周|个?礼拜|个?星期|个月)")
+"""A number of days before "报了好多" ("7天报了好多"): the window a total is asked over."""
+
+
 def vernacular(text: str) -> str:
     """The request with its regional words written in standard Mandarin (`_VERNACULAR`).
 
@@ -771,6 +780,7 @@ def vernacular(text: str) -> str:
             m.lastgroup == "haoduo_seen"
             and not _LOOK_ASKED.search(text, 0, m.start())
             and not _SUM_ASKED.search(text, 0, m.start())
+            and not _DAYS_BEFORE.search(text, 0, m.start())
         ):
             return m.group()  # "这个月报了好多" with no look asked: a lot was filed
         if m.lastgroup == "wude" and not _OPENED_BEFORE.search(
@@ -1610,7 +1620,7 @@ _DIALECT: dict[str, str] = {
     # Jamaican: "mi a tink bout cancel 71104" (I'm thinking of cancelling it)
     **{"a tink bout": "thinking of"},
     # Swahili inside Kenyan English: "nijulishe" is "let me know".
-    **{"nijulishe": "notify me"},
+    **{"nijulishe": "notify me", "unijulishe": "notify me"},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
     # (a casino's pit boss is no "put": "Pit boss says I look gray")
     **{"pit boss": "pit boss"},
@@ -1619,6 +1629,8 @@ _DIALECT: dict[str, str] = {
     # run together as said: "then gimme my 14 day total", "lemme see"
     **{"gimme": "give me", "lemme": "let me"},
     **{"intae": "into ", "deid": "dead", "ah": "i "},
+    # (but "ah" before a correction is "oh": "the last 7 days. Ah no, better 14.")
+    **{"ah no": "oh no", "ah wait": "oh wait"},
     # "gie's a look at ma readings" (give me), "gie us a text", "I jist want tae ken" (know)
     **{"gie's": "give me", "gies": "give me", "gie": "give", "tae ken": "to know"},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):
@@ -3561,14 +3573,14 @@ _IS_POSSIBLE = re.compile(
 possible?", "Monthly report build is possible?": 가능해요?), unlike "is it possible to …",
 which asks whether it can be done (`_HYPOTHETICAL`)."""
 _CAN_AFTER = re.compile(
-    r"(?<![\w'])(?:can\s*(?:lah|leh)?|ok|okay|k)\s*[?？]*\s*$|"
+    r"(?<![\w'])(?:can\s*(?:lah|leh)?|ok|okay|k|sawa)\s*[?？]*\s*$|"
     # (not "就好吗", whether that is enough: "类别放其他就好吗？")
     r"(?<!就)(?:好吗|行吗|好不好|行不行|成不成|可以不)\s*[?？]*\s*$",
     re.I,
 )
 """Singapore English asks with "can?" after the request ("sms me the status of 10291 can?"
-is "can you sms me…"), as "OK?", "好吗" and "行不行" do ("发个短信提醒我状态 OK?", Henan's
-"记一下中不中？"). "Can or not?" asks
+is "can you sms me…"), as "OK?", Swahili "sawa?", "好吗" and "行不行" do ("发个短信提醒我状态
+OK?", Henan's "记一下中不中？"). "Can or not?" asks
 whether it can be done, and stays a question."""
 _VERB_CAN = re.compile(
     r"(?<![\w'-])(?:claim|expense|reimburse|refund|return)\s+can\s*(?:lah|leh|or\s+not|anot)?"
@@ -3749,9 +3761,12 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     cues = (*GENERIC_CUES, *extra)
     conditional = conditional_clauses(text)
     unasked = unasked_clauses(text)
+    opinion = _OPINION_ASKED.search(text) is not None
     for start, clause, asks in _asking_clauses(text):
         if start in conditional or start in unasked or not asks:
             continue
+        if opinion and _DELIBERATED.search(clause):
+            continue  # "I think I should open a ticket, … What do you think?"
         found = _find_cue(clause, cues)
         if found is None and (done := _DONE_FOR_ME.search(clause)):
             found = (done.start(), done.group())
@@ -4093,6 +4108,23 @@ _MADE_THING = re.compile(
 _CJK_PURCHASES = frozenset(w for w in CHANGE_KINDS["purchase"] if _is_cjk(w))
 
 
+_OPINION_ASKED = re.compile(
+    r"\bwhat\s+do\s+(?:you|u|ya)\s+(?:think|reckon|say|suggest|recommend)\b|"
+    r"\bwhat(?:'s|\s+is)\s+your\s+(?:opinion|advice|take)\b|\bwhat\s+would\s+you\s+do\b|"
+    r"你(?:觉得|看|说)(?:呢|怎么样|咋样|如何)|你怎么看",
+    re.I,
+)
+"""The assistant asked for its opinion: "What do you think?", "你觉得呢"."""
+_DELIBERATED = re.compile(
+    r"\b(?:i|we)\s+(?:think|guess|suppose|feel)\s+(?:(?:i|we)\s+)?(?:should|ought\s+to|"
+    r"had\s+better|might)\b|\b(?:maybe|perhaps)\s+(?:i|we)\s+should\b|"
+    r"我(?:觉得|想|感觉)(?:我)?(?:应该|是不是该|该|得)",
+    re.I,
+)
+"""The user weighing a change of their own ("I think I should open a ticket"): with the
+assistant's opinion asked for, no change is asked of it."""
+
+
 @lru_cache(maxsize=4096)
 def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     cues = (*GENERIC_CUES, *OTHER_CHANGE_VERBS, *extra)
@@ -4100,9 +4132,12 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     conditional = conditional_clauses(text)
     unasked = unasked_clauses(text)
     cited = _unasked_cited(text)
+    opinion = _OPINION_ASKED.search(text) is not None
     for start, clause, asks in _asking_clauses(text):
         if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
             continue
+        if opinion and _DELIBERATED.search(clause):
+            continue  # "I think I should open a ticket, … What do you think?"
         body, _ = _request_body(clause)
         if _SAID_RIGHT.fullmatch(body):
             continue  # "Cancel 20352... eh sorry typo, 20353 then correct": no edit asked
@@ -4531,6 +4566,7 @@ FILLER: tuple[str, ...] = (
     *("just", "need", "want", "like", "get", "got", "help", "quick", "quickly", "now"),
     *("asap", "today", "here", "again", "ok", "okay", "hey", "hi", "be", "is", "go", "ahead"),
     *("i'd", "i'm", "let's", "wanna", "gonna", "do", "something", "thing", "stuff"),
+    *("fixin", "finna"),  # Southern US "about to": "fixin to file a claim for 40 dollars"
     # what a texter writes for "I don't know, something": "file 25 usd for... idk smth 😅"
     *("smth", "sth", "somethin", "idk", "dunno", "whatever"),
     *("lol", "lmao", "haha", "hahaha", "tbh", "ngl", "omg", "哈哈", "哈哈哈"),

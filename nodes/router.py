@@ -3589,6 +3589,8 @@ _KIN = (
     # the people of a small business ("my cashier's blood pressure", "for my staff")
     r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
     r"nanny|cleaner|mate|granny|gran|nana|nan|"
+    # a friend as America and Texas call one: "file my buddy's taxi, he ain't got the app"
+    r"buddy|buddies|pal|homie|homeboy|compadre|"
     # Jamaican kin: "fi mi bredda Desmond", "mi madda"
     r"bredda|breddah|bredren|sista|sistren|madda|mada|puppa|pupa|"
     # Spanish kin inside English: "Save a reading for my mamá"
@@ -3678,6 +3680,8 @@ _OTHERS = re.compile(
     r"November|December|Uber|Lyft|Grab|Bolt|Airbnb)\b)[A-Z][a-z]+)\b|"
     # a neighbour's things: "隔壁依伯的订单30900帮伊取消一下"
     r"(?:隔壁|邻居|对门|楼上|楼下)[\u4e00-\u9fff]{0,3}的(?:订单|单子|血压|报销|工单)|"
+    # and one done for them: "帮我隔壁王阿姨报一笔打车 20 块"
+    r"(?:给|帮|替|为)我?(?:隔壁|邻居|对门|楼上|楼下)|"
     # and anyone called by 阿 and their name before their order, as Cantonese says it with
     # no 的: "帮我睇下隔离档口阿强张单 50231 去到边" (隔离: next door)
     r"阿(?![拉里们是妈嬷爸公婆爷母伯姨])[\u4e00-\u9fff](?:的|嘅)?(?:张单|订单|单子)|"
@@ -3711,7 +3715,8 @@ _OTHERS = re.compile(
     # a colleague by 小 or 老 and their surname: "给我们队小王报个打车费", "帮老张取消"
     # (and a team named: "帮我们导游队的小李报一笔餐费")
     r"(?:给|帮|替|为)(?:我们|咱们|我)?(?:[\u4e00-\u9fff]{0,3}?(?:队|组|部门|团队|科室|班))?(?:的|里的)?"
-    r"(?:小|老)(?![票时费额号])[\u4e00-\u9fff](?=报|记|取|开|存|查|发|的|一|把)|"
+    # (not Sichuan and Chongqing 老子, "me": "40862给老子取消了 不要了")
+    r"(?:小|老(?!子))(?![票时费额号])[\u4e00-\u9fff](?=报|记|取|开|存|查|发|的|一|把)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
     # (and a brother or sister: "阮阿弟个订单60301帮伊查一下")
     r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷母弟妹兄](?:的|个)|"

@@ -633,7 +633,10 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             r"persons?\b|orders?\b|claims?\b|readings?\b|pages?\b|boxes?\b|packages?\b|"
             r"parcels?\b|nights?\b|pcs\b|%|percent\b|"
             # a file's size: "PDF receipts larger than 2 MB"
-            r"[kmgt]b\b|mbps\b|megs?\b|gigs?\b)|\d+\s*(?:个|张|件|次|份|笔|条|人|晚|箱|页)",
+            r"[kmgt]b\b|mbps\b|megs?\b|gigs?\b)|"
+            # (not an order number and Wu's 个 for 的: "30518 个订单勿要哉", "30512 个情况")
+            r"(?<!\d)(?!\d{4,}\s*个\s*(?:订单|单子|情况|状态|进度|包裹))"
+            r"\d+\s*(?:个|张|件|次|份|笔|条|人|晚|箱|页)",
             re.I,
         ),
     ),
@@ -1901,13 +1904,19 @@ _CORRECTION = re.compile(
     r"make\s+that|make\s+it(?=\s+\d)|make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|rather|no\s+(?:lah|la|leh|lor)|"
     # Tagalog "ay mali" (oh, wrong): "148/95 — ay mali, 138/95 pala"; Portuguese "não, espera";
     # British "nah hang about"
-    r"(?:ay\s+)?mali(?:\s+pala)?|n[ãa]o,?\s+espera|(?:nah\s+)?hang\s+about)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
+    r"(?:ay\s+)?mali(?:\s+pala)?|n[ãa]o,?\s+espera|(?:nah\s+)?hang\s+about|"
+    # "no hold on mi read it wrong man, a 136 over 86"
+    r"(?:no\s+)?(?:hold|hang)\s+on)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     # (not "由428元更正为482元": a filed value asked to be edited, not this message's)
     r"更正(?![为成])|哦不|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
     # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
     r"(?<=[,，。])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
-    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|it\s+is|"
+    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|its|it\s+is|"
+    # what went wrong said ("i read that wrong its 134/90"), a German "better" ("Ah no,
+    # better 14"), the thing named again ("wait no, that one was 9 EUR")
+    r"(?:i|mi)\s+(?:read|typed|misread)\s+(?:it|that|dat)(?:\s+wrong)?(?:\s+man)?|better|"
+    r"that\s+one\s+was|"
     r"make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
     re.I,
