@@ -3270,6 +3270,8 @@ _ON_EVENT = re.compile(
     r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"
     # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
     r"(?<=\d\s)(?:ship|arrive|land|come|reach)|"
+    # and after things named in the plural: "Text me when the oilskins ship"
+    r"(?<=s\s)(?:ship|arrive|land|come|reach)|"
     # typed in a hurry: "text me when 38817 delivred"
     r"(?<=\d\s)(?:deliv\w*|delv\w*|shiped|shipd|arived|arrvd)|"
     # Nigerian Pidgin's "don" (has): "when order 66190 don ship"
@@ -3775,6 +3777,8 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
         at, word = found
         if any(s <= start + at < e for s, e in _unasked_cited(text)):
             continue  # someone else's words: "SMS from the garage: '…'"
+        if _USER_WILL.search(clause, 0, at) and not re.search(r"\w", clause[at + len(word) :]):
+            continue  # "…? asking before I file": the user's own doing, later
         before = clause[:at]
         if _is_cjk(word):
             # Chinese typed with spaces for commas: a refusal in an earlier piece ("门禁卡
@@ -4108,6 +4112,10 @@ _MADE_THING = re.compile(
 _CJK_PURCHASES = frozenset(w for w in CHANGE_KINDS["purchase"] if _is_cjk(w))
 
 
+_USER_WILL = re.compile(r"\b(?:before|until|till|so\s+that)\s+(?:i|we)\s+$", re.I)
+"""The user's own change to come, right before its verb, which ends the clause ("asking
+before I file"); with its object ("Before I add today's reading of 138/86, show me the 30
+days trend, then …") it is the change asked for, after the read."""
 _OPINION_ASKED = re.compile(
     r"\bwhat\s+do\s+(?:you|u|ya)\s+(?:think|reckon|say|suggest|recommend)\b|"
     r"\bwhat(?:'s|\s+is)\s+your\s+(?:opinion|advice|take)\b|\bwhat\s+would\s+you\s+do\b|"

@@ -852,7 +852,7 @@ def _entry(
             rivals.append((start, start + len(clause)))
             continue
         rival = _rival_refused(intent, clause, evidence, today)
-        if refuses(clause.strip()) and not rival:
+        if (refuses(clause.strip()) or _ENTRY_REFUSED.search(clause)) and not rival:
             return None
         if rival:
             rivals.append((start, start + len(clause)))
@@ -905,6 +905,14 @@ def _entry(
     return None if _sentence_words(left, noise) and not _memo_only(left) else name
 
 
+_ENTRY_REFUSED = re.compile(
+    r"(?:不|别|甭|不要|不用|不必|无需)(?:再|用)?(?:报|提交|记|存|录)|"
+    r"\b(?:don'?t|do\s+not|never\s+mind|no\s+need\s+to)\s+(?:file|claim|submit|log|save|record|"
+    r"enter|put)\b",
+    re.I,
+)
+"""The write refused after the entry ("停车费25块我想了想还是不报了", "taxi 20 EUR, don't file
+it"): the words that name the entry are not all the line says."""
 _KIND_TOLD = re.compile(r"\b(?:that's|thats|that\s+is|it's|it\s+is)\s+(?:an?\s+)?$")
 """What names the entry's kind in a clause of its own, right before its word ("that's a")."""
 _TAKEN_BACK = re.compile(r"\W*(?:no|nope|nah|no no|不|不对|不是)\W*", re.I)
@@ -3712,6 +3720,9 @@ _OTHERS = re.compile(
     # a colleague, a friend or a boss the user acts for: "给同事报一笔🚕 60块"
     r"(?:给|帮|替|为)(?:我的?)?(?:同事|朋友|领导|老板|室友|同学|邻居|客户)"
     r"(?=报|记|取|开|存|查|发|把|一)|"
+    # anyone by surname and title, with where they work: "帮教务处李主任报一笔餐费150元"
+    r"(?:给|帮|替|为)(?:[\u4e00-\u9fff]{0,4}?的?)?[\u4e00-\u9fff](?:主任|经理|科长|处长|局长|"
+    r"校长|院长|总监|老师|师傅|医生|大夫|阿姨|叔叔)(?=报|记|取|开|存|查|发|把|一)|"
     # a colleague by 小 or 老 and their surname: "给我们队小王报个打车费", "帮老张取消"
     # (and a team named: "帮我们导游队的小李报一笔餐费")
     r"(?:给|帮|替|为)(?:我们|咱们|我)?(?:[\u4e00-\u9fff]{0,3}?(?:队|组|部门|团队|科室|班))?(?:的|里的)?"
@@ -3761,6 +3772,8 @@ _OTHERS = re.compile(
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
     # a brother or a close friend: "帮我兄弟记个血压", "我哥们儿的订单", "我闺蜜"
     r"兄弟|哥们儿?|闺蜜|姐妹|"
+    # one's partner: "帮我对象报一下打车费42块"
+    r"对象|男朋友|女朋友|"
     # in-laws and the wider family
     r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)"
     # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了

@@ -12769,3 +12769,70 @@ def test_rounds_277_278_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 279-280 (measured once at 41b248e, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text on an event, the things shipped named in the plural
+        (DOMAIN, "Text me when the waders ship would you, that's order 40733"),
+        # the entry refused after it
+        (EXPENSES, "那笔 30 块的停车费我想了想还是不报了"),
+        # the user's own filing, later: a question first
+        (EXPENSES, "is 35 USD ok for a taxi claim or will they bounce it? asking before I file"),
+        # someone else's: a section chief by surname and title, a partner
+        (EXPENSES, "帮财务科王科长报一笔餐费120元"),
+        (DOMAIN, "帮我对象记一下血压 135/85"),
+        # how it went wrong, with nothing corrected: still asked about (a guard)
+        (DOMAIN, "BP 138/91 today, I read wrong"),
+    ],
+)
+def test_rounds_279_280_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # the cents after the currency word
+        (
+            EXPENSES,
+            "Taxi to the ferry, 18 euro 40, today. file it",
+            "submit_expense",
+            {"amount": "18.40"},
+        ),
+        (
+            EXPENSES,
+            "make ticket, scan page show error. tell me how it going when they fix",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # an entry line corrected, then how the first value went wrong
+        (
+            DOMAIN,
+            "BP 137/90 today, sorry no 137/88, I read wrong",
+            "record_metric",
+            {"value": "137/88"},
+        ),
+        (
+            EXPENSES,
+            "taxi 31 USD wait no 13, I type wrong. today",
+            "submit_expense",
+            {"amount": "13"},
+        ),
+        (DOMAIN, "血压148/95，哦不对，是148/92，看错了", "record_metric", {"value": "148/92"}),
+        (
+            EXPENSES,
+            "taxi 38 USD tonight, no wait make it 42, I tipped",
+            "submit_expense",
+            {"amount": "42"},
+        ),
+    ],
+)
+def test_rounds_279_280_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

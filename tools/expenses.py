@@ -831,6 +831,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "an update when",
             "tell me when",
             "tell me once",
+            # asked as it goes: "tell me how it going when they fix" (English as a second tongue)
+            *("tell me how it going", "tell me how it's going", "tell me how it goes"),
             "keep me posted",
             *("keep mi posted", "keep mi updated", "let mi know"),  # Jamaican mi, "me"
             "keep me updated",

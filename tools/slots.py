@@ -123,6 +123,11 @@ _JIAO = (
 )
 """The one digit of jiao (tenths of a yuan) said after 块: "二十八块五" is 28.50, and so is
 "28 块 5", spaced."""
+_CENTS_AFTER = (
+    r"(?:euros?|dollars?|pounds?)\s+\d{2}(?!\d|[.,:/]\d|%)(?!\s*(?:days?|weeks?|months?|nights?|people|"
+    r"pax|x\b|times|min|mins|hours?|hrs?|am|pm|st|nd|rd|th|of)\b)"
+)
+"""Two digits of cents after the currency word ("23 euro 50", "12 dollars 99")."""
 _JIAO_SAID = r"(?P<jiao_said>[1-9一二两三四五六七八九])(?:毛|角)"
 """Jiao after 元, named as such: "六十八元五角" is 68.50 (after 元 a digit alone is not)."""
 CURRENCY_BEFORE = r"(?:[$€¥£￥]|\b(?:usd|eur|cny|rmb|us\$)\s*)"
@@ -614,6 +619,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"{_B}\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d{{1,2}})?{CURRENCY_AFTER}|"
             # "28块5", "二十八块五(毛)": yuan and one digit of jiao, 28.50
             rf"(?:{_B}\d+|{_CN_AMOUNT})(?:\s?块\s?{_JIAO}|元{_JIAO_SAID})|"
+            # the cents said after the currency, as euros are spoken: "23 euro 50" is 23.50
+            rf"{_B}\d{{1,5}}\s*{_CENTS_AFTER}|"
             rf"{CURRENCY_BEFORE}\s*{_NUM}|{_B}{_NUM}{CURRENCY_AFTER}|"
             # (said with a pause before its currency: "三百 呃 美元", the 呃 blanked)
             rf"{_CN_AMOUNT}\s*(?:块钱|块|元|美元|欧元|人民币|美金|欧(?!洲))",
@@ -1585,6 +1592,8 @@ def _amount_value(span: str) -> str | None:
         whole = _amount_value(span[: jiao.start()].rstrip())
         tenth = jiao.group("jiao") or jiao.group("jiao_said")
         return f"{whole}.{tenth if tenth.isdigit() else cn_number(tenth)}0" if whole else None
+    if spoken := re.fullmatch(rf"(\d{{1,5}})\s*{_CENTS_AFTER}", span, re.I):
+        return f"{spoken.group(1)}.{span[-2:]}"
     if k := re.search(r"(\d{1,4}(?:\.\d{1,3})?)k(?![a-z])", span, re.I):
         thousands = Decimal(k.group(1)) * 1000
         return str(int(thousands)) if thousands == int(thousands) else f"{thousands:.2f}"
@@ -1908,11 +1917,11 @@ _CORRECTION = re.compile(
     # "no hold on mi read it wrong man, a 136 over 86"
     r"(?:no\s+)?(?:hold|hang)\s+on)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     # (not "由428元更正为482元": a filed value asked to be edited, not this message's)
-    r"更正(?![为成])|哦不|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|少打了一位|多打了一位|等等|等一下|"
+    r"更正(?![为成])|哦不(?:对|是)?|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
     # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
     r"(?<=[,，。])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
-    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|its|it\s+is|"
+    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|its|it\s+is|is|"
     # what went wrong said ("i read that wrong its 134/90"), a German "better" ("Ah no,
     # better 14"), the thing named again ("wait no, that one was 9 EUR")
     r"(?:i|mi)\s+(?:read|typed|misread)\s+(?:it|that|dat)(?:\s+wrong)?(?:\s+man)?|better|"
@@ -2135,6 +2144,7 @@ def corrected(text: str) -> str:
     gone += narrowing.gone
     spans += narrowing.spans
     days += narrowing.days
+    told: list[int] = []  # where a correction ended, so what follows may say why
     for m in _CORRECTION.finditer(text):
         if any(s <= m.start() < e for s, e in narrowing.marks):
             continue  # "Actually just the 7": the narrowing read it
@@ -2143,12 +2153,14 @@ def corrected(text: str) -> str:
         if before and before[-1][0] == "id" and _LATEST_MEANT.match(text, m.end()):
             gone.append(("id", before[-1][1]))  # "T-408 status, wait no I mean my newest one"
             spans.append(m.span())
+            told.append(m.end())
             continue
         if not before or not after:
             continue
         if (period := _bare_period(text, before, after, m.end())) is not None:
             gone.append(("period", before[-1][1]))
             spans.append(m.span())
+            told.append(m.end())
             days.append(period)
             continue
         for kind in dict.fromkeys(v[0] for v in after):
@@ -2169,6 +2181,7 @@ def corrected(text: str) -> str:
                 continue  # "22 euros... wait, was it 22 or 27?": doubt, not a correction
             gone.append((kind, olds[-1]))
             spans.append(m.span())
+            told.append(m.end())
     for m in _NOT_THIS_THAT.finditer(text):
         pairs = [(m[f"a{n}"], m[f"b{n}"]) for n in ("", "2", "3", "4", "5")]
         for a, b in pairs:
@@ -2212,6 +2225,8 @@ def corrected(text: str) -> str:
     if {v[1] for v in values if v[0] == "id"} - kept:
         gone += [("id", kept_id) for kept_id in kept]
         spans += [m.span() for m in keeps]  # "10078不要取消" refuses no change asked for
+    if told:
+        spans += [m.span() for m in _MISTAKE_TOLD.finditer(text, min(told))]
     if not gone and not spans:
         return text
     spans += [(v[2], v[3]) for v in values if (v[0], v[1]) in gone]
@@ -2223,6 +2238,15 @@ def corrected(text: str) -> str:
     return "".join(chars)
 
 
+_MISTAKE_TOLD = re.compile(
+    r"(?<=[,，.。!！]\s)(?:i|mi)\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+)?"
+    r"(?:wrong(?:ly)?|in\s+wrong)\b|(?<=[,，.。!！]\s)(?:i|mi)\s+tipped\b|"
+    r"(?<=[,，.。!！])(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反)(?:了|哒|咯|啦)?(?=[。.!！]?\s*$)",
+    re.I,
+)
+"""How the value a correction took back went wrong, said after it ("BP 139/90 today, sorry no
+139/89, I read wrong", "…，是146/92，看错了"): blanked with the correction, so an entry line
+stays one. Alone ("BP 139/90 today, I read wrong", no value corrected) it stays, and asks."""
 _DISOWNED_LEAD = re.compile(
     r"(?:\bnot(?:\s+the)?|(?<![哦啊呃噢])不是|并非|"
     # a value the write must not take: "Don't log the 150/100 from earlier, … log 128/82"
