@@ -451,6 +451,8 @@ _VERNACULAR: dict[str, str] = {
     **{"补返": "补上"},
     # Wu (Shanghai): 覅/勿要 "don't", 勿 "not", 阿拉 "we", 侬 "you", 搿 "this", 辰光 "time",
     # 交关 "very"; 请勿 is formal Mandarin's "please don't". 定单 is 订单 in an older spelling.
+    # Tianjin 嘛样 "how": "我这血压近七天嘛样儿？"
+    **{"嘛样儿": "怎么样", "嘛样": "怎么样"},
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"几钿": "多少"},  # Wu "how much": "一个礼拜报了几钿？"
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
@@ -1615,6 +1617,9 @@ _DIALECT: dict[str, str] = {
     **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
     **{"nae": "no ", "hoo": "how", "hoo's": "how's", "whaur": "where", "whaur's": "where's"},
     **{"efter": "after", "scran": "meal ", "fae": "from", "gonnae": "can you"},
+    # Doric (Aberdeen) "fit" for what, "yestreen" (last night), "ane" (one), "och no" (oh no)
+    **{"fit's": "what's", "fit wis": "what was", "yestreen": "last night", "ane": "one"},
+    **{"och no": "oh no"},
     # Jamaican: "nuh cancel 33981" (don't)
     **{"nuh": "no "},
     # Jamaican: "mi a tink bout cancel 71104" (I'm thinking of cancelling it)
@@ -1631,6 +1636,8 @@ _DIALECT: dict[str, str] = {
     **{"intae": "into ", "deid": "dead", "ah": "i "},
     # (but "ah" before a correction is "oh": "the last 7 days. Ah no, better 14.")
     **{"ah no": "oh no", "ah wait": "oh wait"},
+    # Scots "hud on" (hold on): "Claim a taxi 14 EUR. Hud on, it wis 16"
+    **{"hud on": "hold on"},
     # "gie's a look at ma readings" (give me), "gie us a text", "I jist want tae ken" (know)
     **{"gie's": "give me", "gies": "give me", "gie": "give", "tae ken": "to know"},
     # Malay and Tagalog words inside English (Malaysia, Singapore, the Philippines):

@@ -3639,6 +3639,8 @@ _THEIR_THING = (
 """The things of these assistants a person has: "our drummer's order", "my lola's readings"."""
 _OTHERS = re.compile(
     rf"\b(?:my|our)\s+{_KIN}(?:'s|s'){_OCCASION}|"
+    # named after the kin: "My wife Annelie's BP was 160/100"
+    rf"\b(?:my|our)\s+{_KIN}\s+(?-i:[A-Z][a-z]+)(?:'s|s')\s+[a-z]|"
     # the same with no "'s", as Jamaican and second-language English say it ("Mi granny
     # pressure read 135/87", "my wife order 12345")
     rf"\b(?:my|our|mi)\s+{_KIN}\s+(?:{_THEIR_THING}|pressure)\b|"
@@ -3735,7 +3737,9 @@ _OTHERS = re.compile(
     r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷母弟妹兄](?![叫让要嘱话讲说])|"
     # one's spouse or parent as the old one: "俺家老头子血压…", "我家老伴的报销"
     # (Shanghainese 阿拉屋里厢: "our home")
-    r"(?:我|俺|阮|阿拉)们?(?:家|屋里厢?)?(?:里)?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)|"
+    r"(?:我|俺|阮|阿拉)们?(?:家|屋里厢?)?(?:里)?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)"
+    # (not one who only insists on something: "我老伴儿非说我最近脸儿红")
+    r"(?!儿?(?:非|老|总|又|也|还)?(?:说|念叨)我)|"
     r"(?:^|(?<=[家\s，,。]))(?:老爷子|老太太)(?!们)|"
     # A relative's thing and its value: "my mother bp 150/95".
     rf"\b(?:my|our)\s+{_KIN}\s+(?!(?:and|or|with|who|that|is|was|has|had|have|will|would|"
@@ -3756,7 +3760,7 @@ _OTHERS = re.compile(
     r"(?:on|after|at|off|out|away|asking|saying|telling|nagging|wanting|reminding)\b|"
     # (a feast named after a saint or a person: "the Paddy's Day orders", "Mother's Day")
     r"day\b|eve\b)[a-z]|"
-    r"(?:我|阮)(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
+    r"(?:我|阮|俺|额)(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
     # (Minnan 阮 "my"; 小弟 and 小妹 the younger ones: "阮小弟的订单 77120 帮伊取消")
     r"小弟|小妹|"
     # (Minnan 查某囝 "daughter": "帮我看我查某囝的订单")
@@ -3778,7 +3782,8 @@ _OTHERS = re.compile(
     r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)"
     # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了
     # 多少"; "我老公说他血压高", "…帮他记一下" are his)
-    r"(?!(?:说|让|叫|讲|劝|问)(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
+    # (and insists: "我老伴儿非说我最近脸儿红")
+    r"(?!(?:非|老|总|又|也|还)?(?:说|让|叫|讲|劝|问|念叨)(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
     r"[他她](?:们)?(?:的|报|记|存|量|下单|买)|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"
     # (not a gift for a client, "给客户的礼品", nor a ride to see one, "去见客户的")
     # (nor money the user advanced for one, "替客户垫付的印刷费": the user's own claim)
@@ -3915,7 +3920,9 @@ _OWN_AFTER_ALL = re.compile(
     r"\b(?:my\s+(?:claim|order|reading|ticket|expense|one)|mine),?\s+not\s+(?:hers|his|theirs)\b|"
     # the user's own beside another's, told apart: "she filed hers already, can you file
     # mine", "Not my colleague's J-90 - mine, J-91" (not "my wife's and mine": both)
-    r"(?<!\band\s)(?<!&\s)(?<!\bnot\s)(?<!n't\s)(?<!\bof\s)\bmine\b(?!\s+(?:and|&)\s)|"
+    r"(?<!\band\s)(?<!&\s)(?<!\bnot\s)(?<!n't\s)(?<!\bof\s)\bmine\b(?!\s+(?:and|&)\s)"
+    # (not the user's account lent to another: "can you log it on mine for her?")
+    r"(?!\s+for\s+(?:her|him|them)\b)|"
     # and in Chinese, the user's own by its id after another's: "她的 J-85 好了，我的 J-86 呢"
     r"我(?:自己)?的\s*(?:[A-Za-z]-?\d+|\d{4,})\s*(?:呢|吗|么)|"
     r"在我名下|我垫付|我自己付|算我的|报在我|"

@@ -12836,3 +12836,77 @@ def test_rounds_279_280_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 281-282 (measured once at f53a6db, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # kin named by name, the reading put on the user's account for them
+        (DOMAIN, "My husband Pieter's BP was 158/99 this morning, can you log it on mine for him?"),
+        # Shaanxi 额 (my) before a spouse
+        (DOMAIN, "额婆娘今儿量的155/98，也给记到额这"),
+    ],
+)
+def test_rounds_281_282_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Scots and Doric: "hud on", "fit's", "och no"
+        (EXPENSES, "Claim a taxi 17 EUR. Hud on, it wis 19", "submit_expense", {"amount": "19"}),
+        (
+            EXPENSES,
+            "Fit's ma claims total for the last 14 days?",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "meal 8.90 USD at the station Friday, och no, it wis Thursday",
+            "submit_expense",
+            {"date": "2026-03-12"},
+        ),
+        # unsure which ticket, the latest asked for instead
+        (
+            EXPENSES,
+            "Is T-80 sorted? Or was it T-81... just show me the latest one",
+            "ticket_status",
+            {"ticket_id": None},
+        ),
+        (
+            EXPENSES,
+            "上次那张工单系T-127定系T-172？直接帮我查最新那张就得",
+            "ticket_status",
+            {"ticket_id": None},
+        ),
+        # how the corrected value went wrong
+        (
+            EXPENSES,
+            "打车费报24.5元，唔系，是42.5元，我打反咗",
+            "submit_expense",
+            {"amount": "42.50"},
+        ),
+        (
+            EXPENSES,
+            "Dinner with the team, 61 USD. No, 16 USD, I mixed the numbers sorry",
+            "submit_expense",
+            {"amount": "16"},
+        ),
+        # Tianjin 嘛样 (how); a spouse who only insists on something
+        (
+            DOMAIN,
+            "我这血压近十四天嘛样儿？我老伴儿非说我脸红",
+            "review_metric_trend",
+            {"period": "14d"},
+        ),
+    ],
+)
+def test_rounds_281_282_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

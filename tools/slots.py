@@ -2219,6 +2219,7 @@ def corrected(text: str) -> str:
             gone.append((v[0], v[1]))  # "14 days, not for 30 days"
     gone += _disowned(text, values)
     gone += _either_chosen(text)
+    gone += _latest_instead(text, values)
     gone += _asked_between(text, values)
     keeps = list(_KEEP.finditer(text))
     kept = {m["id"] or m["id2"] or m["id3"] or m["id4"] for m in keeps}
@@ -2241,7 +2242,8 @@ def corrected(text: str) -> str:
 _MISTAKE_TOLD = re.compile(
     r"(?<=[,，.。!！]\s)(?:i|mi)\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+)?"
     r"(?:wrong(?:ly)?|in\s+wrong)\b|(?<=[,，.。!！]\s)(?:i|mi)\s+tipped\b|"
-    r"(?<=[,，.。!！])(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反)(?:了|哒|咯|啦)?(?=[。.!！]?\s*$)",
+    r"(?<=[,，.。!！]\s)i\s+mixed(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?\b|"
+    r"(?<=[,，.。!！])我?(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反)(?:了|哒|咯|啦)?(?=[。.!！]?\s*$)",
     re.I,
 )
 """How the value a correction took back went wrong, said after it ("BP 139/90 today, sorry no
@@ -2273,6 +2275,25 @@ def named_again(text: str, m: re.Match[str]) -> list[str]:
     """The ids of an `EITHER_IDS` match that the request names again outside it."""
     rest = text[: m.start()] + " " + text[m.end() :]
     return [x for x in (m["a"], m["b"]) if re.search(rf"(?<![\w-]){re.escape(x)}(?!\d)", rest)]
+
+
+_LATEST_INSTEAD = re.compile(
+    r"\b(?:just|only)\s+(?:show|check|give|get|pull\s+up)\s+(?:me\s+)?(?:the|my)\s+"
+    r"(?:latest|newest|most\s+recent)\b|(?:直接|就)[^，。,.？?]{0,6}?最新",
+    re.I,
+)
+
+
+def _latest_instead(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[str, str]]:
+    """Every id named, when the user is unsure which and asks for the latest instead.
+
+    "Is T-90 sorted? Or was it T-91... ag, just show me the latest one", "上次那张工单系T-117
+    定系T-171？我记唔清了，直接帮我查最新那张就得": neither id is meant; the latest is.
+    """
+    ids = [v for v in values if v[0] == "id"]
+    if len({v[1] for v in ids}) < 2 or not _LATEST_INSTEAD.search(text, ids[-1][3]):
+        return []
+    return [(v[0], v[1]) for v in ids]
 
 
 def _either_chosen(text: str) -> list[tuple[str, str]]:
