@@ -163,12 +163,15 @@ _ROUGH_DAY = re.compile(
     # "I don't remember the date exactly", "can't recall which day"
     r"\b(?:don'?t|do\s+not|can'?t|cannot|can\s+not)\s+(?:remember|recall)\s+"
     r"(?:the\s+|which\s+|what\s+)?(?:exact\s+)?(?:day|date)\b|"
-    r"前几天|前些天|前阵子|(?:不记得|记不清|忘了)(?:是)?(?:哪天|几号|哪一天|日期)",
+    r"前几天|前些天|前阵子|(?:不记得|记不清|忘了)(?:是)?(?:哪天|几号|哪一天|日期)|"
+    # or left for later: "日期我核对发票后再告诉你", "I'll tell you the date later"
+    r"(?:日期|哪天|几号)[^，。,.!！?？]{0,12}?(?:再|稍后|晚点|回头)(?:告诉|发|给|补|说)|"
+    r"\b(?:i'?ll|i\s+will)\s+(?:tell|send|give)\s+(?:you\s+)?the\s+(?:date|day)\s+later\b",
     re.I,
 )
 """A day said only roughly ("I took it the other day", "last Tuesday-ish, not sure of the
-exact day", "前几天"): an intent that assumes today for an unnamed day must not, and no
-day it could take is meant, so the run asks."""
+exact day", "前几天") or left for later ("日期我核对发票后再告诉你"): an intent that assumes
+today for an unnamed day must not, and no day it could take is meant, so the run asks."""
 UNDER_CONDITION = (
     "not {intent}: what the request asks beside {words!r} is under a condition; ask first"
 )

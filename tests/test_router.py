@@ -12910,3 +12910,65 @@ def test_rounds_281_282_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 283-284 (measured once at 48247b9, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the day left for later
+        (EXPENSES, "报销一笔打车费，金额48元，日期我核对发票后再告诉你。"),
+        (EXPENSES, "file a taxi 27 EUR, I will tell you the date later"),
+        # the other amount it might have been
+        (EXPENSES, "晚饭75块……还是57喃，报餐费"),
+    ],
+)
+def test_rounds_283_284_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 还是 right after a correction is "rather"
+        (
+            DOMAIN,
+            "出个周报……哎不对，还是出月报嘛，周报没得用",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # Singlish "eh no", "typo sia"; Sichuan 看岔了 (misread)
+        (
+            EXPENSES,
+            "claim lunch 130 cny... eh no, 103, typo sia",
+            "submit_expense",
+            {"amount": "103"},
+        ),
+        (
+            EXPENSES,
+            "饭钱240块，不对不对，是420，看岔了，礼拜三的",
+            "submit_expense",
+            {"amount": "420"},
+        ),
+        # an amount doubted, then the other confirmed
+        (
+            EXPENSES,
+            "晚饭75块……还是57喃，哦对，57，昨天晚上的，报餐费",
+            "submit_expense",
+            {"amount": "57"},
+        ),
+        # Portuguese "dar notícias"
+        (
+            EXPENSES,
+            "Please open a ticket, the upload page freezes. And please give me the news, ok?",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_283_284_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -833,6 +833,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "tell me once",
             # asked as it goes: "tell me how it going when they fix" (English as a second tongue)
             *("tell me how it going", "tell me how it's going", "tell me how it goes"),
+            # Portuguese "dar notícias": "And please give me the news, ok?"
+            *("give me the news", "give me news", "send me the news"),
             "keep me posted",
             *("keep mi posted", "keep mi updated", "let mi know"),  # Jamaican mi, "me"
             "keep me updated",

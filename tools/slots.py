@@ -999,11 +999,13 @@ def _paired_as_reading(text: str, roles: list[Role]) -> list[Role]:
 
 _THE_OTHER_PAID = re.compile(
     r"\b(?:(?:the\s+)?other(?:\s+one)?|another(?:\s+one)?|one)\s+(?:was|is|cost|came\s+to)\s*$|"
-    r"\bthe\s+other\s+(?:one\s+)?$",
+    r"\bthe\s+other\s+(?:one\s+)?$|"
+    r"(?:还是|\bor(?:\s+was\s+it|\s+maybe)?)\s*$",
     re.I,
 )
 """The second of two things paid, its currency left to the first ("one was 14 euros and one
-was 19"): a second amount, so the claim asks which, where it had filed the 14."""
+was 19"), or the other amount it might have been ("晚饭65块……还是56喃", "65 USD or 56?"):
+a second amount, so the claim asks which, where it had filed the first."""
 _CJK_TEXT = re.compile(r"[\u4e00-\u9fff]")
 _CN_MONTH_DOT_DAY = re.compile(r"(?P<cm>1[0-2]|0?[1-9])\.(?P<cd>0[1-9]|[12]\d|3[01])")
 """A day as Chinese writes it with a dot, month first, the day in two digits ("3.12" is 12
@@ -1905,7 +1907,7 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 
 
 _CORRECTION = re.compile(
-    r"(?:\b(?:(?:oh|ah)\s+no(?:[\s,]+actually)?|no\s+wait|wait|sorry|oops|actually|actly|actualy|"
+    r"(?:\b(?:(?:oh|ah|eh)\s+no(?:[\s,]+actually)?|no\s+wait|wait|sorry|oops|actually|actly|actualy|"
     r"correction|i\s+mean|i\s+meant|my\s+mistake|my\s+bad|on\s+second\s+thoughts?|"
     r"not\s+(?:that|this)\s+one|"
     # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
@@ -2115,7 +2117,10 @@ def _value_of(text: str) -> tuple[str, str] | None:
 _EITHER_AFTER = re.compile(r"\bor\b|或|还是", re.I)
 """The "or" of two values named after a correcting word, the first of them the value said
 before it ("taxi of 22 euros... wait, I am not sure if was 22 or 27"): the user doubts which
-it was, so neither is taken back and the request that names two is asked about."""
+it was, so neither is taken back and the request that names two is asked about. Not 还是
+right after the correcting word, where it is "rather" (`_RATHER`): "出个周报……哎不对，还是出月
+报嘛，周报看起没得意思"."""
+_RATHER = re.compile(r"\s*还是")
 
 
 def corrected(text: str) -> str:
@@ -2175,8 +2180,9 @@ def corrected(text: str) -> str:
                 continue
             if len({v[1] for v in new}) != 1 or _ALSO.search(text[m.end() : new[0][2]]):
                 continue
+            rather = _RATHER.match(text, m.end())
             if any(v[0] == kind and v[1] == olds[-1] for v in after) and _EITHER_AFTER.search(
-                text, m.end()
+                text, rather.end() if rather else m.end()
             ):
                 continue  # "22 euros... wait, was it 22 or 27?": doubt, not a correction
             gone.append((kind, olds[-1]))
@@ -2220,6 +2226,10 @@ def corrected(text: str) -> str:
     gone += _disowned(text, values)
     gone += _either_chosen(text)
     gone += _latest_instead(text, values)
+    for m in _CONFIRMED.finditer(text):
+        doubted = [v for v in values if v[0] == "amount" and v[3] <= m.start() and v[1] != m["v"]]
+        if doubted:
+            gone.append(doubted[-1][:2])  # "晚饭65块……还是56喃，哦对，56": the 56
     gone += _asked_between(text, values)
     keeps = list(_KEEP.finditer(text))
     kept = {m["id"] or m["id2"] or m["id3"] or m["id4"] for m in keeps}
@@ -2243,7 +2253,8 @@ _MISTAKE_TOLD = re.compile(
     r"(?<=[,，.。!！]\s)(?:i|mi)\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+)?"
     r"(?:wrong(?:ly)?|in\s+wrong)\b|(?<=[,，.。!！]\s)(?:i|mi)\s+tipped\b|"
     r"(?<=[,，.。!！]\s)i\s+mixed(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?\b|"
-    r"(?<=[,，.。!！])我?(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反)(?:了|哒|咯|啦)?(?=[。.!！]?\s*$)",
+    r"(?<=[,，.。!！]\s)(?:my\s+)?typo(?:\s+(?:sia|lah|leh|sorry))?\b|"
+    r"(?<=[,，.。!！])我?(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反|岔)(?:了|哒|咯|啦)?(?=[。.!！，,]|\s*$)",
     re.I,
 )
 """How the value a correction took back went wrong, said after it ("BP 139/90 today, sorry no
@@ -2277,6 +2288,13 @@ def named_again(text: str, m: re.Match[str]) -> list[str]:
     return [x for x in (m["a"], m["b"]) if re.search(rf"(?<![\w-]){re.escape(x)}(?!\d)", rest)]
 
 
+_CONFIRMED = re.compile(
+    r"(?:还是|\bor\s+was\s+it)\s*(?P<v>\d+(?:\.\d+)?)[^，,。.?？\d]{0,3}[，,。.…?？\s]*"
+    r"(?:(?:哦|噢|啊)?对了?|yes|yeah|yep)[，,\s]*(?P=v)(?!\d)",
+    re.I,
+)
+"""An amount doubted, then the other one confirmed ("晚饭65块……还是56喃，哦对，56", "65 USD…
+or was it 56? yes, 56"): the first is taken back."""
 _LATEST_INSTEAD = re.compile(
     r"\b(?:just|only)\s+(?:show|check|give|get|pull\s+up)\s+(?:me\s+)?(?:the|my)\s+"
     r"(?:latest|newest|most\s+recent)\b|(?:直接|就)[^，。,.？?]{0,6}?最新",
