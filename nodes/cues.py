@@ -3589,8 +3589,8 @@ _CAN_AFTER = re.compile(
 )
 """Singapore English asks with "can?" after the request ("sms me the status of 10291 can?"
 is "can you sms me…"), as "OK?", Swahili "sawa?", "好吗" and "行不行" do ("发个短信提醒我状态
-OK?", Henan's "记一下中不中？"). "Can or not?" asks
-whether it can be done, and stays a question."""
+OK?", Henan's "记一下中不中？"). "Can or not?" asks whether it can be done, and stays a
+question."""
 _VERB_CAN = re.compile(
     r"(?<![\w'-])(?:claim|expense|reimburse|refund|return)\s+can\s*(?:lah|leh|or\s+not|anot)?"
     r"\s*[?？]*\s*$",
@@ -3770,11 +3770,10 @@ def change_cue(text: str, extra: Iterable[str] = ()) -> Found | None:
     cues = (*GENERIC_CUES, *extra)
     conditional = conditional_clauses(text)
     unasked = unasked_clauses(text)
-    opinion = _OPINION_ASKED.search(text) is not None
     for start, clause, asks in _asking_clauses(text):
         if start in conditional or start in unasked or not asks:
             continue
-        if opinion and _DELIBERATED.search(clause):
+        if _weighed_aloud(text, clause):
             continue  # "I think I should open a ticket, … What do you think?"
         found = _find_cue(clause, cues)
         if found is None and (done := _DONE_FOR_ME.search(clause)):
@@ -3942,9 +3941,8 @@ _CN_NEGATED = re.compile(
     rf"{SCORN}$"
 )
 """A refusal right before a Chinese change word, with "again" between ("不用再提交了", "无需重复
-购买") or
-official style's 予以 ("暂不予以取消"), or said with scorn ("我疯了才取消": I would have to
-be mad to cancel it)."""
+购买") or official style's 予以 ("暂不予以取消"), or said with scorn ("我疯了才取消": I would
+have to be mad to cancel it)."""
 
 
 _COURTESY = re.compile(
@@ -4136,8 +4134,15 @@ _DELIBERATED = re.compile(
     r"我(?:觉得|想|感觉)(?:我)?(?:应该|是不是该|该|得)",
     re.I,
 )
-"""The user weighing a change of their own ("I think I should open a ticket"): with the
-assistant's opinion asked for, no change is asked of it."""
+"""The user weighing a change of their own ("I think I should open a ticket")."""
+
+
+def _weighed_aloud(text: str, clause: str) -> bool:
+    """Whether the clause weighs a change of the user's own, the assistant's opinion asked.
+
+    "I think I should open a ticket, … What do you think?" asks for advice, not the ticket.
+    """
+    return _DELIBERATED.search(clause) is not None and _OPINION_ASKED.search(text) is not None
 
 
 @lru_cache(maxsize=4096)
@@ -4147,11 +4152,10 @@ def _change_verbs_of(text: str, extra: tuple[str, ...]) -> tuple[Found, ...]:
     conditional = conditional_clauses(text)
     unasked = unasked_clauses(text)
     cited = _unasked_cited(text)
-    opinion = _OPINION_ASKED.search(text) is not None
     for start, clause, asks in _asking_clauses(text):
         if _HYPOTHETICAL.search(clause) or _CN_HYPOTHETICAL.search(clause):
             continue
-        if opinion and _DELIBERATED.search(clause):
+        if _weighed_aloud(text, clause):
             continue  # "I think I should open a ticket, … What do you think?"
         body, _ = _request_body(clause)
         if _SAID_RIGHT.fullmatch(body):

@@ -1119,11 +1119,6 @@ reads it so: a claim's amount is yuan in Chinese whatever 块 is there ("住滨�
 上四百二")."""
 
 
-def _blank_non_money(text: str) -> str:
-    """The text with each `_NOT_MONEY_KUAI` blanked, offsets kept for the evidence."""
-    return _NOT_MONEY_KUAI.sub(lambda m: " " * len(m.group()), text)
-
-
 _SOUTHEAST_ASIA = re.compile(
     r"(?<![a-z])(?:grab|gojek|lah)(?![a-z])|马币|令吉|新币|新加坡|马来西亚|吉隆坡|槟城|怡保",
     re.I,
@@ -1395,7 +1390,8 @@ def total_slots(text: str, today: date) -> dict[str, Any]:
     slots model to reject: the run asks rather than showing a total it was not asked for.
     """
     slots: dict[str, Any] = {"period": _period(text)}
-    found = find_word(_blank_non_money(text), _ALL_CURRENCY_WORDS, "enum")
+    named = _NOT_MONEY_KUAI.sub(lambda m: " " * len(m.group()), text)  # offsets kept
+    found = find_word(named, _ALL_CURRENCY_WORDS, "enum")
     money = [r for r in number_roles(text) if r.kind == "money"]
     if found is not None and not any(r.start <= found.start < r.end + 2 for r in money):
         slots["currency"] = found

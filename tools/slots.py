@@ -787,7 +787,7 @@ NOT_NEGATIONS: tuple[str, ...] = (
     # not knowing is no refusal: "不确定算餐费还是其他" doubts the meal, it does not refuse it
     *("不确定", "不清楚", "不知道", "不记得"),
     # 别 inside a word: "类别 meal" (category), 特别, 分别, 区别, 级别 (and 个别, but not
-    # after 那 or 这: `_THAT_ONE_DONT`)
+    # after 那 or 这: `_INDIVIDUAL`)
     *("类别", "特别", "分别", "区别", "级别", "识别", "告别", "性别"),
 )
 """Phrases that hold a negation word but refuse nothing: a question ("能不能短信通知我"), a
@@ -2229,7 +2229,7 @@ def corrected(text: str) -> str:
     for m in _CONFIRMED.finditer(text):
         doubted = [v for v in values if v[0] == "amount" and v[3] <= m.start() and v[1] != m["v"]]
         if doubted:
-            gone.append(doubted[-1][:2])  # "晚饭65块……还是56喃，哦对，56": the 56
+            gone.append(doubted[-1][:2])  # "晚饭65块……还是56喃，哦对，56": not the 65
     gone += _asked_between(text, values)
     keeps = list(_KEEP.finditer(text))
     kept = {m["id"] or m["id2"] or m["id3"] or m["id4"] for m in keeps}
