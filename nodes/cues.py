@@ -1936,9 +1936,18 @@ _TAGALOG_DID = re.compile(
 requested one earlier): told as done, read as "did" so no rule reads it as asked. Before
 any other verb ("nag-checkout ako Thursday") the affix is blanked with the others."""
 _TAGALOG_DONE_PAST = {
-    **{"file": "filed", "save": "saved", "claim": "claimed", "record": "recorded"},
-    **{"log": "logged", "submit": "submitted", "cancel": "cancelled", "open": "opened"},
-    **{"text": "texted", "send": "sent", "build": "built", "create": "created"},
+    "file": "filed",
+    "save": "saved",
+    "claim": "claimed",
+    "record": "recorded",
+    "log": "logged",
+    "submit": "submitted",
+    "cancel": "cancelled",
+    "open": "opened",
+    "text": "texted",
+    "send": "sent",
+    "build": "built",
+    "create": "created",
 }
 _TAGALOG_DONE = re.compile(rf"\bna-(?P<verb>{'|'.join(_TAGALOG_DONE_PAST)})\b", re.I)
 """Tagalog's "na-" on a change is the change made ("yung BP na na-log ko kahapon": the

@@ -2250,10 +2250,11 @@ def corrected(text: str) -> str:
 
 
 _MISTAKE_TOLD = re.compile(
-    r"(?<=[,，.。!！]\s)(?:i|mi)\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+)?"
-    r"(?:wrong(?:ly)?|in\s+wrong)\b|(?<=[,，.。!！]\s)(?:i|mi)\s+tipped\b|"
-    r"(?<=[,，.。!！]\s)i\s+mixed(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?\b|"
-    r"(?<=[,，.。!！]\s)(?:my\s+)?typo(?:\s+(?:sia|lah|leh|sorry))?\b|"
+    r"(?<=[,，.。!！]\s)(?:"
+    r"(?:i|mi)\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+)?"
+    r"(?:wrong(?:ly)?|in\s+wrong)\b|(?:i|mi)\s+tipped\b|"
+    r"i\s+mixed(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?\b|"
+    r"(?:my\s+)?typo(?:\s+(?:sia|lah|leh|sorry))?\b)|"
     r"(?<=[,，.。!！])我?(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反|岔)(?:了|哒|咯|啦)?(?=[。.!！，,]|\s*$)",
     re.I,
 )
