@@ -431,8 +431,9 @@ _VERNACULAR: dict[str, str] = {
     **{"莫记到": "没记上", "莫记上": "没记上", "补起": "补上"},
     # Wuhan and the Northwest: 一挂 "a bit" after a verb ("再看一挂")
     **{"看一挂": "看一下", "查一挂": "查一下", "记一挂": "记一下"},
-    # Wuhan and Southwestern: 夜个 "yesterday" (前个 and 嘞, 下子 in context below)
-    **{"夜个": "昨天"},
+    # Wuhan and Southwestern: 夜个 "yesterday" (前个 and 嘞, 下子 in context below); Inner
+    # Mongolia and the north: 夜儿, 夜儿个 ("打车 38 块，夜儿的")
+    **{"夜个": "昨天", "夜儿个": "昨天", "夜儿": "昨天"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
     **{"甭": "别", "俩": "两", "咋": "怎", "简讯": "短信"},
     # (咋样儿 is 咋样, how it is, not how to: "T-12那个工单咋样儿了？")
@@ -654,6 +655,11 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<wode>(?<![给帮让叫替和跟对])(?<=我)个(?!人)(?=\s*[A-Za-z\u4e00-\u9fff]))"
     # 杠 is a dash said aloud between an id's letter and its digits ("任务J杠三十五")
     + r"|(?P<gang>(?<=[A-Za-z])杠(?=\s*[\d零一二两三四五六七八九十幺洞]))"
+    # Jin and Inner Mongolia 哇 is 吧 after a change asked for ("这个算我的报了哇": file it)
+    + r"|(?P<wa>(?<=报了|记了|存了|开了|发了|做了|消了|上了)哇(?=\s*(?:[?？,，。!！~]|$)))"
+    # Northern 完了 "after that" opening a clause before what it asks ("打车 38 块，夜儿的，完了给我
+    # 看看近7天合计"); elsewhere "finished" (报完了)
+    + r"|(?P<wanle>(?:(?<=[，,。.；;\s])|^)完了(?=\s*(?:给|帮|再|看|查|瞅|瞧|让|把)))"
     # Southwestern 一道 "once more" after a look ("记完再看一道"); elsewhere "together"
     + r"|(?P<yidao>(?<=[看查比])一道)"
     # Shanxi and Jin 瞭 "look" ("给我瞭一下", "先瞭瞭"); not 瞭望, and 瞭解 is 了解
@@ -694,6 +700,8 @@ _VERNACULAR_IN_CONTEXT = {
     **{"leide": "的", "lei": "了", "qiange": "前天", "xiazi": "一下", "yidao": "一遍", "gang": "-"},
     **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看", "bai": "别", "fu": "不"},
     "wu": "做",
+    "wanle": "然后",
+    "wa": "吧",
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""
 
@@ -1619,6 +1627,10 @@ _DIALECT: dict[str, str] = {
     **{"efter": "after", "scran": "meal ", "fae": "from", "gonnae": "can you"},
     # Doric (Aberdeen) "fit" for what, "yestreen" (last night), "ane" (one), "och no" (oh no)
     **{"fit's": "what's", "fit wis": "what was", "yestreen": "last night", "ane": "one"},
+    # Shetland: "du" (thou), "dunna" (don't), "hing on", "fir" (for), "wrang", "denner",
+    # "foo's" (how's), "ony", "twa", "aff"
+    **{"du": "u ", "dunna": "don't", "hing on": "hang on", "fir": "for", "wrang": "wrong"},
+    **{"denner": "dinner", "foo's": "how's", "ony": "any", "twa": "two", "aff": "off"},
     **{"och no": "oh no"},
     # Jamaican: "nuh cancel 33981" (don't)
     **{"nuh": "no "},
@@ -2696,10 +2708,11 @@ _CN_INTENDED = re.compile(
 )
 """本来想取消, 原本打算报销, 差点就取消了: a change once meant, not asked for now."""
 _RETRACTION = re.compile(
-    r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah)\b[\s,]*)*"
+    r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah|hang\s+on)\b"
+    r"[\s,]*)*"
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
     r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
-    r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that))?|"
+    r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that)|\s+bother)?|"
     # "Cancel 90312. Actually, hmm, maybe not", "… Leave it for now."
     # ("keep it": "Cancel the order 77230... non, finalement, keep it, …")
     r"maybe\s+not|(?:leave|keep)\s+it(?:\s+(?:for\s+now|as\s+it\s+is|be))?|"
@@ -3246,6 +3259,10 @@ _HABIT = re.compile(
     r"\b(?:i|we)\s+(?:have\s+been|'ve\s+been|had\s+been|was|were|used\s+to)\s+\w+|"
     r"\b(?:i|we)\s+(?:always|usually|normally|now)\s+\w+|"
     r"\b(?:told|asked|wants|wanted|advised)\s+(?:me|us)\s+to\b|"
+    # ("to" dropped, as Fiji and other learners say it: "the doctor tell me check the pressure
+    # every day")
+    r"\b(?:tell|tells|told|ask|asks|asked|want|wants|wanted)\s+(?:me|us)\s+(?:check|measure|"
+    r"take|monitor|record|log|write)\b|"
     # what someone has the user do: "Doc's got me checkin' my pressure every day now"
     r"\b(?:got|has|had|have)\s+(?:me|us)\s+\w+(?:ing|in'|in)\b|"
     # someone else's habit: "my boss keeps asking for numbers every friday"
@@ -3264,9 +3281,10 @@ before "every morning", 每天 or 自动."""
 _ON_EVENT = re.compile(
     # ("soon as" with its first "as" dropped: "Text me soon as order 40977 ships")
     # (and a lawyer's "at such time as"; Tagalog "pag", "kapag": "sms me pag delivered na 70112")
-    # ("as and when", a lawyer's: "text me as and when order 71305 is dispatched")
+    # ("as and when", a lawyer's: "text me as and when order 71305 is dispatched"; Shetland
+    # and Scots "whan")
     # (not the user's own doing told: "when I came in my pressure was wicked high")
-    r"\b(?:when|once|(?:as\s+)?soon\s+as|after|whenever|the\s+moment|at\s+such\s+time\s+as|"
+    r"\b(?:when|whan|once|(?:as\s+)?soon\s+as|after|whenever|the\s+moment|at\s+such\s+time\s+as|"
     r"as\s+and\s+when|pag|kapag)\s+(?!i\s|we\s)(?:[\w#'-]+\s+){0,6}?"
     r"(?:ships|shipped|arrives|arrived|lands|landed|updates|updated|changes|changed|moves|"
     # "when it's delivered"
@@ -3288,6 +3306,8 @@ _ON_EVENT = re.compile(
     r"(?<=\d\s)(?:ship|arrive|land|come|reach)|"
     # and after things named in the plural: "Text me when the oilskins ship"
     r"(?<=s\s)(?:ship|arrive|land|come|reach)|"
+    # or closing its clause, whatever it follows: "text me when the pump ship, order 48213"
+    r"(?:ship|arrive|land|reach)(?=\s*(?:[,.;!?，。]|$))|"
     # typed in a hurry: "text me when 38817 delivred"
     r"(?<=\d\s)(?:deliv\w*|delv\w*|shiped|shipd|arived|arrvd)|"
     # Nigerian Pidgin's "don" (has): "when order 66190 don ship"
@@ -4433,11 +4453,13 @@ def _without_dismissed(text: str) -> str | None:
 
 
 _KEEP_IT = re.compile(
-    r"[\s,，.。!！—–-]*(?:no[\s,]+)?(?:i'?ll\s+|i\s+will\s+|i'?d\s+rather\s+|let'?s\s+)?"
-    r"(?:keep|leave)\s+(?:it|that|this)\b|[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
+    r"[\s,，.。!！—–-]*(?:no[\s,]+)?(?:(?:don'?t|do\s+not)\s+bother[\s,.!]+)?"
+    r"(?:i'?ll\s+|i\s+will\s+|i'?d\s+rather\s+|let'?s\s+)?"
+    r"(?:keep|leave)\s+(?:it|that|this|them|dem)\b|[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
     re.I,
 )
-"""The thing kept after a change of mind: "wait no, keep it", "actually no, I'll keep it"."""
+"""The thing kept after a change of mind: "wait no, keep it", "actually no, I'll keep it",
+"hang on, don't bother, I'll keep them after all" (Shetland "… keep dem efter aa")."""
 
 
 _ID_NEXT = re.compile(r"\s*(?:(?:order|ticket|job)\s*)?(?:#|no\.?\s*)?(?:\d|[TJ]-\d)", re.I)
@@ -4573,7 +4595,7 @@ def _kept_only(after: str) -> bool:
 
 
 _NOTHING_MORE = re.compile(
-    r"[\s,.!…]*(?:(?:for\s+now|after\s+all|then|thanks|thx|sorry|forget\s+it|never\s*mind)"
+    r"[\s,.!…]*(?:(?:for\s+now|after\s+(?:all|aa)|then|thanks|thx|sorry|forget\s+it|never\s*mind)"
     r"[\s,.!…]*)*",
     re.I,
 )

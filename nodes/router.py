@@ -762,7 +762,9 @@ _ENTRY_MEMO = re.compile(
     # its kind named in quotes: "…, 15 euro, that's an 'other' wan" (Scots: one)
     r"\b(?:that's|thats|it's|its)\s+(?:an?\s+)?['\"‘][\w ]{1,15}['\"’](?:\s+(?:one|wan))?|"
     # when it was paid, said as a clause of its own: "…, 236 EUR, I paid on Thursday."
-    r"\bi\s+paid(?:\s+(?:it|for\s+it))?(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s))|"
+    # (or bought, with no "I": "…, $189 total, paid it friday", "…, bought dem on da 9th")
+    r"\b(?:i\s+)?(?:paid|bought)(?:\s+(?:it|them|dem|for\s+it))?(?=\s+(?:on\s|yesterday\b|"
+    r"today\b|this\s|last\s|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))|"
     # (Nigerian Pidgin "I pay am 10 March": I paid it then)
     r"\bi\s+pay\s+am(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s|\d))|"
     # the amount as the whole cost: "3 nights, $360 total" (not "total for the last 7 days")
@@ -959,8 +961,10 @@ def _rival_refused(
 
 
 _READ_JOINER = re.compile(
-    r"(?:\b(?:and\s+then|and\s+also|and\s+after|and\s+afterwards|then|and|also|plus|after|"
-    r"afterwards)\b|然后|再|并且|顺便)[\s,，;；.。]*$",
+    r"(?:\b(?:and\s+then|and\s+also|and\s+after|and\s+afterwards|then|and|also|plus|"
+    r"after(?:\s+that)?|afterwards)\b|然后|再|并且|顺便|接着|"
+    # northern 完了 (after that) opening its clause: "打车 38 块，夜儿的，完了给我看看近7天合计"
+    r"(?:^|(?<=[\s,，;；.。]))完了)[\s,，;；.。]*$",
     re.I,
 )
 
@@ -3888,13 +3892,14 @@ _LEFT_OPEN = re.compile(
     r"\bwhichever(?:'s|\s+(?:you|u|is|one|works|fits|suits)\b|\s*(?:[,.!?…]|$))|"
     r"\beither(?:'s|\s+(?:one|is\s+fine|works|is\s+ok(?:ay)?)\b)|"
     r"\b(?:you|u)\s+(?:pick|choose|decide)\b|\byour\s+call\b|\bup\s+to\s+(?:you|u)\b|"
-    r"随便(?![聊问说看])|(?:哪个|哪样|哪种)都(?:行|可以|成)|看着办|你(?:来)?定|你(?:来)?选",
+    r"随便(?![聊问说看吃喝买点逛找住打])|(?:哪个|哪样|哪种)都(?:行|可以|成)|看着办|你(?:来)?定|你(?:来)?选",
     re.I,
 )
 """Words that leave the choice between what the request names to the assistant ("7 or 14 days,
 whichever", "either cancel it or text me its status, whichever's easier", "周报月报随便"):
 nothing the request says tells which, so the run asks. Not "whichever ticket I raised last"
-(it names one) nor "either way, file it" (the choice does not matter to the request)."""
+(it names one), "either way, file it" (the choice does not matter to the request) nor 随便
+before a verb ("中午随便吃一下 35块": eaten casually)."""
 _CHOSEN_AFTER = re.compile(
     r"\b(?:no\s+wait|wait|actually|i\s+mean|on\s+second\s+thoughts?|let'?s\s+(?:do|go\s+with|say)|"
     r"make\s+it|go\s+with)\b|不对|还是|算了|就(?:要|选|用)",

@@ -12972,3 +12972,101 @@ def test_rounds_283_284_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 285-286 (measured once at d2dbdf5, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a text on an event, its bare verb closing the clause; Shetland "whan", "du"
+        (DOMAIN, "sms me when the charger arrive, order 51720"),
+        (DOMAIN, "Could du text me whan order 60311 gets delivered?"),
+        # dollars with their country after them, as Fiji says it
+        (EXPENSES, "taxi 30 dollars fiji yesterday, claim it"),
+        # kept after all, "don't bother" between; Shetland "hing on, dunna bother"
+        (DOMAIN, "Cancel 70415. Hang on, don't bother, I'll keep them after all"),
+        (DOMAIN, "Cancel 70415. Na, hing on, dunna bother"),
+        # two ids offered as one with "or maybe": which to read is asked
+        (EXPENSES, "Is T-23 or maybe T-32 fixed? Can you check"),
+    ],
+)
+def test_rounds_285_286_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # a correction after a trailing pause (Cantonese 唔係，係)
+        (
+            EXPENSES,
+            "琴日晚饭 62 蚊... 唔係，係 26，人民币，帮我报",
+            "submit_expense",
+            {"amount": "26"},
+        ),
+        # Shetland "I'm read hit wrang" (I have read it wrong)
+        (
+            DOMAIN,
+            "bp 150/95, no wait, I'm read hit wrang. 150/85",
+            "record_metric",
+            {"value": "150/85"},
+        ),
+        # Shetland "foo's" (how's), "denner"
+        (DOMAIN, "Foo's job J-52 gettin on?", "job_status", {"job_id": "J-52"}),
+        (
+            EXPENSES,
+            "Denner in Lerwick last night, 31 EUR, file it",
+            "submit_expense",
+            {"category": "meal", "amount": "31"},
+        ),
+        # northern 夜儿 (yesterday) and 完了 (after that); Jin 报了哇 (file it, will you)
+        (
+            EXPENSES,
+            "的士 46 块，夜儿的，完了给我看看近14天合计",
+            "submit_expense",
+            {"amount": "46", "date": "2026-03-14", "period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "这个打车费 58 块算我的报了哇，今天的",
+            "submit_expense",
+            {"amount": "58", "date": "2026-03-15"},
+        ),
+        # a blast furnace's number is no day of the month
+        (
+            EXPENSES,
+            "三号高炉检修完，打车回家 44 块，今天的，报了",
+            "submit_expense",
+            {"amount": "44", "date": "2026-03-15"},
+        ),
+        # 随便 before a verb is "casually", no choice left to the assistant
+        (
+            EXPENSES,
+            "中午随便吃了点 28 块，报个餐费",
+            "submit_expense",
+            {"amount": "28", "category": "meal"},
+        ),
+        # told to check every day, "to" dropped: the habit, not a schedule asked for
+        (
+            DOMAIN,
+            "the nurse tell me check my pressure every day. this morning it was 138/88, log it",
+            "record_metric",
+            {"value": "138/88"},
+        ),
+        # when it was paid, with no "I", closing an entry line
+        (
+            EXPENSES,
+            "motel for the training, 2 nights, $240 total, paid it monday",
+            "submit_expense",
+            {"amount": "240", "currency": "USD", "category": "hotel", "date": "2026-03-09"},
+        ),
+        # an id disowned after it (不用管, Cantonese 唔使理)
+        (DOMAIN, "55301 不用管，帮我取消 55344", "cancel_order", {"order_id": "55344"}),
+    ],
+)
+def test_rounds_285_286_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

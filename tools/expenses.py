@@ -436,6 +436,14 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("JMD", ("jmd", "jamaican dollar", "jamaican dollars", "ja$")),
     ("TTD", ("ttd", "trinidad dollar", "trinidad dollars", "tt$", "tt dollar", "tt dollars")),
     ("NZD", ("nzd", "nz$", "new zealand dollar", "new zealand dollars", "kiwi dollars")),
+    # (with the country after it, as Fiji says it: "bus fare 45 dollars fiji")
+    (
+        "FJD",
+        (
+            *("fjd", "fj$", "fiji dollar", "fiji dollars", "fijian dollar", "fijian dollars"),
+            *("dollars fiji", "dollar fiji", "斐济元"),
+        ),
+    ),
     (
         "SGD",
         (

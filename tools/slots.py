@@ -296,11 +296,12 @@ _CN_DAY_OF_MONTH = re.compile(
     r"(?:(?P<cm>上上个?月|上个?月|这个?月|本月)\s*(?P<cmd>[12]?[0-9]|3[01]|[一二三]?十[一二三四五六七八九]?|"
     r"[一二三四五六七八九])\s*[号日]|(?<![0-9零〇一二两三四五六七八九十月第])"
     r"(?P<cd>[12]?[0-9]|3[01]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*号)"
-    r"(?![楼线房室床座台桌码])"
+    r"(?![楼线房室床座台桌码炉仓柜罐泵窑井闸]|机(?![票场])|高炉|车间|厂房|窗口)"
 )
 """A day named by its day of the month in Chinese ("3号", "13号那天", "上个月28号"): the
-latest such day up to today, or that day of the month named. Not a building or a line
-("3号楼", "1号线"), and not an id ("10086号", more than two digits)."""
+latest such day up to today, or that day of the month named. Not a building, a line or a
+machine ("3号楼", "1号线", "二号高炉", "3号机", not "3号机票"), and not an id ("10086号", more
+than two digits)."""
 
 _MONTH_SLASH_DAY = re.compile(
     r"(?:\b(?:on|for|from|dated|the|of)\s+|(?<![A-Za-z0-9_/.,$€£¥:-]))"
@@ -1922,11 +1923,14 @@ _CORRECTION = re.compile(
     r"更正(?![为成])|哦不(?:对|是)?|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
     # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
-    r"(?<=[,，。])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
+    # (or after a trailing pause: "午饭 45 块... 不是，是54")
+    r"(?<=[,，。.…])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|its|it\s+is|is|"
     # what went wrong said ("i read that wrong its 134/90"), a German "better" ("Ah no,
     # better 14"), the thing named again ("wait no, that one was 9 EUR")
-    r"(?:i|mi)\s+(?:read|typed|misread)\s+(?:it|that|dat)(?:\s+wrong)?(?:\s+man)?|better|"
+    # (and Shetland's "I'm" for "I have": "na wait, I'm read hit wrang. 142/80")
+    r"(?:i|mi)(?:'m|'ve)?\s+(?:read|typed|misread)\s+(?:it|that|dat|hit)(?:\s+wrong)?(?:\s+man)?|"
+    r"better|"
     r"that\s+one\s+was|"
     r"make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|make\s+it|"
     r"should\s+be|that\s+should\s+be|应该是|是)(?![a-z]))*[\s,，:：!！—-]*",
@@ -2251,7 +2255,7 @@ def corrected(text: str) -> str:
 
 _MISTAKE_TOLD = re.compile(
     r"(?<=[,，.。!！]\s)(?:"
-    r"(?:i|mi)\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+)?"
+    r"(?:i|mi)(?:'m|'ve)?\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+|hit\s+)?"
     r"(?:wrong(?:ly)?|in\s+wrong)\b|(?:i|mi)\s+tipped\b|"
     r"i\s+mixed(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?\b|"
     r"(?:my\s+)?typo(?:\s+(?:sia|lah|leh|sorry))?\b)|"
@@ -2275,12 +2279,21 @@ _DISOWNED_LEAD = re.compile(
 no, it's), which gives the value after it: "打车钱45 哦不是 54块"."""
 
 
+_DISOWNED_TRAIL = re.compile(
+    r"\s*(?:先)?(?:不用|别|甭|不要|无需)(?:管|理|动)(?:它|他|了)?(?![\u4e00-\u9fff])"
+)
+"""What disowns the value right before it, as a clause of its own: "第一张单 55201 唔使理（不用
+理），帮我取消第三张 55244"."""
+
+
 EITHER_IDS = re.compile(
-    r"(?<![A-Za-z0-9])(?P<a>[A-Za-z]-\d+|\d{4,})\s*[,，]?\s*(?:or|还是|或者|或是|或)\s*(?:是\s*)?"
+    r"(?<![A-Za-z0-9])(?P<a>[A-Za-z]-\d+|\d{4,})\s*[,，]?\s*(?:or|还是|或者|或是|或)\s*"
+    r"(?:是\s*|(?:maybe|perhaps|possibly)\s+|可能是?\s*)?"
     r"(?P<b>[A-Za-z]-\d+|\d{4,})(?!\d)",
     re.I,
 )
-"""Two ids offered as one, the user unsure which ("T-5 or T-15", "是T-8还是T-18")."""
+"""Two ids offered as one, the user unsure which ("T-5 or T-15", "T-19 or maybe T-91",
+"是T-8还是T-18")."""
 
 
 def named_again(text: str, m: re.Match[str]) -> list[str]:
@@ -2397,7 +2410,10 @@ def _disowned(text: str, values: list[tuple[str, str, int, int]]) -> list[tuple[
         return _days(v[1]) if v[0] == "period" else v[1]
 
     def disowned(v: tuple[str, str, int, int]) -> bool:
-        return _DISOWNED_LEAD.search(text[max(0, v[2] - 48) : v[2]]) is not None
+        return (
+            _DISOWNED_LEAD.search(text[max(0, v[2] - 48) : v[2]]) is not None
+            or _DISOWNED_TRAIL.match(text, v[3]) is not None
+        )
 
     out: list[tuple[str, str]] = []
     gone: set[tuple[str, str]] = set()
