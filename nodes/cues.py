@@ -129,7 +129,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         "交上去",  # handed in: "餐费 88 元今天的，交上去"
         # 搞, 弄 "do, make" before what is made ("帮我搞个月报", "月报搞一下", "周报给我弄一个");
         # not 搞好了, 搞了.
-        *("搞个", "搞一个", "搞一份", "搞一下", "弄个", "弄一个", "弄一份"),
+        *("搞个", "搞一个", "搞一份", "搞一下", "弄个", "弄一个", "弄一份", "弄一下"),
         *("做出来", "弄出来", "搞出来"),  # "月报给我整出来" (Northeastern 整: 做)
         # as learners of Chinese write: "请你写下来", "请做一本每周的报告"
         *("写下来", "做一本"),
@@ -151,8 +151,13 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         "annotate that",
         # "存了之后拉一下趋势", "交了再看下合计": a change and what follows it, in order.
         *(f"{v}了{then}" for v in ("存", "记", "交", "录", "报") for then in _CN_THEN),
-        # done first, then what follows: "报好了再…", "存完再看一遍"
-        *(f"{v}{d}{then}" for v in ("存", "记", "报") for d in ("好了", "完") for then in _CN_THEN),
+        # done first, then what follows: "报好了再…", "存完再看一遍", Wu "报好之后给阿拉看…"
+        *(
+            f"{v}{d}{then}"
+            for v in ("存", "记", "报")
+            for d in ("好了", "完", "好")
+            for then in _CN_THEN
+        ),
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void", "pull the pin on"),
@@ -457,6 +462,10 @@ _VERNACULAR: dict[str, str] = {
     **{"覅": "别", "勿要": "不要", "请勿": "请别", "是勿是": "是不是", "勿": "不", "阿拉": "我们"},
     **{"几钿": "多少"},  # Wu "how much": "一个礼拜报了几钿？"
     **{"侬": "你", "搿": "这", "辰光": "时候", "交关": "非常", "定单": "订单"},
+    # Ningbo: 昨末(子) "yesterday", 前末(子) "the day before"; 格 "的" after a verb closing a
+    # line ("3 月 10 号付格": paid then)
+    **{"昨末子": "昨天", "昨末": "昨天", "前末子": "前天", "前末": "前天"},
+    **{"付格": "付的", "量格": "量的"},
     # Wu 吾 "I, my" and 上趟 "last time": "吾上趟开个工单，现在啥情况", "帮吾老公也报一笔"
     **{"吾": "我", "上趟": "上次"},
     # (and Wu 个 for 的 after a change made last time: "上趟开个工单" is the one opened then)
@@ -1755,7 +1764,26 @@ def dialect(text: str) -> str:
     written as the mark it names.
     """
     read = _DICTATED.sub(_mark, _DIALECT_WORD.sub(_standard_word, text))
+    read = _TH_AS_D.sub(_th_word, _T_APOSTROPHE.sub("the ", read))
     return _PARTICLE_AFTER.sub(r"\g<verb> \g<part> \g<thing>", read)
+
+
+_TH_AS_D = re.compile(r"(?<![\w'’-])(?P<w>da|dat|dat's|den|dem|dis|wit)(?=\s+[\w$€£¥])", re.I)
+"""The "th" said as "d" (Cajun, Caribbean and Shetland English: "da", "dat", "den", "dem",
+"dis", "wit"), read only before another word ("taxi 22 USD from da Superdome Thursday, den
+show me da last 30 days total"). Not Pidgin's "dey" (is, does: "my laptop no dey charge"),
+which is no "they". The word written is a letter longer; a ticket's summary is found again
+in the words typed (`nodes.router._as_typed`)."""
+_TH_WORDS = {"da": "the", "dat": "that", "dat's": "that's", "den": "then", "dem": "them"}
+_TH_WORDS |= {"dis": "this", "wit": "with"}
+_T_APOSTROPHE = re.compile(r"(?<![\w'’])t['’](?=[a-z\d])", re.I)
+"""Lancashire and Yorkshire "t'" for "the" ("show us t'week", "do me t'monthly report"):
+written as the word it stands for."""
+
+
+def _th_word(m: re.Match[str]) -> str:
+    word = _TH_WORDS[m["w"].lower()]
+    return word[0].upper() + word[1:] if m["w"][0].isupper() else word
 
 
 _PARTICLE_AFTER = re.compile(
@@ -2283,7 +2311,8 @@ record…")."""
 _SUITS_YOU_WORDS = r"(?:不知道)?(?:您|你)?(?:方不方便|方便不方便|是否方便|方便)"
 """Asking whether it suits the assistant ("不知道您方不方便…"): a courtesy before a request."""
 _CN_POLITE = re.compile(
-    r"^(?:仅|请你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
+    # (not 请问我, "may I ask, my …": "请问我最近30天一共报了多少钱？" asks about the user's own)
+    r"^(?:仅|请(?!问我)你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
     r"是不是可以(?=[把帮给替])|"
     # the assistant addressed first: "你帮我发个短信…" (Shanghai's 侬帮我)
     r"(?:你|您)(?=帮我|替我)|"
@@ -4588,10 +4617,32 @@ def _kept_only(after: str) -> bool:
     """Whether what follows a change of mind only keeps the thing ("… actually no, keep it.").
 
     Nothing else is asked after "keep it" ("wait no, keep it, 只 check status" asks for a
-    read), so the request asks for nothing any more.
+    read), so the request asks for nothing any more. Why it is kept may follow ("naw wait,
+    leave it, my nephew say he gonna use dem nets"): a clause that asks for no read, no
+    information and no change.
     """
     kept = _KEEP_IT.match(after)
-    return kept is not None and _NOTHING_MORE.fullmatch(after[kept.end() :]) is not None
+    if kept is None:
+        return False
+    rest = after[kept.end() :]
+    if _NOTHING_MORE.fullmatch(rest) is not None:
+        return True
+    return (
+        not change_verbs(rest)
+        and _READ_WORD.search(rest) is None
+        and not any(
+            read_command(c) or asks_for_information(c) or asks_a_question(c)
+            for _, c in clauses(rest)
+            if re.search(r"\w", c)
+        )
+    )
+
+
+_READ_WORD = re.compile(
+    r"\b(?:check|show|status|where|tell|list|see|look|track|trace)\b|查|看|状态|哪|到了", re.I
+)
+"""A word asking for a read anywhere in what follows "keep it" ("keep it, 只 check status"),
+where no clause opens with a read command."""
 
 
 _NOTHING_MORE = re.compile(

@@ -42,6 +42,7 @@ slot rules; the model only ever picks among intent names.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -762,9 +763,17 @@ _ENTRY_MEMO = re.compile(
     # its kind named in quotes: "…, 15 euro, that's an 'other' wan" (Scots: one)
     r"\b(?:that's|thats|it's|its)\s+(?:an?\s+)?['\"‘][\w ]{1,15}['\"’](?:\s+(?:one|wan))?|"
     # when it was paid, said as a clause of its own: "…, 236 EUR, I paid on Thursday."
-    # (or bought, with no "I": "…, $189 total, paid it friday", "…, bought dem on da 9th")
-    r"\b(?:i\s+)?(?:paid|bought)(?:\s+(?:it|them|dem|for\s+it))?(?=\s+(?:on\s|yesterday\b|"
-    r"today\b|this\s|last\s|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))|"
+    # (or bought, with no "I": "…, $189 total, paid it friday", "…, bought dem on da 9th"; and
+    # how or where: "I paid at checkout on the 6th", "paid on my card in USD")
+    r"\b(?:i\s+|we\s+)?(?:paid|bought)(?:\s+(?:it|them|dem|for\s+it))?"
+    r"(?:\s+(?:at\s+(?:checkout|check-out|the\s+desk|reception)|(?:on|with|by)\s+(?:my|the)\s+"
+    r"(?:card|credit\s+card|debit\s+card|company\s+card)|in\s+(?:cash|usd|eur|euros?|dollars)))*"
+    r"(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s|when\s|(?:mon|tues|wednes|thurs|fri|satur|"
+    r"sun)day\b)|\s*(?:[,.;!]|$))|"
+    # when it was paid, told by the stay's end: "…, paid when I checked out Thursday"
+    r"\b(?:when|as)\s+(?:i|we)\s+(?:checked\s+out|left)\b|"
+    # the amount as what the bill came to: "3 nights, total came to 412 EUR"
+    r"\b(?:the\s+)?total\s+came\s+to\b|"
     # (Nigerian Pidgin "I pay am 10 March": I paid it then)
     r"\bi\s+pay\s+am(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s|\d))|"
     # the amount as the whole cost: "3 nights, $360 total" (not "total for the last 7 days")
@@ -4830,10 +4839,12 @@ def _as_typed(decision: Decision, typed: str, read: str) -> Decision:
 
     The rules read the request respelt (`_read_as`: simplified characters, standard
     Mandarin), but a ticket's summary is the user's own words: "公司手機收唔到短信" stays so,
-    not "公司手机收不到短信". The respelling keeps every offset, so each span reads the same
-    stretch of the request as typed; a span of a request respelt otherwise is left as is.
+    not "公司手机收不到短信". Most respelling keeps every offset, so each span reads the same
+    stretch of the request as typed. Regional English words a letter longer ("da" read as
+    "the") do not: the span is found again by aligning the two (`_typed_span`). A span
+    respelt otherwise (pinyin read as characters) is left as read.
     """
-    if typed == read or len(typed) != len(read):
+    if typed == read:
         return decision
     slots, evidence = dict(decision.slots), dict(decision.evidence)
     for name, said in decision.evidence.items():
@@ -4843,11 +4854,42 @@ def _as_typed(decision: Decision, typed: str, read: str) -> Decision:
             or read[said["start"] : said["end"]] != said["text"]
         ):
             continue
-        words = typed[said["start"] : said["end"]]
+        span = (
+            (said["start"], said["end"])
+            if len(typed) == len(read)
+            else _typed_span(typed, read, said["start"], said["end"])
+        )
+        if span is None:
+            continue
+        words = typed[span[0] : span[1]]
         evidence[name] = {**said, "text": words}
         if slots.get(name) == said["text"]:
             slots[name] = words
     return replace(decision, slots=slots, evidence=evidence)
+
+
+def _typed_span(typed: str, read: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where the read span `start:end` was typed, when only English words were respelt in it.
+
+    The two texts are aligned; every stretch that differs inside the span must be English
+    on both sides ("da" typed, "the" read), else None: pinyin read as characters keeps
+    the characters, as a span of the same length does.
+    """
+    lo: int | None = None
+    hi: int | None = None
+    matcher = difflib.SequenceMatcher(None, read, typed, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if i2 <= start or i1 >= end:
+            continue
+        if tag == "equal":
+            lo = j1 + max(0, start - i1) if lo is None else lo
+            hi = j1 + (min(end, i2) - i1)
+            continue
+        if not (read[i1:i2] + typed[j1:j2]).isascii():
+            return None
+        lo = j1 if lo is None else lo
+        hi = j2
+    return None if lo is None or hi is None else (lo, hi)
 
 
 def _structured_model(spec: str | BaseChatModel) -> BaseChatModel | None:

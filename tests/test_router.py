@@ -13070,3 +13070,116 @@ def test_rounds_285_286_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 287-288 (measured once at 3d29dc1, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # kept after a change of mind, and why told after it
+        (DOMAIN, "cancel order 60418. no wait, leave it, my brother wants the nets"),
+        # another shop's order (当当)
+        (DOMAIN, "帮我查一下当当上买的书，订单号 3318204"),
+    ],
+)
+def test_rounds_287_288_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Lancashire and Yorkshire "t'" (the)
+        (DOMAIN, "Could you do me t'weekly report, love", "build_report", {"report": "weekly"}),
+        (
+            DOMAIN,
+            "Put in 141/86 from this morning then show us t'week",
+            "record_and_review_metric",
+            {"value": "141/86", "period": "7d"},
+        ),
+        # a ticket's summary keeps the words typed, though "da" and "wit" are read as "the"
+        # and "with" (a guard: the frozen router read them as typed)
+        (
+            EXPENSES,
+            "Open a ticket: da app crashes wit every receipt I upload, dunna message me",
+            "open_ticket",
+            {"summary": "da app crashes wit every receipt I upload", "notify": False},
+        ),
+        # Cajun "da", "den"
+        (
+            EXPENSES,
+            "taxi 18 USD from da airport Friday, den show me da last 14 days total",
+            "submit_expense",
+            {"amount": "18", "date": "2026-03-13", "period": "14d"},
+        ),
+        # how and when it was paid, closing an entry line
+        (
+            EXPENSES,
+            "Hotel in Lyon, 2 nights, 260 EUR, I paid at checkout on the 9th",
+            "submit_expense",
+            {"amount": "260", "category": "hotel", "date": "2026-03-09"},
+        ),
+        (
+            EXPENSES,
+            "Hotel in Porto 3 nights, total came to 390 EUR, paid when I checked out Friday",
+            "submit_expense",
+            {"amount": "390", "date": "2026-03-13"},
+        ),
+        # Setswana "maabane" (yesterday)
+        (
+            EXPENSES,
+            "dinner with the suppliers maabane, paid on my card, 52 EUR, it's a meal",
+            "submit_expense",
+            {"amount": "52", "category": "meal", "date": "2026-03-14"},
+        ),
+        # how long something took is no window
+        (
+            EXPENSES,
+            "the audit took me 3 days. taxi 26 EUR yesterday, put that in as taxi",
+            "submit_expense",
+            {"amount": "26", "date": "2026-03-14"},
+        ),
+        # how the corrected amount went wrong, told after it
+        (
+            EXPENSES,
+            "Lunch 14 EUR, no sorry 12.50, I was reading the wrong receipt",
+            "submit_expense",
+            {"amount": "12.50"},
+        ),
+        # an age is no year to total over
+        (
+            DOMAIN,
+            "我今年61了，刚量的 138/88，记上，再看看最近两周的走势",
+            "record_and_review_metric",
+            {"value": "138/88", "period": "14d"},
+        ),
+        # 请问 opens a question, not a request
+        (EXPENSES, "请问我最近14天一共报了多少？", "expense_total", {"period": "14d"}),
+        (DOMAIN, "弄一下月报，不是周报", "build_report", {"report": "monthly"}),
+        # Wu 报好之后 (once filed), Ningbo 付格 (paid), 前末子 (the day before yesterday)
+        (
+            EXPENSES,
+            "今朝打车 42 元，报好之后给我看近 7 天合计",
+            "submit_expense",
+            {"amount": "42", "period": "7d"},
+        ),
+        (
+            EXPENSES,
+            "酒店 2 晚共 860 元，3 月 12 号付格",
+            "submit_expense",
+            {"amount": "860", "category": "hotel", "date": "2026-03-12"},
+        ),
+        (
+            EXPENSES,
+            "前末子打车 33 元，帮我报",
+            "submit_expense",
+            {"amount": "33", "date": "2026-03-13"},
+        ),
+    ],
+)
+def test_rounds_287_288_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -155,7 +155,7 @@ _LONG_PERIOD = (
     r"\b(?:(?:in|over|for|during|within)\s+)?(?:the\s+)?(?:this|last|past|previous|current)\s+"
     r"(?:calendar\s+|fiscal\s+)?(?:year|quarter)\b|\b(?:year|quarter)[\s-]to[\s-]date\b|"
     r"\bq[1-4]\b|\bytd\s+(?:total|spend|spending|spent|claims?|expenses?|figures?)\b|"
-    r"\b(?:total|spend|spending|spent|claimed|claims|expenses|how\s+much)\s+(?:\w+\s+)?ytd\b|今年(?:以来)?|去年|本年度?|年初以来|(?:本|这个?|上个?)季度|"
+    r"\b(?:total|spend|spending|spent|claimed|claims|expenses|how\s+much)\s+(?:\w+\s+)?ytd\b|今年(?:以来)?(?!\s*\d{1,3}\s*(?:岁|了|周岁))|去年|本年度?|年初以来|(?:本|这个?|上个?)季度|"
     r"(?:第?[一二三四1-4])季度|(?:最近|近|过去)\s*(?:[0-9]+|[一二两三四五六七八九十]+)?\s*年|"
     r"\b(?:last|past)\s+(?:\d+|two|three|few)\s+years\b|"
     # a school's terms: "show me this semester's total", "本学期"
@@ -1188,7 +1188,8 @@ _WINDOW_BACK_WORD = re.compile(r"\b(?:last|past|previous)\b|最近|过去", re.I
 
 
 _LASTED_BEFORE = re.compile(
-    r"(?:\b(?:spent|spend|spending|stayed|stay|lasted|took|trip\s+of|away\s+for)\s+|"
+    # ("the incident reports took me 2 days")
+    r"(?:\b(?:spent|spend|spending|stayed|stay|lasted|took(?:\s+(?:me|us))?|trip\s+of|away\s+for)\s+|"
     r"\b(?:was|were|stayed|went|travell?ed|away|there)\b[^,.;!?\d]{0,24}\bfor\s+)"
     r"(?:(?:the|a|about|around|nearly|almost|over|like)\s+)?$|"
     # what is paid by the day: "parking at the Midland airport 2 days, 24 dollars total"
@@ -1241,6 +1242,9 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     # Swahili inside Kenyan English: "Claim 35 USD for a meal jana"
     (("juzi",), 2),
     (("jana",), 1),
+    # Setswana inside Botswana English: "Supper with the auditors maabane" (yesterday),
+    # "maabane bosigo" (last night)
+    (("maabane bosigo", "maabane"), 1),
     # Spanish inside English: "I took it anteayer" (the day before yesterday), "ayer"
     (("anteayer", "antier"), 2),
     # Hindi and Urdu inside English: "BP reading kal raat: 136/89" (last night)
@@ -1271,7 +1275,7 @@ _DAY_WORDS: tuple[tuple[tuple[str, ...], int], ...] = (
     ),
 )
 _WHOLE_WORD_DAYS = frozenset(
-    {"jana", "juzi", "ayer", "anteayer", "antier", "illum", "ontem", "anteontem"}
+    {"jana", "juzi", "ayer", "anteayer", "antier", "illum", "ontem", "anteontem", "maabane"}
 )
 """Read only as whole words in lower case: "Jana" is also a name ("my colleague Jana"), and
 "ayer" is inside "player"."""
@@ -2255,8 +2259,12 @@ def corrected(text: str) -> str:
 
 _MISTAKE_TOLD = re.compile(
     r"(?<=[,，.。!！]\s)(?:"
-    r"(?:i|mi)(?:'m|'ve)?\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+|hit\s+)?"
-    r"(?:wrong(?:ly)?|in\s+wrong)\b|(?:i|mi)\s+tipped\b|"
+    r"(?:i|mi)(?:'m|'ve)?\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+|hit\s+|"
+    r"the\s+(?:receipt|slip|bill|number|figure|amount)\s+)?(?:wrong(?:ly)?|in\s+wrong)\b|"
+    r"(?:i|mi)\s+tipped\b|"
+    # "…, no sorry 16.50, I was reading the wrong slip"
+    r"i\s+(?:was\s+)?(?:reading|looking\s+at|read|looked\s+at)\s+the\s+wrong\s+"
+    r"(?:slip|receipt|bill|line|one|number)\b|"
     r"i\s+mixed(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?\b|"
     r"(?:my\s+)?typo(?:\s+(?:sia|lah|leh|sorry))?\b)|"
     r"(?<=[,，.。!！])我?(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反|岔)(?:了|哒|咯|啦)?(?=[。.!！，,]|\s*$)",

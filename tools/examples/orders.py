@@ -233,6 +233,8 @@ _OTHER_SHOP = re.compile(
     r"(?<![/.:@\w-])[a-z0-9-]+\.(?:com|co|net|shop|store|ae|in|sg|my|ph|id|de|fr|es|it|pl|ro)"
     r"\b(?![./\d])|"
     r"淘宝|天猫|京东|拼多多|闲鱼|唯品会|抖音商城|虾皮|露天|蝦皮|\bshopee\b|\blazada\b|"
+    # (and 当当, 苏宁, 得物: "帮我查一下当当网上的一个订单")
+    r"当当|苏宁易购|得物|"
     # a shop not named, only said to be another: "I bought something from another website"
     r"\b(?:another|other|a\s+different)\s+(?:website|site|shop|store|app|seller|platform)\b|"
     r"别的(?:网站|平台|店|商家)|其他(?:网站|平台|店铺|商家)|"
