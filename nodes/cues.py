@@ -1640,6 +1640,8 @@ _DIALECT: dict[str, str] = {
     # "foo's" (how's), "ony", "twa", "aff"
     **{"du": "u ", "dunna": "don't", "hing on": "hang on", "fir": "for", "wrang": "wrong"},
     **{"denner": "dinner", "foo's": "how's", "ony": "any", "twa": "two", "aff": "off"},
+    # South African "askies" (sorry): "31 EUR. Askies, it was 37 not 31"
+    **{"askies": "sorry "},
     **{"och no": "oh no"},
     # Jamaican: "nuh cancel 33981" (don't)
     **{"nuh": "no "},
@@ -2311,8 +2313,9 @@ record…")."""
 _SUITS_YOU_WORDS = r"(?:不知道)?(?:您|你)?(?:方不方便|方便不方便|是否方便|方便)"
 """Asking whether it suits the assistant ("不知道您方不方便…"): a courtesy before a request."""
 _CN_POLITE = re.compile(
-    # (not 请问我, "may I ask, my …": "请问我最近30天一共报了多少钱？" asks about the user's own)
-    r"^(?:仅|请(?!问我)你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
+    # (not 请问 before 我 or a time, "may I ask, my …": "请问我最近30天一共报了多少钱？", "请问近7天
+    # 我报了多少？" ask about the user's own)
+    r"^(?:仅|请(?!问\s*(?:我|近|最近|过去|这|上|前))你?|烦请|敬请|恳请|麻烦你?|能不能|可不可以|能否|可以|能|你能|你可以|帮忙|帮我|给我|替我|"
     r"是不是可以(?=[把帮给替])|"
     # the assistant addressed first: "你帮我发个短信…" (Shanghai's 侬帮我)
     r"(?:你|您)(?=帮我|替我)|"
@@ -3350,8 +3353,9 @@ _ON_EVENT = re.compile(
     r"\b(?:text|message|sms|ping|notify|send)\b[^.?!]{0,40}?\bat\s+(?:\d{1,2}(?::\d{2})?\s*"
     r"(?:am|pm|a\.m\.|p\.m\.|o'?clock|hrs|h)\b|\d{4}\s*(?:hrs|h)\b|noon|midnight)|"
     # (Cantonese 嗰阵, read as 那阵: "发货嗰阵 send 个短信俾我")
+    # (and Southwestern 过后: "33102发货了过后再发个短信给我")
     r"(?:到了|到货|发货|出货|发出|寄出|寄到|收到|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
-    r"(?:之后|以后|后(?!的)|的时候|那阵子?|时|就)|"
+    r"(?:之后|以后|过后|后(?!的)|的时候|那阵子?|时|就)|"
     # arrived somewhere, then: "到柳州了就发短信", "到超商的时候传简讯通知我"; when it has
     # shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:了\s*(?:之后|以后|后(?!的)|就)|的时候|那阵子?)|"

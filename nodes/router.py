@@ -772,8 +772,10 @@ _ENTRY_MEMO = re.compile(
     r"sun)day\b)|\s*(?:[,.;!]|$))|"
     # when it was paid, told by the stay's end: "…, paid when I checked out Thursday"
     r"\b(?:when|as)\s+(?:i|we)\s+(?:checked\s+out|left)\b|"
-    # the amount as what the bill came to: "3 nights, total came to 412 EUR"
-    r"\b(?:the\s+)?total\s+came\s+to\b|"
+    # the amount as what the bill came to: "3 nights, total came to 412 EUR", Australian "came
+    # to 1,140 USD all up"
+    # (not "my taxi … came to 23.40 USD", a sentence: the bill of nights stayed only)
+    r"\b(?:the\s+)?total\s+came\s+to\b|(?<=nights,\s)came\s+to\b|(?<=\d)\s+all\s+up\b|"
     # (Nigerian Pidgin "I pay am 10 March": I paid it then)
     r"\bi\s+pay\s+am(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s|\d))|"
     # the amount as the whole cost: "3 nights, $360 total" (not "total for the last 7 days")

@@ -13183,3 +13183,55 @@ def test_rounds_287_288_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 289-290 (measured once at 6669d60, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # an id whose last digits the user says they do not have
+        (DOMAIN, "取消订单，单号是3417……最后一位记不清了"),
+        (DOMAIN, "cancel 30418, the last digit I can't remember"),
+        # Southwestern 过后 (after): a text on an event
+        (DOMAIN, "50211发货了过后发个短信给我"),
+    ],
+)
+def test_rounds_289_290_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 请问 before a time opens a question
+        (EXPENSES, "请问近14天我报了多少？", "expense_total", {"period": "14d"}),
+        # how the corrected amount went wrong: a tip forgotten
+        (
+            EXPENSES,
+            "Lunch 18 EUR, no hang on, 19.50, forgot I left a tip",
+            "submit_expense",
+            {"amount": "19.50"},
+        ),
+        # South African "askies" (sorry), and "not" before the amount taken back
+        (
+            EXPENSES,
+            "Taxi on the 5th, 22 EUR. Askies, it was 27 not 22",
+            "submit_expense",
+            {"amount": "27", "date": "2026-03-05"},
+        ),
+        # Australian "came to … all up", paid when checking out
+        (
+            EXPENSES,
+            "Hotel in Perth, 3 nights, came to 690 USD all up. Paid it when I checked out on the"
+            " 11th",
+            "submit_expense",
+            {"amount": "690", "category": "hotel", "date": "2026-03-11"},
+        ),
+    ],
+)
+def test_rounds_289_290_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

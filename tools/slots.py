@@ -1758,7 +1758,16 @@ def find_reading(text: str) -> Found | None:
     return None
 
 
-_CUT_SHORT = re.compile(r"几|-?something\b|ish\b|-odd\b|\s*or\s+(?:so|something)\b", re.I)
+_CUT_SHORT = re.compile(
+    r"几|-?something\b|ish\b|-odd\b|\s*or\s+(?:so|something)\b|"
+    # the rest said to be forgotten: "单号是2091……最后一位记不清了", "2091, the last digit I
+    # can't remember"
+    r"[\s.…,，]*(?:最后|后面|末尾|后)(?:一|两|几)?(?:位|个数|个数字)[^。！？?!]{0,4}?"
+    r"(?:记不清|忘了|不记得|想不起)|"
+    r"[\s.…,]*(?:the\s+)?last\s+(?:digit|number|two\s+digits|few\s+digits)\s+(?:i\s+)?"
+    r"(?:can'?t|cannot|don'?t|do\s+not)\s+(?:remember|recall)",
+    re.I,
+)
 """An id only begun ("订单号是6023几来着", "6023-something"): the user does not have the
 rest, and no id is read from it."""
 
@@ -2249,6 +2258,10 @@ def corrected(text: str) -> str:
     if not gone and not spans:
         return text
     spans += [(v[2], v[3]) for v in values if (v[0], v[1]) in gone]
+    for v in values:
+        # the "not" between the value meant and the one taken back: "it was 37 not 31"
+        if (v[0], v[1]) in gone and (lead := _NOT_AFTER_VALUE.search(text, 0, v[2])) is not None:
+            spans.append(lead.span("not"))
     chars = list(text)
     for start, end in spans:
         chars[start:end] = " " * (end - start)
@@ -2257,11 +2270,17 @@ def corrected(text: str) -> str:
     return "".join(chars)
 
 
+_NOT_AFTER_VALUE = re.compile(r"\d(?:\s*[A-Za-z€$]{1,5})?\s+(?P<not>not)\s+$", re.I)
+"""A "not" right after a value and before the value it disowns ("37 not 31")."""
+
+
 _MISTAKE_TOLD = re.compile(
     r"(?<=[,，.。!！]\s)(?:"
     r"(?:i|mi)(?:'m|'ve)?\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+|hit\s+|"
     r"the\s+(?:receipt|slip|bill|number|figure|amount)\s+)?(?:wrong(?:ly)?|in\s+wrong)\b|"
     r"(?:i|mi)\s+tipped\b|"
+    # "Meal 22 EUR, no hang on, 22.50, forgot I left a tip"
+    r"(?:i\s+)?forgot\s+(?:i\s+left\s+|to\s+add\s+|about\s+)?(?:a|the)\s+tip\b|"
     # "…, no sorry 16.50, I was reading the wrong slip"
     r"i\s+(?:was\s+)?(?:reading|looking\s+at|read|looked\s+at)\s+the\s+wrong\s+"
     r"(?:slip|receipt|bill|line|one|number)\b|"
