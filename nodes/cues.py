@@ -441,6 +441,8 @@ _VERNACULAR: dict[str, str] = {
     **{"夜个": "昨天", "夜儿个": "昨天", "夜儿": "昨天"},
     # Northern Mandarin (Beijing): 甭 "don't", 俩 "two", 咋 "how". Taiwan: 简讯 a text.
     **{"甭": "别", "俩": "两", "咋": "怎", "简讯": "短信"},
+    # 今儿个, 昨儿个 (today, yesterday, with 个), 晌午 (noon)
+    **{"今儿个": "今天", "昨儿个": "昨天", "前儿个": "前天", "晌午": "中午"},
     # (咋样儿 is 咋样, how it is, not how to: "T-12那个工单咋样儿了？")
     **{"咋样儿": "怎样"},
     # Northeastern Mandarin: 瞅 "look", 昨儿/前儿/今儿 the days, 信儿 news, 整 "do, make"
@@ -666,6 +668,9 @@ _VERNACULAR_WORD = re.compile(
     + r"|(?P<gang>(?<=[A-Za-z])杠(?=\s*[\d零一二两三四五六七八九十幺洞]))"
     # Jin and Inner Mongolia 哇 is 吧 after a change asked for ("这个算我的报了哇": file it)
     + r"|(?P<wa>(?<=报了|记了|存了|开了|发了|做了|消了|上了)哇(?=\s*(?:[?？,，。!！~]|$)))"
+    # Shandong and Henan 崩 for 甭 (don't) before a verb of filing ("吃饭45块，崩报了"); 崩 alone
+    # is "crashed" ("系统崩了")
+    + r"|(?P<beng>崩(?=报|记|存|取消|开|发|提交|管|弄|做))"
     # Northern 完了 "after that" opening a clause before what it asks ("打车 38 块，夜儿的，完了给我
     # 看看近7天合计"); elsewhere "finished" (报完了)
     + r"|(?P<wanle>(?:(?<=[，,。.；;\s])|^)完了(?=\s*(?:给|帮|再|看|查|瞅|瞧|让|把)))"
@@ -710,6 +715,7 @@ _VERNACULAR_IN_CONTEXT = {
     **{"zhi": "个", "tuo": "掉", "wode": "的", "liao": "看", "bai": "别", "fu": "不"},
     "wu": "做",
     "wanle": "然后",
+    "beng": "别",
     "wa": "吧",
 }
 """The Mandarin of each word `_VERNACULAR_WORD` reads only in context, by its group."""

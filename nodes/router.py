@@ -768,7 +768,7 @@ _ENTRY_MEMO = re.compile(
     r"\b(?:i\s+|we\s+)?(?:paid|bought)(?:\s+(?:it|them|dem|for\s+it))?"
     r"(?:\s+(?:at\s+(?:checkout|check-out|the\s+desk|reception)|(?:on|with|by)\s+(?:my|the)\s+"
     r"(?:card|credit\s+card|debit\s+card|company\s+card)|in\s+(?:cash|usd|eur|euros?|dollars)))*"
-    r"(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s|when\s|(?:mon|tues|wednes|thurs|fri|satur|"
+    r"(?=\s+(?:on\s|the\s+\d|yesterday\b|today\b|this\s|last\s|when\s|(?:mon|tues|wednes|thurs|fri|satur|"
     r"sun)day\b)|\s*(?:[,.;!]|$))|"
     # when it was paid, told by the stay's end: "…, paid when I checked out Thursday"
     r"\b(?:when|as)\s+(?:i|we)\s+(?:checked\s+out|left)\b|"

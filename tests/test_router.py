@@ -13235,3 +13235,49 @@ def test_rounds_289_290_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 291-292 (measured once at 3032b49, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Shandong and Henan 崩 (don't) before a verb of filing
+        (EXPENSES, "打车38块，崩报了，我自己出"),
+    ],
+)
+def test_rounds_291_292_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "no no" corrects
+        (
+            EXPENSES,
+            "Yesterday taxi 21 euro, no no it was 12, file it",
+            "submit_expense",
+            {"amount": "12"},
+        ),
+        # "I paid the 12 march" closing an entry line
+        (
+            EXPENSES,
+            "Hotel in Nantes for 3 nights, 330 euros in total, I paid the 12 march",
+            "submit_expense",
+            {"amount": "330", "category": "hotel", "date": "2026-03-12"},
+        ),
+        # 昨儿个, 晌午 (a guard: 昨儿 was read before)
+        (
+            DOMAIN,
+            "血压 138/86，不对，是128/86，昨儿个晌午量的",
+            "record_metric",
+            {"value": "128/86", "date": "2026-03-14"},
+        ),
+    ],
+)
+def test_rounds_291_292_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -1926,6 +1926,8 @@ _CORRECTION = re.compile(
     r"not\s+(?:that|this)\s+one|"
     # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
     r"(?<=[,，.。—–-]\s)(?:no|nah)(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
+    # ("14 euro, no no it was 16")
+    r"(?<=[,，.。—–-]\s)no[\s,]+no(?=[\s,]+(?:it\s+was|it's|its|\d))|"
     r"make\s+that|make\s+it(?=\s+\d)|make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|rather|no\s+(?:lah|la|leh|lor)|"
     # Tagalog "ay mali" (oh, wrong): "148/95 — ay mali, 138/95 pala"; Portuguese "não, espera";
     # British "nah hang about"
