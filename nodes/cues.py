@@ -1766,6 +1766,10 @@ def _standard_word(m: re.Match[str]) -> str:
 def dialect(text: str) -> str:
     """The request with regional English words written as standard ones (`_DIALECT`).
 
+    Most are written in the same number of characters, so offsets stay; "da", "dat", "den"
+    and the like before a word (`_TH_AS_D`) and Lancashire "t'" (`_T_APOSTROPHE`) are not,
+    and a free-text slot is then found again in the words typed (`nodes.router._as_typed`).
+
     Run after `pinyin`, so that toneless pinyin ("mi ma", 密码) is read first: "ma" and
     "ye" are syllables there and Scots words here. Punctuation said aloud to a phone's
     dictation ("… log into the expense site comma please open a ticket for me period") is

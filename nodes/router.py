@@ -791,7 +791,9 @@ _ENTRY_MEMO = re.compile(
 """What an entry line may say about its entry besides its values: the time of day ("fri
 nite", "at 3am", "早上8点15"), where ("to the office", "in Dubbo"), when it was taken
 ("前天量的"), where to before the amount ("去批发市场 28 美元"), a sign-off ("ta", "cheers
-mate"). None of it is a verb, so none of it makes the line a sentence."""
+mate"), and how and when it was paid ("I paid at checkout on the 6th", "paid when I checked
+out Thursday", "3 nights, came to 1,140 USD all up"). Those few verbs tell how the money was
+spent, not what the user wants done; any other verb makes the line a sentence."""
 
 
 _FORM_FIELD = re.compile(
