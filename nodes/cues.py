@@ -1758,8 +1758,8 @@ _DIALECT_WORD = re.compile(
 )
 
 
-def _standard_word(m: re.Match[str]) -> str:
-    word = _DIALECT[m.group().lower()]
+def _standard_word(m: re.Match[str], table: Mapping[str, str] = _DIALECT) -> str:
+    word = table[m.group().lower()]
     return word[0].upper() + word[1:] if m.group()[0].isupper() else word
 
 
@@ -1776,26 +1776,31 @@ def dialect(text: str) -> str:
     written as the mark it names.
     """
     read = _DICTATED.sub(_mark, _DIALECT_WORD.sub(_standard_word, text))
-    read = _TH_AS_D.sub(_th_word, _T_APOSTROPHE.sub("the ", read))
+    read = _TH_AS_D.sub(lambda m: _standard_word(m, _TH_WORDS), _T_APOSTROPHE.sub("the ", read))
     return _PARTICLE_AFTER.sub(r"\g<verb> \g<part> \g<thing>", read)
 
 
-_TH_AS_D = re.compile(r"(?<![\w'’-])(?P<w>da|dat|dat's|den|dem|dis|wit)(?=\s+[\w$€£¥])", re.I)
+_TH_WORDS = {
+    "da": "the",
+    "dat": "that",
+    "dat's": "that's",
+    "den": "then",
+    "dem": "them",
+    "dis": "this",
+    "wit": "with",
+}
+_TH_AS_D = re.compile(
+    r"(?<![\w'’-])(?:" + "|".join(sorted(_TH_WORDS, key=len, reverse=True)) + r")(?=\s+[\w$€£¥])",
+    re.I,
+)
 """The "th" said as "d" (Cajun, Caribbean and Shetland English: "da", "dat", "den", "dem",
 "dis", "wit"), read only before another word ("taxi 22 USD from da Superdome Thursday, den
 show me da last 30 days total"). Not Pidgin's "dey" (is, does: "my laptop no dey charge"),
 which is no "they". The word written is a letter longer; a ticket's summary is found again
 in the words typed (`nodes.router._as_typed`)."""
-_TH_WORDS = {"da": "the", "dat": "that", "dat's": "that's", "den": "then", "dem": "them"}
-_TH_WORDS |= {"dis": "this", "wit": "with"}
 _T_APOSTROPHE = re.compile(r"(?<![\w'’])t['’](?=[a-z\d])", re.I)
 """Lancashire and Yorkshire "t'" for "the" ("show us t'week", "do me t'monthly report"):
 written as the word it stands for."""
-
-
-def _th_word(m: re.Match[str]) -> str:
-    word = _TH_WORDS[m["w"].lower()]
-    return word[0].upper() + word[1:] if m["w"][0].isupper() else word
 
 
 _PARTICLE_AFTER = re.compile(
