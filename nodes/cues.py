@@ -435,7 +435,7 @@ _VERNACULAR: dict[str, str] = {
     # 莫 before a result is 没 ("莫记到": not recorded); 补起 "fill it in" (补上)
     **{"莫记到": "没记上", "莫记上": "没记上", "补起": "补上"},
     # Wuhan and the Northwest: 一挂 "a bit" after a verb ("再看一挂")
-    **{"看一挂": "看一下", "查一挂": "查一下", "记一挂": "记一下"},
+    **{"看一挂": "看一下", "查一挂": "查一下", "记一挂": "记一下", "报一挂": "报一下"},
     # Wuhan and Southwestern: 夜个 "yesterday" (前个 and 嘞, 下子 in context below); Inner
     # Mongolia and the north: 夜儿, 夜儿个 ("打车 38 块，夜儿的")
     **{"夜个": "昨天", "夜儿个": "昨天", "夜儿": "昨天"},
@@ -912,6 +912,19 @@ def _tens_in_one(m: re.Match[str]) -> str:
     return written.ljust(len(m.group())) if len(written) <= len(m.group()) else m.group()
 
 
+_MIXED_NUMERAL = re.compile(
+    r"(?<![\d.,])(?=[零〇一二两三四五六七八九十百千\d]*\d)(?=[零〇一二两三四五六七八九十百千\d]*[十百千])"
+    r"(?:[零〇一二两三四五六七八九十百千]|\d(?!\d))+(?![\d.,])"
+)
+"""A Chinese number typed with some of its digits as Arabic ones ("二十8块", "3百6", "三百6十块"):
+read as the Chinese number it is (28, 360), not as the digits alone ("二十8" had filed 208 and
+"三百6十" 10). A digit next to another, or to a decimal point, is left as typed."""
+
+
+def _all_chinese(m: re.Match[str]) -> str:
+    return "".join("零一二三四五六七八九"[int(c)] if c.isdigit() else c for c in m.group())
+
+
 _ID_ONE_NUMERAL = re.compile(
     r"(?:(?<![A-Za-z][TJtj])(?<=[TJtj])|(?<![A-Za-z][TJtj]-)(?<=[TJtj]-))"
     r"[一二三四五六七八九幺](?![零〇一二两三四五六七八九十百幺洞])"
@@ -926,13 +939,15 @@ def numerals(text: str) -> str:
     """The request with its spoken Chinese numbers in digits, each span kept its length.
 
     A voice transcript writes what was said: an order read digit by digit ("一零零九二"), a
-    reading as two numbers ("血压一百二十八八十二", "高压一百三十五，低压八十八"). Such runs
+    reading as two numbers ("血压一百二十八八十二", "高压一百三十五，低压八十八"), a number typed
+    half in digits ("二十8块", `_MIXED_NUMERAL`). Such runs
     become digits padded with spaces, and two numbers run together become "128/82", as the
     rules read them. A number followed by what it counts (`_CN_COUNTED`) is left as said,
     unless it says 廿 or 卅 (`_TENS_IN_ONE`), which no rule reads.
     """
     if "廿" in text or "卅" in text:
         text = _TENS_IN_ONE.sub(_tens_in_one, text)
+    text = _MIXED_NUMERAL.sub(_all_chinese, text)
 
     def spoken(m: re.Match[str]) -> str:
         run = m.group()
@@ -1754,7 +1769,10 @@ Pidgin ones in English requests, with the standard ones the rules are written in
 length so offsets stay: Scots "dinnae cancel 10412" refuses as "don't cancel" does, "whit's
 ma phone number" asks about the user's own; "ye" is read as the "u" of a hurried "can u"."""
 _DIALECT_WORD = re.compile(
-    r"(?<![\w'-])(?:" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w-])", re.I
+    r"(?<![\w'-])(?:" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w-])"
+    # (Singapore and Malaysia's "Ah" before a name is part of it: "my kaki Ah Seng")
+    r"(?!(?-i:(?<=\bAh)\s+[A-Z][a-z]))",
+    re.I,
 )
 
 
@@ -1767,8 +1785,10 @@ def dialect(text: str) -> str:
     """The request with regional English words written as standard ones (`_DIALECT`).
 
     Most are written in the same number of characters, so offsets stay; "da", "dat", "den"
-    and the like before a word (`_TH_AS_D`) and Lancashire "t'" (`_T_APOSTROPHE`) are not,
-    and a free-text slot is then found again in the words typed (`nodes.router._as_typed`).
+    and the like before a word (`_TH_AS_D`), Singlish "dun" (`_DUN`), "I got" read as "I
+    have" (`_GOT_AS_HAVE`), chat's "w" (`_W_AS_WITH`) and Lancashire "t'" (`_T_APOSTROPHE`)
+    are not, and a free-text slot is then found again in the words typed
+    (`nodes.router._as_typed`).
 
     Run after `pinyin`, so that toneless pinyin ("mi ma", 密码) is read first: "ma" and
     "ye" are syllables there and Scots words here. Punctuation said aloud to a phone's
@@ -1777,6 +1797,8 @@ def dialect(text: str) -> str:
     """
     read = _DICTATED.sub(_mark, _DIALECT_WORD.sub(_standard_word, text))
     read = _TH_AS_D.sub(lambda m: _standard_word(m, _TH_WORDS), _T_APOSTROPHE.sub("the ", read))
+    read = _DUN.sub(lambda m: "Don't" if m.group()[0] == "D" else "don't", read)
+    read = _GOT_AS_HAVE.sub(_have, _W_AS_WITH.sub("with", read))
     return _PARTICLE_AFTER.sub(r"\g<verb> \g<part> \g<thing>", read)
 
 
@@ -1798,6 +1820,28 @@ _TH_AS_D = re.compile(
 show me da last 30 days total"). Not Pidgin's "dey" (is, does: "my laptop no dey charge"),
 which is no "they". The word written is a letter longer; a ticket's summary is found again
 in the words typed (`nodes.router._as_typed`)."""
+_DUN = re.compile(
+    r"(?<![\w'’-])dun(?=\s+(?!(?:yet|already|liao|lah|leh|le|ah|deal|and|or|then)\b)[a-z])",
+    re.I,
+)
+"""Singlish "dun" (don't) before a verb ("cancel 61207... wait dun cancel, just tell me where it
+is"); not the "dun" of done ("is J-9 dun yet", "dun deal"). Two letters shorter than the word
+written, as the "th" words are."""
+_GOT_AS_HAVE = re.compile(
+    r"\b(?:orders?|claims?|tickets?|readings|expenses)\s+(?:i|we)\s+(?P<got>got)"
+    r"(?=\s*(?:now\b|right\s+now\b|with\b|on\s+file\b|[?,.!]|$))",
+    re.I,
+)
+""""I got" for "I have" after the records it counts ("how many order i got now?", "what orders
+i got with y'all?"): not the "I got" of a message received ("I got a text about 10502")."""
+
+
+def _have(m: re.Match[str]) -> str:
+    return m.group()[: m.start("got") - m.start()] + "have"
+
+
+_W_AS_WITH = re.compile(r"(?<![\w'’/-])w(?=\s+(?:y'all|you|u|ya|yall)\b)", re.I)
+"""Chat's "w" for "with" before who it is with ("what orders i get w y'all?")."""
 _T_APOSTROPHE = re.compile(r"(?<![\w'’])t['’](?=[a-z\d])", re.I)
 """Lancashire and Yorkshire "t'" for "the" ("show us t'week", "do me t'monthly report"):
 written as the word it stands for."""

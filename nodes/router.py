@@ -748,6 +748,9 @@ _NUMBER_LABEL = re.compile(
     r"(?:[A-Za-z]+\.?|[\u3400-\u9fff]{1,4})\s*(?:no\.?|#|号|[:：])?\s*$", re.I
 )
 """The word that names a number of the line ("发票号 5521", "receipt #2231", "ref 77")."""
+_OFFERED = r"\bif\s+(?:you|ya|y'all|yall|u)\s+need\s+(?:it|them|one|that)\b"
+"""Something offered with the entry ("receipt #4471 if y'all need it"): a courtesy, not a
+condition on the write."""
 _ENTRY_MEMO = re.compile(
     r"\b(?:this\s+|last\s+|that\s+)?(?:morning|afternoon|evening|night|nite|tonight|tonite|arvo)\b|"
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
@@ -776,6 +779,8 @@ _ENTRY_MEMO = re.compile(
     # to 1,140 USD all up"
     # (not "my taxi … came to 23.40 USD", a sentence: the bill of nights stayed only)
     r"\b(?:the\s+)?total\s+came\s+to\b|(?<=nights,\s)came\s+to\b|(?<=\d)\s+all\s+up\b|"
+    # a receipt offered: "cab … wed $32, receipt #4471 if y'all need it"
+    rf"{_OFFERED}|"
     # (Nigerian Pidgin "I pay am 10 March": I paid it then)
     r"\bi\s+pay\s+am(?=\s+(?:on\s|yesterday\b|today\b|this\s|last\s|\d))|"
     # the amount as the whole cost: "3 nights, $360 total" (not "total for the last 7 days")
@@ -791,9 +796,10 @@ _ENTRY_MEMO = re.compile(
 """What an entry line may say about its entry besides its values: the time of day ("fri
 nite", "at 3am", "早上8点15"), where ("to the office", "in Dubbo"), when it was taken
 ("前天量的"), where to before the amount ("去批发市场 28 美元"), a sign-off ("ta", "cheers
-mate"), and how and when it was paid ("I paid at checkout on the 6th", "paid when I checked
-out Thursday", "3 nights, came to 1,140 USD all up"). Those few verbs tell how the money was
-spent, not what the user wants done; any other verb makes the line a sentence."""
+mate"), a receipt offered ("receipt #4471 if y'all need it"), and how and when it was paid
+("I paid at checkout on the 6th", "paid when I checked out Thursday", "3 nights, came to
+1,140 USD all up"). Those few verbs tell how the money was spent, not what the user wants
+done; any other verb makes the line a sentence."""
 
 
 _FORM_FIELD = re.compile(
@@ -874,7 +880,8 @@ def _entry(
             return None
         if rival:
             rivals.append((start, start + len(clause)))
-    if unasked_clauses(text) or conditional_clauses(text):
+    offered = re.sub(_OFFERED, lambda m: " " * len(m.group()), text, flags=re.I)
+    if unasked_clauses(text) or conditional_clauses(offered):
         return None
     if recurring(text) is not None or any(evidence.get(n) is None for n in needed):
         return None
@@ -3619,6 +3626,8 @@ _KIN = (
     r"nanny|cleaner|mate|granny|gran|nana|nan|"
     # a friend as America and Texas call one: "file my buddy's taxi, he ain't got the app"
     r"buddy|buddies|pal|homie|homeboy|compadre|"
+    # Singapore and Malaysia's "kaki" (a mate): "my kaki Ah Seng order 70311"
+    r"kaki|"
     # Jamaican kin: "fi mi bredda Desmond", "mi madda"
     r"bredda|breddah|bredren|sista|sistren|madda|mada|puppa|pupa|"
     # Spanish kin inside English: "Save a reading for my mamá"
@@ -3664,6 +3673,9 @@ _OTHERS = re.compile(
     # the same with no "'s", as Jamaican and second-language English say it ("Mi granny
     # pressure read 135/87", "my wife order 12345")
     rf"\b(?:my|our|mi)\s+{_KIN}\s+(?:{_THEIR_THING}|pressure)\b|"
+    # and with their name between: "my kaki Ah Seng order 70311"
+    rf"\b(?:my|our|mi)\s+{_KIN}\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s+"
+    rf"(?:{_THEIR_THING}|pressure)\b|"
     # anyone's by their role, kin or name for them ("our drummer's order", "my tita's
     # order"), not a group's or a thing's the user belongs to ("our team's", "my shop's")
     rf"\b(?:my|our)\s+(?!{_NOT_PERSON}(?:'s|s'))[a-z]+(?:'s|s')\s+(?:{_THEIR_THING})\b|"
@@ -3740,8 +3752,9 @@ _OTHERS = re.compile(
     # (not 阿拉, Shanghainese "we")
     r"(?:给|帮|替|为)阿(?![拉里们是])[\u4e00-\u9fff](?=[^\u4e00-\u9fff]|报|记|取|开|存|查|发|的|一)|"
     # a colleague, a friend or a boss the user acts for: "给同事报一笔🚕 60块"
-    r"(?:给|帮|替|为)(?:我的?)?(?:同事|朋友|领导|老板|室友|同学|邻居|客户)"
-    r"(?=报|记|取|开|存|查|发|把|一)|"
+    # (and northwestern 伙计, a mate, with 尕 and a name: "给我伙计尕马报个打车钱")
+    r"(?:给|帮|替|为)(?:我的?)?(?:同事|朋友|领导|老板|室友|同学|邻居|客户|伙计)"
+    r"(?:尕[\u4e00-\u9fff])?(?=报|记|取|开|存|查|发|把|一)|"
     # anyone by surname and title, with where they work: "帮教务处李主任报一笔餐费150元"
     r"(?:给|帮|替|为)(?:[\u4e00-\u9fff]{0,4}?的?)?[\u4e00-\u9fff](?:主任|经理|科长|处长|局长|"
     r"校长|院长|总监|老师|师傅|医生|大夫|阿姨|叔叔)(?=报|记|取|开|存|查|发|把|一)|"
@@ -3795,7 +3808,7 @@ _OTHERS = re.compile(
     r"娘老子|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
     # a brother or a close friend: "帮我兄弟记个血压", "我哥们儿的订单", "我闺蜜"
-    r"兄弟|哥们儿?|闺蜜|姐妹|"
+    r"兄弟|哥们儿?|闺蜜|姐妹|伙计|"
     # one's partner: "帮我对象报一下打车费42块"
     r"对象|男朋友|女朋友|"
     # in-laws and the wider family
@@ -4121,6 +4134,14 @@ instructions, which no read of the user's records gives, so it is asked about. "
 "怎么还没到", "进展如何", Cantonese "点样呀" (怎样呀) ask how a thing stands, not how to do
 something."""
 HOW_TO = "not {intent}: the request asks how to do something ({words!r}), not for records"
+_ASKED_INSTEAD = re.compile(
+    r"[,.;!?]\s*(?:so\s+|just\s+)?(?:can|could|would)\s+(?:you|ya|u|y'all)\s+(?:just\s+)?"
+    r"(?:show|pull\s+up|give)\s+me\b",
+    re.I,
+)
+"""The records asked for after saying how to get them is not known ("I dunno how to work this
+trend thing at all, can ya show me the blood pressure for the last two weeks"): the user asks
+the assistant to do it, not how to."""
 _CAPABILITIES = re.compile(
     r"\bwhat\s+(?:else\s+)?(?:can|could|do)\s+you\s+(?:do|help\s+(?:me\s+)?with|offer)\b|"
     r"\bwhat\s+are\s+you\s+(?:able\s+to\s+do|for|good\s+for)\b|\bhow\s+can\s+you\s+help\b|"
@@ -4582,7 +4603,11 @@ def _withdrawn(
         (_HOW_TO, HOW_TO),
     ):
         asked = _REASON_GIVEN.sub(lambda r: " " * len(r.group()), text)
-        if (m := pattern.search(asked)) is not None and not _vouches(intent, m.group()):
+        if (
+            (m := pattern.search(asked)) is not None
+            and not _vouches(intent, m.group())
+            and not (pattern is _HOW_TO and _ASKED_INSTEAD.search(asked, m.end()))
+        ):
             return _unrouted(domain, decision, why.format(intent=intent.name, words=m.group()))
     if _TOTAL.search(intent.description):
         for pattern, why in ((_BREAKDOWN, BREAKDOWN), (_ONE_ITEM, ONE_ITEM)):

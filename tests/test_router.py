@@ -7268,8 +7268,6 @@ def test_rounds_121_122_routes(
         (EXPENSES, "Please file a claim for my assistant Marta, she paid 40 USD for a taxi"),
         (DOMAIN, "text the courier the status of order 88451"),
         (DOMAIN, "把订单 60481 的状态发给我助理"),
-        # A sum said after a price per night: which is the claim?
-        (EXPENSES, "Hotel two nights at 95 euros, all together 190, file it"),
         # A trip still to come, its hotel claimed in advance.
         (EXPENSES, "后天要去上海出差，酒店先帮我报了，900块"),
         (EXPENSES, "tomorrow I'm flying to Berlin, file the hotel 300 EUR"),
@@ -13278,6 +13276,104 @@ def test_rounds_291_292_asks(domain: Domain, text: str) -> None:
     ],
 )
 def test_rounds_291_292_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 293-294 (measured once at 9aca5d8, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # northwestern 伙计 (a mate): filing for him
+        (EXPENSES, "帮我伙计报个饭钱，六十块"),
+        # Singapore's "kaki" (a mate) and "Ah" before a name, not Scots "ah" (I)
+        (DOMAIN, "my kaki Ah Huat order 40112 reach already or not"),
+    ],
+)
+def test_rounds_293_294_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Singlish "dun" (don't) takes the cancel back
+        (
+            DOMAIN,
+            "cancel 55120 pls... wait dun cancel, just tell me the status",
+            "order_status",
+            {"order_id": "55120"},
+        ),
+        # the category of a clause refused after it ("… so don't claim that")
+        (
+            EXPENSES,
+            "They paid for my cab so don't claim that. Claim the hotel, 96 EUR",
+            "submit_expense",
+            {"amount": "96", "currency": "EUR", "category": "hotel"},
+        ),
+        # a Chinese number typed half in digits
+        (EXPENSES, "午饭 三十5块 昨天的 报一下", "submit_expense", {"amount": "35"}),
+        (EXPENSES, "住酒店 四百2十块 前天 报了", "submit_expense", {"amount": "420"}),
+        # "wed" and "mon" in lower case, after "on" or before an amount with its sign
+        (EXPENSES, "parking 14 EUR on wed, file it", "submit_expense", {"date": "2026-03-11"}),
+        (EXPENSES, "uber to the stadium mon $19", "submit_expense", {"date": "2026-03-09"}),
+        # one weekday after the correction, spelt two ways
+        (
+            DOMAIN,
+            "log 128/84 for saturday, no wait it was fri night. friday",
+            "record_metric",
+            {"value": "128/84", "date": "2026-03-13"},
+        ),
+        # "no no" between two readings, 不是不是 between two readings
+        (DOMAIN, "bp 142/91 no no, 124/91 pls save", "record_metric", {"value": "124/91"}),
+        (DOMAIN, "记一下血压 140/90，不是不是，是 130/90", "record_metric", {"value": "130/90"}),
+        # "$24 no $42" and how it went wrong, with no "I"
+        (EXPENSES, "lunch $24 no $42, typed it wrong. today", "submit_expense", {"amount": "42"}),
+        # the sum after a price per night, its currency theirs (asked about since rounds
+        # 123-124; every writer who wrote one since labelled the sum as the claim)
+        (
+            EXPENSES,
+            "hotel was 95 EUR a night for 3 nights, 285 altogether, claim it",
+            "submit_expense",
+            {"amount": "285", "category": "hotel"},
+        ),
+        (
+            EXPENSES,
+            "Hotel two nights at 95 euros, all together 190, file it",
+            "submit_expense",
+            {"amount": "190", "currency": "EUR"},
+        ),
+        # a doctor's appointment ahead names no day of the reading
+        (
+            DOMAIN,
+            "log 138/85 from this morning and show me 14 days, I'm seeing the doctor Wednesday",
+            "record_and_review_metric",
+            {"value": "138/85", "date": "2026-03-15", "period": "14d"},
+        ),
+        # not knowing how, then asking the assistant to do it
+        (
+            DOMAIN,
+            "no idea how to use the trend page, could you show me my bp for the last 30 days",
+            "review_metric_trend",
+            {"period": "30d"},
+        ),
+        # "we got" for "we have"
+        (DOMAIN, "how many order we got now?", "list_orders", {}),
+        # a receipt offered closing an entry line
+        (
+            EXPENSES,
+            "taxi to the depot fri $18, receipt #2290 if you need it",
+            "submit_expense",
+            {"amount": "18", "category": "taxi", "date": "2026-03-13"},
+        ),
+        # Northwestern and Wuhan 报一挂 (报一下)
+        (EXPENSES, "昨天打车花了四十二块，报一挂", "submit_expense", {"amount": "42"}),
+    ],
+)
+def test_rounds_293_294_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)

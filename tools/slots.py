@@ -179,6 +179,10 @@ _WEEKDAY_EN = (
     r"(?:(?<=[,;(/]\s)|(?<=[,;(/])|(?<=\bon\s)|(?<=\blast\s)|(?<=\d\s))(?-i:Mon|Wed|Sat|Sun)(?!')"
     # or in any case before a time of that day: "log bp 141/90 from sat am", "sun night"
     r"|(?:mon|wed|sat|sun)(?=\s+(?:am|pm|morning|night|nite|evening|arvo|afternoon)\b)"
+    # or lower case after "on", bar "sun" ("on sun cream"): "file dinner $27.60 on wed"
+    r"|(?<=\bon\s)(?:mon|wed|sat)"
+    # or right before an amount with its sign: "cab to the dallas conf center wed $32"
+    r"|(?:mon|wed|sat|sun)(?=\s+[$€£¥]\s?\d)"
     r")"
     r"(?:(?=s\s+(?:[a-z]+\s+)?(?:reading|measurement|number|bp|pressure|dinner|lunch|breakfast|"
     r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?(?![A-Za-z0-9_]))"
@@ -897,10 +901,14 @@ def negated(text: str, at: int) -> bool:
 
 
 _REFUSED_AFTER_WORD = re.compile(
-    r"\b(?:me|us)\s+(?:is\s+)?(?:no\s+need|not\s+needed|not\s+necessary)\b", re.I
+    r"\b(?:me|us)\s+(?:is\s+)?(?:no\s+need|not\s+needed|not\s+necessary)\b|"
+    # the thing named, then "so don't claim that": the reason it is not to be filed
+    r"\bso\s+(?:don't|dont|do\s+not|no\s+need\s+to)\s+(?:claim|file|expense|submit|include|"
+    r"count|log|put\s+in)\s+(?:that|it|this|them|those)\b",
+    re.I,
 )
 """A word refused by what follows it in the clause: "Inform me no need", "notify me not
-needed"."""
+needed", "they paid me back for the lunch so don't claim that"."""
 _CN_REFUSED_AFTER = re.compile(
     r"[\u4e00-\u9fff]{1,4}?(?:就|也)?(?:别做|别弄|别整|别搞|别出|不要了|不用了|不做了|免了|算了|不要|不用)"
     r"(?=$|[\s，,。.;；!！?？~])"
@@ -959,7 +967,7 @@ def _roles(text: str) -> tuple[Role, ...]:
         Role("money", r.start, r.end, r.text)
         if r.kind == "number"
         and any(end <= r.start for end in paid)
-        and _THE_OTHER_PAID.search(text, 0, r.start)
+        and (_THE_OTHER_PAID.search(text, 0, r.start) or _sum_after(text, roles, r))
         else r
         for r in roles
     ]
@@ -972,6 +980,33 @@ def _roles(text: str) -> tuple[Role, ...]:
         for r in roles
     ]
     return tuple(sorted(roles, key=lambda r: r.start))
+
+
+def _sum_after(text: str, roles: list[Role], role: Role) -> bool:
+    """Whether a bare number is the sum of the amounts named before it, its currency theirs.
+
+    "189 USD a night for the 2 nights, 378 altogether": marked as a total and no smaller than
+    every amount before it (a part is never more than its sum). Read as a bare number, it
+    left the price per night as the only amount, and the claim asked.
+    """
+    if not (
+        (_TOTAL_MARK.search(text, 0, role.start) and _SUM_ENDS.match(text, role.end))
+        or _TOTAL_AFTER.match(text, role.end)
+    ):
+        return False
+    value = _plain_number(role.text)
+    parts = [_plain_number(r.text) for r in roles if r.kind == "money" and r.end <= role.start]
+    return value is not None and all(p is not None and p <= value for p in parts)
+
+
+_SUM_ENDS = re.compile(r"\s*(?:[,.;!?，。；！？]|$)")
+"""A total's number ends its clause ("total 567, paid at checkout"): "total 7 hari" (7 days,
+in Indonesian) is a window, not a sum."""
+
+
+def _plain_number(words: str) -> float | None:
+    digits = re.search(r"\d[\d,]*(?:\.\d+)?", words)
+    return float(digits.group().replace(",", "")) if digits else None
 
 
 def _paired_as_reading(text: str, roles: list[Role]) -> list[Role]:
@@ -1502,11 +1537,15 @@ _PURPOSE_BEFORE = re.compile(
     r"\bso\s+(?:that\s+)?(?:i|we)\s+can\b[^.!?;]*$|"
     r"\b(?:to|and)\s+(?:show|tell|bring|give|send)\s+(?:it\s+|them\s+)?(?:to\s+)?(?:my|our|the)\s+"
     r"(?:doctor|gp|nurse|cardiologist|boss|manager|accountant)\b[^.!?;]*$|"
-    r"(?:以便|好让|好给)[^。！？；]*$",
+    r"(?:以便|好让|好给)[^。！？；]*$|"
+    # an appointment still to come: "I've got the doctor Tuesday and he'll want to know"
+    r"\b(?:i've\s+got|i\s+have|i\s+got|i'm\s+seeing|i\s+am\s+seeing|seeing)\s+(?:the|my|a)\s+"
+    r"(?:doctor|doc|gp|nurse|cardiologist)(?:'s)?(?:\s+(?:appointment|appt))?\b[^.!?;]*$",
     re.I,
 )
 """A purpose after the request ("… then see the last 30 days so I can tell my doctor on
-Tuesday"): a day in it is when the user will use what they asked for, not a date of it."""
+Tuesday"), or an appointment ahead ("I've got the doctor Tuesday"): a day in it is when the
+user will use what they asked for, not a date of it."""
 
 
 _MADE_UP = re.compile(r"\s*(?:再)?补(?:一下|下|报|上|录|记|个|交|一笔)")
@@ -1928,6 +1967,8 @@ _CORRECTION = re.compile(
     r"(?<=[,，.。—–-]\s)(?:no|nah)(?=[\s,，!]*(?:[,，!]|the\s+\d|\d))|"
     # ("14 euro, no no it was 16")
     r"(?<=[,，.。—–-]\s)no[\s,]+no(?=[\s,]+(?:it\s+was|it's|its|\d))|"
+    # or right between the two values: "bp 138/90 no no, 128/90"
+    r"(?<=\d\s)no[\s,]+no(?=[\s,]+\d)|"
     r"make\s+that|make\s+it(?=\s+\d)|make\s+it\s+the\s+(?:last|past)(?=\s+\d{1,2}\s*(?:[.!?,;]|$))|rather|no\s+(?:lah|la|leh|lor)|"
     # Tagalog "ay mali" (oh, wrong): "148/95 — ay mali, 138/95 pala"; Portuguese "não, espera";
     # British "nah hang about"
@@ -1935,7 +1976,7 @@ _CORRECTION = re.compile(
     # "no hold on mi read it wrong man, a 136 over 86"
     r"(?:no\s+)?(?:hold|hang)\s+on)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     # (not "由428元更正为482元": a filed value asked to be edited, not this message's)
-    r"更正(?![为成])|哦不(?:对|是)?|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|少打了一位|多打了一位|等等|等一下|"
+    r"更正(?![为成])|哦不(?:对|是)?|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|看错了?|不是不是|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
     # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
     # (or after a trailing pause: "午饭 45 块... 不是，是54")
@@ -1988,6 +2029,8 @@ _ENOUGH = re.compile(
 monthly is enough.", "只要14天的就行"): of the values named before, that one is meant."""
 _ID_PREFIX = re.compile(r"[A-Za-z]{1,2}-|#")
 """What stands before an id's digits ("T-40", "#10087"): the value meant starts there."""
+_MONEY_SIGN = re.compile(r"[$€£¥]\s?")
+"""What stands before an amount's digits ("uber $31 no $13"): the value meant starts there."""
 _NOT_THIS_THAT = re.compile(
     r"(?:\b(?:not|(?:was|is)n[’']?t|(?:was|is)\s+not)\s+(?P<a>[^\s,，]+)\s*[,，]\s*"
     r"(?:but\s+|it[’']?s\s+|it\s+was\s+|i\s+(?:said|meant|mean)\s+)?(?P<b>[^\s,，.。]+)|"
@@ -2105,8 +2148,20 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
     days = [(m.start(), m.end()) for m in _DAY_WORD.finditer(text)]
     for m in _RELATIVE_DAY.finditer(text):
         if not any(s <= m.start() < e for s, e in days):  # "Wednesday the 11th" is one day
-            out.append(("day", " ".join(m.group().lower().split()), m.start(), m.end()))
+            out.append(("day", _day_said(m), m.start(), m.end()))
     return sorted(out, key=lambda v: v[2])
+
+
+def _day_said(m: re.Match[str]) -> str:
+    """A day as a correction compares it: a weekday by its number, however it is spelt.
+
+    "for friday night, no wait it was thurs night. thursday" names one day after the
+    correction, not two ("thurs" and "thursday"), so Friday is taken back.
+    """
+    if m.group("en_day") is None:
+        return " ".join(m.group().lower().split())
+    when = (m.group("en_when") or "").lower()
+    return f"{'' if when == 'on' else when} weekday {_WEEKDAYS[m.group('en_day').lower()]}".strip()
 
 
 _RELATIVE_DAY = re.compile(
@@ -2216,15 +2271,21 @@ def corrected(text: str) -> str:
                 gone.append(old_v)
     for m in _NO_BETWEEN.finditer(text):
         said = next((v for v in values if v[3] == m.start()), None)
-        meant = next(
-            (v for v in values if v[2] == m.end() or _ID_PREFIX.fullmatch(text[m.end() : v[2]])),
-            None,
-        )
+        ahead = [
+            v
+            for v in values
+            if v[2] == m.end()
+            or _ID_PREFIX.fullmatch(text[m.end() : v[2]])
+            or _MONEY_SIGN.fullmatch(text[m.end() : v[2]])
+        ]
+        # "$31 no $13": the sign is a currency too, and the amount after it is the one meant
+        meant = next((v for v in ahead if said and v[0] == said[0]), ahead[0] if ahead else None)
         if said is None or meant is None or said[1] == meant[1]:
             continue
         if said[0] == meant[0]:
             gone.append((said[0], said[1]))
             spans.append(m.span())
+            told.append(m.end())  # "uber $31 no $13, i read it wrong lol"
         elif said[0] == "reading" and meant[0] == "amount" and re.fullmatch(r"\d{2,3}", meant[1]):
             # "135 over 90 no 89": the reading's second number taken back
             low = re.search(r"\d{2,3}$", text[said[2] : said[3]])
@@ -2278,7 +2339,7 @@ _NOT_AFTER_VALUE = re.compile(r"\d(?:\s*[A-Za-z€$]{1,5})?\s+(?P<not>not)\s+$",
 
 _MISTAKE_TOLD = re.compile(
     r"(?<=[,，.。!！]\s)(?:"
-    r"(?:i|mi)(?:'m|'ve)?\s+(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+|hit\s+|"
+    r"(?:(?:i|mi)(?:'m|'ve)?\s+)?(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+|hit\s+|"
     r"the\s+(?:receipt|slip|bill|number|figure|amount)\s+)?(?:wrong(?:ly)?|in\s+wrong)\b|"
     r"(?:i|mi)\s+tipped\b|"
     # "Meal 22 EUR, no hang on, 22.50, forgot I left a tip"
