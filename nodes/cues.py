@@ -158,6 +158,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
             for d in ("好了", "完", "好")
             for then in _CN_THEN
         ),
+        # and the look that follows, given: Wu "报好了给我看七天的总数"
+        *(f"{v}{d}给我看" for v in ("存", "记", "报") for d in ("好了", "完了", "好")),
     ),
     "cancel": (
         *("cancel", "call off", "kill", "scrap", "nix", "stop", "void", "pull the pin on"),
@@ -1798,6 +1800,7 @@ def dialect(text: str) -> str:
     read = _DICTATED.sub(_mark, _DIALECT_WORD.sub(_standard_word, text))
     read = _TH_AS_D.sub(lambda m: _standard_word(m, _TH_WORDS), _T_APOSTROPHE.sub("the ", read))
     read = _DUN.sub(lambda m: "Don't" if m.group()[0] == "D" else "don't", read)
+    read = _HINDI_NOT.sub("  not", read)
     read = _GOT_AS_HAVE.sub(_have, _W_AS_WITH.sub("with", read))
     return _PARTICLE_AFTER.sub(r"\g<verb> \g<part> \g<thing>", read)
 
@@ -1827,6 +1830,9 @@ _DUN = re.compile(
 """Singlish "dun" (don't) before a verb ("cancel 61207... wait dun cancel, just tell me where it
 is"); not the "dun" of done ("is J-9 dun yet", "dun deal"). Two letters shorter than the word
 written, as the "th" words are."""
+_HINDI_NOT = re.compile(r"(?<![\w'’-])hindi(?=\s+(?:weekly|monthly|\d))")
+"""Tagalog "hindi" (not) before a value it refuses ("monthly report po sana, hindi weekly
+ha"): the other value is meant. Lower case only: "Hindi" is also the language."""
 _GOT_AS_HAVE = re.compile(
     r"\b(?:orders?|claims?|tickets?|readings|expenses)\s+(?:i|we)\s+(?P<got>got)"
     r"(?=\s*(?:now\b|right\s+now\b|with\b|on\s+file\b|[?,.!]|$))",

@@ -3729,8 +3729,9 @@ _OTHERS = re.compile(
     r"阿(?![拉里们是妈嬷爸公婆爷母伯姨])[\u4e00-\u9fff](?:的|嘅)?(?:张单|订单|单子)|"
     # Tagalog's "for my …" and "my …'s", the kin after and "ko" (my) last: "pa-file naman ng
     # claim para sa officemate ko", "yung order ng pinsan ko"
-    rf"\b(?:para\s+sa|ng|kay)\s+(?:{_KIN}|pinsan|kapatid|nanay|tatay|asawa|anak|kaibigan|"
-    r"lola|lolo|tita|tito|ate|kuya|amo|kasama|katrabaho|kaklase|"
+    # (and "sa" alone, to them: "pa-text po sa misis ko …")
+    rf"\b(?:para\s+sa|ng|kay|sa)\s+(?:{_KIN}|pinsan|kapatid|nanay|tatay|asawa|anak|kaibigan|"
+    r"lola|lolo|tita|tito|ate|kuya|amo|kasama|kasamahan|katrabaho|kaklase|misis|mister|"
     # and a team lead's people: "yung order ng agent ko si Jessa"
     r"agent|staff|officemate|teammate|supervisor|manager|boss)\s+ko\b|"
     # a trainer's or a coach's client named with their reading: "client Priya bp 145/92",
@@ -3827,6 +3828,10 @@ _OTHERS = re.compile(
     r"(?:她|他)(?:没有?|不)(?:账号|账户)|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子|婆娘)的|"
+    # Korean kin words in Chinese, as Korean-Chinese write them: "欧巴 的 订单 30155 取消"
+    r"(?:欧巴|欧尼|阿妈妮|阿爸吉)\s*(?:的|订单|血压|报销|工单)|"
+    # done for him or her, said last: "…取消 帮他"
+    r"(?:帮|替)(?:他|她)(?:们)?\s*[吧啊呀哦嘛。.!！~]*\s*$|"
     # Nanjing's 老巴子 (the youngest child), with or without 的; northern 那口子 (a spouse:
     # "给俺那口子记个血压")
     r"老巴子|那口子|"

@@ -13377,3 +13377,48 @@ def test_rounds_293_294_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 295-296 (measured once at 3cd5643, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Tagalog "sa" (to) before whom, and kasamahan (a colleague), misis, mister
+        (DOMAIN, "pa-text po sa mister ko yung status ng order 45120"),
+        (EXPENSES, "pa-file po ng meal para sa kasamahan ko, 25 USD kahapon"),
+        # Korean kin words, as Korean-Chinese write them; 帮她 said last
+        (DOMAIN, "欧尼 的 订单 41233 取消"),
+        (DOMAIN, "订单 41233 取消 帮她"),
+        # another shop named in two words before "order"
+        (DOMAIN, "where's my Home Depot order 44120?"),
+    ],
+)
+def test_rounds_295_296_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Tagalog "hindi" (not) before the value refused
+        (
+            DOMAIN,
+            "gawa po kayo ng monthly report, hindi weekly",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # Wu 报好了给我看: filed, then the look given
+        (
+            EXPENSES,
+            "晚饭九十块，昨天的，报好了给我看7天的合计",
+            "submit_expense",
+            {"amount": "90", "date": "2026-03-14", "period": "7d"},
+        ),
+    ],
+)
+def test_rounds_295_296_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -227,7 +227,9 @@ _OTHER_SHOP = re.compile(
     # a shop named before "order" by its capitalised name: "my Farmlands order 88123"
     r"\bmy\s+(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|"
     r"February|March|April|May|June|July|August|September|October|November|December|Last|"
-    r"First|Latest|Recent|New|Old|Big|Other|Next|Previous)\b)[A-Z][a-z]{2,})\s+order\b|"
+    r"First|Latest|Recent|New|Old|Big|Other|Next|Previous)\b)[A-Z][a-z]{2,}"
+    # (or two: "my Home Depot order, number 55120")
+    r"(?:\s+[A-Z][a-z]{2,})?)\s+order\b|"
     # any shop named by its web address: "my order on Noon.com, number 8812"
     # (not inside a link to an order here: "https://shop.example.com/orders/10298")
     r"(?<![/.:@\w-])[a-z0-9-]+\.(?:com|co|net|shop|store|ae|in|sg|my|ph|id|de|fr|es|it|pl|ro)"
