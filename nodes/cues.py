@@ -1711,6 +1711,8 @@ _DIALECT: dict[str, str] = {
     **{"dowan": "don't", "make record": "record     "},
     # Geordie "divvent" (don't); Northern Irish "yous" (you), "catch yourself on" (as if)
     **{"divvent": "don't  ", "yous": "you ", "catch yourself on": " " * 17},
+    # Geordie "let us knaa how it gans" (let me know how it goes), "oot" (out)
+    **{"knaa": "know", "knaw": "know", "gans": "goes", "oot": "out"},
     # dictation's homophones: "my pressure for the last weak"
     **{"last weak": "last week", "past weak": "past week"},
     # and Polish's order: "Where is my zamówienie 10086?"
@@ -1857,12 +1859,14 @@ _PARTICLE_AFTER = re.compile(
     r"\b(?P<verb>pop|chuck|bung|whack|stick)\s+"
     r"(?P<thing>(?:my|the|this|that|today's|today’s|these|those)\s+(?:[a-z]+\s+){0,2}?"
     r"(?:bp|blood\s+pressure|pressure|reading|readings|numbers|figures|claim|receipt|"
-    r"expense|expenses|taxi|cab|uber|lunch|dinner|meal|hotel|one))\s+(?P<part>in|through)\b",
+    r"expense|expenses|taxi|cab|uber|lunch|dinner|meal|hotel|one)|"
+    # or the reading itself: "stick 150/95 in for Wednesday"
+    r"\d{2,3}/\d{2,3})\s+(?P<part>in|through)\b",
     re.I,
 )
 """British, Welsh and New Zealand "pop/chuck/bung/stick" with the thing before its
-particle ("pop my blood pressure in", "chuck the taxi through"): written with the particle
-first ("pop in my blood pressure"), as the change words list it."""
+particle ("pop my blood pressure in", "chuck the taxi through", "stick 150/95 in"): written
+with the particle first ("pop in my blood pressure"), as the change words list it."""
 
 
 def _mark(m: re.Match[str]) -> str:
@@ -3326,11 +3330,15 @@ _RECURRING = re.compile(
     r"每个?月\s*[0-9一二三四五六七八九十]+\s*[号日]|每隔|以后每|"
     # a reminder for later: "remind me at 6 to call the mechanic", "提醒我明天…"
     r"\bremind\s+(?:me|us)\s+(?:at|in|on|tomorrow|tonight|later|next|to)\b|"
-    r"提醒我(?=\s*(?:明天|今晚|晚上|下午|等会|一会|[0-9一二两三四五六七八九十]+\s*点))",
+    r"提醒我(?=\s*(?:明天|今晚|晚上|下午|等会|一会|[0-9一二两三四五六七八九十]+\s*点))|"
+    # a message to send at a time to come: "text us the status of 50771 tomorra mornin"
+    r"\b(?:text|sms|txt|message|msg|ping|send)\b[^.?!,;]{0,60}?"
+    r"\b(?:tomorrow|tomorra|tomorrer|tomoz|tmrw?|tmr|tonight|tonite|later\s+on)\b",
     re.I,
 )
 """Asking for a change again and again ("every Monday", "automatically", "每周一自动"), or
-at a time to come ("remind me at 6 to…"): a schedule, which an intent that makes one
+at a time to come ("remind me at 6 to…", "text me the status tomorrow morning"): a
+schedule, which an intent that makes one
 change now does not serve. Not a frequency word
 that names a window ("weekly", "每周的合计") nor a symptom ("crashes every time")."""
 

@@ -3624,6 +3624,9 @@ _KIN = (
     # the people of a small business ("my cashier's blood pressure", "for my staff")
     r"staff(?:\s+member)?|staffer|employees?|cashier|supplier|intern|worker|receptionist|"
     r"nanny|cleaner|mate|granny|gran|nana|nan|"
+    # a wife, a husband, a son or a daughter as British and Kiwi English call them: "the
+    # missus", "my boy's login"
+    r"missus|missis|hubby|boy|lad|lass|"
     # a friend as America and Texas call one: "file my buddy's taxi, he ain't got the app"
     r"buddy|buddies|pal|homie|homeboy|compadre|"
     # Singapore and Malaysia's "kaki" (a mate): "my kaki Ah Seng order 70311"
@@ -3871,7 +3874,13 @@ _FOR_OTHERS = re.compile(
     # (and British and Scots "me" before family: "log 129/81 fer me faither"; not "for me,
     # mate")
     rf"\b(?:for|to|fi)\s+(?:my|our|mi|me(?=\s+(?:mum|mam|mom|mother|dad|father|wife|husband|"
-    rf"son|daughter|brother|sister|gran|granny|nan|nana|grandma|grandpa|kids?)\b))\s+{_KIN}\b|"
+    rf"son|daughter|brother|sister|gran|granny|nan|nana|grandma|grandpa|kids?|"
+    rf"missus|missis|hubby|lad|lass)\b|"
+    # a mate with their name ("claim 120 USD hotel for me mate Stevo"), not the assistant
+    # called "mate" ("chuck it in for me mate")
+    rf"(?=\s+(?:mate|mates|pal|boss)\s+(?-i:[A-Z][a-z]+)\b)))\s+{_KIN}\b|"
+    # "the" for one's own: "add a reading for the missus too"
+    r"\bfor\s+the\s+(?:missus|missis|wife|hubby|husband|old\s+man|old\s+lady)\b|"
     # one named, then who they are: "file 22 USD meal for dave my asst coach, he paid"
     rf"\bfor\s+[a-z]+,?\s+(?:my|our)\s+(?:[a-z]+\s+)?{_KIN}\b|"
     # an assistant's own claim, not a thing of theirs ("for my assistant's laptop")
@@ -3966,8 +3975,9 @@ _OWN_AFTER_ALL = re.compile(
     r"我(?:自己)?的\s*(?:[A-Za-z]-?\d+|\d{4,})\s*(?:呢|吗|么)|"
     r"在我名下|我垫付|我自己付|算我的|报在我|"
     # typing for the account's owner: "im typing for my grandma, its her account"
-    r"\b(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m\s+on|im\s+on|logged\s+in\s+as|using)\s+"
-    r"(?:her|his|their)\s+(?:own\s+)?(?:account|acct|login|profile)\b|"
+    # (not one set against the user's: "he's whānau but it's his own account")
+    r"(?<!but\s)\b(?:it'?s|its|it\s+is|this\s+is|that'?s|i'?m\s+on|im\s+on|logged\s+in\s+as|"
+    r"using)\s+(?:her|his|their)\s+(?:own\s+)?(?:account|acct|login|profile)\b|"
     r"\blogged\s+in\s+as\s+(?:her|him|them)\b|\btyping\s+(?:this\s+)?for\s+(?:her|him|them)\b|"
     r"(?:这是|这个是|用的是|登的是|登录的是)(?:她|他)(?:的|自己的)(?:号|账号|帐号|账户)|"
     # the user named in the third person, and saying so: "Carlos being me", "(Jenny = me
@@ -4131,13 +4141,13 @@ _HOW_TO = re.compile(
     r"\bhow\s+(?:do|can|should|would)\s+(?:i|we|you|one)\s+(?!feel\b|look\b|stand\b|do\b)"
     r"[a-z]+|\bhow\s+to\s+[a-z]+|"
     r"(?:怎么|怎样|如何)(?:才能|才|能|去|来)?"
-    r"(?![样么回还没办了又这那都会就不一再也总老是么呀啊呢])[\u4e00-\u9fff]",
+    r"(?![样么回还没办了又这那都会就不一再也总老是么呀啊呢啦嘞咯喇])[\u4e00-\u9fff]",
     re.I,
 )
 """A how-to question ("打印机怎么换墨盒？", "how do I reset my password"): it asks for
 instructions, which no read of the user's records gives, so it is asked about. "怎么样",
-"怎么还没到", "进展如何", Cantonese "点样呀" (怎样呀) ask how a thing stands, not how to do
-something."""
+"怎么还没到", "进展如何", Cantonese "点样呀" (怎样呀) and "点样啦" ask how a thing stands, not
+how to do something."""
 HOW_TO = "not {intent}: the request asks how to do something ({words!r}), not for records"
 _ASKED_INSTEAD = re.compile(
     r"[,.;!?]\s*(?:so\s+|just\s+)?(?:can|could|would)\s+(?:you|ya|u|y'all)\s+(?:just\s+)?"

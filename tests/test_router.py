@@ -13422,3 +13422,55 @@ def test_rounds_295_296_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 297-298 (measured once at 740a3b5, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # "the missus", "my lad's", "for me mate": British and Kiwi words for one's people
+        (DOMAIN, "log a reading for the missus, 131/79 this morning"),
+        (EXPENSES, "open a ticket for my lad's laptop, it won't boot"),
+        (EXPENSES, "file 45 EUR taxi for me mate Gaz, he's no phone"),
+        # Geordie "hinny" calls the assistant; it says nothing of what the money went on
+        (EXPENSES, "put a claim in for 30 euro for us hinny"),
+        # a text asked for a time to come, "tomorrow" spelt as said
+        (DOMAIN, "text me the status of 60218 tomorra night"),
+        # another shop's website, named after the number
+        (DOMAIN, "can you check order 8812 I placed on the Bunnings Warehouse website"),
+    ],
+)
+def test_rounds_297_298_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Geordie "let us knaa how it gans" asks to be told
+        (
+            EXPENSES,
+            "laptop keeps freezing, open a ticket n let us knaa how it gans",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Minnan 个 for 的 before a total; 无着 (not right) corrects, 阮打错字 says how
+        (
+            EXPENSES,
+            "买纸箱 200块，报其他类，再给阮看7日个总数",
+            "submit_expense",
+            {"amount": "200", "period": "7d"},
+        ),
+        (EXPENSES, "饭钱60块，无着，是66，阮打错字，报一下", "submit_expense", {"amount": "66"}),
+        # "stick" with the reading before its particle
+        (DOMAIN, "stick 128/82 in for Thursday", "record_metric", {"date": "2026-03-12"}),
+        # Cantonese 点样啦 asks how the ticket stands
+        (EXPENSES, "我上次嗰张ticket点样啦", "ticket_status", {"ticket_id": None}),
+    ],
+)
+def test_rounds_297_298_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

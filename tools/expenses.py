@@ -1255,6 +1255,15 @@ _KIND_UNDECIDED = re.compile(
 of what the money went on, so the claim asks which kind it is."""
 
 
+_ADDRESSED = re.compile(
+    r"(?<=[\s,])(?:pet|hinny|hen|pal|luv|love|duck|ducky|mate|bro|babe|darlin'?|darling)"
+    r"(?=\s*[.!?]*\s*$)|^\s*(?:pet|hinny|hen|luv|love|duck|mate)\s*(?=,)",
+    re.I,
+)
+"""A word the user calls the assistant by, closing or opening the request (Geordie "put a
+claim in for 20 euro for us pet", "hen, …"): no word of what the money went on."""
+
+
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     """A category word, else "other" with the words that say what the money went on.
 
@@ -1298,6 +1307,7 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     for word in (*_CLAIM_NOUNS, *(w for _, words in _ALL_CURRENCY_WORDS for w in words)):
         pattern = re.escape(word) if _CJK.search(word) else rf"(?<![\w']){re.escape(word)}(?!\w)"
         blanks += [(m.start(), m.end()) for m in re.finditer(pattern, lowered)]
+    blanks += [m.span() for m in _ADDRESSED.finditer(text)]
     for start, end in blanks:
         # a value read from part of a word ("yest" of "yestreday") blanks the whole word
         while start > 0 and _LATIN_PAIR.fullmatch(text[start - 1 : start + 1]):

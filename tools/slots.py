@@ -577,7 +577,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"(?:内|以来)?|前\s*(?:{_CN_NUM})\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月)|"
             rf"(?:{_CN_NUM})\s*(?:天|周|个星期|星期|个礼拜|礼拜|个月)(?:内|以来)?|"
             # "7日总数", "14日走势": days counted before a total or a trend (not "7日", the 7th)
-            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|的?(?:总|合计|走势|趋势|平均|变化|total|trend|sum)))|"
+            # (and Minnan 个 for 的: "再给阮看14日个总数")
+            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|[的个]?(?:总|合计|走势|趋势|平均|变化|total|trend|sum)))|"
             rf"(?:上|本|这)个?(?:周|星期|礼拜|月)"
         ),
     ),
@@ -1978,6 +1979,8 @@ _CORRECTION = re.compile(
     # (not "由428元更正为482元": a filed value asked to be edited, not this message's)
     r"更正(?![为成])|哦不(?:对|是)?|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|看错了?|不是不是|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
+    # Minnan 无着 (not right) between pauses: "打车45块，无着，是54"
+    r"(?<=[,，.。])\s*无着(?=\s*[,，])|"
     # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
     # (or after a trailing pause: "午饭 45 块... 不是，是54")
     r"(?<=[,，。.…])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
@@ -2349,7 +2352,8 @@ _MISTAKE_TOLD = re.compile(
     r"(?:slip|receipt|bill|line|one|number)\b|"
     r"i\s+mixed(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?\b|"
     r"(?:my\s+)?typo(?:\s+(?:sia|lah|leh|sorry))?\b)|"
-    r"(?<=[,，.。!！])我?(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反|岔)(?:了|哒|咯|啦)?(?=[。.!！，,]|\s*$)",
+    r"(?<=[,，.。!！])(?:我|阮)?(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反|岔)(?:字)?(?:了|哒|咯|啦)?"
+    r"(?=[。.!！，,]|\s*$)",
     re.I,
 )
 """How the value a correction took back went wrong, said after it ("BP 139/90 today, sorry no

@@ -224,6 +224,8 @@ _OTHER_SHOP = re.compile(
     r"\b(?:order|parcel|package)\s+(?:from|on|at|via)\s+(?:the\s+)?(?-i:(?!(?:Monday|Tuesday|Wednesday|"
     r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|"
     r"September|October|November|December|Last|Yesterday|Today)\b)[A-Z][a-z]{2,})\b(?!\.[a-z])|"
+    # one whose website it was placed on: "order 7731 I did on the Farmlands website"
+    r"\bon\s+the\s+(?-i:[A-Z][a-z]{2,})(?:\s+(?-i:[A-Z][a-z]{2,}))?\s+(?:website|site|app)\b|"
     # a shop named before "order" by its capitalised name: "my Farmlands order 88123"
     r"\bmy\s+(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|"
     r"February|March|April|May|June|July|August|September|October|November|December|Last|"
@@ -288,8 +290,10 @@ _NUMBER_OF_IT = re.compile(
 )
 """A sentence that gives the number of the order the one before it named."""
 _FROM_SHOP = re.compile(
+    # (and where the user placed it: "order 7731 I did on the Farmlands website")
+    r"\s*(?:(?:that\s+|which\s+)?(?:i|we)\s+(?:did|made|placed|put\s+in|ordered|got)\s+(?:it\s+)?)?"
     # ("off", "aff" as British and Scots say bought from: "order 10290 aff Amazon")
-    r"\s*(?:from|on|at|via|in|off|aff)\s+(?:the\s+)?|\s*(?:是|是在|在|从)",
+    r"(?:from|on|at|via|in|off|aff)\s+(?:the\s+)?|\s*(?:是|是在|在|从)",
     re.I,
 )
 
