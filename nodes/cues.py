@@ -942,10 +942,10 @@ def numerals(text: str) -> str:
 
     A voice transcript writes what was said: an order read digit by digit ("一零零九二"), a
     reading as two numbers ("血压一百二十八八十二", "高压一百三十五，低压八十八"), a number typed
-    half in digits ("二十8块", `_MIXED_NUMERAL`). Such runs
-    become digits padded with spaces, and two numbers run together become "128/82", as the
-    rules read them. A number followed by what it counts (`_CN_COUNTED`) is left as said,
-    unless it says 廿 or 卅 (`_TENS_IN_ONE`), which no rule reads.
+    half in digits ("二十8块", `_MIXED_NUMERAL`). Such runs become digits padded with spaces,
+    and two numbers run together become "128/82", as the rules read them. A number followed
+    by what it counts (`_CN_COUNTED`) is left as said, unless it says 廿 or 卅
+    (`_TENS_IN_ONE`), which no rule reads.
     """
     if "廿" in text or "卅" in text:
         text = _TENS_IN_ONE.sub(_tens_in_one, text)
@@ -3338,8 +3338,7 @@ _RECURRING = re.compile(
 )
 """Asking for a change again and again ("every Monday", "automatically", "每周一自动"), or
 at a time to come ("remind me at 6 to…", "text me the status tomorrow morning"): a
-schedule, which an intent that makes one
-change now does not serve. Not a frequency word
+schedule, which an intent that makes one change now does not serve. Not a frequency word
 that names a window ("weekly", "每周的合计") nor a symptom ("crashes every time")."""
 
 

@@ -751,6 +751,7 @@ _NUMBER_LABEL = re.compile(
 _OFFERED = r"\bif\s+(?:you|ya|y'all|yall|u)\s+need\s+(?:it|them|one|that)\b"
 """Something offered with the entry ("receipt #4471 if y'all need it"): a courtesy, not a
 condition on the write."""
+_OFFER = re.compile(_OFFERED, re.I)
 _ENTRY_MEMO = re.compile(
     r"\b(?:this\s+|last\s+|that\s+)?(?:morning|afternoon|evening|night|nite|tonight|tonite|arvo)\b|"
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
@@ -880,7 +881,7 @@ def _entry(
             return None
         if rival:
             rivals.append((start, start + len(clause)))
-    offered = re.sub(_OFFERED, lambda m: " " * len(m.group()), text, flags=re.I)
+    offered = _OFFER.sub(lambda m: " " * len(m.group()), text)
     if unasked_clauses(text) or conditional_clauses(offered):
         return None
     if recurring(text) is not None or any(evidence.get(n) is None for n in needed):
@@ -1973,7 +1974,8 @@ _CN_REFUSED = re.compile(
     # scorn refuses too: "取消订单 60012？我疯了才取消" (I would have to be mad to)
     # (and 不 alone: "取消订单70218，先不取消"; Teochew's "先无取消" reads so, `vernacular`)
     rf"(?:别|不要|不用|不必|甭|不|{SCORN})(?:急着|着急|忙着)?"
-    r"(?P<verb>[\u3400-\u9fff]{1,2})(?=[^\u3400-\u9fff]|$|[\u3400-\u9fff])"
+    # (a space before the verb, as some type every word apart: "唔好 取消 40058 喇")
+    r"\s?(?P<verb>[\u3400-\u9fff]{1,2})(?=[^\u3400-\u9fff]|$|[\u3400-\u9fff])"
 )
 
 
@@ -3730,6 +3732,8 @@ _OTHERS = re.compile(
     # and anyone called by 阿 and their name before their order, as Cantonese says it with
     # no 的: "帮我睇下隔离档口阿强张单 50231 去到边" (隔离: next door)
     r"阿(?![拉里们是妈嬷爸公婆爷母伯姨])[\u4e00-\u9fff](?:的|嘅)?(?:张单|订单|单子)|"
+    # and the stall next door's: "隔離檔口嗰張單 56200 幫我查下"
+    r"(?:隔离|隔壁|对面)(?:档口|铺头|铺|摊|档)(?:嗰|那|的|嘅)?(?:张|个)?(?:单|订单)|"
     # Tagalog's "for my …" and "my …'s", the kin after and "ko" (my) last: "pa-file naman ng
     # claim para sa officemate ko", "yung order ng pinsan ko"
     # (and "sa" alone, to them: "pa-text po sa misis ko …")
@@ -3797,7 +3801,8 @@ _OTHERS = re.compile(
     r"(?:on|after|at|off|out|away|asking|saying|telling|nagging|wanting|reminding)\b|"
     # (a feast named after a saint or a person: "the Paddy's Day orders", "Mother's Day")
     r"day\b|eve\b)[a-z]|"
-    r"(?:我|阮|俺|额)(?:们)?(?:的|家)?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
+    # (a space between, as some type every word apart: "帮 我 老婆 记 血压")
+    r"(?:我|阮|俺|额)(?:们)?\s?(?:的|家)?\s?(?:爸爸?|妈妈?|父亲|母亲|父母|爷爷|奶奶|外公|外婆|老婆|老公|爱人|太太|丈夫|妻子|媳妇儿?|婆娘|老巴子|"
     # (Minnan 阮 "my"; 小弟 and 小妹 the younger ones: "阮小弟的订单 77120 帮伊取消")
     r"小弟|小妹|"
     # (Minnan 查某囝 "daughter": "帮我看我查某囝的订单")
@@ -3820,7 +3825,7 @@ _OTHERS = re.compile(
     # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了
     # 多少"; "我老公说他血压高", "…帮他记一下" are his)
     # (and insists: "我老伴儿非说我最近脸儿红")
-    r"(?!(?:非|老|总|又|也|还)?(?:说|让|叫|讲|劝|问|念叨)(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
+    r"(?!\s?(?:非|老|总|又|也|还)?(?:说|让|叫|讲|劝|问|念叨)(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
     r"[他她](?:们)?(?:的|报|记|存|量|下单|买)|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"
     # (not a gift for a client, "给客户的礼品", nor a ride to see one, "去见客户的")
     # (nor money the user advanced for one, "替客户垫付的印刷费": the user's own claim)

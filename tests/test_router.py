@@ -13474,3 +13474,44 @@ def test_rounds_297_298_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 299-300 (measured once at a4d0dcb, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # every word typed apart: the refusal and the spouse still read
+        (DOMAIN, "唔好 取消 40112 喇"),
+        (DOMAIN, "帮 我 老公 记 个 血压 138/86"),
+        # what the money was for still to be found out
+        (EXPENSES, "file a claim for 42 USD, let me recall what it was for"),
+        # another shop: British "me" for "my", a name in lower case, the stall next door
+        (DOMAIN, "cancel me Wickes order 66120"),
+        (DOMAIN, "where's my cvs order 71230"),
+        (DOMAIN, "對面檔口嗰張單 56311 到咗未"),
+    ],
+)
+def test_rounds_299_300_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "no" between two amounts, each with its currency word
+        (
+            EXPENSES,
+            "cab 25 dollars no 28 dollars on friday",
+            "submit_expense",
+            {"amount": "28", "currency": "USD", "date": "2026-03-13"},
+        ),
+        # (a guard: the currency corrected, not the amount)
+        (EXPENSES, "taxi 20 euros no dollars, file it", "submit_expense", {"currency": "USD"}),
+    ],
+)
+def test_rounds_299_300_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

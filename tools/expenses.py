@@ -1248,11 +1248,15 @@ cost to claim, so no category of claim takes it."""
 _KIND_UNDECIDED = re.compile(
     r"\b(?:not\s+sure|unsure|(?:don't|dont|do\s+not)\s+know|dunno|no\s+idea|undecided|tbd)\b"
     r"[^.!?]{0,24}?\b(?:category|categories|kind|type|cat)\b|"
-    r"(?:类别|类型|分类|哪一?类|算什么)[^。！？]{0,6}?(?:还没|没|不)(?:想好|定|确定|知道|清楚)",
+    r"(?:类别|类型|分类|哪一?类|算什么)[^。！？]{0,6}?(?:还没|没|不)(?:想好|定|确定|知道|清楚)|"
+    # what it was for still to be found out: "Let me first find the receipt to confirm what
+    # it was for"
+    r"\b(?:confirm|check|find\s+out|work\s+out|remember|recall)\s+what\s+(?:it|this|that)\s+"
+    r"(?:was|is)\s+for\b",
     re.I,
 )
-"""The kind left open by the user ("not sure which category yet", "类别还没想好"): no words
-of what the money went on, so the claim asks which kind it is."""
+"""The kind left open by the user ("not sure which category yet", "类别还没想好", "…to confirm
+what it was for"): no words of what the money went on, so the claim asks which kind it is."""
 
 
 _ADDRESSED = re.compile(
@@ -1316,9 +1320,8 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
             end += 1
         rest = rest[:start] + " " * (end - start) + rest[end:]
     words = rest.strip(" ,;.:!?，。；：！？—-")
-    if not re.search(r"[a-z]{2}|[\u4e00-\u9fff]{2}", words.lower()) or _KIND_UNDECIDED.search(
-        words
-    ):
+    # (read in the text as typed: "what it was for" is blanked above as a claim's own words)
+    if not re.search(r"[a-z]{2}|[\u4e00-\u9fff]{2}", words.lower()) or _KIND_UNDECIDED.search(text):
         return "other"
     start = rest.index(words)
     return Found("other", " ".join(words.split()), start, start + len(words), "text")

@@ -995,19 +995,16 @@ def _sum_after(text: str, roles: list[Role], role: Role) -> bool:
         or _TOTAL_AFTER.match(text, role.end)
     ):
         return False
-    value = _plain_number(role.text)
-    parts = [_plain_number(r.text) for r in roles if r.kind == "money" and r.end <= role.start]
-    return value is not None and all(p is not None and p <= value for p in parts)
+    value = _amount_value(role.text)
+    parts = [_amount_value(r.text) for r in roles if r.kind == "money" and r.end <= role.start]
+    if value is None or None in parts:
+        return False
+    return all(Decimal(str(p)) <= Decimal(value) for p in parts)
 
 
 _SUM_ENDS = re.compile(r"\s*(?:[,.;!?，。；！？]|$)")
 """A total's number ends its clause ("total 567, paid at checkout"): "total 7 hari" (7 days,
 in Indonesian) is a window, not a sum."""
-
-
-def _plain_number(words: str) -> float | None:
-    digits = re.search(r"\d[\d,]*(?:\.\d+)?", words)
-    return float(digits.group().replace(",", "")) if digits else None
 
 
 def _paired_as_reading(text: str, roles: list[Role]) -> list[Role]:
@@ -2281,6 +2278,13 @@ def corrected(text: str) -> str:
             or _ID_PREFIX.fullmatch(text[m.end() : v[2]])
             or _MONEY_SIGN.fullmatch(text[m.end() : v[2]])
         ]
+        if said is not None and said[0] == "currency" and ahead and ahead[0][0] == "amount":
+            # "taxi 30 dollars no 35 dollars": the amount before its currency word was said
+            # (not "20 euros no dollars", the currency corrected)
+            said = next(
+                (v for v in values if v[0] == "amount" and not text[v[3] : said[2]].strip()),
+                said,
+            )
         # "$31 no $13": the sign is a currency too, and the amount after it is the one meant
         meant = next((v for v in ahead if said and v[0] == said[0]), ahead[0] if ahead else None)
         if said is None or meant is None or said[1] == meant[1]:

@@ -215,7 +215,7 @@ _OTHER_SHOP = re.compile(
     r"hepsiburada|tokopedia|bukalapak|coupang|ozon|wildberries|meesho|myntra|best\s?buy|emag|"
     r"costco|ikea|argos|currys|skroutz|namshi|talabat|carrefour|tesco|sainsbury'?s|asda|aldi|"
     r"lidl|fnac|darty|rozetka|target|kroger|bunnings|woolworths|woolies|coles|kmart|officeworks|"
-    r"jb\s?hi-?fi|harvey\s+norman)\b|"
+    r"jb\s?hi-?fi|harvey\s+norman|walgreens|cvs|booker|home\s+depot|lowe'?s|wayfair|chewy)\b|"
     # the Gulf's Noon, not the time of day: "where is my order from noon, number 4481920?"
     r"\bfrom\s+noon\b(?=\s*[,.]?\s*(?:number|no\.?|#|order|the\s+number))|"
     # a shop named as where the order was placed: "a order I placed with Tractor Supply"
@@ -227,7 +227,7 @@ _OTHER_SHOP = re.compile(
     # one whose website it was placed on: "order 7731 I did on the Farmlands website"
     r"\bon\s+the\s+(?-i:[A-Z][a-z]{2,})(?:\s+(?-i:[A-Z][a-z]{2,}))?\s+(?:website|site|app)\b|"
     # a shop named before "order" by its capitalised name: "my Farmlands order 88123"
-    r"\bmy\s+(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|"
+    r"\b(?:my|me)\s+(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|"
     r"February|March|April|May|June|July|August|September|October|November|December|Last|"
     r"First|Latest|Recent|New|Old|Big|Other|Next|Previous)\b)[A-Z][a-z]{2,}"
     # (or two: "my Home Depot order, number 55120")
