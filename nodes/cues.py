@@ -413,6 +413,9 @@ _VERNACULAR: dict[str, str] = {
     **{"报埋": "报了", "记埋": "记下", "入返落去": "记录进去", "入返": "录入"},
     # V多次 is "V once more": "再睇多次" (look again)
     **{"睇多次": "看一次", "睇多一次": "看一次"},
+    # 唔好住 "not for now" (the change just asked for held back), 算啦 (算了): "取消 20931…
+    # 算啦唔好住"
+    **{"唔好住": "不要了", "算啦": "算了"},
     # 睇返 "look back at" ("我想睇返呢三十日嘅血压"); 调一次 "pull up once more"
     **{"睇返": "看看", "调一次": "看一次"},
     # Taiwan: 产 "produce" a report ("月报可以帮我产一份吗")
@@ -2473,7 +2476,9 @@ _CN_QUESTION = re.compile(
     r"(?<=[\u4e00-\u9fff])(?<![还也都并从])没(?:有)?[?？]?\s*$|"  # 发货没: shipped yet?
     # whether a cancellation or a refund is still possible, no one asked to make it: "订单
     # 70345 能不能取消" (能不能帮我取消 is a polite request, `_CN_POLITE_INSIDE`)
-    r"(?:能不能|可不可以|能否)(?=\s*(?:取消|退))"
+    r"(?:能不能|可不可以|能否)(?=\s*(?:取消|退))|"
+    # how long a change takes, asked of no one: "50915 取消要多久 钱会退无"
+    r"(?<![帮给替])(?:取消|退货|退款|报销)(?:要|需要|得)多久"
 )
 _DONE_FORMS = (
     r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
@@ -3403,6 +3408,8 @@ _ON_EVENT = re.compile(
     r"(?:has|have|'s)\s+(?:come|arrived|reached|landed|left|shipped|gone\s+out|gone\s+off)|"
     # a learner's "is" with the bare verb: "When order 90117 is arrive, please text me"
     r"is\s+(?:arrive|ship|come|reach|deliver)|"
+    # Hiberno-English "is after" (has): "Text me when order 20417 is after shipping"
+    r"(?:is|are|'s)\s+after\s+(?:shipping|arriving|coming|landing|leaving|going\s+out)|"
     r"(?<=\bpag\s)(?:delivered|dispatched|shipped|dumating)|"
     r"reaches|gets\s+(?:to|here|there)|gets\s+(?:down|up|over|back|out)\s+to|makes\s+it\s+to|"
     r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"

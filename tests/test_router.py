@@ -13515,3 +13515,32 @@ def test_rounds_299_300_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 301-302 (measured once at c908aac, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Hiberno-English "is after" (has): a text on an event to come
+        (DOMAIN, "text me when 30115 is after arriving"),
+        # Cantonese 算啦唔好住: the cancel held back
+        (DOMAIN, "取消 30115… 算啦唔好住，我再谂下"),
+        # "the day before" with nothing it is before: which day is the user's to say
+        (EXPENSES, "dinner 35 EUR the day before, file it"),
+    ],
+)
+def test_rounds_301_302_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # how long a cancellation takes, asked: no cancel
+        (DOMAIN, "订单 30115 取消需要多久"),
+    ],
+)
+def test_rounds_301_302_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)

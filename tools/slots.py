@@ -1602,6 +1602,16 @@ WEEKEND = re.compile(
 the money was spent on or the reading taken is the user's to say."""
 
 
+_DAY_BEFORE = re.compile(
+    r"\bthe\s+day\s+before\b(?!\s+(?:yesterday|that|this|the|my|his|her|our|their|last|\d|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)",
+    re.I,
+)
+""""The day before" with nothing it is before ("File a claim for the dinner …, €27.90, the
+day before"): the day before yesterday in Irish English, the day before something unsaid
+elsewhere; which day is the user's to say."""
+
+
 def unread_days(text: str, today: date) -> list[Role]:
     """Every stretch of words that names a day but no day up to today, first the days to come.
 
@@ -1613,6 +1623,7 @@ def unread_days(text: str, today: date) -> list[Role]:
     """
     days = [Role("date", m.start(), m.end(), m.group()) for m in _DAY_TO_COME.finditer(text)]
     days += [Role("date", m.start(), m.end(), m.group()) for m in WEEKEND.finditer(text)]
+    days += [Role("date", m.start(), m.end(), m.group()) for m in _DAY_BEFORE.finditer(text)]
     return days + [
         role
         for role in number_roles(text)
