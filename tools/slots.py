@@ -1616,8 +1616,9 @@ def unread_days(text: str, today: date) -> list[Role]:
     """Every stretch of words that names a day but no day up to today, first the days to come.
 
     A date phrase `find_date` could not read as a past day ("本月20号" on the 15th, "next
-    Tuesday", "明天", "tomorrow"): a write dated today instead would be dated wrongly, so
-    the router asks which day is meant. All of them, since one may say when something else
+    Tuesday", "明天", "tomorrow"), or one that is two days (`WEEKEND`) or none it can tell
+    (`_DAY_BEFORE`): a write dated today instead would be dated wrongly, so the router asks
+    which day is meant. All of them, since one may say when something else
     happens and another date the write ("will measure tomorrow morning, just put 140/90
     for tomorrow").
     """
