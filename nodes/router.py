@@ -3677,9 +3677,8 @@ _OTHERS = re.compile(
     rf"\b(?:my|our)\s+{_KIN}\s+(?-i:[A-Z][a-z]+)(?:'s|s')\s+[a-z]|"
     # the same with no "'s", as Jamaican and second-language English say it ("Mi granny
     # pressure read 135/87", "my wife order 12345")
-    rf"\b(?:my|our|mi)\s+{_KIN}\s+(?:{_THEIR_THING}|pressure)\b|"
-    # and with their name between: "my kaki Ah Seng order 70311"
-    rf"\b(?:my|our|mi)\s+{_KIN}\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s+"
+    # (and with their name between: "my kaki Ah Seng order 70311")
+    rf"\b(?:my|our|mi)\s+{_KIN}\s+(?:(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s+)??"
     rf"(?:{_THEIR_THING}|pressure)\b|"
     # anyone's by their role, kin or name for them ("our drummer's order", "my tita's
     # order"), not a group's or a thing's the user belongs to ("our team's", "my shop's")

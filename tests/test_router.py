@@ -13438,8 +13438,9 @@ def test_rounds_295_296_routes(
         (EXPENSES, "put a claim in for 30 euro for us hinny"),
         # a text asked for a time to come, "tomorrow" spelt as said
         (DOMAIN, "text me the status of 60218 tomorra night"),
-        # another shop's website, named after the number
+        # another shop's website, named after the number or before it
         (DOMAIN, "can you check order 8812 I placed on the Bunnings Warehouse website"),
+        (DOMAIN, "I ordered it on the Farmlands website, number 7731, where is it?"),
     ],
 )
 def test_rounds_297_298_asks(domain: Domain, text: str) -> None:
