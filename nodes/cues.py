@@ -124,6 +124,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
         *("跑周报", "跑月报"),  # Taiwan's "幫我跑月報": a report run
+        *("产一下", "产一份", "产个", "产出"),  # and its 產 "produce": "月報幫我產一下"
         *("补一下", "补上", "补记", "先存", "存个", "帮我存", "帮我报", "做份", "帮我产生"),
         "补登",  # Taiwan: entered late ("禮拜五量的血壓 150/98 幫我補登")
         "交上去",  # handed in: "餐费 88 元今天的，交上去"
@@ -2311,11 +2312,12 @@ _PAY_ON_A_DAY = re.compile(
 """A bill paid on a day or at a place, its tense dropped ("hotel 2 night, total 360 USD, pay on
 13/3, file claim for me"): when it was paid, not a payment to make."""
 _TOTAL_BROUGHT_OUT = re.compile(
-    r"(?:合计|总数|总额|总计|汇总)\s*(?:帮我|给我|麻烦)?\s*出(?=一下|下|来|个)|"
+    r"(?:合计|总数|总额|总计|汇总)\s*(?:帮我|给我|麻烦)?\s*(?:做|弄|搞)?出(?=一下|下|来|个)|"
     r"出(?:一下|下|个)?(?=(?:报销)?(?:合计|总数|总额|总计))"
 )
-"""A total brought out to be read ("近30天的报销合计帮我出一下", "出个总数"): it shows what
-was filed, it makes nothing (出 also asks for a report to be made: "出个月报")."""
+"""A total brought out to be read ("近30天的报销合计帮我出一下", "出个总数", Northeastern
+"总数给我整出来", 整 read as 做): it shows what was filed, it makes nothing (出 also asks for
+a report to be made: "出个月报")."""
 _CX = re.compile(r"(?<![a-z0-9'-])cx(?![a-z0-9'-])")
 """In Chinese, "cx" is pinyin shorthand (催下 "chase it", 查询 "look up"), never cancel."""
 _CX_NOT_CANCEL = re.compile(
@@ -2460,6 +2462,8 @@ _CN_HYPOTHETICAL = re.compile(
     r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能|"
     r"(?:想|我|就|只|只是)问(?:问|一下|下)|想知道|还能不能|还可不可以|还能否|"
     r"(?:之后|以后)\s*(?:还|能|可以|会)|"
+    # what a change would bring, asked: "60241 取消了会不会扣钱"
+    r"(?:取消|退货|退款|退单|撤单)了\s*(?:会不会|还会|要不要|有没有)|"
     # asked before the change: "撤单 88045 前确认：退款几个工作日到账？"
     r"前\s*(?:先)?(?:确认|问一下|问问|了解一下|想知道)"
 )
@@ -3452,7 +3456,8 @@ _ON_EVENT = re.compile(
     # (and Beijing's "到了跟我言语一声儿": tell me then)
     r"(?=给我|跟我|发|通知|告诉|短信|sms|text|msg|message|whatsapp)"
     r"(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
-    r"等[^，。,！!？?]{1,12}?(?:了|完)[^，。,！!？?]{0,6}?(?:之后|以后|后|再|就)|"
+    # (a comma between too: "等订单20931到了，再发短信告诉我")
+    r"等[^，。,！!？?]{1,12}?(?:了|完)(?:[^，。,！!？?]{0,6}?|\s*[，,]\s*)(?:之后|以后|后|再|就)|"
     # at a clock time still to come, before the change: "晚上九点以后帮我把订单 81234 取消"
     r"(?<!昨天)(?<!前天)(?<!昨晚)(?:今晚|晚上|下午|傍晚|明早|明天|待会儿?|等会儿?)\s*"
     r"[\d一二三四五六七八九十两]{1,3}\s*点(?:半|钟)?\s*(?:以后|之后|后)\s*(?:再|就)?\s*"
@@ -4619,10 +4624,30 @@ _NEAR = 12
 cancel it")."""
 
 
+_IT_JUST = re.compile(r"^\W*(?:it|that|this|them)?\W*(?:just|only)?\W*", re.I)
+"""What opens the words after a refused change and says nothing of its own ("it, just")."""
+
+
 def _asks_read(text: str) -> bool:
     """Whether what follows a refused change asks for a read ("it just where is it")."""
-    words = re.sub(r"^\W*(?:it|that|this|them)?\W*(?:just|only)?\W*", "", text, flags=re.I)
+    words = _IT_JUST.sub("", text)
     return bool(words) and (read_command(words) or asks_for_information(words))
+
+
+def _instead(text: str, refused: Found) -> bool:
+    """Whether what follows a change refused right after a change of mind stands in its place.
+
+    A change of another kind ("just text me the status on it instead") or nothing more
+    ("… no wait don't cancel it") takes the change refused back (a read after it does too,
+    `_asks_read`). What else follows, a value say, may only correct it.
+    """
+    words = _IT_JUST.sub("", text)
+    if not re.search(r"\w", words):
+        return True
+    return any(
+        v.kind == "cue" and change_kind(v.text) not in (None, change_kind(refused.text))
+        for v in change_verbs(words)[:1]
+    )
 
 
 def retracted(text: str) -> str:
@@ -4661,12 +4686,15 @@ def retracted(text: str) -> str:
         keeps = _KEEP_IT.match(after) is not None  # "cancel 61107… wait no, keep it"
         # "cancel order 90217 no wait dont cancel it just where is it": the change refused
         # right after, and a read asked instead
-        refused = (
-            bool(later)
-            and later[0].kind == "refused"
-            and later[0].start < _NEAR
-            and _asks_read(_FIRST.sub("", after[later[0].end :]))
-        )
+        right_after = bool(later) and later[0].kind == "refused" and later[0].start < _NEAR
+        rest = _FIRST.sub("", after[later[0].end :]) if right_after else ""
+        refused = right_after and _asks_read(rest)
+        if right_after and not refused and _instead(rest, later[0]):
+            # another change or nothing after the refusal ("cancel order 78120 no wait don't
+            # cancel it just text me the status on it instead", "… no wait don't cancel it"):
+            # only the change of the kind refused is taken back ("开个工单，有进展通知我，不对，
+            # 不用通知我" keeps the ticket)
+            return _taken_back(text, m, change_kind(later[0].text), bool(_IT_JUST.sub("", rest)))
         if keeps and later_kind is None and not reads and not refused and _kept_only(after):
             # nothing asked in its place ("Cancel my order 10321? Actually no, keep it."):
             # what came before is withdrawn whole, and what is left is asked about
@@ -4682,18 +4710,43 @@ def retracted(text: str) -> str:
             if v.kind != "refused" and change_kind(v.text) not in (None, later_kind)
         ]
         if gone:
-            chars = list(text)
-            for v in gone:
-                # "not" in place of an English verb refuses what its clause still names ("file
-                # a taxi claim", "send me an SMS": the noun alone would ask for it); an id
-                # right after the verb ("cancel 10092") stays the one meant, unrefused.
-                by_id = _ID_NEXT.match(text, v.end) is not None
-                taken = "not" if v.text.isascii() and len(v.text) >= 3 and not by_id else ""
-                chars[v.start : v.end] = taken.ljust(v.end - v.start)
-            # the words of the change of mind end the clause: what follows opens one
-            chars[m.start() : m.end()] = "," + " " * (m.end() - m.start() - 1)
-            return "".join(chars)
+            return _blanked(text, m, gone)
     return text
+
+
+def _taken_back(text: str, mind: re.Match[str], kind: str | None, more: bool) -> str:
+    """The request with the changes of one kind before a change of mind blanked (`_blanked`).
+
+    Where they were all it asked and nothing follows the refusal (`more` false: "cancel order
+    40215 no wait don't cancel it"), what came before is withdrawn whole, as with "keep it",
+    and what is left is asked about.
+    """
+    before = text[: mind.start()]
+    verbs = change_verbs(before) or [c for c in (change_cue(before),) if c is not None]
+    asked = [v for v in verbs if v.kind != "refused"]
+    gone = [v for v in asked if change_kind(v.text) == kind]
+    if not gone or kind is None:
+        return text
+    if not more and len(gone) == len(asked):
+        return " " * mind.end() + text[mind.end() :]
+    return _blanked(text, mind, gone)
+
+
+def _blanked(text: str, mind: re.Match[str], gone: Iterable[Found]) -> str:
+    """The request with the changes taken back blanked, and the change of mind a clause break.
+
+    "not" in place of an English verb refuses what its clause still names ("file a taxi
+    claim", "send me an SMS": the noun alone would ask for it); an id right after the verb
+    ("cancel 10092") stays the one meant, unrefused.
+    """
+    chars = list(text)
+    for v in gone:
+        by_id = _ID_NEXT.match(text, v.end) is not None
+        taken = "not" if v.text.isascii() and len(v.text) >= 3 and not by_id else ""
+        chars[v.start : v.end] = taken.ljust(v.end - v.start)
+    # the words of the change of mind end the clause: what follows opens one
+    chars[mind.start() : mind.end()] = "," + " " * (mind.end() - mind.start() - 1)
+    return "".join(chars)
 
 
 def _kept_only(after: str) -> bool:

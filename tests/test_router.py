@@ -13545,3 +13545,83 @@ def test_rounds_301_302_asks(domain: Domain, text: str) -> None:
 )
 def test_rounds_301_302_write_nothing(domain: Domain, text: str) -> None:
     _assert_writes_nothing(domain, text)
+
+
+# --- rounds 303-304 (measured once at b494216, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the cancel refused right after "no wait", nothing asked in its place
+        (DOMAIN, "cancel order 40215 no wait don't cancel it"),
+        # a text once the order has come, a comma between the wait and the text
+        (DOMAIN, "等 40215 到了，再给我发个短信"),
+        # a colleague named by the workplace: 我们车间小刘
+        (EXPENSES, "帮我们车间小刘报一下 午饭 30 块"),
+        # Taiwan's lunch box beside a bare 元: the new Taiwan dollar, which no claim takes
+        (EXPENSES, "昨天便當 95 元 請幫我報銷"),
+    ],
+)
+def test_rounds_303_304_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # what a cancellation would bring, asked: no cancel
+        (DOMAIN, "40215 取消了会不会退运费"),
+        # the cancel refused, a text asked instead: never the cancel
+        (DOMAIN, "cancel 40215 no wait don't cancel it just text me its status instead"),
+    ],
+)
+def test_rounds_303_304_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # money filed with its currency, whatever it went on
+        (
+            EXPENSES,
+            "please file $60 for the choir music books I picked up for the spring concert Friday",
+            "submit_expense",
+            {"amount": "60", "currency": "USD", "category": "other", "date": "2026-03-13"},
+        ),
+        # a bare four-digit sum corrects the amount, it is no order number
+        (EXPENSES, "车费 1200块 不对 是1350 前天的 报销", "submit_expense", {"amount": "1350"}),
+        # "2 trains" counts, it is no sum: the correction after it is the amount
+        (
+            EXPENSES,
+            "file the train fare 4.20 euros, sorry it was 2 trains so make it 8.40",
+            "submit_expense",
+            {"amount": "8.40", "currency": "EUR"},
+        ),
+        # the car's running cost to a place names no meal or hotel
+        (
+            EXPENSES,
+            "gas to the motel and back 31 dollars file it",
+            "submit_expense",
+            {"category": "other"},
+        ),
+        # a window's total brought out (弄出来), no claim word needed
+        (EXPENSES, "14天的合计给我弄出来", "expense_total", {"period": "14d"}),
+        # Taiwan's 產 "produce" makes the report
+        (DOMAIN, "週報幫我產一下", "build_report", {"report": "weekly"}),
+        # (a guard: a ticket filed about money stays a ticket)
+        (EXPENSES, "file a ticket, I was charged 35 dollars twice", "open_ticket", {}),
+        # (a guard: the same change refused, then made on another order)
+        (
+            DOMAIN,
+            "cancel 10097 no wait dont cancel 10097, cancel 10079",
+            "cancel_order",
+            {"order_id": "10079"},
+        ),
+    ],
+)
+def test_rounds_303_304_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -401,6 +401,8 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
             *("hong kong dollar", "hong kong dollars", "hk dollar", "hk dollars"),
         ),
     ),
+    # Macau's pataca, never "mop" alone (the one a cleaner buys): "用澳門元顯示"
+    ("MOP", ("澳门元", "澳门币", "澳门幣", "pataca", "patacas")),
     (
         "TWD",
         (
@@ -607,6 +609,15 @@ _BOUGHT = re.compile(
 )
 """A purchase told ("I bought printer ink", "买了个转换插头", "Registration fee for the
 conference"): what a claim is for."""
+_FILES_MONEY = re.compile(
+    r"\b(?:file|submit|lodge|put\s+(?:in|through))\s+"
+    r"(?:(?!(?:a|an|the)\s+(?:ticket|report|complaint|bug|issue)\b)[a-z]+\s+){0,3}?"
+    r"(?:[€$]\s*\d|\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|bucks|€|\$)(?![a-z]))",
+    re.I,
+)
+"""Money filed, its currency beside it, whatever it went on ("Please file €85 for the
+dementia care workshop", "file 35 dollars for postage stamps", "file the printer ink 42
+dollars"): the verb and the sum say "claim" as a category word would."""
 _FILED_AS = (
     *("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他"),
     *("报其他", "报其它", "报到其他", "报在其他"),
@@ -1106,12 +1117,14 @@ _TAIWAN = re.compile(
     r"[\u3105-\u3129]|台北|臺北|台中|臺中|台南|臺南|高雄|桃园|桃園|新竹|捷运|捷運|台湾|臺灣|"
     # Taiwan's words for a taxi and for filing a claim, as read here in simplified
     # characters (計程車; 報帳 is kept as 报帐, not the mainland's 报账)
-    r"计程车|計程車|报帐"
+    r"计程车|計程車|报帐|"
+    # and its lunch box, its convenience store, its transit card: "便當 120 元 幫我報"
+    r"便当|超商|悠游卡"
 )
 """Taiwan written beside a bare 元 or 块 (注音 letters as Taiwan chat writes particles,
-"計程車 320 元 幫我報帳ㄅ", its cities, its metro, its words: "報帳 45 塊 餐費"): the new
-Taiwan dollar, which no claim takes, not the yuan. The request is read in simplified
-characters, so 塊 says nothing of Taiwan here (it becomes 块)."""
+"計程車 320 元 幫我報帳ㄅ", its cities, its metro, its words: "報帳 45 塊 餐費", "便當 120
+元"): the new Taiwan dollar, which no claim takes, not the yuan. The request is read in
+simplified characters, so 塊 says nothing of Taiwan here (it becomes 块)."""
 
 
 _NAMED_CNY = re.compile(r"人民币|(?<![a-z])(?:cny|rmb)(?![a-z])", re.I)
@@ -1268,6 +1281,14 @@ _ADDRESSED = re.compile(
 claim in for 20 euro for us pet", "hen, …"): no word of what the money went on."""
 
 
+_RUNNING_COST = re.compile(r"\b(?:mileage|fuel|petrol|diesel|gas|parking|tolls?)\b", re.I)
+_TO_A_PLACE = re.compile(
+    r"\s+(?:to|at|near|outside|from)\s+(?:the\s+|a\s+)?(?:[a-z']+\s+){0,2}", re.I
+)
+"""A car's running cost and the place it was driven to or parked at, before a meal or hotel
+word naming that place: the claim is "other", as the running cost alone is."""
+
+
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     """A category word, else "other" with the words that say what the money went on.
 
@@ -1297,6 +1318,12 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
         return Found("hotel", stayed.group(), stayed.start(), stayed.end(), "enum")
     masked = _OTHER_FARES.sub(lambda m: " " * len(m.group()), text)
     found = find_word(masked, _CATEGORY_WORDS, "enum")
+    if found is not None and found.value in ("meal", "hotel"):
+        # the car's running cost to a place: "mileage to restaurant depot and back", "gas
+        # to the hotel" (the place is where it drove, not what the money went on)
+        for run in _RUNNING_COST.finditer(masked, 0, found.start):
+            if _TO_A_PLACE.fullmatch(masked, run.end(), found.start):
+                return Found("other", run.group(), run.start(), run.end(), "enum")
     if found is not None:
         return replace(found, text=text[found.start : found.end])
     if (ride := _TAXI_RIDE.search(masked)) is not None:
@@ -1391,7 +1418,8 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     fare = bool(_fares(text))
     bought = _BOUGHT.search(text) is not None
     named = find_word(text, _CATEGORY_WORDS, "enum") is not None or _STAY.search(text) is not None
-    if not claim_word and not fare and not named and not bought:
+    files_money = _FILES_MONEY.search(text) is not None
+    if not claim_word and not fare and not named and not bought and not files_money:
         return None
     slots = expense_slots(text, today)
     if "amount" not in slots:
@@ -1400,7 +1428,11 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     if isinstance(amount, Found) and _CLAIMS_TOTAL.search(text, 0, amount.start):
         return None
     filed = (fare or bought) and contains_any(text, _SUBMIT_WORDS)
-    return slots if claim_word or filed or isinstance(slots["currency"], Found) else None
+    return (
+        slots
+        if claim_word or filed or files_money or isinstance(slots["currency"], Found)
+        else None
+    )
 
 
 def total_slots(text: str, today: date) -> dict[str, Any]:
@@ -1427,9 +1459,20 @@ def extract_total(text: str, today: date) -> dict[str, Any] | None:
     """
     if not contains_any(text, _TOTAL_WORDS) or mentions(text + " ", _SUBMIT_WORDS):
         return None
-    if not contains_any(text, (*_EXPENSE_WORDS, "spent", "spend", "花了", "费用")):
+    if find_amount(text) is not None:
         return None
-    return None if find_amount(text) is not None else total_slots(text, today)
+    slots = total_slots(text, today)
+    if contains_any(text, (*_EXPENSE_WORDS, "spent", "spend", "花了", "费用")):
+        return slots
+    # a window's total with nothing else named: "三十天的总数给我整出来" (the only totals
+    # here are the user's claims)
+    return slots if _WINDOW_TOTAL.search(text) and isinstance(slots["period"], Found) else None
+
+
+_WINDOW_TOTAL = re.compile(r"(?:天|日|周|星期|礼拜)\s*的?\s*(?:总数|合计|总额|总和)")
+"""A total named right after its window, in Chinese ("三十天的总数"): the claims' total, the
+only one here. In English the window's total is as often a budget's or one set aside ("check
+my 14-day total, then tell me if I'm over my travel budget")."""
 
 
 _JOINED_NOTIFY = re.compile(r"\s+(?:and(?:\s+then)?|then|plus|n|&|\+)\s+|然后|并且|并|再")

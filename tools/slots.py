@@ -1770,8 +1770,9 @@ def _money_roles(text: str) -> tuple[Role, ...]:
 def find_amount(text: str) -> Found | None:
     """An amount of money: a number next to a currency first, else a number with no other role.
 
-    The "7" of "last 7 days", the "2" of "2 weeks ago", the "3" of "order 3 of 5", a reading
-    or an order number are never an amount. Of several amounts, `money_roles` says which.
+    The "7" of "last 7 days", the "2" of "2 weeks ago", the "3" of "order 3 of 5", the "2"
+    of "2 buses" (`_COUNTED`), a reading or an order number are never an amount. Of several
+    amounts, `money_roles` says which.
     """
     roles = number_roles(text)
     money = money_roles(text)
@@ -1779,6 +1780,8 @@ def find_amount(text: str) -> Found | None:
         for role in roles:
             if role.kind == "money" and role not in money:
                 continue
+            if _counts(text, role, roles):
+                continue  # "it was 2 buses so make it 6.60": what it counts is no sum
             if role.kind == wanted and (value := _amount_value(role.text)) is not None:
                 if _MINUS.search(text, 0, role.start):  # "-15 EUR": kept, and refused later
                     return Found(
@@ -2122,6 +2125,31 @@ _CURRENCY_KEYS = {
 }
 
 
+_COUNTED = re.compile(
+    r"\s*(?!(?:dollars|euros|bucks|cents|pounds|quid|days|weeks|months|hours|hrs|mins|thats|"
+    r"whats|wheres|heres|theres|its|lets|hows|was|is|this|has|plus|pls|thanks|yes)\b)"
+    r"[a-z]{2,}s\b|\s*(?:个|次|趟|晚|位|张|辆|人)",
+    re.I,
+)
+"""A count noun after a small plain number ("2 buses", "3 nights", "两趟"): what it counts
+is no sum where another number may be the sum (`_counts`)."""
+
+
+def _counts(text: str, role: Role, roles: Sequence[Role]) -> bool:
+    """Whether a plain number counts things while a later number, counting none, may be the sum.
+
+    "3.30 euros on the 12th, no sorry it was 2 buses so make it 6.60" files 6.60, not 2;
+    a lone counted number ("180 pesos", "2 taxis") is still the one amount there is.
+    """
+    digits = re.sub(r"\D", "", role.text)
+    if role.kind != "number" or not 0 < len(digits) <= 2 or not _COUNTED.match(text, role.end):
+        return False
+    return any(
+        r.start >= role.end and r.kind in ("number", "money") and not _COUNTED.match(text, r.end)
+        for r in roles
+    )
+
+
 def _correctable(text: str) -> list[tuple[str, str, int, int]]:
     """(kind, value, start, end) of each value a correction can take back, in text order.
 
@@ -2129,13 +2157,16 @@ def _correctable(text: str) -> list[tuple[str, str, int, int]]:
     a bare number of four or more digits is an id, a shorter one an amount.
     """
     out: list[tuple[str, str, int, int]] = []
-    for role in number_roles(text):
+    roles = number_roles(text)
+    for role in roles:
         if role.kind == "reading":
             # its numbers only, not the words a reading may begin with ("血压记150 90")
             digit = re.search(r"\d", role.text)
             at = role.start + (digit.start() if digit else 0)
             out.append(("reading", "/".join(re.findall(r"\d+", role.text)), at, role.end))
         elif role.kind in ("id", "money", "number"):
+            if _counts(text, role, roles):
+                continue  # "it was 2 buses so make it 6.60": a count, not the sum
             digits = re.search(r"\d+(?:\.\d+)?", role.text)
             if digits is None:
                 # an amount in Chinese numerals: "两百块，哦不对，是两百五十块"
@@ -2241,6 +2272,10 @@ def corrected(text: str) -> str:
             continue  # "Actually just the 7": the narrowing read it
         before = [v for v in values if v[3] <= m.start()]
         after = [v for v in values if v[2] >= m.end()]
+        if before and before[-1][0] == "amount" and not any(v[0] == "id" for v in before):
+            # a bare sum of four digits after an amount is the amount again, not an id:
+            # "吃饭 1500块 不对不对 是1800"
+            after = [("amount", *v[1:]) if v[0] == "id" and v[1].isdigit() else v for v in after]
         if before and before[-1][0] == "id" and _LATEST_MEANT.match(text, m.end()):
             gone.append(("id", before[-1][1]))  # "T-408 status, wait no I mean my newest one"
             spans.append(m.span())
