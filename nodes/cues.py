@@ -3781,14 +3781,16 @@ _CN_SEND_LAST = re.compile(
 should say."""
 _CN_SEND_FIRST = re.compile(
     # (after a refusal, with 就: "先不要取消了就给我发个短信说说现在到哪了")
-    r"^(?:就|那就)?(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
+    # (the order named first: "订单10452发个短信告诉我到哪了", "10452那个单子发个短信给我…")
+    r"^(?:(?:订单|单号|单子)?\s*#?\d{4,}\s*(?:号)?(?:那个|这个|那张|这张)?(?:单子|订单)?\s*[,，]?\s*)?"
+    r"(?:就|那就|还是)?(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
     r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息|微信)|短信|通知我|发给我)|"
     # a text wished for: "我只是想收到短信说一下现在到哪了"
     r"^(?:我)?(?:只是|就是|只|就)?(?:想|希望|要)(?:能)?收到(?:一条|个|条)?(?:短信|简讯)"
 )
 """A clause that opens by asking for a message asks for it, whatever question follows
 ("发个短信告诉我10089到哪了" wants a text, which says where 10089 is; "我只是想收到短信说一下
-现在到哪了" wishes for one)."""
+现在到哪了" wishes for one; "…算了算了，还是发条短信告诉我现在到哪了" chooses one)."""
 
 
 _QUESTION_START = re.compile(

@@ -3826,7 +3826,8 @@ _OTHERS = re.compile(
     # 多少"; "我老公说他血压高", "…帮他记一下" are his)
     # (and insists: "我老伴儿非说我最近脸儿红")
     r"(?!\s?(?:非|老|总|又|也|还)?(?:说|让|叫|讲|劝|问|念叨)(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
-    r"[他她](?:们)?(?:的|报|记|存|量|下单|买)|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"
+    # (not what he bought the user: "我儿子说他买给我了" is the user's own order)
+    r"[他她](?:们)?(?:的|报|记|存|量|下单|买(?!给我))|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"
     # (not a gift for a client, "给客户的礼品", nor a ride to see one, "去见客户的")
     # (nor money the user advanced for one, "替客户垫付的印刷费": the user's own claim)
     # (nor one the user treated: "招待客户的餐费" is the user's own meal claim)
@@ -3849,7 +3850,8 @@ _OTHERS = re.compile(
     # (其他的 is "other": "算其他的，报了吧")
     r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|(?<!其)他的|她的|(?<!其)他们的|她们的|"
     # (and "her that one": "把她那个订单31902取消了")
-    r"(?<!其)[他她](?:们)?那(?:个|张|笔|单)|"
+    # (not a person of theirs: "请王老板还有他们那个跑业务的小李吃饭" treats them)
+    r"(?<!其)[他她](?:们)?那(?:个|张|笔|单)(?![\u4e00-\u9fff]{0,4}的(?:小|老)[\u4e00-\u9fff])|"
     # Done for another person: "file this for Mr Chen", "on his behalf", "给王总报一下".
     r"(?-i:\bfor\s+(?:Mr|Mrs|Ms|Miss|Dr|Mx)\.?\s+[A-Z][a-z]+)|\bon\s+(?:his|her|their)\s+behalf\b|"
     r"\bon\s+behalf\s+of\b|"

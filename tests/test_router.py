@@ -13625,3 +13625,67 @@ def test_rounds_303_304_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 305-306 (measured once at 32183c6, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # (a guard: a text that did not come is no text asked for)
+        (DOMAIN, "订单20518没发短信告诉我到哪了"),
+    ],
+)
+def test_rounds_305_306_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # an accountant's 入账 files the claim
+        (
+            EXPENSES,
+            "昨天请客户喝茶 86 元，帮我入账",
+            "submit_expense",
+            {"amount": "86", "currency": "CNY", "date": "2026-03-14"},
+        ),
+        # Malta's eCabs, a Bolt named with "the", Trinidad's maxi fare: taxis
+        (
+            EXPENSES,
+            "eCabs to the airport yesterday 23 euro, submit it",
+            "submit_expense",
+            {"category": "taxi"},
+        ),
+        (
+            EXPENSES,
+            "claim 9 euro for the Bolt this morning",
+            "submit_expense",
+            {"category": "taxi"},
+        ),
+        (
+            EXPENSES,
+            "put in a claim for $25 maxi fare today",
+            "submit_expense",
+            {"category": "taxi", "currency": "USD"},
+        ),
+        # 每个礼拜 names the weekly report
+        (DOMAIN, "每个礼拜的报告 帮我做一份", "build_report", {"report": "weekly"}),
+        # the order named first, then the text asked for, whatever question follows
+        (DOMAIN, "订单20518发个短信告诉我到哪了", "notify_order", {"order_id": "20518"}),
+        # the cancel given up, a text chosen instead (还是)
+        (
+            DOMAIN,
+            "帮我取消订单20518——算了，还是发条短信告诉我到哪了",
+            "notify_order",
+            {"order_id": "20518"},
+        ),
+        # what the user's daughter bought for the user is the user's own order
+        (DOMAIN, "订单20518取消掉 我女儿说她买给我了", "cancel_order", {"order_id": "20518"}),
+    ],
+)
+def test_rounds_305_306_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -366,10 +366,10 @@ for _spec in (
 
 # --- intents: deterministic slot rules, Chinese and English ---------------------------------------
 
-_FILE_IT_ZH = ("报个销", "报完", "帮报吗", "帮我报吗", "给报上", "报掉")
+_FILE_IT_ZH = ("报个销", "报完", "帮报吗", "帮我报吗", "给报上", "报掉", "帮我入账")
 """报销 split ("报个销"), 报 done before what comes next ("报完顺便给我看总额"), asked
-("可以帮报吗"), Shandong "给报上", 报掉 ("一共688块，报掉"): each files a claim, as a claim
-word and as a write cue."""
+("可以帮报吗"), Shandong "给报上", 报掉 ("一共688块，报掉"), an accountant's 入账 ("滴滴
+38.50元，帮我入账"): each files a claim, as a claim word and as a write cue."""
 _DECLARE = ("declare",)
 """Dutch and German "declareren", "deklarieren" (claim back an expense), said in English:
 "Declare 23,50 euro for a taxi from yesterday"."""
@@ -494,6 +494,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             # Bolt named as the ride ("Bolt to the airport", "took a Bolt"), Zimbabwe's kombi,
             # Uber in Chinese
             *("a bolt", "took bolt", "bolt to", "bolt from", "bolt home", "kombi", "优步"),
+            *("for the bolt", "ecabs", "ecab"),  # and Malta's: "eCabs home after the late shift"
+            "maxi fare",  # Trinidad's shared taxi: "put in a claim for $40 maxi fare"
             *("打车", "出租车", "车费", "的士", "滴滴", "网约车", "专车", "计程车", "小黄"),
             *("坐出租", "打出租", "打的", "出租汽车"),  # (出租汽车: the full name, "taxi car")
             *("打了个车", "打了辆车", "打了一个车", "打个车"),  # the verb split: "打了个车回来"

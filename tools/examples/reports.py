@@ -157,6 +157,7 @@ _REPORT_KINDS = (
         (
             *("weekly", "wkly", "week", "每周", "周报", "周度", "这周", "本周", "上周"),
             "周的报告",  # as a learner says 周报: "周的报告做一个"
+            *("每个礼拜", "每礼拜", "每个星期", "每星期"),  # "每个礼拜的报告 做一份给我"
             *("weekreport", "week report"),  # German compounds: "Wochenbericht"
         ),
     ),
