@@ -1715,6 +1715,8 @@ _DIALECT: dict[str, str] = {
     **{"dowan": "don't", "make record": "record     "},
     # Geordie "divvent" (don't); Northern Irish "yous" (you), "catch yourself on" (as if)
     **{"divvent": "don't  ", "yous": "you ", "catch yourself on": " " * 17},
+    # Birmingham and the Black Country "yow" (you): "can yow email us the monthly report"
+    "yow": "you",
     # Geordie "let us knaa how it gans" (let me know how it goes), "oot" (out)
     **{"knaa": "know", "knaw": "know", "gans": "goes", "oot": "out"},
     # dictation's homophones: "my pressure for the last weak"
@@ -4527,6 +4529,9 @@ _CHANGE_OF_MIND = re.compile(
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
     r"(?:don't|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
     r"不对|算了|还是算了|等等|哦不|不不|我是说|我的意思是|"
+    # 不是 standing alone, doubled or after a sigh (Cantonese 唔係唔係): "cancel 58255... 啊
+    # 唔係唔係，睇下佢去到邊先"
+    r"(?:(?<=^)|(?<=[\s，,。.…—]))(?:啊|哦|呃|噢|唉)?\s*不是(?:不是)?(?=[\s，,。.…!！—])|"
     # a question before the change: "我想开个工单，但是先问一下：一般多久会有人回复？"
     # "帮我取消订单 啊 不是 我是想查订单…": the request said again, as meant
     r"不是(?=[\s,，。.]*我(?:是|其实)?(?:想|要|说))|"

@@ -13689,3 +13689,44 @@ def test_rounds_305_306_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 307-308 (measured once at e1551be, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Brummie "yow" is "you": the report by e-mail is another channel
+        (DOMAIN, "can yow email me the weekly report"),
+        # 不是 between spaces: which order is meant is asked, neither cancelled
+        (DOMAIN, "取消40871 不是 40872"),
+    ],
+)
+def test_rounds_307_308_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Cantonese 唔係唔係, or 唔係 alone between pauses, takes the cancel back
+        (DOMAIN, "cancel 40871... 啊唔係唔係，睇下佢去到邊先"),
+        (DOMAIN, "cancel 40871 唔係 睇下去到邊先"),
+    ],
+)
+def test_rounds_307_308_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # 不 alone before 还是 "rather" corrects the report
+        (DOMAIN, "帮我做周报……不，还是做月报吧", "build_report", {"report": "monthly"}),
+    ],
+)
+def test_rounds_307_308_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

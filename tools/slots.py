@@ -1995,7 +1995,11 @@ _CORRECTION = re.compile(
     r"(?<=[,，.。])\s*无着(?=\s*[,，])|"
     # a 不是 alone between pauses: "做周报，啊不是，做月报啦"
     # (or after a trailing pause: "午饭 45 块... 不是，是54")
-    r"(?<=[,，。.…])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，]))"
+    r"(?<=[,，。.…])\s*(?:啊|哦|呃|噢)?不是(?=\s*[,，])|"
+    # a 不 alone before 还是 "rather": "请把周报生成……不，还是先生成月报吧"
+    r"(?<=[,，。.…])\s*不(?=\s*[,，]\s*还是)|"
+    # (or between spaces, as some type their pauses: "取消58255 不是 58256")
+    r"(?<=[\d\u4e00-\u9fff]\s)(?:啊|哦|呃|噢)?不是(?=\s+[\d\u4e00-\u9fff]))"
     r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|its|it\s+is|is|"
     # what went wrong said ("i read that wrong its 134/90"), a German "better" ("Ah no,
     # better 14"), the thing named again ("wait no, that one was 9 EUR")
