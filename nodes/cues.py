@@ -394,6 +394,8 @@ _VERNACULAR: dict[str, str] = {
     **{"啱啱": "刚刚", "而家": "现在", "宜家": "现在", "前日": "前天"},
     # Not, no, only, which, how much.
     **{"唔好": "不要", "唔使": "不用", "唔系": "不是", "唔该": "谢谢", "唔": "不", "冇": "没"},
+    # and Hakka 毋 for 唔: "哎毋好毋好取消"
+    **{"毋好": "不要", "毋使": "不用", "毋系": "不是", "毋係": "不是"},
     # (and 冇要, Guangxi's "don't": "66120冇要取消了")
     **{"冇要": "不要"},
     # Gansu 么 "not": "到了么有" (没有), "进度么必要告诉我" (没必要)
@@ -2406,6 +2408,8 @@ _DO_US_THE = r"(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)"
 _READ_VERBS = re.compile(
     # ("give us a text when …" sends one: a message given is no read)
     r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|let\s+me\s+see|"
+    # Indian English "share" the status: tell it ("just share the status")
+    r"share(?=\s+(?:me\s+)?(?:the\s+|its\s+)?(?:status|details|update|tracking)\b)|"
     r"give(?!\s+(?:me|us)\s+(?:a\s+)?(?:text|txt|sms|message)\b)|pull\s+up|fetch|know|"
     r"read|what|how|when|where|which|who|why|whats|what's|where's|how's|hows|any|is|are|was|were|"
     r"did|do|does|has|have|had|am)\b(?!\s+not\b)" + _DO_US_THE,
@@ -4511,7 +4515,7 @@ def someone_else(text: str) -> Found | None:
 
 
 _FIRST = re.compile(
-    r"^\s*(?:(?:first|then|just|only|rather|better)\b|"
+    r"^\s*(?:(?:first|then|just|only|simply|rather|better)\b|"
     # what is meant, after the change disowned: "…不是要开工单，是想查 T-33 的进度"
     r"我?(?:其实|只|就)?是(?:想|要))[\s,]*",
     re.I,
@@ -4528,7 +4532,9 @@ _CHANGE_OF_MIND = re.compile(
     r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
     r"(?:don't|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
-    r"不对|算了|还是算了|等等|哦不|不不|我是说|我的意思是|"
+    r"不对|算了|还是算了|等等|哦不(?!是)|不不|我是说|我的意思是|"
+    # a sigh before the change refused (Hakka 毋好, read 不要): "20931取消掉 哎毋好毋好取消"
+    r"(?:哎呀|哎哟|哎|唉)\s*(?=(?:不要|别|不用)+\s*(?:取消|报|记|开|发))|"
     # 不是 standing alone, doubled or after a sigh (Cantonese 唔係唔係): "cancel 58255... 啊
     # 唔係唔係，睇下佢去到邊先"
     r"(?:(?<=^)|(?<=[\s，,。.…—]))(?:啊|哦|呃|噢|唉)?\s*不是(?:不是)?(?=[\s，,。.…!！—])|"

@@ -13730,3 +13730,60 @@ def test_rounds_307_308_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 309-310 (measured once at b991f5a, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the body a claim is for, or the outing, says nothing of what the money went on
+        (EXPENSES, "Please file 35 dollars for the parish council."),
+        (EXPENSES, "秋游报销 260 块，帮我报了"),
+    ],
+)
+def test_rounds_309_310_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Cantonese 哦唔系 (哦不是), whole, takes the cancel back
+        (DOMAIN, "取消60318 哦唔系 等阵 睇下到边先"),
+    ],
+)
+def test_rounds_309_310_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Indian English "share the status" is a read, after "no wait"
+        (
+            DOMAIN,
+            "Cancel order 60318... no wait, looks like it already went out, just share the status",
+            "order_status",
+            {"order_id": "60318"},
+        ),
+        # a sigh before the refusal (Hakka 毋好) takes the cancel back
+        (DOMAIN, "60318取消掉 哎毋好取消 问下到哪了", "order_status", {"order_id": "60318"}),
+        # "simply" opens what is asked instead, as "just" does
+        (
+            DOMAIN,
+            "Please cancel order 60318. Actually, no; simply tell me where it is.",
+            "order_status",
+            {"order_id": "60318"},
+        ),
+        # a weekday right after a reading is its day
+        (DOMAIN, "血压138/88礼拜四量的", "record_metric", {"date": "2026-03-12"}),
+        # (a guard: the team's pizza is still a meal)
+        (EXPENSES, "file 30 dollars for the team pizza", "submit_expense", {"category": "meal"}),
+    ],
+)
+def test_rounds_309_310_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

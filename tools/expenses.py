@@ -1281,6 +1281,17 @@ _ADDRESSED = re.compile(
 )
 """A word the user calls the assistant by, closing or opening the request (Geordie "put a
 claim in for 20 euro for us pet", "hen, …"): no word of what the money went on."""
+_FOR_A_BODY = re.compile(
+    r"\bfor\s+(?:the|our|my)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:committee|club|association|society|board|council|group|team|church|parish|charity)"
+    r"(?:\s+(?:committee|club|association|society|board|council|group|team|fund))*\b|"
+    # or the outing it was spent on, in Chinese: "春游报销180块" (on the bus, a meal, tickets?)
+    r"春游|秋游|团建|年会|联欢会|聚会",
+    re.I,
+)
+"""The body a claim is made for ("Please submit 42 dollars for the committee") or the outing
+("春游报销180块"): whose business it was, or when, not what the money went on, which is still
+to be asked."""
 
 
 _RUNNING_COST = re.compile(r"\b(?:mileage|fuel|petrol|diesel|gas|parking|tolls?)\b", re.I)
@@ -1341,6 +1352,7 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
         pattern = re.escape(word) if _CJK.search(word) else rf"(?<![\w']){re.escape(word)}(?!\w)"
         blanks += [(m.start(), m.end()) for m in re.finditer(pattern, lowered)]
     blanks += [m.span() for m in _ADDRESSED.finditer(text)]
+    blanks += [m.span() for m in _FOR_A_BODY.finditer(text)]
     for start, end in blanks:
         # a value read from part of a word ("yest" of "yestreday") blanks the whole word
         while start > 0 and _LATIN_PAIR.fullmatch(text[start - 1 : start + 1]):

@@ -188,7 +188,9 @@ _WEEKDAY_EN = (
     r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?(?![A-Za-z0-9_]))"
 )
 _WEEKDAY_CN = (
-    r"(?<![0-9零〇一二两三四五六七八九十几每])(?P<cn_when>上上个?|上个?|下个?|这个?|本)?"
+    # (right after a reading too: "血压145/90礼拜五量的")
+    r"(?:(?<=\d/\d\d)|(?<=\d/\d\d\d)|(?<![0-9零〇一二两三四五六七八九十几每]))"
+    r"(?P<cn_when>上上个?|上个?|下个?|这个?|本)?"
     r"(?:周|星期|礼拜)(?P<cn_day>[二三四五六日天]|一(?![共起下次遍个些直样般点定切律致]))"
 )
 """A day named by its weekday: "last thursday", "on Friday", "上周四", "周五". Not a count of
