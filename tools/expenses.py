@@ -1295,11 +1295,12 @@ to be asked."""
 
 
 _RUNNING_COST = re.compile(r"\b(?:mileage|fuel|petrol|diesel|gas|parking|tolls?)\b", re.I)
+"""A car's running cost ("mileage to restaurant depot and back"): a claim of "other"."""
 _TO_A_PLACE = re.compile(
     r"\s+(?:to|at|near|outside|from)\s+(?:the\s+|a\s+)?(?:[a-z']+\s+){0,2}", re.I
 )
-"""A car's running cost and the place it was driven to or parked at, before a meal or hotel
-word naming that place: the claim is "other", as the running cost alone is."""
+"""The place a car was driven to or parked at, between its running cost and a meal or hotel
+word naming the place: the running cost is what the money went on."""
 
 
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
@@ -1423,10 +1424,11 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     file that for me?"):
     what the money went on and how much say "claim" as well as the word does. A ticket paid
     for is such a word ("file 45 dollars for 2 concert tickets", "机票 900 元，帮我提交"),
-    with its currency or a word that files it. The write
-    gate still wants a word that asks for it, or an entry line. `find_amount` never takes a
-    number that belongs to a period, a date or an ordinal, so "my expense total for the
-    last 7 days" has no amount and is not a claim.
+    with its currency or a word that files it; so is money filed with its currency right
+    after the verb, whatever it went on ("Please file €85 for the workshop", `_FILES_MONEY`).
+    The write gate still wants a word that asks for it, or an entry line. `find_amount`
+    never takes a number that belongs to a period, a date or an ordinal, so "my expense
+    total for the last 7 days" has no amount and is not a claim.
     """
     claim_word = contains_any(text, _EXPENSE_WORDS)
     fare = bool(_fares(text))
@@ -1442,11 +1444,8 @@ def extract_expense(text: str, today: date) -> dict[str, Any] | None:
     if isinstance(amount, Found) and _CLAIMS_TOTAL.search(text, 0, amount.start):
         return None
     filed = (fare or bought) and contains_any(text, _SUBMIT_WORDS)
-    return (
-        slots
-        if claim_word or filed or files_money or isinstance(slots["currency"], Found)
-        else None
-    )
+    # (money filed names its currency, so `files_money` passes by the currency found)
+    return slots if claim_word or filed or isinstance(slots["currency"], Found) else None
 
 
 def total_slots(text: str, today: date) -> dict[str, Any]:
@@ -1469,7 +1468,8 @@ def extract_total(text: str, today: date) -> dict[str, Any] | None:
     """A total to show: a total word, no amount of money, no word that files a claim.
 
     A filing word refused is no filing ("pls dont file anything just tell me what i spent
-    past 30 days"): the total is all that is asked.
+    past 30 days"): the total is all that is asked. A claim or spending word names whose
+    total it is, or in Chinese the window said right before it (`_WINDOW_TOTAL`).
     """
     if not contains_any(text, _TOTAL_WORDS) or mentions(text + " ", _SUBMIT_WORDS):
         return None
