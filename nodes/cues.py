@@ -4714,17 +4714,20 @@ def retracted(text: str) -> str:
             return " " * m.end() + text[m.end() :]
         if later_kind is None and not reads and not keeps and not refused:
             continue
-        before = text[: m.start()]
-        # (the object first, "The order 40017 I want to cancel...", is the gate's cue alone)
-        verbs = change_verbs(before) or [c for c in (change_cue(before),) if c is not None]
-        gone = [
-            v
-            for v in verbs
-            if v.kind != "refused" and change_kind(v.text) not in (None, later_kind)
-        ]
+        gone = [v for v in _asked_before(text, m) if change_kind(v.text) not in (None, later_kind)]
         if gone:
             return _blanked(text, m, gone)
     return text
+
+
+def _asked_before(text: str, mind: re.Match[str]) -> list[Found]:
+    """The changes asked for, not refused, before words that change one's mind.
+
+    The object first ("The order 40017 I want to cancel...") has the gate's cue alone.
+    """
+    before = text[: mind.start()]
+    verbs = change_verbs(before) or [c for c in (change_cue(before),) if c is not None]
+    return [v for v in verbs if v.kind != "refused"]
 
 
 def _taken_back(text: str, mind: re.Match[str], kind: str | None, more: bool) -> str:
@@ -4734,9 +4737,7 @@ def _taken_back(text: str, mind: re.Match[str], kind: str | None, more: bool) ->
     40215 no wait don't cancel it"), what came before is withdrawn whole, as with "keep it",
     and what is left is asked about.
     """
-    before = text[: mind.start()]
-    verbs = change_verbs(before) or [c for c in (change_cue(before),) if c is not None]
-    asked = [v for v in verbs if v.kind != "refused"]
+    asked = _asked_before(text, mind)
     gone = [v for v in asked if change_kind(v.text) == kind]
     if not gone or kind is None:
         return text

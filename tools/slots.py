@@ -1778,12 +1778,12 @@ def find_amount(text: str) -> Found | None:
     """
     roles = number_roles(text)
     money = money_roles(text)
+    # "it was 2 buses so make it 6.60": what a number counts is no sum
+    uncounted = [r for r in roles if not _counts(text, r, roles)]
     for wanted in ("money", "number"):
-        for role in roles:
+        for role in uncounted:
             if role.kind == "money" and role not in money:
                 continue
-            if _counts(text, role, roles):
-                continue  # "it was 2 buses so make it 6.60": what it counts is no sum
             if role.kind == wanted and (value := _amount_value(role.text)) is not None:
                 if _MINUS.search(text, 0, role.start):  # "-15 EUR": kept, and refused later
                     return Found(
