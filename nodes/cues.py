@@ -402,6 +402,8 @@ _VERNACULAR: dict[str, str] = {
     **{"么有": "没有", "么必要": "没必要"},
     **{"咗未": "了没", "净系": "只是", "只系": "只是", "系咪": "是不", "边度": "哪里"},
     **{"边个": "哪个", "边张": "哪张", "几时": "何时", "几多": "多少", "点样": "怎样"},
+    # where, and so long: "点解70415咁耐都未到嘅？而家喺边"
+    **{"喺边": "在哪", "去到边": "到哪了", "咁耐": "好久"},
     **{"点解": "为何", "乜嘢": "什么", "咩": "什么"},
     # need it or not: "我唔肯定使唔使开ticket" (not sure whether to open one)
     **{"使唔使": "要不要", "使不使": "要不要", "唔肯定": "不确定"},
@@ -539,6 +541,8 @@ _VERNACULAR: dict[str, str] = {
     **{"望望": "看看", "望一下": "看一下", "阿曾": "有没", "昨朝": "昨天"},
     **{"今仔日": "今天的", "昨暗": "昨晚", "今嘛": "现在", "早起": "早上", "偌济": "多少"},
     **{"啥物": "什么", "敢有": "有没", "落去": "进去", "顺续": "顺便", "佮": "和", "佇": "在"},
+    # 汝 "you", 好否 "all right?", 那日 "that day": "三月十号那日量的…，汝帮我补上去好否？"
+    **{"汝": "你", "好否": "好吗", "那日": "那天"},
     # Minnan 免 "no need to" before the change refused ("免取消啦 我是要问…"), 呷 "eat"
     **{"免取消": "别取消", "呷饭": "吃饭"},
     # 阮 "I, me" after a verb for the user ("有进度要通知阮", "予阮看") and before what is
@@ -1547,7 +1551,9 @@ _PLEASANTRIES = re.compile(
     r"(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:not\s+(?:too\s+much\s+)?(?:a\s+)?(?:trouble|"
     r"bother|problem|hassle)|no\s+(?:trouble|bother|problem)|(?:ok|okay|alright|convenient|"
     r"possible)(?:\s+(?:with|for)\s+you)?|something\s+you(?:'re|\s+are)\s+able\s+to\s+do)|"
-    r"you\s+(?:can|could|don'?t\s+mind|are\s+able(?:\s+to)?))\b|"
+    r"you\s+(?:can|could|don'?t\s+mind|are\s+able(?:\s+to)?|please|"
+    # a Southern "…, if you would." closing the request
+    r"would(?:\s+be\s+so\s+kind)?(?=\s*[,.!?;]|\s*$)))\b|"
     r"\bno\s+pressure\b|(?:如果)?(?:方便|有空|可以)的话|不好意思打扰(?:一下|了)?|"
     # thanks closing the request ("来份月报 谢了", "file it, thx"), not "no thanks"
     r"(?<!\bno\s)(?<!\bno,\s)\b(?:thanks|thank\s+you|thx|tks|ty)\b[\s!.~]*$|"
@@ -1556,7 +1562,8 @@ _PLEASANTRIES = re.compile(
 )
 """Small talk around a request: a wish for the day ("happy Sunday!", "周末愉快"), thanks
 for something past ("谢谢你上次提醒我", "thanks for your help yesterday"), and a courtesy
-said as a condition ("only if it's no trouble", "方便的话"). Its day is no day of the write,
+said as a condition ("only if it's no trouble", "方便的话", "file that under hotel if you
+would"). Its day is no day of the write,
 its verb ("提醒我") asks for nothing, and its "if" makes no request conditional."""
 
 
@@ -1788,6 +1795,31 @@ _DIALECT_WORD = re.compile(
 )
 
 
+_THE_DAY = re.compile(
+    r"(?:(?P<before>[\w']+)\s+)?(?P<day>\bthe\s+day\b)"
+    r"(?=\s*(?:[,.!?;]|$)|\s+(?:an|and|but|so)\b|\s+\d+(?:[./]\d|\d\d))",
+    re.I,
+)
+"""Scots "the day" for today ("bp the day 138/89", "lunch the day 14.60 eur"): only where
+nothing follows it but a pause, "and" or a value. Not after a word that makes it some other
+day or a stretch of one ("most of the day", "on the day", "for the day", "during the
+day", "I don't remember the day")."""
+_NOT_TODAY_BEFORE = frozenset(
+    {"of", "on", "for", "in", "at", "during", "through", "throughout", "whole", "all", "most"}
+    | {"rest", "end", "same", "next", "previous", "that", "what", "which", "per", "every"}
+    | {"each", "one", "by", "till", "until", "before", "after", "remember", "recall", "forget"}
+    | {"forgot", "know", "mark", "seize", "save", "a"}
+)
+
+
+def _today(m: re.Match[str]) -> str:
+    before = m.group("before")
+    if before is not None and before.lower() in _NOT_TODAY_BEFORE:
+        return m.group()
+    day = m.group("day")
+    return m.group()[: m.start("day") - m.start()] + "today".ljust(len(day))
+
+
 def _standard_word(m: re.Match[str], table: Mapping[str, str] = _DIALECT) -> str:
     word = table[m.group().lower()]
     return word[0].upper() + word[1:] if m.group()[0].isupper() else word
@@ -1808,6 +1840,7 @@ def dialect(text: str) -> str:
     written as the mark it names.
     """
     read = _DICTATED.sub(_mark, _DIALECT_WORD.sub(_standard_word, text))
+    read = _THE_DAY.sub(_today, read)
     read = _TH_AS_D.sub(lambda m: _standard_word(m, _TH_WORDS), _T_APOSTROPHE.sub("the ", read))
     read = _DUN.sub(lambda m: "Don't" if m.group()[0] == "D" else "don't", read)
     read = _HINDI_NOT.sub("  not", read)
@@ -2812,13 +2845,13 @@ def _is_cjk(word: str) -> bool:
 _FILLERS = r"^(?:(?:so|ok|okay|well|um|uh|oh|and|but|actually|honestly|yeah|btw|anyway)\b[\s,]*)*"
 _INTENDED = re.compile(
     _FILLERS + r"(?:(?:i|we)\s+)?(?:(?:was|were)\s+(?:just\s+|really\s+|originally\s+)?"
-    r"(?:about\s+to|going\s+to|gonna|planning\s+(?:to|on)|meaning\s+to|thinking\s+(?:of|about))|"
+    r"(?:about\s+to|going\s+to|gonna|fixin[g']?\s+to|planning\s+(?:to|on)|meaning\s+to|thinking\s+(?:of|about))|"
     r"(?:(?:almost|nearly)(?!\s+forgot)|(?:originally\s+)?meant\s+to|had\s+planned\s+to|'d\s+planned\s+to))\b",
     re.I,
 )
 """A change meant once and not made: "I was about to cancel 10094", "we were going to file
-it", "I almost cancelled it". Not "I'm going to need…" (now) nor "I wanted to cancel my
-order" (a polite request)."""
+it", "I almost cancelled it", Texan "I was fixin' to cancel it". Not "I'm going to need…"
+(now) nor "I wanted to cancel my order" (a polite request)."""
 _CN_INTENDED = re.compile(
     r"(?:本来|原本|原来|本|当初|一度)(?:还)?(?:是)?(?:想|打算|准备|计划)|(?:本来|原本|原来)要|差一?点(?!忘)"
 )
@@ -3790,7 +3823,9 @@ _CN_SEND_FIRST = re.compile(
     # (the order named first: "订单10452发个短信告诉我到哪了", "10452那个单子发个短信给我…")
     r"^(?:(?:订单|单号|单子)?\s*#?\d{4,}\s*(?:号)?(?:那个|这个|那张|这张)?(?:单子|订单)?\s*[,，]?\s*)?"
     r"(?:就|那就|还是)?(?:帮我|请|麻烦)?(?:给我(?:的)?(?:手机)?(?:上)?)?"
-    r"(?:发(?:个|条|一条|一个)?(?:短信|消息|信息|微信)|短信|通知我|发给我)|"
+    # (an SMS sent in English words: "send個SMS俾我講下70415而家去到邊")
+    r"(?:(?:发|send\s?)(?:个|條|条|一条|一个|個)?\s?(?:短信|消息|信息|微信|简讯|[Ss][Mm][Ss])|"
+    r"短信|通知我|发给我)|"
     # a text wished for: "我只是想收到短信说一下现在到哪了"
     r"^(?:我)?(?:只是|就是|只|就)?(?:想|希望|要)(?:能)?收到(?:一条|个|条)?(?:短信|简讯)"
 )
@@ -4585,11 +4620,13 @@ def _without_dismissed(text: str) -> str | None:
 _KEEP_IT = re.compile(
     r"[\s,，.。!！—–-]*(?:no[\s,]+)?(?:(?:don'?t|do\s+not)\s+bother[\s,.!]+)?"
     r"(?:i'?ll\s+|i\s+will\s+|i'?d\s+rather\s+|let'?s\s+)?"
-    r"(?:keep|leave)\s+(?:it|that|this|them|dem)\b|[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
+    r"(?:keep|leave|(?:hang|hold)\s+on\s*to)\s+(?:it|that|this|them|dem)\b|"
+    r"[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
     re.I,
 )
 """The thing kept after a change of mind: "wait no, keep it", "actually no, I'll keep it",
-"hang on, don't bother, I'll keep them after all" (Shetland "… keep dem efter aa")."""
+"hang on, don't bother, I'll keep them after all" (Shetland "… keep dem efter aa"), "nah
+I'll hang onto it"."""
 
 
 _ID_NEXT = re.compile(r"\s*(?:(?:order|ticket|job)\s*)?(?:#|no\.?\s*)?(?:\d|[TJ]-\d)", re.I)

@@ -1676,10 +1676,10 @@ def _gate(
         and cue is not None
         and not asked
         and "个" not in cue.text
-        and not cue.text.endswith(("其他", "其它"))
+        and not cue.text.lower().endswith(("其他", "其它", "weekly", "monthly"))
     ):
         # "报个酒店的钱": a measure word makes the thing new, its 的 is what it is of
-        # ("算其他的": the 的 of the other kind, no claim made before)
+        # ("算其他的": the 的 of the other kind, no claim made before; nor "要monthly的report")
         done = _PAST_ENTRY.match(text, cue.end)
     if cue is not None and done is not None and cue.start < done.end():
         later = change_cue(text[done.end() :], intent.write_cues)
@@ -2075,13 +2075,13 @@ def _taken_back(refused: Found, verbs: list[Found]) -> bool:
 
 _JOINED = re.compile(
     r"\W*(?:(?:the|a|an|my|our|one)\s+)?(?P<own>[a-z]+\W+)?(?:费用?|类)?\W*"
-    r"(?:and|or|&|和|与|跟|及|或者|或是|或|还是|、)\W*(?:是\s*)?"
+    r"(?:and|or|&|和|与|跟|及|或者|或是|或|还是|定係|定系|定|同埋|同|、)\W*(?:是\s*)?"
     r"(?:(?:the|a|an|my|our|one)\s+)?",
     re.I,
 )
-"""What joins two values listed together: "and", "or", "和", "、", "还是", with an article or
-the intent's own noun ("weekly report, and monthly") beside it, or a category's 费 ("餐费还是
-其他")."""
+"""What joins two values listed together: "and", "or", "和", "、", "还是" (Cantonese 定, 同),
+with an article or the intent's own noun ("weekly report, and monthly") beside it, or a
+category's 费 ("餐费还是其他")."""
 _SIDE_BY_SIDE = re.compile(r"\W*(?:都|全|两个都|both\b)", re.I)
 """Two values written side by side and then "both" ("周报月报都要"): one slot, two values."""
 
@@ -3651,11 +3651,19 @@ _SURNAME = (
 )
 """Common Chinese surnames, without those that are everyday words here (高 of 高压, 金 of
 金额, 周 of 上周): a full name before 的 ("帮我看看郑凯的报销") is someone else's."""
+_AFTER_ME = (
+    r"(?:after|on\s+at|always|nagging|telling|asking|making|bugging|pestering|worried)"
+    r"\s+(?:me|us|about)\b"
+)
+"""A relative who is after the user ("my wife's after me to keep up with this"): "'s" is
+"is" there, and nothing of hers is named."""
 _OCCASION = (
     r"(?!\s+(?:birthday|wedding|anniversary|party|graduation|shower|visit|"
     r"cuff|machine|monitor|device|meter)\b)"
     # (nor "has": Scouse "our kid's already got me one" is "our kid has")
     r"(?!\s+(?:already|just|got|been|gone|not|never|bought|ordered)\b)"
+    # (nor when she is after the user: "my wife's after me to keep up with this")
+    rf"(?!\s+{_AFTER_ME})"
 )
 """A relative's occasion is no thing of theirs: "a gift for my sister's birthday" (my order);
 nor the device the user borrowed ("131/84 I took this morning with my wife's cuff")."""
@@ -3690,7 +3698,7 @@ _OTHERS = re.compile(
     r"(?!(?:cuff|machine|monitor|device|meter)\b)"
     # ("Mum's moved in with me": has moved, no thing of hers)
     r"(?!(?:moved|been|gone|got|just|not|come|left|staying|living|coming|going|here|back|"
-    r"day|eve)\b)[a-z]|"
+    rf"day|eve)\b|{_AFTER_ME})[a-z]|"
     # Australian "my old man's order" (father or husband), "the old lady's"
     r"\b(?:my|our|the)\s+old\s+(?:man|lady|girl|fella)(?:'s|s'|’s)\s+[a-z]|"
     # a clinician's patient: "Patient in chair 3 was 165/100, record that"

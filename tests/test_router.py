@@ -13787,3 +13787,90 @@ def test_rounds_309_310_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 311-312 (measured once at c9a0764, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Cantonese 定 ("or") and 同 ("and") join two reports: the run asks which
+        (DOMAIN, "出份report畀我，monthly定weekly都未揀"),
+        (DOMAIN, "周报同月报 整一份"),
+    ],
+)
+def test_rounds_311_312_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Texan "fixin' to" is a change meant once, not made
+        (DOMAIN, "I was fixin' to cancel 51207, then figured I'd keep it."),
+        # "hang onto it" keeps the order after a change of mind
+        (DOMAIN, "Cancel 51207. Nah, I'll hang onto it."),
+        # a slip fished out of a pocket is a receipt, no helpdesk ticket
+        (
+            EXPENSES,
+            "Claim the gas for the tractor, I'll give you the number once I fish the ticket "
+            "out of my jacket.",
+        ),
+    ],
+)
+def test_rounds_311_312_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Scots "the day" is today
+        (DOMAIN, "bp the day 141/90", "record_metric", {"value": "141/90", "date": "2026-03-15"}),
+        # (a guard: "of the day 12" is the 12th)
+        (DOMAIN, "save 118/76 of the day 12", "record_metric", {"date": "2026-03-12"}),
+        # "…, if you would." closes a request; it is no condition
+        (
+            EXPENSES,
+            "Motel in Amarillo was $96 Thursday night, file that under hotel if you would.",
+            "submit_expense",
+            {"amount": "96", "category": "hotel", "date": "2026-03-12"},
+        ),
+        # a wife who is after the user ("wife's after me") owns nothing named
+        (
+            DOMAIN,
+            "My wife's after me about it, so put down 139 over 88 for this morning.",
+            "record_metric",
+            {"value": "139/88"},
+        ),
+        (EXPENSES, "Anybody look at that last ticket yet?", "ticket_status", {"ticket_id": None}),
+        # a report word run into Chinese is the value a correction takes back
+        (DOMAIN, "整份weekly报告，不对，monthly的", "build_report", {"report": "monthly"}),
+        # 要monthly嘅report: the 的 of its kind, no report made before
+        (DOMAIN, "我要weekly嘅report，老细问紧", "build_report", {"report": "weekly"}),
+        # an SMS asked for in English words, then what it should say
+        (DOMAIN, "send個SMS俾我話我知80211去到邊", "notify_order", {"order_id": "80211"}),
+        # Minnan 汝 "you", 好否 "all right?"
+        (DOMAIN, "126/80，汝帮我补上去好否？", "record_metric", {"value": "126/80"}),
+        # 报招待餐 asks to file a client's meal
+        (
+            EXPENSES,
+            "昨暗请几个客户食饭，一共 860 元，报招待餐",
+            "submit_expense",
+            {"amount": "860", "category": "meal"},
+        ),
+        # Grab named as the ride; Australia's smoko as a meal
+        (EXPENSES, "file Grab 11 USD yesterday", "submit_expense", {"category": "taxi"}),
+        (
+            EXPENSES,
+            "smoko sausage rolls 7.40 USD today, file it",
+            "submit_expense",
+            {"category": "meal"},
+        ),
+    ],
+)
+def test_rounds_311_312_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

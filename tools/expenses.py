@@ -487,6 +487,9 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("🚕", "🚖"),
             "taksi",  # Turkish, Malay and Indonesian spelling
             *("gojek", "grab ko"),
+            # Grab named as the ride, not grabbed ("file Grab 9.20 USD", "took a Grab home")
+            *("file grab", "a grab", "the grab", "my grab", "took grab", "take grab", "grabcar"),
+            *("grab ride", "grab car", "grab taxi", "grab fare", "grab home"),
             # ride-hailing apps by region: Sri Lanka, India, the Gulf, Spain and Latin America
             *("pickme", "ola cab", "ola ride", "careem", "indrive", "cabify", "freenow"),
             *("remis", "remise"),  # Argentina's hired car
@@ -531,6 +534,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("sandwich", "sandwiches", "burger", "burgers", "pizza", "salad", "takeout"),
             *("fish and chips", "fish n chips", "fish & chips", "fish 'n' chips"),
             *("snack", "snacks", "supper", "suppers"),
+            "smoko",  # Australia's work break and what is eaten at it: "smoko pies n a flat white"
             *("🍜", "🍔", "🍽", "🍱", "🍕", "🍲", "🥘", "🍣"),
             *("makan", "makan malam", "makan tengah hari"),  # Malay: a meal, dinner, lunch
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
@@ -743,12 +747,17 @@ _FARE_TICKET = re.compile(
     r"\btickets?\s+(?:from\s+)?(?-i:[A-Z])\w+(?:\s+(?-i:[A-Z])\w+)?\s*(?:-|–|→|->|to)\s*(?-i:[A-Z])|"
     r"\btickets?\s+to\s+(?-i:[A-Z])\w+|"
     r"(?:火车|飞机|高铁|动车|汽车|大巴|巴士|地铁|轮船|电影|演出|演唱会|音乐会|展览|球赛|停车)票|"
-    r"机票|车票|门票|船票|球票",
+    r"机票|车票|门票|船票|球票|"
+    # the paper slip of a sale, as American farmers and truckers call a receipt
+    r"\b(?:fuel|gas|diesel|petrol|scale|feed|sales?)\s+tickets?\b|"
+    r"\b(?:dig|digging|fish|fishing|pull|pulling|find|finding)\s+(?:the|my|that)\s+tickets?\s+"
+    r"out\b",
     re.I,
 )
 """A ticket one pays for: a fare or an entry ("train tickets", "a parking ticket", "机票",
-"门票", German "Bahnticket"). It is what a claim's money went on, never a helpdesk
-ticket: "claim 80 EUR for the ferry tickets" files a claim and opens nothing."""
+"门票", German "Bahnticket"), or the slip a sale prints ("the fuel ticket", "once I dig the
+ticket out of the truck"). It is what a claim's money went on, never a helpdesk ticket:
+"claim 80 EUR for the ferry tickets" files a claim and opens nothing."""
 _HELPDESK_TICKET = re.compile(
     r"\b(?:open|opened|raise|raised|log|logged|create|created|file|filed|submit|submitted|"
     r"new|another|support|helpdesk|(?-i:IT))\s+(?:(?:a|an|the|new|another|support|helpdesk|"
@@ -1770,7 +1779,8 @@ def extract_ticket_status(text: str, today: date) -> dict[str, Any] | None:
 
 _LATEST_TICKET = re.compile(
     # (Irish and Australian "me" for my: "What's the story with me last ticket?")
-    r"\b(?:my|me|the|our|his|her|their|its)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
+    # (and "that last ticket I put in")
+    r"\b(?:my|me|the|our|his|her|their|its|that)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
     r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)"
@@ -2045,6 +2055,8 @@ DOMAIN = Domain(
                 *(f"报一个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
                 # 报 right before the kind of cost: "…花了320元，报餐费"
                 *("报餐费", "报饭钱", "报饭费", "报车费", "报打车费", "报住宿费", "报房费"),
+                # and a client treated: "一共 1,280 元，报招待餐"
+                *("报招待餐", "报招待费"),
                 # 报成 the kind: "…59块，今天的，报成其他", "合计 128 元，报成餐费"
                 *("报成其他", "报成其它", "报成餐费", "报成车费", "报成住宿费", "报成打车费"),
                 # Office Mandarin: "这个 claim 帮我提一下", "提一下" for 提交.

@@ -2085,7 +2085,7 @@ _CURRENCY_WORD = re.compile(
 """A currency a correction can take back: also one no domain takes ("23 SGD… 不对, USD"),
 euros said 欧 after the amount ("200人民币，不对，是200欧"), and a sign ("£18, sorry, 18
 EUR"; not the "$" of "HK$")."""
-_REPORT_WORD = re.compile(r"\b(?:weekly|monthly)\b|周报|月报", re.I)
+_REPORT_WORD = re.compile(r"(?<![a-z])(?:weekly|monthly)(?![a-z])|周报|月报", re.I)
 _DAY_WORD = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\.?|"
     rf"\b{_MONTH_NAME}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
