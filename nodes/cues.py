@@ -403,7 +403,7 @@ _VERNACULAR: dict[str, str] = {
     **{"咗未": "了没", "净系": "只是", "只系": "只是", "系咪": "是不", "边度": "哪里"},
     **{"边个": "哪个", "边张": "哪张", "几时": "何时", "几多": "多少", "点样": "怎样"},
     # where, and so long: "点解70415咁耐都未到嘅？而家喺边"
-    **{"喺边": "在哪", "去到边": "到哪了", "咁耐": "好久"},
+    **{"喺边": "在哪", "咁耐": "好久"},
     **{"点解": "为何", "乜嘢": "什么", "咩": "什么"},
     # need it or not: "我唔肯定使唔使开ticket" (not sure whether to open one)
     **{"使唔使": "要不要", "使不使": "要不要", "唔肯定": "不确定"},
@@ -432,6 +432,8 @@ _VERNACULAR: dict[str, str] = {
     **{"联络": "联系"},
     # Southwestern Mandarin (Sichuan, Chongqing).
     **{"一哈": "一下", "啥子": "什么", "晓得": "知道", "咋个": "怎么", "要得": "可以"},
+    # and Guizhou 啷个 "how": "T-77啷个样了"
+    **{"啷个": "怎么"},
     "莫得用": "没用",  # no use ("取消了进错货了莫得用"), not 取消了没有 (cancelled yet?)
     **{"莫得": "没有", "看哈": "看下", "问一哈": "问一下", "莫整": "别做", "莫弄": "别弄"},
     # Minnan 时阵 "when" ("出货的时阵通知阮一声"), 一摆 "once" ("再看一摆"), 予 "give"
@@ -1555,6 +1557,8 @@ _PLEASANTRIES = re.compile(
     # a Southern "…, if you would." closing the request
     r"would(?:\s+be\s+so\s+kind)?(?=\s*[,.!?;]|\s*$)))\b|"
     r"\bno\s+pressure\b|(?:如果)?(?:方便|有空|可以)的话|不好意思打扰(?:一下|了)?|"
+    # and as a time: "Weekly report now in a minute, when you get a chance"
+    r"\b(?:when|whenever)\s+you\s+(?:get|have)\s+(?:a\s+)?(?:chance|sec(?:ond)?|minute|moment)\b|"
     # thanks closing the request ("来份月报 谢了", "file it, thx"), not "no thanks"
     r"(?<!\bno\s)(?<!\bno,\s)\b(?:thanks|thank\s+you|thx|tks|ty)\b[\s!.~]*$|"
     r"(?<!不用)(?<!不)(?:谢了|谢谢(?:你|您|啦|了)?|多谢(?:了|啦)?)[\s!！。.~]*$",

@@ -3758,7 +3758,7 @@ _OTHERS = re.compile(
     r"\bpts?\b(?!\s*(?:=|:|is)\s*(?:me|myself|self)\b)|\b(?:the|my|our|a)\s+patients?\b|"
     r"\bpatient'?s\b|\d+\s*床|病人|患者|病患|"
     # A relative called as family does, with no 我: "帮阿妈record血压", "给老爸报"
-    r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨爷]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
+    r"(?:给|帮|替|为)(?:阿[妈嬷爸公婆伯姨爷姆]|老[妈爸]|爷爷|奶奶|外公|外婆|姥姥|姥爷)|"
     # Chongqing and Sichuan 老汉儿, one's father: "帮我把老汉儿的血压记一哈"
     r"老汉儿(?:的|个)|"
     # an older person by surname, as a carer calls a patient: "帮我给王奶奶量的血压记录一下"
@@ -3781,9 +3781,10 @@ _OTHERS = re.compile(
     r"(?:小|老(?!子))(?![票时费额号])[\u4e00-\u9fff](?=报|记|取|开|存|查|发|的|一|把)|"
     # Southern Chinese calls grandparents and parents 阿公, 阿婆, 阿嬷, 阿爷: "我阿公的血压"
     # (and a brother or sister: "阮阿弟个订单60301帮伊查一下")
-    r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷母弟妹兄](?:的|个)|"
+    # (and Chaoshan and Hakka 阿姆, one's mother: "我阿姆的血压150/95")
+    r"(?:我|俺|阮)?(?:的)?阿[妈嬷爸公婆爷母弟妹兄姆](?:的|个)|"
     # (not "我阿妈叫我每日记血压")
-    r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷母弟妹兄](?![叫让要嘱话讲说])|"
+    r"(?:我|俺|阮)(?:的)?阿[妈嬷爸公婆爷母弟妹兄姆](?![叫让要嘱话讲说])|"
     # one's spouse or parent as the old one: "俺家老头子血压…", "我家老伴的报销"
     # (Shanghainese 阿拉屋里厢: "our home")
     r"(?:我|俺|阮|阿拉)们?(?:家|屋里厢?)?(?:里)?(?:的)?(?:老头子|老太婆|老伴儿?|老爷子|老太太)"
@@ -3833,7 +3834,9 @@ _OTHERS = re.compile(
     # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了
     # 多少"; "我老公说他血压高", "…帮他记一下" are his)
     # (and insists: "我老伴儿非说我最近脸儿红")
-    r"(?!\s?(?:非|老|总|又|也|还)?(?:说|让|叫|讲|劝|问|念叨)(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
+    # (nor one who only wants to see what the user makes: "做一份周报，阿拉领导要看的")
+    r"(?!\s?(?:非|老|总|又|也|还)?(?:说|让|叫|讲|劝|问|念叨|"
+    r"(?:要看|想看)(?:的|呢|啊|哦)?(?=[。！？!?，,\s~]|$))(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
     # (not what he bought the user: "我儿子说他买给我了" is the user's own order)
     r"[他她](?:们)?(?:的|报|记|存|量|下单|买(?!给我))|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"
     # (not a gift for a client, "给客户的礼品", nor a ride to see one, "去见客户的")

@@ -13874,3 +13874,56 @@ def test_rounds_311_312_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 313-314 (measured once at b3e07cd, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Chaoshan and Hakka 阿姆 is one's mother
+        (DOMAIN, "阮阿姆的血压148/92，记一下"),
+        (DOMAIN, "我阿姆148/92，帮伊记一下"),
+    ],
+)
+def test_rounds_313_314_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # "wed" right after an amount's currency code is its day
+        (
+            EXPENSES,
+            "add lunch 17 usd wed",
+            "submit_expense",
+            {"amount": "17", "category": "meal", "date": "2026-03-11"},
+        ),
+        # "US" after the amount is the US dollar
+        (
+            EXPENSES,
+            "Put in the motel in Portland for me, 156.00 US, Tuesday night.",
+            "submit_expense",
+            {"amount": "156.00", "currency": "USD", "category": "hotel", "date": "2026-03-10"},
+        ),
+        # "a couple of weeks" is two
+        (
+            DOMAIN,
+            "how's my bp been the last couple of weeks",
+            "review_metric_trend",
+            {"period": "14d"},
+        ),
+        # the boss who only wants to see the report owns nothing of it
+        (DOMAIN, "做一份月报，我们领导要看", "build_report", {"report": "monthly"}),
+        # Guizhou 啷个 "how"
+        (EXPENSES, "T-31啷个样了", "ticket_status", {"ticket_id": "T-31"}),
+        # "when you get a chance" is a courtesy, no job to look up
+        (DOMAIN, "Monthly report, when you get a chance", "build_report", {"report": "monthly"}),
+    ],
+)
+def test_rounds_313_314_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

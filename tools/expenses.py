@@ -1202,7 +1202,14 @@ def _currency(text: str) -> Found | Currency:
         # "35刀": chat's dollar (刀 for "dollar"), only right after its amount
         if role.kind == "money" and role.text.rstrip().endswith("刀"):
             return Found("USD", role.text, role.start, role.end, "enum")
+    if (us := _US_AFTER.search(text)) is not None:
+        return Found("USD", us.group(), us.start(), us.end(), "enum")
     return "CNY" if _CJK.search(text) else "USD"
+
+
+_US_AFTER = re.compile(r"(?<=\d)\s?US(?![A-Za-z$])")
+"""The US dollar said as "US" right after its amount ("389.00 US", "48 US. Stick that in"),
+in capitals: "us" is a word."""
 
 
 _CLAIM_NOUNS = (

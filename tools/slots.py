@@ -69,6 +69,7 @@ _EN_NUMBERS = {
     "twelve": 12,
     "fourteen": 14,
     "thirty": 30,
+    **{"couple": 2, "couple of": 2, "a couple": 2, "a couple of": 2},
 }
 _UNIT_DAYS = {
     "天": 1,
@@ -106,7 +107,11 @@ _MONTHS = {
     )
 }
 
-_EN_NUM = r"\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|thirty"
+_EN_NUM = (
+    r"\d+|(?:a\s+)?couple(?:\s+of)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    r"twelve|fourteen|thirty"
+)
+"""A count in words; "a couple of" is two ("the last couple of weeks")."""
 _CN_NUM = r"[0-9]+|[零〇一二两三四五六七八九十百千]+"
 _NUM = r"\d+(?:,\d{3})*(?:\.\d{1,2})?"
 _THOUSANDS = r"\d{1,4}(?:\.\d{1,3})?k(?![a-z])"
@@ -183,6 +188,8 @@ _WEEKDAY_EN = (
     r"|(?<=\bon\s)(?:mon|wed|sat)"
     # or right before an amount with its sign: "cab to the dallas conf center wed $32"
     r"|(?:mon|wed|sat|sun)(?=\s+[$€£¥]\s?\d)"
+    # or right after an amount's currency code: "add dinner 23 usd wed"
+    r"|(?:(?<=\busd\s)|(?<=\beur\s)|(?<=\bcny\s)|(?<=\brmb\s))(?:mon|wed|sat|sun)"
     r")"
     r"(?:(?=s\s+(?:[a-z]+\s+)?(?:reading|measurement|number|bp|pressure|dinner|lunch|breakfast|"
     r"taxi|cab|ride|trip|meal|hotel)s?\b)|(?P<en_plural>s)?(?![A-Za-z0-9_]))"
@@ -1079,7 +1086,7 @@ def number_word(word: str) -> int | None:
 def _count(word: str | None) -> int:
     if not word:
         return 1
-    word = word.lower()
+    word = " ".join(word.lower().split())
     if word.isdigit():
         return int(word)
     if word in _EN_NUMBERS:
