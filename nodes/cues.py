@@ -105,6 +105,8 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         *("post", "insert"),
         # Australian and Scots English: "chuck it in", "pop that in", "stick that through".
         *("chuck in", "chuck it in", "chuck that in", "pop it in", "pop that in", "whack it in"),
+        # and London's "pop it down for us bruv"
+        *("pop it down", "pop that down"),
         *("stick it through", "stick that through", "put it through", "whip up"),
         *("stick it under", "stick that under"),  # "15 USD, stick it under other"
         *("bung it under", "bung that under", "chuck it under", "chuck that under"),
@@ -519,6 +521,10 @@ _VERNACULAR: dict[str, str] = {
     # Ningbo (eastern Zhejiang Wu): 昨末 "yesterday", 弗要/弗用 "don't", 帮伊 "for him/her"
     # (伊 alone is also "it": Minnan's "讲伊的状态" is the order's status), 洋钿 "money"
     **{"昨末": "昨天", "弗要": "不要", "弗用": "不用", "帮伊": "帮她", "洋钿": "块钱"},
+    # Written, bookish Chinese: 之 "it" after a verb, 示 "show", 毕 "done", 今晨 "this
+    # morning", 知会 "notify": "今晨血压一三五／八四，烦请录入，并示近十四日之趋势"
+    **{"存之": "存下", "录之": "记下", "记之": "记下", "取消之": "取消掉", "录毕": "记完"},
+    **{"并示": "并看", "再示": "再看", "先示": "先看", "今晨": "今早", "知会": "通知"},
     # Japanese words in Chinese: 注文 "order", 番号 "number", 出张 "business trip".
     **{"注文": "订单", "番号": "编号", "出张": "出差"},
     # Taiwanese chat: 母汤 (毋通) "don't".
@@ -969,7 +975,11 @@ def numerals(text: str) -> str:
         if _CN_COUNTED.match(after):
             return run
         if "十" not in run and "百" not in run:
-            if (len(run) < 4 and not _READ_ONE_BY_ONE.search(run)) or "两" in run:
+            # (a reading written digit by digit either side of its slash: "一四二／九〇")
+            beside = text[m.start() - 1 : m.start()] + text[m.end() : m.end() + 1]
+            slash = "/" in beside or "／" in beside
+            short = len(run) < 4 and not _READ_ONE_BY_ONE.search(run) and not slash
+            if short or "两" in run:
                 return run
             return "".join(_CN_DIGIT_OF[c] for c in run)  # 一零零九二: 10092
         numbers: list[str] = []
@@ -1683,6 +1693,8 @@ _DIALECT: dict[str, str] = {
     # South African "askies" (sorry): "31 EUR. Askies, it was 37 not 31"
     **{"askies": "sorry "},
     **{"och no": "oh no"},
+    # London rhyming slang: "having a butcher's" (butcher's hook, a look), "dog and bone"
+    **{"butcher's": "look     ", "dog and bone": "phone       "},
     # Jamaican: "nuh cancel 33981" (don't)
     **{"nuh": "no "},
     # Jamaican: "mi a tink bout cancel 71104" (I'm thinking of cancelling it)
@@ -2525,7 +2537,9 @@ _CN_QUESTION = re.compile(
     # 70345 能不能取消" (能不能帮我取消 is a polite request, `_CN_POLITE_INSIDE`)
     r"(?:能不能|可不可以|能否)(?=\s*(?:取消|退))|"
     # how long a change takes, asked of no one: "50915 取消要多久 钱会退无"
-    r"(?<![帮给替])(?:取消|退货|退款|报销)(?:要|需要|得)多久"
+    r"(?<![帮给替])(?:取消|退货|退款|报销)(?:要|需要|得)多久|"
+    # one way or the other, asked: "cancel 82903 是马上生效还是要人 approve 啊"
+    r"是[^，。,.!！?？]{1,15}还是[^，。,.!！?？]{1,15}(?:[啊呢呀嘛哦]\s*[?？]?|[?？])\s*$"
 )
 _DONE_FORMS = (
     r"(?:cancelled|canceled|generated|filed|submitted|recorded|logged|reimbursed|opened|"
@@ -2565,7 +2579,8 @@ told or foretold ("that it will be cancelled", "that it was filed")."""
 
 _CONDITION = re.compile(
     r"\b(?P<if>if|unless|in\s+case|provided\s+(?:that\s+)?|as\s+long\s+as|otherwise|or\s+else)\b|"
-    r"(?P<cn>如果|(?<![主重需只])要是|假如|假设|万一|若是|倘若|除非|否则|不然|的话)",
+    r"(?P<cn>如果|(?<![主重需只])要是|假如|假设|万一|若是|倘若|除非|否则|不然|的话|"
+    r"(?:^|(?<=[，,。；;\s]))若(?!干))",
     re.I,
 )
 """A change asked for only under a condition: "if it isn't, cancel it", "unless it has
@@ -2599,12 +2614,16 @@ _CN_COURTESY_CONDITION = re.compile(
     r"(?:的话)?[\s,，;；]*$"
 )
 """The same courtesy in Chinese, a clause of its own: "如方便，请…", "倘若可行，请…"."""
-_CN_CONDITION = re.compile(r"如果|(?<![主重需只])要是|假如|假设|万一|若是|倘若|除非|的话")
+_CN_CONDITION = re.compile(
+    r"如果|(?<![主重需只])要是|假如|假设|万一|若是|倘若|除非|的话|"
+    # written 若 opening its clause: "若取消订单30501，款项几日可退回？"
+    r"(?:^|(?<=[，,。；;\s]))若(?!干)"
+)
 """A Chinese condition, wherever it stands in its clause; the next clause is its result."""
 _OPENS_WITH_CONDITION = re.compile(
     r"^\s*(?:(?:and|but|so|then|oh)\s+)?(?:(?:only|just|even)\s+)?"
     r"(?:if|unless|in\s+case|provided|as\s+long\s+as)\b|"
-    r"^\s*(?:如果|要是|假如|假设|万一|若是|倘若|除非)",
+    r"^\s*(?:如果|要是|假如|假设|万一|若是|倘若|除非|若(?!干))",
     re.I,
 )
 
@@ -2857,7 +2876,8 @@ _INTENDED = re.compile(
 it", "I almost cancelled it", Texan "I was fixin' to cancel it". Not "I'm going to need…"
 (now) nor "I wanted to cancel my order" (a polite request)."""
 _CN_INTENDED = re.compile(
-    r"(?:本来|原本|原来|本|当初|一度)(?:还)?(?:是)?(?:想|打算|准备|计划)|(?:本来|原本|原来)要|差一?点(?!忘)"
+    # (and the written 欲: "订单30501本欲取消，思之再三，尚不取消")
+    r"(?:本来|原本|原来|本|当初|一度)(?:还)?(?:是)?(?:想|打算|准备|计划|欲)|(?:本来|原本|原来)要|差一?点(?!忘)"
 )
 """本来想取消, 原本打算报销, 差点就取消了: a change once meant, not asked for now."""
 _RETRACTION = re.compile(
@@ -3481,7 +3501,8 @@ _ON_EVENT = re.compile(
     # (Cantonese 嗰阵, read as 那阵: "发货嗰阵 send 个短信俾我")
     # (and Southwestern 过后: "33102发货了过后再发个短信给我")
     r"(?:到了|到货|发货|出货|发出|寄出|寄到|收到|签收|送到|送达|派送|更新|变了|有变化|有动静)了?\s*"
-    r"(?:之后|以后|过后|后(?!的)|的时候|那阵子?|时|就)|"
+    # (and the written 之时: "订单30417发货之时，请以短信知会")
+    r"(?:之后|以后|过后|后(?!的)|的时候|之时|之际|那阵子?|时|就)|"
     # arrived somewhere, then: "到柳州了就发短信", "到超商的时候传简讯通知我"; when it has
     # shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:了\s*(?:之后|以后|后(?!的)|就)|的时候|那阵子?)|"

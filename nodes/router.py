@@ -3825,6 +3825,8 @@ _OTHERS = re.compile(
     # Hunan 娘老子 (mother, or both parents): "帮我娘老子记一下血压"
     r"娘老子|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
+    # Xinjiang 丫头子 (daughter) and 羊缸子 (wife): "我丫头子在你们这订的东西"
+    r"丫头子|羊缸子|"
     # a brother or a close friend: "帮我兄弟记个血压", "我哥们儿的订单", "我闺蜜"
     r"兄弟|哥们儿?|闺蜜|姐妹|伙计|"
     # one's partner: "帮我对象报一下打车费42块"

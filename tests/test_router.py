@@ -13927,3 +13927,50 @@ def test_rounds_313_314_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 315-316 (measured once at 60bc250, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Xinjiang 丫头子 is one's daughter
+        (DOMAIN, "看看我丫头子的订单40512到哪了"),
+    ],
+)
+def test_rounds_315_316_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # written Chinese: 之时 "when" (a message for later), 若 "if", 本欲 "meant to"
+        (DOMAIN, "订单40512到货之时，烦请以短信知会"),
+        (DOMAIN, "若取消订单40512，几日退款？"),
+        (DOMAIN, "订单40512本欲取消，今尚不取消"),
+        # one way or the other, asked: a question about the change, not the change
+        (DOMAIN, "取消40512是马上生效还是要审核呀"),
+    ],
+)
+def test_rounds_315_316_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # a reading written digit by digit either side of its slash; 今晨 "this morning"
+        (DOMAIN, "烦请录入今晨血压一二八／八二", "record_metric", {"value": "128/82"}),
+        # London's "pop it down"
+        (DOMAIN, "138/86 innit, pop it down for us", "record_metric", {"value": "138/86"}),
+        (EXPENSES, "any word on my ticket?", "ticket_status", {"ticket_id": None}),
+        # Boston's frappe is a meal
+        (EXPENSES, "claim a frappe, 6 bucks, today", "submit_expense", {"category": "meal"}),
+    ],
+)
+def test_rounds_315_316_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

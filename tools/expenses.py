@@ -535,6 +535,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("fish and chips", "fish n chips", "fish & chips", "fish 'n' chips"),
             *("snack", "snacks", "supper", "suppers"),
             "smoko",  # Australia's work break and what is eaten at it: "smoko pies n a flat white"
+            # Boston's milkshake and its sandwich: "claim a frappe and a roast beef, 16 bucks"
+            *("frappe", "roast beef"),
             *("🍜", "🍔", "🍽", "🍱", "🍕", "🍲", "🥘", "🍣"),
             *("makan", "makan malam", "makan tengah hari"),  # Malay: a meal, dinner, lunch
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
@@ -1786,6 +1788,8 @@ def extract_ticket_status(text: str, today: date) -> dict[str, Any] | None:
 
 _LATEST_TICKET = re.compile(
     # (Irish and Australian "me" for my: "What's the story with me last ticket?")
+    # news asked of the one ticket the user has: "any word on my ticket"
+    r"\bany\s+(?:word|news|update|updates)\s+(?:on|about)\s+(?:my|me)\s+ticket\b(?!\s*#?\s*\w*\d)|"
     # (and "that last ticket I put in")
     r"\b(?:my|me|the|our|his|her|their|its|that)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
     r"(?:helpdesk\s+|it\s+)?"

@@ -280,6 +280,7 @@ _RECORD_WORDS = (
     "write that down",
     "write down",
     *("put down", "put it down", "put that down"),  # "put down 146/94 from last night"
+    *("pop it down", "pop that down"),  # London: "138/88 innit, pop it down for us bruv"
     # into the record, as a Turkish speaker puts it: "I want to write it to the system"
     *("write it to", "write it in", "write it into", "write that in", "write that into"),
     # Singapore and Malaysian English: "help me key in" (type it into the system)
