@@ -521,6 +521,8 @@ _VERNACULAR: dict[str, str] = {
     # Ningbo (eastern Zhejiang Wu): 昨末 "yesterday", 弗要/弗用 "don't", 帮伊 "for him/her"
     # (伊 alone is also "it": Minnan's "讲伊的状态" is the order's status), 洋钿 "money"
     **{"昨末": "昨天", "弗要": "不要", "弗用": "不用", "帮伊": "帮她", "洋钿": "块钱"},
+    # (and 弗对 "not right", 今末 "today": "饭钱55块，弗对，是58，今末中午的")
+    **{"弗对": "不对", "弗是": "不是", "今末": "今天"},
     # Written, bookish Chinese: 之 "it" after a verb, 示 "show", 毕 "done", 今晨 "this
     # morning", 知会 "notify": "今晨血压一三五／八四，烦请录入，并示近十四日之趋势"
     **{"存之": "存下", "录之": "记下", "记之": "记下", "取消之": "取消掉", "录毕": "记完"},
@@ -1563,7 +1565,7 @@ _PLEASANTRIES = re.compile(
     r"(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:not\s+(?:too\s+much\s+)?(?:a\s+)?(?:trouble|"
     r"bother|problem|hassle)|no\s+(?:trouble|bother|problem)|(?:ok|okay|alright|convenient|"
     r"possible)(?:\s+(?:with|for)\s+you)?|something\s+you(?:'re|\s+are)\s+able\s+to\s+do)|"
-    r"you\s+(?:can|could|don'?t\s+mind|are\s+able(?:\s+to)?|please|"
+    r"(?:you|u)\s+(?:can|could|don'?t\s+mind|are\s+able(?:\s+to)?|please|"
     # a Southern "…, if you would." closing the request
     r"would(?:\s+be\s+so\s+kind)?(?=\s*[,.!?;]|\s*$)))\b|"
     r"\bno\s+pressure\b|(?:如果)?(?:方便|有空|可以)的话|不好意思打扰(?:一下|了)?|"
@@ -2244,6 +2246,9 @@ NOT_CUES: tuple[str, ...] = (
     # the claims system and its papers, named as things: "报销凭证出问题了，怎么开工单？"
     *("报销凭证", "报销系统", "报销平台", "报销流程", "报销政策", "报销标准", "报销制度"),
     *("报销页面", "报销软件", "报销网站", "报销app"),
+    # and the parts of an app named by what they do: "开个工单：审批流程页面显示异常"
+    *("取消按钮", "取消键", "取消功能", "审批流程", "审批页面", "审批按钮", "审批系统"),
+    *("提交按钮", "提交键", "提交页面"),
     # a receipt's invoice date: "开票日期 2026-03-12"
     *("开票日期", "开票时间", "开票人"),
 )
@@ -4676,10 +4681,14 @@ def _taken(found: Found) -> str:
 
 
 _ASK_FIRST = re.compile(
-    r"(?:但是|不过)?先问(?:一下|问|个问题)|\bbut\s+first,?\s+(?:a\s+)?(?:quick\s+)?question\b",
+    r"(?:但是|不过)?先问(?:一下|问|个问题)|\bbut\s+first,?\s+(?:a\s+)?(?:quick\s+)?question\b|"
+    # the change named as what comes after the question: "Before you start it: does the
+    # monthly report take long to build?", "Before you cancel 40211, will I get my money back?"
+    r"\bbefore\s+(?:you|u)\s+[^,:;.?!，：；。？！]{1,40}[,:;，：；]",
     re.I,
 )
-"""A question put before the change asked for ("我想开个工单，但是先问一下：多久会有人回复？")."""
+"""A question put before the change asked for ("我想开个工单，但是先问一下：多久会有人回复？",
+"Before you start it: does the monthly report take long to build?")."""
 
 
 def question_first(text: str) -> Found | None:

@@ -13974,3 +13974,62 @@ def test_rounds_315_316_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 317-318 (measured once at 065ce1b, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the change named as what comes after a question: the question first
+        (DOMAIN, "Before you cancel 50318, will the refund go back to my card?"),
+        (DOMAIN, "Before you build it, will the monthly report take long?"),
+        # a city of a country with dollars of its own, beside bare dollars
+        (EXPENSES, "Motel in Brisbane, two nights, 310 dollars, put it in please."),
+    ],
+)
+def test_rounds_317_318_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (
+            EXPENSES,
+            "phở with the girls, $24 today, claim it",
+            "submit_expense",
+            {"category": "meal"},
+        ),
+        # Vietnamese English: the user naming herself chị
+        (
+            EXPENSES,
+            "open ticket pls, receipt page freeze, tell chị when it fixed",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # Wu 弗对 corrects the amount; 今末 is today
+        (
+            EXPENSES,
+            "打车35块，弗对，是53，今末的，报一下",
+            "submit_expense",
+            {"amount": "53", "date": "2026-03-15"},
+        ),
+        # a button named by what it does is no change asked for
+        (EXPENSES, "开个工单：取消键点不了", "open_ticket", {"notify": False}),
+        # Scots "if ye would" is a courtesy
+        (DOMAIN, "Cancel order 50318 if ye would.", "cancel_order", {"order_id": "50318"}),
+        # (a guard: the US dollar named beside a city elsewhere is still the US dollar)
+        (
+            EXPENSES,
+            "taxi in Toronto 40 USD yesterday, file it",
+            "submit_expense",
+            {"currency": "USD", "category": "taxi"},
+        ),
+    ],
+)
+def test_rounds_317_318_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

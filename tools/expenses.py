@@ -537,6 +537,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             "smoko",  # Australia's work break and what is eaten at it: "smoko pies n a flat white"
             # Boston's milkshake and its sandwich: "claim a frappe and a roast beef, 16 bucks"
             *("frappe", "roast beef"),
+            *("phở", "pho"),  # Vietnam's noodle soup: "phở for staff $62 friday, claim giùm"
             *("🍜", "🍔", "🍽", "🍱", "🍕", "🍲", "🥘", "🍣"),
             *("makan", "makan malam", "makan tengah hari"),  # Malay: a meal, dinner, lunch
             *("coffee meeting", "coffee with", "coffees with", "coffees", "coffee for"),
@@ -825,6 +826,9 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
         True,
         (
             "ping me",
+            # Vietnamese English, the user naming herself as chị: "tell chị when fix"; and
+            # Vietnamese báo (tell) with the user's own pronoun
+            *("tell chị", "text chị", "báo chị", "báo anh", "báo em"),
             "ping 我",
             "ping我",
             "notify me",
@@ -1194,6 +1198,11 @@ def _currency(text: str) -> Found | Currency:
         bare = found.text in ("元", "块", "塊") and not _NAMED_CNY.search(text)
         if bare and _TAIWAN.search(text):
             return replace(found, value="TWD")
+        dollars = found.text.lower() in ("$", "dollar", "dollars", "bucks")
+        if dollars and not _NAMED_USD.search(text):
+            for code, place in _DOLLAR_ELSEWHERE:
+                if place.search(text):
+                    return replace(found, value=code)
         if bare and _SOUTHEAST_ASIA.search(text):
             return replace(found, value="MYR or SGD")
         return found
@@ -1209,6 +1218,28 @@ def _currency(text: str) -> Found | Currency:
     return "CNY" if _CJK.search(text) else "USD"
 
 
+_DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "AUD",
+        re.compile(
+            r"\b(?:australia|sydney|melbourne|brisbane|adelaide|canberra|hobart|gold\s+coast)\b",
+            re.I,
+        ),
+    ),
+    (
+        "CAD",
+        re.compile(
+            r"\b(?:canada|toronto|vancouver|montreal|montréal|calgary|ottawa|edmonton|winnipeg)\b",
+            re.I,
+        ),
+    ),
+    ("NZD", re.compile(r"\b(?:new\s+zealand|auckland|wellington|christchurch|queenstown)\b", re.I)),
+)
+"""A country that counts in dollars of its own, or one of its big cities, named beside a bare
+"$", "dollars" or "bucks" ("Hotel in Melbourne, three nights, 684 dollars"): its own dollar,
+which no claim takes, not the US one; the run asks. Not when the US dollar is named too
+("38.50 US … in Auckland")."""
+_NAMED_USD = re.compile(r"\b(?:usd|us\$|us\s+dollars?|american\s+dollars?)\b|(?<=\d)\s?US\b", re.I)
 _US_AFTER = re.compile(r"(?<=\d)\s?US(?![A-Za-z$])")
 """The US dollar said as "US" right after its amount ("389.00 US", "48 US. Stick that in"),
 in capitals: "us" is a word."""
