@@ -14033,3 +14033,27 @@ def test_rounds_317_318_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 319-320 (measured once at 7284310, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # weekdays typed with a letter dropped or swapped
+        (DOMAIN, "log 139/88 from Wednesdy", "record_metric", {"date": "2026-03-11"}),
+        (EXPENSES, "parking 9 dollars thrusday, file it", "submit_expense", {"date": "2026-03-12"}),
+        # 饭店 stayed in after it is named is a hotel
+        (
+            EXPENSES,
+            "杭州那间饭店 人民币380 周一住的，报一下",
+            "submit_expense",
+            {"category": "hotel", "date": "2026-03-09"},
+        ),
+    ],
+)
+def test_rounds_319_320_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -1280,7 +1280,9 @@ _CN_CATEGORY: dict[str, Category] = {
 _STAYED_IN_FANDIAN = re.compile(
     r"住(?:了|的|过|在)?(?:\S{0,4}?)饭店|饭店住宿?|"
     # checked out of, or into, as a hotel is: "飯店 180 歐元，3/12 退房"
-    r"饭店[^。.!?！？]{0,24}?(?:退房|入住|check\s*out|check\s*in)|(?:退房|入住)[^。.!?！？]{0,12}?饭店",
+    r"饭店[^。.!?！？]{0,24}?(?:退房|入住|check\s*out|check\s*in)|(?:退房|入住)[^。.!?！？]{0,12}?饭店|"
+    # stayed in after it is named: "廈門那間飯店 人民幣420 星期二住的啦"
+    r"饭店[^。.!?！？吃食饭餐]{0,16}?住(?:了|的|过)",
     re.I,
 )
 """饭店 is a hotel in Taiwan and a restaurant on the mainland: one stayed in or checked out
