@@ -406,6 +406,9 @@ _VERNACULAR: dict[str, str] = {
     **{"边个": "哪个", "边张": "哪张", "几时": "何时", "几多": "多少", "点样": "怎样"},
     # where, and so long: "点解70415咁耐都未到嘅？而家喺边"
     **{"喺边": "在哪", "咁耐": "好久"},
+    # 谂 "think", and 都系 "after all" before a refusal: "谂返转头都系唔好取消住" (thinking
+    # again, better not)
+    **{"谂": "想", "都系唔好": "都是不要"},
     **{"点解": "为何", "乜嘢": "什么", "咩": "什么"},
     # need it or not: "我唔肯定使唔使开ticket" (not sure whether to open one)
     **{"使唔使": "要不要", "使不使": "要不要", "唔肯定": "不确定"},
@@ -1697,8 +1700,8 @@ _DIALECT: dict[str, str] = {
     **{"och no": "oh no"},
     # London rhyming slang: "having a butcher's" (butcher's hook, a look), "dog and bone"
     **{"butcher's": "look     ", "dog and bone": "phone       "},
-    # Jamaican: "nuh cancel 33981" (don't)
-    **{"nuh": "no "},
+    # Jamaican: "nuh cancel 33981" (don't), "…but nuh cancel it, mi a go keep di shoes"
+    **{"nuh": "don't"},
     # Jamaican: "mi a tink bout cancel 71104" (I'm thinking of cancelling it)
     **{"a tink bout": "thinking of"},
     # Swahili inside Kenyan English: "nijulishe" is "let me know".
@@ -2246,6 +2249,8 @@ NOT_CUES: tuple[str, ...] = (
     # the claims system and its papers, named as things: "报销凭证出问题了，怎么开工单？"
     *("报销凭证", "报销系统", "报销平台", "报销流程", "报销政策", "报销标准", "报销制度"),
     *("报销页面", "报销软件", "报销网站", "报销app"),
+    # a record broken, as a best is: "这个月跑了几多单 系咪破咗纪录"
+    *("破纪录", "破了纪录", "破记录", "破了记录", "新纪录", "新记录"),
     # and the parts of an app named by what they do: "开个工单：审批流程页面显示异常"
     *("取消按钮", "取消键", "取消功能", "审批流程", "审批页面", "审批按钮", "审批系统"),
     *("提交按钮", "提交键", "提交页面"),
@@ -3488,9 +3493,10 @@ _ON_EVENT = re.compile(
     # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
     r"(?<=\d\s)(?:ship|arrive|land|come|reach)|"
     # and after things named in the plural: "Text me when the oilskins ship"
-    r"(?<=s\s)(?:ship|arrive|land|come|reach)|"
+    r"(?<=s\s)(?:ship|arrive|land|come|reach|go\s+out)|"
     # or closing its clause, whatever it follows: "text me when the pump ship, order 48213"
-    r"(?:ship|arrive|land|reach)(?=\s*(?:[,.;!?，。]|$))|"
+    # ("text me when the onion sets go out, order 30604")
+    r"(?:ship|arrive|land|reach|goes\s+out|go\s+out)(?=\s*(?:[,.;!?，。]|$))|"
     # typed in a hurry: "text me when 38817 delivred"
     r"(?<=\d\s)(?:deliv\w*|delv\w*|shiped|shipd|arived|arrvd)|"
     # Nigerian Pidgin's "don" (has): "when order 66190 don ship"
@@ -3512,7 +3518,9 @@ _ON_EVENT = re.compile(
     # shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:了\s*(?:之后|以后|后(?!的)|就)|的时候|那阵子?)|"
     # (and with 了 inside: "订单58002啥时候发了货给我发个短信")
-    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发了货|发出|寄出|签收|送到|送达|更新)了?\s*(?:你|您)?\s*"
+    # (and a comma before the text asked: "订单30521啥时候到了，您再给我发个短信")
+    r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发了货|发出|寄出|签收|送到|送达|更新)了?\s*[，,]?\s*"
+    r"(?:你|您)?\s*"
     r"(?:就|再)?\s*"
     r"(?=给我|发|通知|告诉)|"
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a

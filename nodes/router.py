@@ -1970,7 +1970,10 @@ def _read_object(
 REFUSED_CHANGE = "not {intent}: the request refuses its change ({words!r})"
 _CN_REFUSED = re.compile(
     # (and after 算了 or a trailing-off: "取消21077……算啦唔好取消住", "取消21077，算了不要取消")
-    r"(?:^|[\s，,。;；!！?？…~～]|算了|算啦|算咯|罢了)(?:我)?(?:先|暂时|暂且|还)?"
+    # (and after thinking it over: "想了想不要取消", Cantonese 谂返转头, read as 想返转头)
+    r"(?:^|[\s，,。;；!！?？…~～]|算了|算啦|算咯|罢了|想了想|想一想|想想|想返转头)(?:我)?"
+    # (还是 "rather", 都是 "after all": "取消770322，还是不要取消", "都係唔好取消住")
+    r"(?:还是|都是|先|暂时|暂且|还)?"
     # scorn refuses too: "取消订单 60012？我疯了才取消" (I would have to be mad to)
     # (and 不 alone: "取消订单70218，先不取消"; Teochew's "先无取消" reads so, `vernacular`)
     rf"(?:别|不要|不用|不必|甭|不|{SCORN})(?:急着|着急|忙着)?"
@@ -2258,11 +2261,13 @@ _PAST_OCCASION = re.compile(
     r"\b(?:(?:from|during|on|back)\s+when\s+(?:i|we)\b|"
     r"\bwhen\s+(?:i|we)\s+(?:was|were)\s+(?:over|away|out|in|at|down|up|on)\b)[^,.;!?，。]*|"
     r"\b(?:on|from|during)\s+(?:my|our|the)\s+(?:last\s+)?(?:trip|holiday|vacation)\b|"
+    # the day of something told before: "27.50 euro the same night"
+    r"\b(?:the|that)\s+same\s+(?:night|day|evening|morning|afternoon)\b|"
     r"上次(?:出差|去)[^，。,！!？?]{0,8}?(?:的时候|时|期间)|出差(?:的时候|期间)",
     re.I,
 )
-"""A time told as an occasion ("from when I was over in Aveiro", "上次出差的时候"): the day
-it happened, which the write would otherwise take as today."""
+"""A time told as an occasion ("from when I was over in Aveiro", "上次出差的时候", "the same
+night"): the day it happened, which the write would otherwise take as today."""
 PAST_OCCASION = "date: {text!r} says when, not which day; say which day it was"
 _SHOWN = re.compile(
     r"\b(?:show|total|trend|how|look|view|summar|pull|tell)\w*|看|总|趋势|走势|多少|曲线", re.I
@@ -3791,6 +3796,11 @@ _OTHERS = re.compile(
     # (not one who only insists on something: "我老伴儿非说我最近脸儿红")
     r"(?!儿?(?:非|老|总|又|也|还)?(?:说|念叨)我)|"
     r"(?:^|(?<=[家\s，,。]))(?:老爷子|老太太)(?!们)|"
+    # someone called by title and surname, with their thing: "Mrs Alvarez pressure was
+    # 160/100 today", "Mr Okafor's order"
+    # (not "Mr. Li's", whose dot reads as a sentence's end: the "Li's" below finds it)
+    r"(?-i:\b(?:Mrs|Mr|Ms|Miss|Mister|Missus)\s+[A-Z][a-z]+)(?:'s)?\s+"
+    r"(?:blood\s+)?(?:pressure|bp|reading|order|claim|taxi|ticket)\b|"
     # A relative's thing and its value: "my mother bp 150/95".
     rf"\b(?:my|our)\s+{_KIN}\s+(?!(?:and|or|with|who|that|is|was|has|had|have|will|would|"
     r"can|could|told|asked|says?|said|wants?|needs?|paid|got|and)\b)[a-z]+\s+\d|"

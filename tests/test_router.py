@@ -14057,3 +14057,50 @@ def test_rounds_319_320_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 321-322 (measured once at 68a710e, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # 还是, 都是 and thinking it over before a refused cancel take it back
+        (DOMAIN, "取消50917，还是不要取消"),
+        (DOMAIN, "取消 50917，想了想不要取消，帮我查下到哪了"),
+        (DOMAIN, "頭先話取消50917，諗返轉頭都係唔好取消住"),
+        # a text once it has come, the comma between
+        (DOMAIN, "订单50917啥时候发货了，您再给我发个短信"),
+        (DOMAIN, "text me when the garden gloves go out, order 50917"),
+        # someone called by title and surname owns the reading
+        (DOMAIN, "Mrs Chen pressure was 150/95 this morning, log it please"),
+        # Jamaican "nuh" is "don't"
+        (DOMAIN, "mi did say cancel 50917 but nuh cancel it, mi a keep it"),
+        # the day of something told before is asked
+        (EXPENSES, "Taxi 18 euro the same night, file it please"),
+        # a correction to a currency no claim takes
+        (EXPENSES, "Taxi 30 US, no wait, it was Canadian, 30 dollars, file it"),
+        # a record broken is no record asked for
+        (EXPENSES, "帮我算下这个礼拜送了几多单 系咪破咗纪录"),
+    ],
+)
+def test_rounds_321_322_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        (EXPENSES, "报销app闪退，开个工单，有进展通知下我", "open_ticket", {"notify": True}),
+        (
+            EXPENSES,
+            "open a ticket, di receipt upload broke, tell mi when it fix",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_321_322_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -432,6 +432,8 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
             *("dollars canadian", "dollar canadian", "dollars canadiens", "$ canadian"),
             # "86$ canadiens", "C$86"
             *("$ canadiens", "$ canadien", "$canadiens", "$canadien", "c$"),
+            # the currency by its country's adjective alone: "no, it was Canadian of course"
+            *("was canadian", "in canadian", "canadian money", "canadian cash"),
         ),
     ),
     # other dollars said by their country: "a hotel claim fi 3200 Jamaican dollars"
@@ -829,6 +831,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             # Vietnamese English, the user naming herself as chị: "tell chị when fix"; and
             # Vietnamese báo (tell) with the user's own pronoun
             *("tell chị", "text chị", "báo chị", "báo anh", "báo em"),
+            # Jamaican "mi" (me): "open a ticket an tell mi when dem fix it"; 通知下我 (一下)
+            *("tell mi when", "text mi", "let mi know", "通知下我"),
             "ping 我",
             "ping我",
             "notify me",

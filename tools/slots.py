@@ -2091,7 +2091,10 @@ _ALSO = re.compile(r"\b(?:also|too|as\s+well|and|plus)\b|还有|也|和|再", re
 _CURRENCY_WORD = re.compile(
     r"\b(?:usd|eur|cny|rmb|dollars?|euros?|yuan|bucks|sgd|gbp|jpy|hkd|pounds?|yen)\b|"
     r"美元|欧元|人民币|美金|新币|港币|日元|英镑|(?<=\d)欧(?!洲)|(?<=\d\s)欧(?!洲)|"
-    r"[£€]|(?<![a-z])\$",
+    r"[£€]|(?<![a-z])\$|"
+    # the US dollar said "US" after its amount, and a country's adjective said for its
+    # dollar: "24 US, no I'm wrong, it was Canadian"
+    r"(?<=\d)(?-i:US)\b|(?<=\d\s)(?-i:US)\b|\bcanadian\b",
     re.I,
 )
 """A currency a correction can take back: also one no domain takes ("23 SGD… 不对, USD"),
@@ -2122,6 +2125,8 @@ _NOT_BEFORE = re.compile(r"\bnot\s+(?:for\s+|the\s+|last\s+|past\s+)*$", re.I)
 """A period taken back by "not" ("for 14 days, not for 30 days")."""
 _CURRENCY_KEYS = {
     "usd": "USD",
+    "us": "USD",
+    "canadian": "CAD",
     "dollar": "USD",
     "dollars": "USD",
     "bucks": "USD",
