@@ -3465,6 +3465,11 @@ before "every morning", 每天 or 自动."""
 
 
 _ON_EVENT = re.compile(
+    # a change put off to a day to come, said right beside its verb: "聽日幫我cancel order
+    # 73322" (tomorrow), "cancel order 73322 tomorrow"
+    r"(?:明天|明日|后天|下周|下礼拜|下个?星期)(?:再|才)?\s*(?:帮我|给我|帮忙)?\s*(?:取消|cancel)|"
+    r"\b(?:tomorrow|next\s+week)\s+(?:please\s+|pls\s+)?cancel\b|"
+    r"\bcancel\s+(?:order\s+)?#?\d{4,}\s+(?:tomorrow|next\s+week)\b|"
     # ("soon as" with its first "as" dropped: "Text me soon as order 40977 ships")
     # (and a lawyer's "at such time as"; Tagalog "pag", "kapag": "sms me pag delivered na 70112")
     # ("as and when", a lawyer's: "text me as and when order 71305 is dispatched"; Shetland

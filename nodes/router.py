@@ -1971,7 +1971,9 @@ REFUSED_CHANGE = "not {intent}: the request refuses its change ({words!r})"
 _CN_REFUSED = re.compile(
     # (and after 算了 or a trailing-off: "取消21077……算啦唔好取消住", "取消21077，算了不要取消")
     # (and after thinking it over: "想了想不要取消", Cantonese 谂返转头, read as 想返转头)
-    r"(?:^|[\s，,。;；!！?？…~～]|算了|算啦|算咯|罢了|想了想|想一想|想想|想返转头)(?:我)?"
+    # (or a wait: "取消66228哈……等等先别取消")
+    r"(?:^|[\s，,。;；!！?？…~～]|算了|算啦|算咯|罢了|想了想|想一想|想想|想返转头|等等|等一下|等下|"
+    r"等会)(?:我)?"
     # (还是 "rather", 都是 "after all": "取消770322，还是不要取消", "都係唔好取消住")
     r"(?:还是|都是|先|暂时|暂且|还)?"
     # scorn refuses too: "取消订单 60012？我疯了才取消" (I would have to be mad to)
@@ -3856,8 +3858,10 @@ _OTHERS = re.compile(
     # (nor one the user treated: "招待客户的餐费" is the user's own meal claim)
     r"(?<![和跟与同陪请给见访待])(?:同事|朋友|领导|老板|客户|室友|助理|助手|二助)(?![要让叫说催垫]|一起)"
     r"[\u3400-\u9fff]{0,3}的|"
-    # one who cannot claim it themselves: "…也报了，她没账号"
+    # one who cannot claim it themselves: "…也报了，她没账号", "he's hopeless with the app"
     r"(?:她|他)(?:没有?|不)(?:账号|账户)|"
+    r"\b(?:he|she|they)(?:'s|\s+is|\s+are|'re)\s+(?:hopeless|useless|no\s+good|rubbish)\s+"
+    r"(?:with|at)\s+(?:the\s+)?(?:app|phone|tech|computers?)\b|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子|婆娘)的|"
     # Korean kin words in Chinese, as Korean-Chinese write them: "欧巴 的 订单 30155 取消"

@@ -14104,3 +14104,24 @@ def test_rounds_321_322_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 323-324 (measured once at 5a56d65, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a cancel put off to a day to come is no cancel now
+        (DOMAIN, "明天帮我取消73340"),
+        (DOMAIN, "cancel order 73340 tomorrow"),
+        # a wait (等等) before a refused cancel takes it back
+        (DOMAIN, "取消73340，等等先别取消，我问问客户"),
+        # Australia's cities beside bare dollars
+        (EXPENSES, "Hotel in Cairns, 2 nights, $310, put it in please"),
+        # one who is hopeless with the app is not the user
+        (EXPENSES, "put in a meal for Shazza too, 22 USD, she's useless with the app"),
+    ],
+)
+def test_rounds_323_324_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)

@@ -1226,14 +1226,16 @@ _DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "AUD",
         re.compile(
-            r"\b(?:australia|sydney|melbourne|brisbane|adelaide|canberra|hobart|gold\s+coast)\b",
+            r"\b(?:australia|sydney|melbourne|brisbane|adelaide|canberra|hobart|gold\s+coast|"
+            r"darwin|cairns|townsville|alice\s+springs|queensland|tasmania|new\s+south\s+wales)\b",
             re.I,
         ),
     ),
     (
         "CAD",
         re.compile(
-            r"\b(?:canada|toronto|vancouver|montreal|montréal|calgary|ottawa|edmonton|winnipeg)\b",
+            r"\b(?:canada|toronto|vancouver|montreal|montréal|calgary|ottawa|edmonton|winnipeg|"
+            r"nova\s+scotia|newfoundland|cape\s+breton|alberta|ontario|british\s+columbia)\b",
             re.I,
         ),
     ),
