@@ -1582,8 +1582,8 @@ _PLEASANTRIES = re.compile(
 """Small talk around a request: a wish for the day ("happy Sunday!", "周末愉快"), thanks
 for something past ("谢谢你上次提醒我", "thanks for your help yesterday"), and a courtesy
 said as a condition ("only if it's no trouble", "方便的话", "file that under hotel if you
-would"). Its day is no day of the write,
-its verb ("提醒我") asks for nothing, and its "if" makes no request conditional."""
+would", "when you get a chance"). Its day is no day of the write, its verb ("提醒我") asks
+for nothing, and its "if" makes no request conditional."""
 
 
 def pleasantries(text: str) -> str:
@@ -3567,6 +3567,9 @@ _ON_ANY_EVENT = re.compile(
 
 def on_event(text: str, examples: Iterable[str] = ()) -> Found | None:
     """The words that ask for a change once something happens, or None (`_ON_EVENT`).
+
+    A cancel put off to a day to come ("cancel order 73322 tomorrow", "聽日幫我cancel") is one
+    too: no tool keeps it for that day, so it is not the change now.
 
     None too when one of the intent's `examples` asks for its change on some event
     ("ping me once it's triaged"): the intent then makes it later itself.

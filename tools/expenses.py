@@ -1203,7 +1203,7 @@ def _currency(text: str) -> Found | Currency:
         if bare and _TAIWAN.search(text):
             return replace(found, value="TWD")
         dollars = found.text.lower() in ("$", "dollar", "dollars", "bucks")
-        if dollars and not _NAMED_USD.search(text):
+        if dollars and not _NAMED_USD.search(text) and not _US_AFTER.search(text):
             for code, place in _DOLLAR_ELSEWHERE:
                 if place.search(text):
                     return replace(found, value=code)
@@ -1245,7 +1245,8 @@ _DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
 "$", "dollars" or "bucks" ("Hotel in Melbourne, three nights, 684 dollars"): its own dollar,
 which no claim takes, not the US one; the run asks. Not when the US dollar is named too
 ("38.50 US … in Auckland")."""
-_NAMED_USD = re.compile(r"\b(?:usd|us\$|us\s+dollars?|american\s+dollars?)\b|(?<=\d)\s?US\b", re.I)
+_NAMED_USD = re.compile(r"\b(?:usd|us\$|us\s+dollars?|american\s+dollars?)\b", re.I)
+"""The US dollar by its name, which keeps a bare "$" beside a place elsewhere the US one."""
 _US_AFTER = re.compile(r"(?<=\d)\s?US(?![A-Za-z$])")
 """The US dollar said as "US" right after its amount ("389.00 US", "48 US. Stick that in"),
 in capitals: "us" is a word."""
