@@ -92,13 +92,17 @@ _UNIT_DAYS = {
     "季度": 90,
     "年": 365,
 }
+_WEEKDAY_TYPOS: dict[str, int] = {
+    **{"mondy": 0, "tuesdy": 1, "tusday": 1, "wednesdy": 2, "wensday": 2, "wednsday": 2},
+    **{"thursdy": 3, "thrusday": 3, "thurday": 3, "fridy": 4, "saturdy": 5, "sundy": 6},
+}
+"""Weekdays typed in a hurry, a letter dropped or swapped ("from Thursdy", "Wednesdy"): read
+as the day, in `_WEEKDAYS` and `_WEEKDAY_EN` alike."""
 _WEEKDAYS: dict[str, int] = {
     **{"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4},
     **{"saturday": 5, "sunday": 6, "tues": 1, "weds": 2, "thurs": 3},
     **{"tue": 1, "thu": 3, "fri": 4, "mon": 0, "wed": 2, "sat": 5, "sun": 6},
-    # typed in a hurry, a letter dropped or swapped: "from Thursdy", "Wednesdy", "wensday"
-    **{"mondy": 0, "tuesdy": 1, "tusday": 1, "wednesdy": 2, "wensday": 2, "wednsday": 2},
-    **{"thursdy": 3, "thrusday": 3, "thurday": 3, "fridy": 4, "saturdy": 5, "sundy": 6},
+    **_WEEKDAY_TYPOS,
     **{"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6},
 }
 """Weekday names (Monday is 0, as `date.weekday()`): English, and the day after 周/星期/礼拜."""
@@ -181,8 +185,8 @@ _WEEKDAY_EN = (
     # bounded by what is not a Latin letter or digit: "Friday那场婚礼" inside Chinese too
     r"(?<![A-Za-z0-9_])(?:(?P<en_when>last|past|previous|this|next|every|each|on)\s+)?"
     r"(?P<en_day>monday|tuesday|wednesday|thursday|friday|saturday|sunday|tues|weds|thurs|"
-    r"mondy|tuesdy|tusday|wednesdy|wensday|wednsday|thursdy|thrusday|thurday|fridy|saturdy|"
-    r"sundy|"
+    + "|".join(_WEEKDAY_TYPOS)
+    + r"|"
     r"tue|thu|fri|"
     # "Mon", "Wed", "Sat", "Sun" are English words too: only capitalised, after a comma, "on"
     # or a number ("BP 129/83, Sat"), never opening a sentence ("Sat in traffic for an hour")
