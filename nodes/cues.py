@@ -421,6 +421,8 @@ _VERNACULAR: dict[str, str] = {
     **{"仲": "还", "喇": "了", "记低": "记下", "写低": "写下"},
     # 埋 after a verb: "that too" ("报埋佢", file it too); 入返落去: enter it in
     **{"报埋": "报了", "记埋": "记下", "入返落去": "记录进去", "入返": "录入"},
+    # (and a look asked too: "同埋check埋T-5", "查埋")
+    **{"check埋": "check下", "查埋": "查下"},
     # V多次 is "V once more": "再睇多次" (look again)
     **{"睇多次": "看一次", "睇多一次": "看一次"},
     # 唔好住 "not for now" (the change just asked for held back), 算啦 (算了): "取消 20931…
@@ -470,6 +472,9 @@ _VERNACULAR: dict[str, str] = {
     **{"短信儿": "短信", "寻思寻思": "想想", "寻思一下": "想一下"},
     **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥", "整出来": "做出来"},
     **{"整进去": "记进去"},
+    # Southwestern and Wuhan 一哈 "a bit" after a verb ("月报帮我整一哈"), 莫 "don't" before a
+    # cancel ("莫取消30721了"), Yunnan 哪点 "where" ("看哈到哪点了")
+    **{"整一哈": "整一下", "弄一哈": "弄一下", "莫取消": "别取消", "哪点": "哪里"},
     # Yunnan: 克 is 去 after a verb ("帮我整进克"), 咯是 "is it" (是不是)
     **{"整进克": "记进去", "记进克": "记进去", "存进克": "存进去", "咯是": "是不是"},
     # Cantonese 补返 "make up for" ("唔记得入，帮我补返")
@@ -1743,12 +1748,18 @@ _DIALECT: dict[str, str] = {
     **{"numbah": "number", "aftah": "after", "whatevah": "whatever"},
     # Singapore and Malaysian English "dowan" (don't want); Russian English "make record"
     **{"dowan": "don't", "make record": "record     "},
+    # Singapore and Malaysia's "alamak" (oh no), a sigh before the ask: no word of it
+    **{"alamak": "      "},
     # Geordie "divvent" (don't); Northern Irish "yous" (you), "catch yourself on" (as if)
     **{"divvent": "don't  ", "yous": "you ", "catch yourself on": " " * 17},
     # Birmingham and the Black Country "yow" (you): "can yow email us the monthly report"
     "yow": "you",
     # Geordie "let us knaa how it gans" (let me know how it goes), "oot" (out)
     **{"knaa": "know", "knaw": "know", "gans": "goes", "oot": "out"},
+    # Geordie "hoy" (throw): "hoy in 143/86" puts it in
+    **{"hoy in": "put in", "hoy it in": "put it in"},
+    # Trinidadian "allyuh" (you all): "allyuh could whatsapp me de status for 20548?"
+    **{"allyuh": "you   "},
     # dictation's homophones: "my pressure for the last weak"
     **{"last weak": "last week", "past weak": "past week"},
     # and Polish's order: "Where is my zamówienie 10086?"
@@ -1864,6 +1875,7 @@ def dialect(text: str) -> str:
     read = _THE_DAY.sub(_today, read)
     read = _TH_AS_D.sub(lambda m: _standard_word(m, _TH_WORDS), _T_APOSTROPHE.sub("the ", read))
     read = _DUN.sub(lambda m: "Don't" if m.group()[0] == "D" else "don't", read)
+    read = _AN_AS_AND.sub(lambda m: m.group() + "d", read)
     read = _HINDI_NOT.sub("  not", read)
     read = _GOT_AS_HAVE.sub(_have, _W_AS_WITH.sub("with", read))
     return _PARTICLE_AFTER.sub(r"\g<verb> \g<part> \g<thing>", read)
@@ -1877,9 +1889,14 @@ _TH_WORDS = {
     "dem": "them",
     "dis": "this",
     "wit": "with",
+    "de": "the",
 }
 _TH_AS_D = re.compile(
-    r"(?<![\w'’-])(?:" + "|".join(sorted(_TH_WORDS, key=len, reverse=True)) + r")(?=\s+[\w$€£¥])",
+    r"(?<![\w'’-])(?:" + "|".join(sorted(_TH_WORDS, key=len, reverse=True)) + r")(?=\s+[\w$€£¥])"
+    # (not French, Spanish or Portuguese "de" before a possessive or an article: "le statut
+    # de mon dernier ticket")
+    r"(?!(?<=de)\s+(?:mon|ma|mes|ton|ta|tes|son|sa|ses|notre|votre|nos|vos|leur|leurs|la|le|"
+    r"les|l'|un|une|des|du|mi|mis|tu|tus|su|sus|los|las|el|nuestro|meu|minha|seu|sua|uma|um)\b)",
     re.I,
 )
 """The "th" said as "d" (Cajun, Caribbean and Shetland English: "da", "dat", "den", "dem",
@@ -1887,6 +1904,14 @@ _TH_AS_D = re.compile(
 show me da last 30 days total"). Not Pidgin's "dey" (is, does: "my laptop no dey charge"),
 which is no "they". The word written is a letter longer; a ticket's summary is found again
 in the words typed (`nodes.router._as_typed`)."""
+_AN_AS_AND = re.compile(
+    r"(?<![\w'’-])an(?=\s+(?:show|give|tell|send|text|let|put|file|log|check|cancel|make|"
+    r"record|then)\b)",
+    re.I,
+)
+"""Caribbean and Scots "an" (and) before the next thing asked ("cab $19 yesterday an show me
+de 7 day total after"): no article stands before a verb ("an open ticket" is one, and is
+left). A letter shorter than the word read, as the "th" words are."""
 _DUN = re.compile(
     r"(?<![\w'’-])dun(?=\s+(?!(?:yet|already|liao|lah|leh|le|ah|deal|and|or|then)\b)[a-z])",
     re.I,
@@ -2462,8 +2487,13 @@ _CN_POLITE = re.compile(
     # the first of wishes in order: "主要是报一下…，顺便…", "首先帮我…"
     r"主要是|首先|最重要的是|最要紧的是|顺便)+"
 )
-_DO_US_THE = r"(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)"
-"""Not "do us the weekly report" (British for "do me"): an ask, not a question."""
+_DO_US_THE = (
+    r"(?!(?<=do)\s+(?:us|me)\s+(?:the|a)\b)"
+    r"(?!(?<=do)\s+(?:(?:the|my|our|a|an)\s+)?(?:[a-z]+\s+)?report\b(?![^?？]*[?？]))"
+)
+"""Not "do us the weekly report" (British for "do me"), nor "do (the) weekly report (for
+me)" with no question mark after it: an ask to make one, not a question ("do the weekly
+reports go out on Sundays?" is one)."""
 _READ_VERBS = re.compile(
     # ("give us a text when …" sends one: a message given is no read)
     r"^(?:show|list|view|see|display|check|find|look\s+up|look|tell|let\s+me\s+see|"
@@ -4612,6 +4642,9 @@ _CHANGE_OF_MIND = re.compile(
     # "I want to cancel... or no, first tell me where is it"
     r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
+    # "no need" last, right after the number the change is for (`_NO_NEED_LAST`)
+    r"(?:(?<=\d\s)|(?<=\d,\s)|(?<=\d,)|(?<=\d\sactually\s)|(?<=\d,\sactually\s))no\s+need(?=(?:\s+(?:lah|la|leh|lor|liao|already|"
+    r"anymore|ah))?[\s.!~]*$)|"
     r"(?:don't|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
     r"不对|算了|还是算了|等等|哦不(?!是)|不不|我是说|我的意思是|"
     # a sigh before the change refused (Hakka 毋好, read 不要): "20931取消掉 哎毋好毋好取消"
@@ -4628,6 +4661,11 @@ _CHANGE_OF_MIND = re.compile(
 )
 """Words that change one's mind about the change just asked for ("no wait", "actually nah",
 "sorry I meant", 算了, "啊不是，我是想…")."""
+_NO_NEED_LAST = re.compile(r"no\s+need", re.I)
+"""The "no need" that closes a request right after the number its change is for ("cancel
+30721 no need", Singlish "cancel 30721, no need lah"): the change may be refused or the order
+said to be unneeded, so the change is taken back and the run asks. Not "no need to text me",
+nor "Inform me no need." (the message refused, which the slot reads)."""
 
 
 _DISMISSED = re.compile(
@@ -4799,6 +4837,9 @@ def retracted(text: str) -> str:
             # nothing asked in its place ("Cancel my order 10321? Actually no, keep it."):
             # what came before is withdrawn whole, and what is left is asked about
             return " " * m.end() + text[m.end() :]
+        if _NO_NEED_LAST.match(m.group()):
+            # "cancel 30721 no need": the change named, then refused after it, and nothing else
+            return " " * m.end() + after
         if later_kind is None and not reads and not keeps and not refused:
             continue
         gone = [v for v in _asked_before(text, m) if change_kind(v.text) not in (None, later_kind)]

@@ -3365,17 +3365,17 @@ TWO_READS_QUESTION = (
 
 
 _THEN = re.compile(
-    r"[,，;；]?\s*(?:\b(?:and\s+then|then|and)\b|然后|接着|并且|再|"
+    r"[,，;；]?\s*(?:\b(?:and\s+then|then|and)\b|然后|接着|并且|再|同埋|"
     # a list's next item: "1. 生成周报\n2. 看一下J-9进度", "- taxi 40\n- show my total" (its
     # number blanked by the reading as a count, `_read_as`, leaves the indent)
     r"(?<=\n)[ \t]*(?:\d{1,2}[.)、]|[-*•·])(?=[ \t])|(?<=\n)[ \t]{2,}(?=\S))[\s,，:：]*",
     re.I,
 )
 """Plain words that join two steps ("file it and open a ticket", "check it, then cancel",
-"查一下，再生成…", "然后", "接着", "并且"), and a list's next item. Far more common than
-`_ALSO` inside one request ("record it and show the trend", "before and after"), so a side
-is a request of its own only when both sides, decided alone, go to two different intents,
-one of them a write."""
+"查一下，再生成…", "然后", "接着", "并且", Cantonese 同埋), and a list's next item. Far more
+common than `_ALSO` inside one request ("record it and show the trend", "before and
+after"), so a side is a request of its own only when both sides, decided alone, go to two
+different intents, one of them a write."""
 
 
 def _sides(text: str, m: re.Match[str]) -> tuple[str, str] | None:
@@ -3740,7 +3740,8 @@ _OTHERS = re.compile(
     r"Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|"
     r"November|December|Uber|Lyft|Grab|Bolt|Airbnb)\b)[A-Z][a-z]+)\b|"
     # a neighbour's things: "隔壁依伯的订单30900帮伊取消一下"
-    r"(?:隔壁|邻居|对门|楼上|楼下)[\u4e00-\u9fff]{0,3}的(?:订单|单子|血压|报销|工单)|"
+    # (or their shop's, with Southwestern 嘞 and the English word: "隔壁阿明店里嘞 order 50931")
+    r"(?:隔壁|邻居|对门|楼上|楼下)[\u4e00-\u9fff]{0,4}(?:的|嘞|嘅|了)\s*(?:订单|单子|血压|报销|工单|order)|"
     # and one done for them: "帮我隔壁王阿姨报一笔打车 20 块"
     r"(?:给|帮|替|为)我?(?:隔壁|邻居|对门|楼上|楼下)|"
     # and anyone called by 阿 and their name before their order, as Cantonese says it with

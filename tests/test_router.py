@@ -14125,3 +14125,90 @@ def test_rounds_321_322_routes(
 )
 def test_rounds_323_324_write_nothing(domain: Domain, text: str) -> None:
     _assert_writes_nothing(domain, text)
+
+
+# --- rounds 325-326 (measured once at 3066efb, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a Singapore place beside bare dollars: theirs, which no claim takes
+        (EXPENSES, "taxi from jurong to changi $34.20 this morning, file it"),
+        # a window alone names no report: the trend over a month is no monthly report (a
+        # guard, found beside the rounds)
+        (DOMAIN, "最近一个月的血压趋势帮我弄一下"),
+        # Cantonese 同埋 joins a second request to a claim (a guard)
+        (EXPENSES, "打车 28 块报一下，同埋check埋T-7"),
+        # "no need" right after the order's number takes the cancel back (a guard)
+        (DOMAIN, "cancel 48810, no need lah"),
+        (DOMAIN, "cancel order 48810 no need"),
+    ],
+)
+def test_rounds_325_326_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+def test_rounds_325_326_asks() -> None:
+    # the stall next door's order, with 嘞 and the English word, is someone else's
+    _assert_asks(DOMAIN, "帮我查一下隔壁阿芳店里嘞 order 61207")
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # plain "do" before the report it makes is no question
+        (DOMAIN, "do monthly report for me pls", "build_report", {"report": "monthly"}),
+        # Northeastern and Southwestern 整 with 一哈
+        (DOMAIN, "周报给我整一哈", "build_report", {"report": "weekly"}),
+        # Geordie "hoy in" puts a reading in
+        (DOMAIN, "hoy in 131/84 for this mornin", "record_metric", {"value": "131/84"}),
+        # a refused cancel, a space for each pause, then where it is (Yunnan 哪点)
+        (DOMAIN, "莫取消61207了 算了 帮我看一哈到哪点了", "order_status", {"order_id": "61207"}),
+        # Trinidadian "an" and "de" joining a claim and a total
+        (
+            EXPENSES,
+            "taxi $21 yesterday an show me de 14 day total",
+            "submit_expense",
+            {"amount": "21", "currency": "USD", "category": "taxi", "period": "14d"},
+        ),
+        # a city's train fare is "other"
+        (
+            EXPENSES,
+            "metro fare 3.10 usd today",
+            "submit_expense",
+            {"amount": "3.10", "currency": "USD", "category": "other"},
+        ),
+        # a correction said with "nah wait … was"
+        (
+            EXPENSES,
+            "dinner 24 usd monday, nah wait, was tuesday",
+            "submit_expense",
+            {"amount": "24", "category": "meal", "date": "2026-03-10"},
+        ),
+        # the category said in English after 报, and the object dropped before "as"
+        (
+            EXPENSES,
+            "前天住酒店 380 块，收据有，报 hotel",
+            "submit_expense",
+            {"amount": "380", "currency": "CNY", "category": "hotel"},
+        ),
+        (
+            EXPENSES,
+            "office 电饭煲 260 RMB yesterday, put as other can",
+            "submit_expense",
+            {"amount": "260", "currency": "CNY", "category": "other"},
+        ),
+        # Singlish: the news, then the ask
+        (
+            EXPENSES,
+            "wifi cannot connect, open ticket. got update tell me hor",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_325_326_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -596,6 +596,8 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             # fares other than a taxi's: "Train ticket Helsinki–Turku 24,90 EUR on Monday"
             *("train ticket", "train tickets", "bus ticket", "bus tickets", "train fare"),
             *("bus fare", "plane ticket", "flight ticket", "flight"),
+            # a city's trains ("subway fare $2.90 to de school"; not Subway, the sandwiches)
+            *("subway fare", "metro fare", "tube fare", "subway ticket", "metro ticket"),
             *("火车票", "高铁票", "动车票", "汽车票", "机票", "高铁", "动车"),
             # a fee paid to take part: "Conference registration fee for EuroBiotech, 450 EUR"
             *("registration fee", "conference fee", "course fee", "training fee", "entry fee"),
@@ -641,6 +643,8 @@ _FILED_AS = (
     *("算餐费", "算成餐费", "算作餐费", "算住宿", "算住宿费", "算打车", "算打车费", "算车费"),
     # the category said in English inside Chinese: "团建买水果 126 元，算 other"
     *("算 other", "算other", "算成 other", "报 other", "报other", "归到 other"),
+    # and the other categories so said: "昨天住酒店 420 块，receipt 有，报 hotel"
+    *("报 hotel", "报hotel", "报 taxi", "报taxi", "报 meal", "报meal"),
 )
 """Putting a claim in the "other" category ("买了个转换插头 15 欧，算其他类"), which asks to
 file it the way "file it as other" does."""
@@ -848,6 +852,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("同步我", "同步给我", "同步一下我"),
             # learners' "tell me if got update" (Malay and Indonesian "kalau ada update")
             *("tell me if", "inform me if"),
+            # Singlish: the news, then the ask ("got update tell me ah")
+            *("got update tell me", "got update let me know", "got news tell me"),
             # a form's field ("需要通知：是", "notify: yes" is above)
             *("需要通知：是", "需要通知:是", "通知：是", "通知:是", "需要通知：要", "通知：要"),
             # formal Chinese: "有进展务必告知", "请及时告知"
@@ -1240,6 +1246,15 @@ _DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("NZD", re.compile(r"\b(?:new\s+zealand|auckland|wellington|christchurch|queenstown)\b", re.I)),
+    (
+        "SGD",
+        re.compile(
+            r"\b(?:singapore|pasir\s+(?:panjang|ris)|jurong|tampines|woodlands|changi|sentosa|"
+            r"orchard\s+road|toa\s+payoh|ang\s+mo\s+kio|bedok|bishan|punggol|sengkang|yishun|"
+            r"clementi|bugis|tiong\s+bahru|hougang|serangoon|geylang|kallang|boon\s+lay)\b",
+            re.I,
+        ),
+    ),
 )
 """A country that counts in dollars of its own, or one of its big cities, named beside a bare
 "$", "dollars" or "bucks" ("Hotel in Melbourne, three nights, 684 dollars"): its own dollar,
@@ -1268,10 +1283,11 @@ _CLAIM_NOUNS = (
 
 
 _FILED_UNDER = re.compile(
-    r"\b(?:put|file|log|claim|submit|enter|book|stick|pop|bung|chuck)\s+(?:it|this|that|them)\s+"
+    # (the object dropped, as Singlish does: "put as other can")
+    r"\b(?:put|file|log|claim|submit|enter|book|stick|pop|bung|chuck)\s+(?:(?:it|this|that|them)\s+)?"
     r"(?:under|as)\s+"
     r"(?:an?\s+)?(?P<category>taxi|meal|hotel|other)\b|"
-    r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣)\s*(?P<zh>taxi|meal|hotel|other)\b|"
+    r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣|报)\s*(?P<zh>taxi|meal|hotel|other)\b|"
     r"(?:算|算成|算作|归到|归为|报成|报到|报入|记成|记为|记到|选|揀|拣|报一下|报个|报)\s*"
     r"(?P<cn>其他|其它|餐费|餐饮|住宿|酒店|打车|出租车)",
     re.I,

@@ -1991,7 +1991,7 @@ def mentions(text: str, words: tuple[str, ...]) -> bool:
 
 
 _CORRECTION = re.compile(
-    r"(?:\b(?:(?:oh|ah|eh)\s+no(?:[\s,]+actually)?|no\s+wait|wait|sorry|oops|actually|actly|actualy|"
+    r"(?:\b(?:(?:oh|ah|eh)\s+no(?:[\s,]+actually)?|(?:no|nah)\s+wait|wait|sorry|oops|actually|actly|actualy|"
     r"correction|i\s+mean|i\s+meant|my\s+mistake|my\s+bad|on\s+second\s+thoughts?|"
     r"not\s+(?:that|this)\s+one|"
     # a "no" between pauses: "the weekly report — no, monthly", "on the 10th, no the 11th"
@@ -2018,7 +2018,7 @@ _CORRECTION = re.compile(
     r"(?<=[,，。.…])\s*不(?=\s*[,，]\s*还是)|"
     # (or between spaces, as some type their pauses: "取消58255 不是 58256")
     r"(?<=[\d\u4e00-\u9fff]\s)(?:啊|哦|呃|噢)?不是(?=\s+[\d\u4e00-\u9fff]))"
-    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|its|it\s+is|is|"
+    r"(?:[\s,，:：!！—-]*(?:no|not|sorry|i\s+mean|i\s+meant|it\s+was|it's|its|it\s+is|is|was|"
     # what went wrong said ("i read that wrong its 134/90"), a German "better" ("Ah no,
     # better 14"), the thing named again ("wait no, that one was 9 EUR")
     # (and Shetland's "I'm" for "I have": "na wait, I'm read hit wrang. 142/80")

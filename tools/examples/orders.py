@@ -355,7 +355,9 @@ def order_slots(text: str, today: date) -> dict[str, Any]:
 _GOT_TO = re.compile(
     # the number asked where it is at: "I just wanna know where 20451 is at right now"
     r"\bwhere\s+#?\d{5,20}\s+(?:is|'s)\s+at\b|"
-    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|伊|[，,]))?[^，。,.!?！？]{0,8}?"
+    # (a space typed for the pause: "莫取消30721了 算了 帮我看哈到哪点了")
+    r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|伊|[，,]|(?<=[\u4e00-\u9fff])\s))?"
+    r"[^，。,.!?！？]{0,8}?"
     # (Shanghainese 啥地方 and 伊: "订单52090不要取消，我只是想问问伊现在到啥地方了")
     r"(?:到哪|在哪|到了没|到了么|到没到|到啥地方|在啥地方)|"
     r"(?<!\d)\d{5,20}(?!\d)[^.!?]{0,60}?\b(?:shipped|sent\s+out|dispatched)\b|"

@@ -228,7 +228,10 @@ def report_slots(text: str, today: date) -> dict[str, Any]:
         or find_word(text, _REPORT_NAMES, "enum")
         or find_word(text, _REPORT_KINDS, "enum")
     )
-    if found is None and (period := find_period(text)) is not None:
+    # (a window alone names no report where no report is named: "最近一个月的血压趋势帮我弄一下"
+    # is the trend over 30 days, not the monthly report)
+    named = contains_any(text.replace("报销", "  "), _REPORT_WORDS)
+    if found is None and named and (period := find_period(text)) is not None:
         kind = _KIND_OF_DAYS.get(int(period.value))
         found = None if kind is None else replace(period, value=kind, kind="enum")
     return {} if found is None else {"report": found}
@@ -375,6 +378,8 @@ INTENTS = (
             *("wan the weekly", "wan the monthly", "wan weekly", "wan monthly"),
             # "do it for me" after the report named: "周报帮我弄一下", Taiwan's "週報幫我用一下"
             *("帮我弄一下", "给我弄一下", "帮我用一下", "帮我弄下", "帮我用下"),
+            # Northeastern and Southwestern 整 (make) after the report named: "月报帮我整一哈"
+            *("月报帮我整一下", "周报帮我整一下", "月报给我整一下", "周报给我整一下"),
             # Southwestern "做起来" (get it made) closed by its particle: "月报做起来嘛，要得不"
             # (not how the making goes: "周报做起来太慢了")
             *("做起来嘛", "做起来吧", "做起来哈", "弄起来嘛", "弄起来吧", "整起来嘛", "整起来吧"),
