@@ -567,6 +567,11 @@ _VERNACULAR: dict[str, str] = {
     # theirs ("阮的电脑", "阮订的货"); not 阮 alone, also a surname
     **{"通知阮": "通知我", "给阮": "给我", "帮阮": "帮我", "甲阮": "帮我", "予阮": "给我"},
     **{"阮的": "我的", "阮订": "我订", "阮留": "我留", "阮近": "我近"},
+    # and before what the user wants (阮欲, 欲 "want"), after 共 "to, for" ("有进度共阮讲",
+    # "汝共阮看 T-07"); 无欲 "don't want" ("无欲开单")
+    **{"阮欲": "我要", "共阮": "跟我", "无欲": "不要"},
+    # Lanzhou and the Northwest 阿么 "how, what" ("20945阿么了，咋还没到")
+    **{"阿么了": "怎么了", "阿么": "怎么"},
     "开一张单": "开一个单",  # a ticket: "帮我开一张单"
     # Tianjin 介 "this" before what it points at: "介月报了多少", "介出租车票120"
     **{"介月": "这月", "介礼拜": "这礼拜", "介个": "这个", "介张": "这张", "介笔": "这笔"},
@@ -1875,6 +1880,7 @@ def dialect(text: str) -> str:
     read = _THE_DAY.sub(_today, read)
     read = _TH_AS_D.sub(lambda m: _standard_word(m, _TH_WORDS), _T_APOSTROPHE.sub("the ", read))
     read = _DUN.sub(lambda m: "Don't" if m.group()[0] == "D" else "don't", read)
+    read = _ION.sub("I don't", read)
     read = _AN_AS_AND.sub(lambda m: m.group() + "d", read)
     read = _HINDI_NOT.sub("  not", read)
     read = _GOT_AS_HAVE.sub(_have, _W_AS_WITH.sub("with", read))
@@ -1904,6 +1910,13 @@ _TH_AS_D = re.compile(
 show me da last 30 days total"). Not Pidgin's "dey" (is, does: "my laptop no dey charge"),
 which is no "they". The word written is a letter longer; a ticket's summary is found again
 in the words typed (`nodes.router._as_typed`)."""
+_ION = re.compile(
+    r"(?<![\w'’-])ion(?=\s+(?:wanna|want|need|know|think|care|have|got|like|mean|see|"
+    r"remember|even|really)\b)",
+    re.I,
+)
+"""Southern and African-American "ion" (I don't) before a verb ("ion wanna cancel 55107 no
+more"); four letters shorter than the words read, as the "th" words are."""
 _AN_AS_AND = re.compile(
     r"(?<![\w'’-])an(?=\s+(?:show|give|tell|send|text|let|put|file|log|check|cancel|make|"
     r"record|then)\b)",
@@ -2557,8 +2570,8 @@ _CN_HYPOTHETICAL = re.compile(
     r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能|"
     r"(?:想|我|就|只|只是)问(?:问|一下|下)|想知道|还能不能|还可不可以|还能否|"
     r"(?:之后|以后)\s*(?:还|能|可以|会)|"
-    # what a change would bring, asked: "60241 取消了会不会扣钱"
-    r"(?:取消|退货|退款|退单|撤单)了\s*(?:会不会|还会|要不要|有没有)|"
+    # what a change would bring, asked: "60241 取消了会不会扣钱", "取消 88520 会不会被扣钱啊"
+    r"(?:取消|退货|退款|退单|撤单)(?:了|\s*\d{4,}\s*)\s*(?:会不会|还会|要不要|有没有)|"
     # asked before the change: "撤单 88045 前确认：退款几个工作日到账？"
     r"前\s*(?:先)?(?:确认|问一下|问问|了解一下|想知道)"
 )
@@ -4715,7 +4728,8 @@ I'll hang onto it"."""
 
 _ID_NEXT = re.compile(r"\s*(?:(?:order|ticket|job)\s*)?(?:#|no\.?\s*)?(?:\d|[TJ]-\d)", re.I)
 _JUST_ASKING = re.compile(
-    r"\b(?:(?:i'?m\s+|i\s+am\s+)?(?:just|only)\s+asking|just\s+curious|asking\s+for\s+now)\b|"
+    r"\b(?:(?:i'?m\s+|i\s+am\s+)?(?:just|only)\s+(?:asking|askin'?)|just\s+curious|"
+    r"asking\s+for\s+now)(?![\w])|"
     r"(?:我)?(?:只是|就是|只)?(?:问问|随便问问|问一下而已|问问而已)(?:而已)?(?:[。.!！]|\s*$)|"
     r"(?:仅|只|仅仅|只是)(?:作|为|是)?(?:咨询|询问)",
     re.I,

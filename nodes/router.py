@@ -753,7 +753,8 @@ _OFFERED = r"\bif\s+(?:you|ya|y'all|yall|u)\s+need\s+(?:it|them|one|that)\b"
 condition on the write."""
 _OFFER = re.compile(_OFFERED, re.I)
 _ENTRY_MEMO = re.compile(
-    r"\b(?:this\s+|last\s+|that\s+)?(?:morning|afternoon|evening|night|nite|tonight|tonite|arvo)\b|"
+    r"\b(?:this\s+|last\s+|that\s+)?(?:morning|mornin|afternoon|evening|evenin|night|nite|tonight|"
+    r"tonite|arvo)\b|"
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
     r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+(?:\s+and\s+[a-z]+)?\b|"
     r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
@@ -791,11 +792,16 @@ _ENTRY_MEMO = re.compile(
     r"早上|上午|下午|晚上|中午|早晨|傍晚|夜里|睡前|饭后|饭前|"
     r"\d{1,2}\s*点(?:\s*\d{1,2}\s*分?|半|钟)?|(?:量|付)的\s*[。.!！]?\s*$|"
     # where to, right before the amount: "打车去批发市场 28 美元"
-    r"(?:去|回|到)(?!哪|底)[\u4e00-\u9fff]{2,6}(?=\s*\d)",
+    r"(?:去|回|到)(?!哪|底)[\u4e00-\u9fff]{2,6}(?=\s*\d)|"
+    # what it was for: "hotel in Dublin for the hair show, €145 on Friday"
+    r"\bfor\s+the\s+[a-z]+(?:\s+[a-z]+)?(?=\s*[,.;]|\s+\d)|"
+    # one more of a series: "and the taxi from Connolly …, 22.40 euro, Friday as well"
+    r"^\s*and\s+(?:the\s+|a\s+|an\s+)?(?=[a-z])|\b(?:as\s+well|too)\s*[.!]?\s*$",
     re.I,
 )
 """What an entry line may say about its entry besides its values: the time of day ("fri
-nite", "at 3am", "早上8点15"), where ("to the office", "in Dubbo"), when it was taken
+nite", "at 3am", "早上8点15"), where ("to the office", "in Dubbo"), what for ("for the hair
+show"), one more of a series ("and the taxi …, Friday as well"), when it was taken
 ("前天量的"), where to before the amount ("去批发市场 28 美元"), a sign-off ("ta", "cheers
 mate"), a receipt offered ("receipt #4471 if y'all need it"), and how and when it was paid
 ("I paid at checkout on the 6th", "paid when I checked out Thursday", "3 nights, came to

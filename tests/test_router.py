@@ -14212,3 +14212,71 @@ def test_rounds_325_326_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 327-328 (measured once at 9c0b430, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Southern "ion" (I don't) before a refused cancel
+        (DOMAIN, "ion want to cancel 61533 no more, just where it at"),
+        # "just askin" says the whole message only asks
+        (DOMAIN, "could y'all cancel 61533 or nah? im just askin"),
+        # what a cancel would bring, asked (会不会)
+        (DOMAIN, "取消 61533 会不会扣运费啊"),
+    ],
+)
+def test_rounds_327_328_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # a fault, then "sort it out": a ticket with no ticket word
+        (
+            EXPENSES,
+            "the claims page keeps freezing when I save, can you sort it out",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # Lanzhou 阿么了, and why it has not come
+        (DOMAIN, "61533阿么了，咋还没到", "order_status", {"order_id": "61533"}),
+        # Minnan 共阮 (to me) and 无欲 (don't want)
+        (EXPENSES, "APP袂登入，帮阮开个单，有进度共阮讲", "open_ticket", {"notify": True}),
+        (EXPENSES, "无欲开单，汝共阮看 T-12 就好", "ticket_status", {"ticket_id": "T-12"}),
+        # a car wash is a vehicle's running cost
+        (
+            EXPENSES,
+            "car wash 18 usd yesterday",
+            "submit_expense",
+            {"amount": "18", "currency": "USD", "category": "other", "date": "2026-03-14"},
+        ),
+        # "hit me up" asks to be told
+        (
+            EXPENSES,
+            "printer's jammed again, open a ticket and hit me up when it's sorted",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # an entry line with what it was for (a show, no read asked), and one more of a series
+        (
+            EXPENSES,
+            "hotel in Cork for the fashion show, €160 on Thursday",
+            "submit_expense",
+            {"amount": "160", "currency": "EUR", "category": "hotel", "date": "2026-03-12"},
+        ),
+        (
+            EXPENSES,
+            "and the dinner after, 48 euro, Thursday too",
+            "submit_expense",
+            {"amount": "48", "currency": "EUR", "category": "meal", "date": "2026-03-12"},
+        ),
+    ],
+)
+def test_rounds_327_328_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -591,6 +591,7 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
             *("cat other", "cat: other", "cat=other"),  # a bookkeeper's "cat other, USD 60"
             # a vehicle's running costs, as a tradesman's van or a vet's car has them
             *("diesel", "petrol", "fuel", "parking", "toll", "tolls", "mileage", "gas"),
+            *("car wash", "洗车"),
             "parkin",  # the g dropped, as said: "Parkin at the conference centre Wednesday"
             *("加油", "油费", "油钱", "柴油", "汽油", "停车费", "过路费", "过桥费"),
             # fares other than a taxi's: "Train ticket Helsinki–Turku 24,90 EUR on Monday"
@@ -817,6 +818,15 @@ def _without_fares(text: str) -> str:
 _IT_DESK = re.compile(r"(?<![A-Za-z])(?:IT|I\.T\.)(?![A-Za-z])")
 """The IT department, in capitals ("log it with IT", "raise it with the IT team"): the
 helpdesk by another name. Case matters: "log it" is not IT."""
+_FAULT = re.compile(
+    r"\b(?:crash(?:es|ed|ing|in)?|freez(?:es|ing|in)|keeps?\s+(?:logging|kicking)\s+me\s+out|"
+    r"logs?\s+me\s+out|won'?t\s+(?:load|open|work|let\s+me)|not\s+working|broken|jammed)\b",
+    re.I,
+)
+_SORT_IT = re.compile(r"\bsort\s+(?:it|this|that)(?:\s+out)?\b", re.I)
+"""A fault told, then "sort it (out)" (British and Irish: fix it): "the receipt scanner keeps
+crashin when I take a pic, can yous sort it": what the helpdesk is for, no ticket word
+needed. Not a claim's "sort it" ("taxi … 62 USD, sort it mate"), which tells no fault."""
 _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
     # a command line's flag turned off, read before the flag itself ("--notify=false")
     (
@@ -845,6 +855,7 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "letting me know",
             "lmk",
             *("notify on", "戳我", "请联系我", "holler at me", "give me a holler", "avisa me"),
+            "hit me up",  # "open a ticket and hit me up when it's fixed"
             # a text with the news: "有信儿了短信告我一声", "进度短信告知"
             *("短信告我", "告我一声", "短信告知", "进度告知"),
             *("avise me", "update我", "update 我", "avisame", "avísame", "notify我", "notify 我"),
@@ -985,6 +996,11 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
 _TICKET_CUES = (
     *_SOMEONE_LOOK,
     *_TICKET_ASKS,
+    # a fault's "sort it (out)", asked of the helpdesk (the rule needs a fault told, `_FAULT`;
+    # not "if you could sort that out as a meal claim"): opening its clause, or asked for.
+    # ("yous" is read as "you" and a space, `nodes.cues.dialect`.)
+    *("^sort it", "can you sort it", "can you  sort it", "can ye sort it", "could you sort it"),
+    *("please sort it out", "sort it out please", "sort it out pls", "sort it out will"),
     # "I need a ticket for the printer jam", not "I WANT A NAME" (a demand, no problem).
     *("need a ticket", "need an it ticket", "need a new ticket", "want a ticket"),
     *("need a helpdesk ticket", "need a support ticket", "need someone", "need a technician"),
@@ -1813,6 +1829,8 @@ is still a mystery. latest ticket status pls"): no ticket word for a new one."""
 def _helpdesk_named(text: str) -> bool:
     """Whether a ticket word (or IT) names the helpdesk, not a ticket paid for or one held."""
     helpdesk = _EXISTING_TICKET.sub(lambda m: " " * len(m.group()), _without_fares(text))
+    if _FAULT.search(helpdesk) and _SORT_IT.search(helpdesk):
+        return True
     return contains_any(helpdesk, _TICKET_WORDS) or _IT_DESK.search(helpdesk) is not None
 
 

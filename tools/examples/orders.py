@@ -359,7 +359,8 @@ _GOT_TO = re.compile(
     r"(?<!\d)\d{5,20}(?!\d)(?:[^。.!?！？]{0,12}?(?:它|伊|[，,]|(?<=[\u4e00-\u9fff])\s))?"
     r"[^，。,.!?！？]{0,8}?"
     # (Shanghainese 啥地方 and 伊: "订单52090不要取消，我只是想问问伊现在到啥地方了")
-    r"(?:到哪|在哪|到了没|到了么|到没到|到啥地方|在啥地方)|"
+    # (or why it has not come: "20945阿么了，咋还没到")
+    r"(?:到哪|在哪|到了没|到了么|到没到|到啥地方|在啥地方|还没到)|"
     r"(?<!\d)\d{5,20}(?!\d)[^.!?]{0,60}?\b(?:shipped|sent\s+out|dispatched)\b|"
     # (and where it has got to, or when it comes: "Dinnae cancel 48213, I jist want tae ken
     # where it's got tae", Pidgin "if dem don ship am", "就问10086这一单啥时候到")
