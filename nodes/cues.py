@@ -473,8 +473,8 @@ _VERNACULAR: dict[str, str] = {
     **{"整一个": "做一个", "整一份": "做一份", "整上": "记上", "嘎哈": "干啥", "整出来": "做出来"},
     **{"整进去": "记进去"},
     # Southwestern and Wuhan 一哈 "a bit" after a verb ("月报帮我整一哈"), 莫 "don't" before a
-    # cancel ("莫取消30721了"), Yunnan 哪点 "where" ("看哈到哪点了")
-    **{"整一哈": "整一下", "弄一哈": "弄一下", "莫取消": "别取消", "哪点": "哪里"},
+    # cancel ("莫取消30721了"); Yunnan 哪点 "where" is with Guizhou's below
+    **{"整一哈": "整一下", "弄一哈": "弄一下", "莫取消": "别取消"},
     # Yunnan: 克 is 去 after a verb ("帮我整进克"), 咯是 "is it" (是不是)
     **{"整进克": "记进去", "记进克": "记进去", "存进克": "存进去", "咯是": "是不是"},
     # Cantonese 补返 "make up for" ("唔记得入，帮我补返")
@@ -572,6 +572,8 @@ _VERNACULAR: dict[str, str] = {
     **{"阮欲": "我要", "共阮": "跟我", "无欲": "不要"},
     # Lanzhou and the Northwest 阿么 "how, what" ("20945阿么了，咋还没到")
     **{"阿么了": "怎么了", "阿么": "怎么"},
+    # Nanchang 么里 "what" ("我有么里订单")
+    "么里": "什么",
     "开一张单": "开一个单",  # a ticket: "帮我开一张单"
     # Tianjin 介 "this" before what it points at: "介月报了多少", "介出租车票120"
     **{"介月": "这月", "介礼拜": "这礼拜", "介个": "这个", "介张": "这张", "介笔": "这笔"},
@@ -1494,13 +1496,18 @@ def spoken_numbers(text: str) -> str:
 
 _FILLER = re.compile(
     r"(?<![\w'])(?:u+m+|u+h+m*|e+r+m+|h+m+)(?![\w'])|嗯+|呃+|"
+    # who is spoken to, right before a refusal: "cancel 61207... bro don't cancel"
+    # (or Swahili "sawa", OK: "sawa usicancel")
+    r"(?<![\w'])(?:bro|bruh|bruv|man|mate|dude|boss|sis|fam|yo|buddy|pal|sawa)"
+    r"(?=[\s,]+(?:(?:don'?t|do\s+not|dun)\b|usi[a-z]))|"
     # Thai politeness particles at a clause's end: "125/80 ka,", "last 14 days na", "krub"
     r"(?<=[\w/])\s+(?:ka|kha|krub|krab|khrap|khrub|kub|na(?:ka|krub)?)(?=\s*(?:[,.!?;]|$))",
     re.I,
 )
-"""Hesitation a voice transcript keeps ("um", "uhh", "erm", "hmm", 嗯, 呃), and the
-particles Thai speakers end an English clause with ("ka", "krub", "na"): no word of the
-request."""
+"""Hesitation a voice transcript keeps ("um", "uhh", "erm", "hmm", 嗯, 呃), the one
+addressed right before a refusal ("bro don't cancel", which had cancelled: the refusal
+opens its clause only without the word), and the particles Thai speakers end an English
+clause with ("ka", "krub", "na"): no word of the request."""
 
 
 _CN_OPENING_FILLER = re.compile(r"\s*(?:就是(?:那个|这个|说)?|(?:然后)?那个[\s,，]+|然后那个)")
@@ -1716,6 +1723,10 @@ _DIALECT: dict[str, str] = {
     **{"a tink bout": "thinking of"},
     # Swahili inside Kenyan English: "nijulishe" is "let me know".
     **{"nijulishe": "notify me", "unijulishe": "notify me"},
+    # and "niambie" (tell me), "iko wapi" (where is it), "weka" (put, log), "weka kama" (put as),
+    # "bado" (yet), "nataka tu kuona" (I only want to see); "usi-" before a verb is `_USI`
+    **{"niambie": "tell me", "iko wapi": "where is", "weka kama": "put as   ", "weka": "log "},
+    **{"bado": "yet ", "nataka tu kuona": "i just want see", "hapana": "no    "},
     **{"jist": "just", "pit": "put", "wis": "was", "naw": "no ", "fur": "for", "hame": "home"},
     # (a casino's pit boss is no "put": "Pit boss says I look gray")
     **{"pit boss": "pit boss"},
@@ -1881,6 +1892,7 @@ def dialect(text: str) -> str:
     read = _TH_AS_D.sub(lambda m: _standard_word(m, _TH_WORDS), _T_APOSTROPHE.sub("the ", read))
     read = _DUN.sub(lambda m: "Don't" if m.group()[0] == "D" else "don't", read)
     read = _ION.sub("I don't", read)
+    read = _USI.sub("don't ", read)
     read = _AN_AS_AND.sub(lambda m: m.group() + "d", read)
     read = _HINDI_NOT.sub("  not", read)
     read = _GOT_AS_HAVE.sub(_have, _W_AS_WITH.sub("with", read))
@@ -1917,6 +1929,11 @@ _ION = re.compile(
 )
 """Southern and African-American "ion" (I don't) before a verb ("ion wanna cancel 55107 no
 more"); four letters shorter than the words read, as the "th" words are."""
+_USI = re.compile(
+    r"(?<![\w'’-])usi(?=(?:cancel|file|claim|submit|log|record|open|send|text|weka)\b)", re.I
+)
+"""Swahili "usi-" (don't) on an English verb ("wait no usicancel", "usifile the hotel bado"):
+the verb refused. Three letters longer than the prefix written, as the "th" words are."""
 _AN_AS_AND = re.compile(
     r"(?<![\w'’-])an(?=\s+(?:show|give|tell|send|text|let|put|file|log|check|cancel|make|"
     r"record|then)\b)",
@@ -4728,7 +4745,8 @@ I'll hang onto it"."""
 
 _ID_NEXT = re.compile(r"\s*(?:(?:order|ticket|job)\s*)?(?:#|no\.?\s*)?(?:\d|[TJ]-\d)", re.I)
 _JUST_ASKING = re.compile(
-    r"\b(?:(?:i'?m\s+|i\s+am\s+)?(?:just|only)\s+(?:asking|askin'?)|just\s+curious|"
+    r"\b(?:(?:i'?m\s+|i\s+am\s+|i\s+were\s+|i\s+was\s+)?(?:just|only)\s+(?:asking|askin'?|"
+    r"checking|checkin'?)|just\s+curious|"
     r"asking\s+for\s+now)(?![\w])|"
     r"(?:我)?(?:只是|就是|只)?(?:问问|随便问问|问一下而已|问问而已)(?:而已)?(?:[。.!！]|\s*$)|"
     r"(?:仅|只|仅仅|只是)(?:作|为|是)?(?:咨询|询问)",

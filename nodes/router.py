@@ -1470,8 +1470,10 @@ def _kinds_in(
 
 _BY_CHANNEL = re.compile(
     # (German "per": "send me the status … per E-Mail, not per SMS")
-    # (and Tagalog "sa": "pa-send po sa Viber yung status ng 90215")
-    r"\b(?:to|by|via|over|on|through|in|into|por|par|per|sa)\s+(?:my\s+|the\s+|your\s+|mi\s+)?"
+    # (and Tagalog "sa": "pa-send po sa Viber yung status ng 90215", Swahili "kwa": "send the
+    # status ya 20880 kwa WhatsApp")
+    r"\b(?:to|by|via|over|on|through|in|into|por|par|per|sa|kwa)\s+"
+    r"(?:my\s+|the\s+|your\s+|mi\s+)?"
     r"(?P<en>e-?mail|mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
     # (and the user's work one: "88031 状态发我工作邮箱")
     # (WeChat as its pinyin's letters: "662099的物流发到我wx上嘛")

@@ -14280,3 +14280,80 @@ def test_rounds_327_328_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 329-332 (measured once at 16e8f77, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a trip, or a trip named by its place, says no cost: the claim asks what it was for
+        (EXPENSES, "file 40 dollars for the Mombasa trip"),
+        # Swahili "kwa" (by) before a channel the intent does not use
+        (DOMAIN, "send the status ya 61207 kwa email"),
+        # Swahili "usi-" (don't) on the cancel, then where it is
+        (DOMAIN, "cancel 61207... sawa usicancel, niambie iko wapi"),
+        # a refusal run on after the number, and one after the person spoken to (guards,
+        # found beside the rounds: both had cancelled)
+        (DOMAIN, "cancel 61207 no don't cancel"),
+        (DOMAIN, "cancel 61207... bro don't cancel, tell me where is"),
+    ],
+)
+def test_rounds_329_332_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Swahili "weka" (log, put) and "weka kama" (put as), "nataka tu kuona" (I only want
+        # to see)
+        (
+            DOMAIN,
+            "weka 128/84 from this morning then show me the 14 day trend",
+            "record_and_review_metric",
+            {"value": "128/84", "period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "usifile the dinner bado, nataka tu kuona total ya 14 days",
+            "expense_total",
+            {"period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "visa fees 45 USD on 9 march, weka kama other",
+            "submit_expense",
+            {"amount": "45", "currency": "USD", "category": "other", "date": "2026-03-09"},
+        ),
+        # Yorkshire "only checkin" and "where's it got to?"
+        (
+            DOMAIN,
+            "don't cancel 61207, I were only checkin, where's it got to?",
+            "order_status",
+            {"order_id": "61207"},
+        ),
+        # "leave it" keeps the order, and "tell us where it is" reads it
+        (
+            DOMAIN,
+            "cancel 61207.. actually no leave it, me mam says she'll use it. "
+            "just tell us where it is",
+            "order_status",
+            {"order_id": "61207"},
+        ),
+        # a fault, then "sort it out" as a clause of its own
+        (
+            EXPENSES,
+            "the claims page won't load on me phone, sort it out",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # Nanchang 么里 (what)
+        (DOMAIN, "我有么里订单啊", "list_orders", {}),
+    ],
+)
+def test_rounds_329_332_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -999,7 +999,8 @@ _TICKET_CUES = (
     # a fault's "sort it (out)", asked of the helpdesk (the rule needs a fault told, `_FAULT`;
     # not "if you could sort that out as a meal claim"): opening its clause, or asked for.
     # ("yous" is read as "you" and a space, `nodes.cues.dialect`.)
-    *("^sort it", "can you sort it", "can you  sort it", "can ye sort it", "could you sort it"),
+    *("^sort it", "^sort it out", "^sort that out", "^sort this out"),
+    *("can you sort it", "can you  sort it", "can ye sort it", "could you sort it"),
     *("please sort it out", "sort it out please", "sort it out pls", "sort it out will"),
     # "I need a ticket for the printer jam", not "I WANT A NAME" (a demand, no problem).
     *("need a ticket", "need an it ticket", "need a new ticket", "want a ticket"),
@@ -1292,6 +1293,8 @@ _CLAIM_NOUNS = (
     *("what it was for", "what it's for", "what it is for"),
     # a business trip, which holds rides, meals and hotels alike: "报销 差旅 300 美元"
     *("差旅费", "差旅", "出差", "travel expenses", "travel", "business trip"),
+    # and any trip: "file 25 dollars for the Kampala trip" says the trip, not the cost
+    *("trip", "trips", "road trip", "work trip"),
     # money spent, told: "I spent 60 USD yesterday, put a claim for that" says on nothing
     *("spent", "spend", "paid", "花了"),
 )
@@ -1393,6 +1396,11 @@ _TO_A_PLACE = re.compile(
 word naming the place: the running cost is what the money went on."""
 
 
+_NAMED_TRIP = re.compile(r"(?-i:\b(?:[A-Z][\w'-]*\s+){1,2})(?:trip|trips)\b", re.I)
+"""A trip named by its place ("for the Kampala trip", "the Cape Town trip"): when and where,
+not what the money went on, so it is no evidence of "other"."""
+
+
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     """A category word, else "other" with the words that say what the money went on.
 
@@ -1444,6 +1452,7 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
         blanks += [(m.start(), m.end()) for m in re.finditer(pattern, lowered)]
     blanks += [m.span() for m in _ADDRESSED.finditer(text)]
     blanks += [m.span() for m in _FOR_A_BODY.finditer(text)]
+    blanks += [m.span() for m in _NAMED_TRIP.finditer(text)]
     for start, end in blanks:
         # a value read from part of a word ("yest" of "yestreday") blanks the whole word
         while start > 0 and _LATIN_PAIR.fullmatch(text[start - 1 : start + 1]):

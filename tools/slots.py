@@ -720,6 +720,8 @@ _JOINERS = re.compile(
     # (not the "and" of "as and when": "text me as and when order 71305 is dispatched")
     r"(?<!dear)(?<!kind)(?<!love)(?<!\bas)\s+(?:and\s+then|and|then|but|also|plus|pis|\+)\s+|"
     r"(?<=\d)\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+[a-z])|"
+    # a refusal run on after the number, no pause typed: "cancel 61207 no don't cancel"
+    r"(?<=\d)\s+(?=(?:(?:no|nah|wait)\s+)?(?:don'?t|do\s+not)\s+[a-z])|"
     r"(?<!\b[iI])\s+(?:lol\s+|lah\s+|pls\s+)?(?=(?:i\s+)?(?:just|only)\s+(?:show|tell|give|check|look|"
     r"see|let|list|pull|display|want|need)\b)|"
     r"\s+so\s+(?=(?:could|can|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b)|然后|并且|(?<![合一])并|(?<![不别没用要])再|还有|同时|另外|"
@@ -734,8 +736,8 @@ _JOINERS = re.compile(
 )
 """Words that join two requests ("don't cancel 10077 just text me", "dont cancel order
 55120 i just want to know where it is" and "don't log anything just show 7d bp" are two, as
-with a comma), not the "and" of a
-courtesy ("would you be a dear and run it"); "再" after a negation ("不用再开工单了",
+with a comma, and so is a refusal after a number, "cancel 61207 no don't cancel"), not the
+"and" of a courtesy ("would you be a dear and run it"); "再" after a negation ("不用再开工单了",
 "别再发了") means "again", not "then", and keeps its refusal in the clause; "并" in 合并
 (merge) and 一并 (together) joins nothing. A space between two Chinese characters is
 Chinese typed with spaces for commas ("键盘有几个键坏了 帮我提个工单": the question word of

@@ -365,10 +365,12 @@ _GOT_TO = re.compile(
     # (and where it has got to, or when it comes: "Dinnae cancel 48213, I jist want tae ken
     # where it's got tae", Pidgin "if dem don ship am", "就问10086这一单啥时候到")
     r"(?<!\d)\d{5,20}(?!\d)[^?]{0,60}?\b(?:where\s+(?:it|it's|it\s+has|it\s+is)\s+got\s+to|"
+    # (Yorkshire "where's it got to?")
+    r"where's\s+it\s+got\s+to|"
     # (or where it is at: "Don't cancel 41902 hey, just want to know where it's at")
     r"where\s+(?:it's|it\s+is|its)\s+at|"
     # (or checked where it is: "I don't want to cancel 55020 ata, just check where it is")
-    r"(?:check|know|see|tell\s+me)\s+where\s+it\s+is\b|(?:just|only)\s+where\s+is\s+it\b|"
+    r"(?:check|know|see|tell\s+(?:me|us))\s+where\s+it\s+is\b|(?:just|only)\s+where\s+is\s+it\b|"
     # (Ghanaian and Nigerian "Where e dey?": where is it)
     r"where\s+(?:e|it|am)\s+(?:dey|deh)|"
     r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver))\b|"
