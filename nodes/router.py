@@ -1488,7 +1488,8 @@ _BY_CHANNEL = re.compile(
     r"(?:的?(?:方式|形式))?"
     r"(?=\s*(?:发|传|告诉|通知|推送)|[把将][^。！？!?，,]{0,24}?(?:发|传|告诉|通知|推送))|"
     # a message of the channel's own kind: "send mi a WhatsApp when …", "drop me an email"
-    r"\b(?:send|drop|shoot|give)\s+(?:me|mi|us)\s+(?:a\s+|an\s+)?"
+    # (or sent to the user after: "Can send WhatsApp to me for order 60233?")
+    r"\b(?:send|drop|shoot|give)\s+(?:(?:me|mi|us)\s+)?(?:a\s+|an\s+)?"
     r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail)\b|"
     # the channel as the verb: "email 给我", "WhatsApp me the status"
     r"(?<![A-Za-z])(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*"
@@ -3852,6 +3853,9 @@ _OTHERS = re.compile(
     r"兄弟|哥们儿?|闺蜜|姐妹|伙计|"
     # one's partner: "帮我对象报一下打车费42块"
     r"对象|男朋友|女朋友|"
+    # a child (Northwestern 娃), a guest, an employee: "给我娃发个短信", "帮我的客人记录血压",
+    # "请给我的员工报销"
+    r"娃|客人|员工|"
     # in-laws and the wider family
     r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)"
     # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了
@@ -3899,7 +3903,9 @@ _OTHERS = re.compile(
     r"(?:给|帮|替|(?<!因)为)(?:我们|咱们|我)的?(?:科长|处长|主任|局长|部长|组长|主管|经理|老板|领导|上司)|"
     # for a boss or a colleague named before: "老板电脑蓝屏了，帮他开个 ticket 吧" (not a
     # relative's reading: "爷爷说…帮他记上" is typed on the grandparent's own account)
-    r"(?:老板|领导|同事|客户|经理|上司)[^。！？!?]{0,12}帮(?:他|她)(?=[\u4e00-\u9fff\s]{0,3}(?:开|提))|"
+    # (or to file for them: Cantonese "老细叫我帮佢报销餐费 300 块", 佢 read as 他)
+    r"(?:老板|老细|领导|同事|客户|经理|上司)[^。！？!?]{0,12}帮(?:他|她)"
+    r"(?=[\u4e00-\u9fff\s]{0,3}(?:开|提|报|记|取消))|"
     # for a colleague or a friend: "帮同事阿强报销打车费"; a customer's order to return
     r"(?:帮|替)(?:我的?)?(?:同事|朋友|室友|同学|邻居)|"
     r"(?:客户|顾客|买家)(?:要|想|说要|申请)?(?:退单|退货|退款)|"

@@ -14357,3 +14357,23 @@ def test_rounds_329_332_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 333-336 (measured once at 6796185, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a guest, an employee, one's child (Northwestern 娃): someone else's
+        (DOMAIN, "帮我的客人记一下血压 145/95"),
+        (EXPENSES, "请给我的员工报销 打车费 45 元"),
+        (DOMAIN, "给我娃发个短信 说订单 61207 到哪了"),
+        # the boss's claim, in Cantonese (老细, 佢)
+        (EXPENSES, "老细叫我帮佢报销的士费 88 块"),
+        # a channel the intent does not use, sent to the user after the verb
+        (DOMAIN, "Can send WhatsApp to me for order 61207? WhatsApp faster for me"),
+    ],
+)
+def test_rounds_333_336_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
