@@ -4672,9 +4672,12 @@ _CHANGE_OF_MIND = re.compile(
     # "I want to cancel... or no, first tell me where is it"
     r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
-    # "no need" last, right after the number the change is for (`_NO_NEED_LAST`)
-    r"(?:(?<=\d\s)|(?<=\d,\s)|(?<=\d,)|(?<=\d\sactually\s)|(?<=\d,\sactually\s))no\s+need(?=(?:\s+(?:lah|la|leh|lor|liao|already|"
-    r"anymore|ah))?[\s.!~]*$)|"
+    # "no need" last, right after the number the change is for ("cancel 30721 no need",
+    # Singlish "cancel 30721, no need lah"): the change may be refused or the order said to be
+    # unneeded, so `retracted` takes the change back and the run asks. Not "no need to text
+    # me", nor "Inform me no need." (the message refused, which the slot reads).
+    r"(?:(?<=\d\s)|(?<=\d,\s)|(?<=\d,)|(?<=\d\sactually\s)|(?<=\d,\sactually\s))"
+    r"(?P<no_need>no\s+need)(?=(?:\s+(?:lah|la|leh|lor|liao|already|anymore|ah))?[\s.!~]*$)|"
     r"(?:don't|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
     r"不对|算了|还是算了|等等|哦不(?!是)|不不|我是说|我的意思是|"
     # a sigh before the change refused (Hakka 毋好, read 不要): "20931取消掉 哎毋好毋好取消"
@@ -4691,11 +4694,6 @@ _CHANGE_OF_MIND = re.compile(
 )
 """Words that change one's mind about the change just asked for ("no wait", "actually nah",
 "sorry I meant", 算了, "啊不是，我是想…")."""
-_NO_NEED_LAST = re.compile(r"no\s+need", re.I)
-"""The "no need" that closes a request right after the number its change is for ("cancel
-30721 no need", Singlish "cancel 30721, no need lah"): the change may be refused or the order
-said to be unneeded, so the change is taken back and the run asks. Not "no need to text me",
-nor "Inform me no need." (the message refused, which the slot reads)."""
 
 
 _DISMISSED = re.compile(
@@ -4869,7 +4867,7 @@ def retracted(text: str) -> str:
             # nothing asked in its place ("Cancel my order 10321? Actually no, keep it."):
             # what came before is withdrawn whole, and what is left is asked about
             return " " * m.end() + text[m.end() :]
-        if _NO_NEED_LAST.match(m.group()):
+        if m.group("no_need"):
             # "cancel 30721 no need": the change named, then refused after it, and nothing else
             return " " * m.end() + after
         if later_kind is None and not reads and not keeps and not refused:

@@ -206,6 +206,14 @@ _MANY_UNITS = re.compile(
 covers, so neither is named by it."""
 
 
+def _names_report(text: str) -> bool:
+    """Whether a report word is in the text, not counting the 报 of 报销.
+
+    "这个月报销了多少" names no report: it asks about this month's expense claims, not 月报.
+    """
+    return contains_any(text.replace("报销", "  "), _REPORT_WORDS)
+
+
 def report_slots(text: str, today: date) -> dict[str, Any]:
     """Which report, when the words say: a report is a write, so it is never guessed.
 
@@ -230,8 +238,7 @@ def report_slots(text: str, today: date) -> dict[str, Any]:
     )
     # (a window alone names no report where no report is named: "最近一个月的血压趋势帮我弄一下"
     # is the trend over 30 days, not the monthly report)
-    named = contains_any(text.replace("报销", "  "), _REPORT_WORDS)
-    if found is None and named and (period := find_period(text)) is not None:
+    if found is None and _names_report(text) and (period := find_period(text)) is not None:
         kind = _KIND_OF_DAYS.get(int(period.value))
         found = None if kind is None else replace(period, value=kind, kind="enum")
     return {} if found is None else {"report": found}
@@ -245,8 +252,7 @@ def job_slots(text: str, today: date) -> dict[str, Any]:
 
 def extract_report(text: str, today: date) -> dict[str, Any] | None:
     """A report to build (no job id in the text)."""
-    # "这个月报销了多少" is this month's expense claims: 报 there begins 报销, not 月报.
-    if job_slots(text, today) or not contains_any(text.replace("报销", "  "), _REPORT_WORDS):
+    if job_slots(text, today) or not _names_report(text):
         return None
     return report_slots(text, today) or None
 
