@@ -58,7 +58,7 @@ OUT_OF_DOMAIN_EXAMPLES: tuple[str, ...] = (
     "what's 17 times 23",
     "book a flight to Paris",
     "play some music",
-    "who won the game last night",
+    "who won the football match",
     "help me write an email to my boss",
     "what is the meaning of life",
     "set an alarm for 7am",

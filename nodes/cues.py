@@ -525,6 +525,12 @@ _VERNACULAR: dict[str, str] = {
     # Suzhou Wu: 伲 "I/we", 倷 "you", 拨我 "to me", 仔 "了" after a verb ("到仔再发": once it
     # arrives), 勿曾 "not yet", 阿好 "can it?", 个 "的" before a trend ("30日个趋势")
     **{"伲": "我", "倷": "你", "拨我": "给我", "到仔": "到了", "好仔": "好了", "勿曾": "没有"},
+    # and 葛 (的) before 辰光 and the user's records ("40218 发货葛辰光再短信通知伲", "隔壁王阿姨
+    # 葛订单"), 哉 (了), 脱 (掉) after 报 ("午饭 85 块报脱"), 哪亨 (how: "伲最近葛工单哪亨哉")
+    **{"葛辰光": "的时候", "葛订单": "的订单", "葛工单": "的工单", "葛电话": "的电话"},
+    **{"哉": "了", "报脱": "报掉", "哪亨": "怎样"},
+    # (and Leizhou's 个 before a total: "30日个总数")
+    **{"日个总数": "日的总数", "天个总数": "天的总数"},
     **{"阿好": "能否", "日个趋势": "日的趋势", "天个趋势": "天的趋势", "日个走势": "日的走势"},
     # Ningbo (eastern Zhejiang Wu): 昨末 "yesterday", 弗要/弗用 "don't", 帮伊 "for him/her"
     # (伊 alone is also "it": Minnan's "讲伊的状态" is the order's status), 洋钿 "money"
@@ -621,6 +627,9 @@ _VERNACULAR: dict[str, str] = {
     **{"么斯": "什么"},
     # Shaanxi: 言传 "tell" ("有进展言传一声"); Cantonese: 入埋 / 入咗 "put it in", 度咗 "measured"
     **{"言传": "告诉", "入埋": "录入", "入咗": "录入", "度咗": "量了"},
+    # and Cantonese 入个 (put one in): "入个131/85，跟住睇下7日嘅走势"; Inner Mongolian and
+    # Shanxi 甚 (what): "那个单 71088 甚时候能到", "地址是甚"
+    **{"入个": "记个", "甚时候": "啥时候", "是甚": "是啥"},
     # 娃他爸, 娃他妈: the child's father or mother, one's spouse ("给额娃他爸发个短信")
     **{"娃他爸": "我老公", "娃他妈": "我老婆", "孩子他爸": "我的老公", "孩子他妈": "我的老婆"},
     # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
@@ -1711,14 +1720,29 @@ _DIALECT: dict[str, str] = {
     # Shetland: "du" (thou), "dunna" (don't), "hing on", "fir" (for), "wrang", "denner",
     # "foo's" (how's), "ony", "twa", "aff"
     **{"du": "u ", "dunna": "don't", "hing on": "hang on", "fir": "for", "wrang": "wrong"},
+    # and "whaar" (where), "mak" (make): "Whaar's me order 48213?", "Can du mak da monthly report"
+    **{"whaar's": "where's", "whaar": "where", "mak": "make"},
+    # "da streen" (last night), "ken" (know) after who is told: "let me ken whan somebody looks"
+    **{"da streen": "last night", "me ken": "me know", "us ken": "us know"},
+    # "dee" (thee, you) after "wi", "aa" (all) after "dem": "… wi dee? Show me dem aa"
+    **{"wi dee": "with you", "dem aa": "them all"},
     **{"denner": "dinner", "foo's": "how's", "ony": "any", "twa": "two", "aff": "off"},
     # South African "askies" (sorry): "31 EUR. Askies, it was 37 not 31"
     **{"askies": "sorry "},
     **{"och no": "oh no"},
+    # Doric "haud on" (hold on), "ach no" (oh no): "Cancel 60488... ach no, haud on, jist tell
+    # us far it is"; "hiv", "hae" (have), "wi" (with), "hoo mony" (how many), and "fit" (what)
+    # before the records asked about ("fit orders hiv I got wi ye at the moment?")
+    **{"haud on": "hang on", "ach no": "oh no ", "hiv": "have", "hae": "have", "wi": "with"},
+    **{"hoo mony": "how many", "fit orders": "what orders", "fit phone": "what phone"},
     # London rhyming slang: "having a butcher's" (butcher's hook, a look), "dog and bone"
     **{"butcher's": "look     ", "dog and bone": "phone       "},
     # Jamaican: "nuh cancel 33981" (don't), "…but nuh cancel it, mi a go keep di shoes"
     **{"nuh": "don't"},
+    # and "badda wid" (bother with): "nuh badda wid di text, jus tell mi yah so"
+    **{"badda": "bother", "wid": "with", "unnu": "you", "weh": "where"},
+    # "sen" (send), "dem" after a noun (its plural): "open a ticket an sen mi update dem"
+    **{"sen mi": "send me", "sen me": "send me", "update dem": "updates"},
     # Jamaican: "mi a tink bout cancel 71104" (I'm thinking of cancelling it)
     **{"a tink bout": "thinking of"},
     # Swahili inside Kenyan English: "nijulishe" is "let me know".
@@ -2542,10 +2566,11 @@ _CN_READ = re.compile(
 """A Chinese read command, also after "just" ("只看一下近7天的走势", "帮我算下合计", formal
 "请核对本人近7日已提交报销的合计金额")."""
 _CN_READ_AFTER = re.compile(
-    r"(?:给我|帮我|让我)?(?:看下|看一下|看看|瞧瞧|瞅瞅|查下|查一下|查查|列一下|列出来|"
-    r"显示一下|显示出来)(?:吧|呗|呢|哈|好吗|行吗)?[\s,.!?，。！？~]*$"
+    r"(?:(?:给我|帮我|让我)?(?:看下|看一下|看看|瞧瞧|瞅瞅|查下|查一下|查查|列一下|列出来|"
+    r"显示一下|显示出来)|(?:给我|让我)(?:看|瞧|瞅))(?:吧|呗|呢|哈|好吗|行吗)?[\s,.!?，。！？~]*$"
 )
-"""The same command at the end, after what it reads ("我的订单列表给我看下")."""
+"""The same command at the end, after what it reads ("我的订单列表给我看下", "十四天的总数给我
+看")."""
 _HYPOTHETICAL = re.compile(
     r"\b(?:how\s+(?:do|can|would|should|to)|what\s+(?:happens|if)|should\s+i|can\s+i|could\s+i|"
     r"may\s+i|is\s+it\s+possible|am\s+i\s+able|do\s+i\s+(?:need|have)|is\s+there\s+a\s+way|"
@@ -3553,7 +3578,8 @@ _ON_EVENT = re.compile(
     # Hiberno-English "is after" (has): "Text me when order 20417 is after shipping"
     r"(?:is|are|'s)\s+after\s+(?:shipping|arriving|coming|landing|leaving|going\s+out)|"
     r"(?<=\bpag\s)(?:delivered|dispatched|shipped|dumating)|"
-    r"reaches|gets\s+(?:to|here|there)|gets\s+(?:down|up|over|back|out)\s+to|makes\s+it\s+to|"
+    # (Scots "ta" for to: "Text me whan order 48213 gets ta Aberdeen")
+    r"reaches|gets\s+(?:to|ta|here|there)|gets\s+(?:down|up|over|back|out)\s+to|makes\s+it\s+to|"
     r"will\s+(?:be\s+)?(?:shipped|delivered|sent|dispatched|ship|arrive|come|leave)|"
     # the bare verb, as a learner or Pidgin says it: "when order 60021 ship"
     r"(?<=\d\s)(?:ship|arrive|land|come|reach)|"
@@ -3582,6 +3608,8 @@ _ON_EVENT = re.compile(
     # arrived somewhere, then: "到柳州了就发短信", "到超商的时候传简讯通知我"; when it has
     # shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:了\s*(?:之后|以后|后(?!的)|就)|的时候|那阵子?)|"
+    # (and with 了 or 一 before the place: "订单60318到咗湛江就发短信话我知", "一到湛江就发短信")
+    r"(?:到了|一到)(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:之后|以后|后(?!的)|就|再)|"
     # (and with 了 inside: "订单58002啥时候发了货给我发个短信")
     # (and a comma before the text asked: "订单30521啥时候到了，您再给我发个短信")
     r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发了货|发出|寄出|签收|送到|送达|更新)了?\s*[，,]?\s*"
@@ -3591,8 +3619,9 @@ _ON_EVENT = re.compile(
     # once it has come, said with 了 alone ("到货了给我发个短信"; 已经 tells it has), after a
     # wait ("等40218发货了再发短信") or after the user's own task ("跑完这单给我发短信")
     r"(?<!已经)(?<!已)(?:到货|到|发货|出货|签收|送到|送达|寄出|发出|出了货|发了货|到了货)了?\s*"
-    # (Cantonese 先 after the event, "only then": "20944 出咗货先 SMS 我")
-    r"(?<=了|货)\s*(?:你|您)?\s*(?:再|就|先|才)?\s*"
+    # (Cantonese 先 after the event, "only then": "20944 出咗货先 SMS 我"; Leizhou 正, the
+    # same: "89004 出货了正发短信通知我")
+    r"(?<=了|货)\s*(?:你|您)?\s*(?:再|就|先|才|正(?!在))?\s*"
     # (not a text that never came: "快递到了短信都不发"; the text in English too, as Hong
     # Kong writes it: "10720到咗再SMS我")
     # (and Beijing's "到了跟我言语一声儿": tell me then)
@@ -4678,7 +4707,11 @@ _CHANGE_OF_MIND = re.compile(
     # me", nor "Inform me no need." (the message refused, which the slot reads).
     r"(?:(?<=\d\s)|(?<=\d,\s)|(?<=\d,)|(?<=\d\sactually\s)|(?<=\d,\sactually\s))"
     r"(?P<no_need>no\s+need)(?=(?:\s+(?:lah|la|leh|lor|liao|already|anymore|ah))?[\s.!~]*$)|"
-    r"(?:don't|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
+    # the message itself let go: "text me the status of 56231... don't bother with the text,
+    # just tell me here", "no need for the sms"
+    r"(?P<no_text>(?:(?:don't|dont|do\s+not)\s+bother\s+(?:with|about)|no\s+need\s+for)\s+"
+    r"(?:the\s+|a\s+|that\s+|di\s+|da\s+|de\s+)?(?:text|txt|sms|message|msg))|"
+    r"(?:don't|dont|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
     r"不对|算了|还是算了|等等|哦不(?!是)|不不|我是说|我的意思是|"
     # a sigh before the change refused (Hakka 毋好, read 不要): "20931取消掉 哎毋好毋好取消"
     r"(?:哎呀|哎哟|哎|唉)\s*(?=(?:不要|别|不用)+\s*(?:取消|报|记|开|发))|"
@@ -4867,6 +4900,10 @@ def retracted(text: str) -> str:
             # nothing asked in its place ("Cancel my order 10321? Actually no, keep it."):
             # what came before is withdrawn whole, and what is left is asked about
             return " " * m.end() + text[m.end() :]
+        if m.group("no_text"):
+            # "text me the status of 56231... don't bother with the text": the message let go,
+            # whatever follows; the order is still the one meant
+            return _taken_back(text, m, change_kind("text"), True)
         if m.group("no_need"):
             # "cancel 30721 no need": the change named, then refused after it, and nothing else
             return " " * m.end() + after

@@ -757,7 +757,7 @@ _ENTRY_MEMO = re.compile(
     r"tonite|arvo)\b|"
     r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|"
     r"\b(?:to|from|at|in|after|before)\s+(?:the|my|our)\s+[a-z]+(?:\s+and\s+[a-z]+)?\b|"
-    r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+)\b|"
+    r"(?-i:\b(?:to|from|at|in)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b|"
     # (and Tagalog's polite "po": "other po, sim card load 15 USD, march 11")
     r"\b(?:ta|thx|thanks|cheers|mate|lah|leh|lor|po|opo)\b|"
     # the dollars' country after them ("$64.20 US", "25 dollars US"), Tagalog "nung" (on, of
@@ -775,6 +775,12 @@ _ENTRY_MEMO = re.compile(
     r"(?:card|credit\s+card|debit\s+card|company\s+card)|in\s+(?:cash|usd|eur|euros?|dollars)))*"
     r"(?=\s+(?:on\s|the\s+\d|yesterday\b|today\b|this\s|last\s|when\s|(?:mon|tues|wednes|thurs|fri|satur|"
     r"sun)day\b)|\s*(?:[,.;!]|$))|"
+    # where it was paid, after its day: "…, paid yesterday at checkout"
+    r"\bat\s+(?:checkout|check-out|the\s+front\s+desk|reception)\b|"
+    # why a value was corrected, whatever the thing misread is spelt as: "meal $31.40, wait
+    # no it was $13.40, I read the reciept wrong"
+    r"\b(?:i\s+)?(?:read|typed|wrote|put|misread)\s+(?:it|hit|that|the\s+\w+)\s+"
+    r"(?:wrong|backwards?|backwirds|the\s+wrong\s+way)\b|"
     # when it was paid, told by the stay's end: "…, paid when I checked out Thursday"
     r"\b(?:when|as)\s+(?:i|we)\s+(?:checked\s+out|left)\b|"
     # the amount as what the bill came to: "3 nights, total came to 412 EUR", Australian "came
@@ -790,7 +796,9 @@ _ENTRY_MEMO = re.compile(
     # in Chinese, the time of day and "taken then" closing the line ("血压 135/85, 前天量的",
     # "血压127/82，今天早上8点15量的"), not "我昨天量的血压是 128/84", a sentence
     r"早上|上午|下午|晚上|中午|早晨|傍晚|夜里|睡前|饭后|饭前|"
-    r"\d{1,2}\s*点(?:\s*\d{1,2}\s*分?|半|钟)?|(?:量|付)的\s*[。.!！]?\s*$|"
+    r"\d{1,2}\s*点(?:\s*\d{1,2}\s*分?|半|钟)?|(?:量|付)[的个]\s*[。.!！]?\s*$|"
+    # (a stay's end: "酒店 420 人民币，今日退房付个", "今儿个退的房")
+    r"退(?:的)?房|"
     # where to, right before the amount: "打车去批发市场 28 美元"
     r"(?:去|回|到)(?!哪|底)[\u4e00-\u9fff]{2,6}(?=\s*\d)|"
     # what it was for: "hotel in Dublin for the hair show, €145 on Friday"

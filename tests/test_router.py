@@ -14377,3 +14377,150 @@ def test_rounds_329_332_routes(
 )
 def test_rounds_333_336_write_nothing(domain: Domain, text: str) -> None:
     _assert_writes_nothing(domain, text)
+
+
+# --- rounds 337-340 (measured once at d73d597, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the message let go after it was asked: "don't bother with the text", "no need for
+        # the sms", in Jamaican "nuh badda wid di text"
+        (DOMAIN, "text me where 40912 is... dont bother with the text, just tell me"),
+        (DOMAIN, "sms me the status of 40912. no need for the sms, show me here"),
+        (DOMAIN, "text mi di status a 40912... nuh badda wid di text, jus tell mi"),
+        # a text asked for once the order reaches a place, Scots "gets ta"
+        (DOMAIN, "Text me whan 40912 gets ta Lerwick"),
+        # once it has come somewhere: 到了 or 一到 before the place, Cantonese 到咗
+        (DOMAIN, "订单40912到了大连就发短信告诉我"),
+        (DOMAIN, "40912一到仓库就发短信给我"),
+        (DOMAIN, "40912到咗广州就发短信话我知"),
+        # Leizhou 正 (only then) after the event; Suzhou 葛辰光 (the time when)
+        (DOMAIN, "40912 到货了正发短信给我"),
+        (DOMAIN, "40912 到货葛辰光再发短信拨伲"),
+        # Doric "ach no, haud on" takes the cancel back
+        (DOMAIN, "cancel 40912... ach no, haud on"),
+    ],
+)
+def test_rounds_337_340_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+def test_rounds_337_340_someone_elses_order_in_suzhou_wu() -> None:
+    """Suzhou 葛 is 的: "王阿姨葛订单" is a neighbour's order, which the router asks about."""
+    _assert_asks(DOMAIN, "查查王阿姨葛订单 40912 到哪里哉")
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # the text let go, a read asked instead
+        (
+            DOMAIN,
+            "text me the status of 40912, dont bother with the text, just tell me where it is",
+            "order_status",
+            {"order_id": "40912"},
+        ),
+        # the category filed under, Wu and Mandarin: 归其他, 报成其他, a bare field "，其他。"
+        (
+            EXPENSES,
+            "打印纸 88 元，昨天，归其他",
+            "submit_expense",
+            {"amount": "88", "currency": "CNY", "category": "other", "date": "2026-03-14"},
+        ),
+        (
+            EXPENSES,
+            "饲料 410 块，报成其他",
+            "submit_expense",
+            {"amount": "410", "currency": "CNY", "category": "other"},
+        ),
+        (
+            EXPENSES,
+            "买墨盒 260 元，其他。昨天。",
+            "submit_expense",
+            {"amount": "260", "currency": "CNY", "category": "other", "date": "2026-03-14"},
+        ),
+        # Suzhou 报脱 (file it), 拨伲 (for me), 哉 (了), 哪亨 (how)
+        (
+            EXPENSES,
+            "前日夜饭 120 块报脱，再拨伲看看 7 天总数",
+            "submit_expense",
+            {
+                "amount": "120",
+                "currency": "CNY",
+                "category": "meal",
+                "date": "2026-03-13",
+                "period": "7d",
+            },
+        ),
+        (EXPENSES, "伲葛工单哪亨哉", "ticket_status", {"ticket_id": None}),
+        # a read asked at the end, after what it reads: "…的总数给我看"
+        (
+            EXPENSES,
+            "的士 36 元，今天。然后7天的总数给我看",
+            "submit_expense",
+            {
+                "amount": "36",
+                "currency": "CNY",
+                "category": "taxi",
+                "date": "2026-03-15",
+                "period": "7d",
+            },
+        ),
+        # a complaint made, lodged or filed is a ticket
+        (EXPENSES, "claims page keeps timing out, lodge a complaint", "open_ticket", {}),
+        # Shetland "whaar's", "mak", "da streen"; "let me ken" asks for updates
+        (DOMAIN, "Whaar's me order 40912?", "order_status", {"order_id": "40912"}),
+        (DOMAIN, "can du mak da weekly report", "build_report", {"report": "weekly"}),
+        (
+            EXPENSES,
+            "open a ticket, da receipts page is blank, an let me ken whan it's fixed",
+            "open_ticket",
+            {"notify": True},
+        ),
+        # an entry line's memo: where it was paid after its day, a two-word place, why a value
+        # was corrected, a stay's end (退房), Leizhou 付个 (paid then)
+        (
+            EXPENSES,
+            "hotel in Hong Kong 3 nights, 610 dollars total, paid today at checkout",
+            "submit_expense",
+            {"amount": "610", "currency": "USD", "category": "hotel", "date": "2026-03-15"},
+        ),
+        (
+            EXPENSES,
+            "taxi 27.50 EUR, no wait it was 25.70 EUR, I read the recipt wrong",
+            "submit_expense",
+            {"amount": "25.70", "currency": "EUR", "category": "taxi"},
+        ),
+        (
+            EXPENSES,
+            "宾馆 380 块，昨日退房付个",
+            "submit_expense",
+            {"amount": "380", "currency": "CNY", "category": "hotel", "date": "2026-03-14"},
+        ),
+        # Doric "fit … hiv … wi", Shetland "hoo mony … wi dee", Jamaican "weh" (where)
+        (DOMAIN, "fit orders hiv I got wi ye?", "list_orders", {}),
+        (DOMAIN, "hoo mony orders hae I got wi dee?", "list_orders", {}),
+        (EXPENSES, "weh mi last ticket deh?", "ticket_status", {"ticket_id": None}),
+        # Cantonese 入个 (put one in), Inner Mongolian 甚时候 (when)
+        (
+            DOMAIN,
+            "入个128/84，跟住睇下14日嘅走势",
+            "record_and_review_metric",
+            {"value": "128/84", "period": "14d"},
+        ),
+        (DOMAIN, "配件那个单 40912 甚时候能到", "order_status", {"order_id": "40912"}),
+        # a reading with no verb, taken last night
+        (
+            DOMAIN,
+            "bp 138/88 last night",
+            "record_metric",
+            {"value": "138/88", "date": "2026-03-14"},
+        ),
+    ],
+)
+def test_rounds_337_340_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

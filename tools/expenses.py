@@ -581,7 +581,10 @@ _CATEGORY_WORDS: tuple[tuple[Category, tuple[str, ...]], ...] = (
         "other",
         (
             *("under other", "as other", "in other", "其他类", "其它类", "归到其他", "算其他"),
-            *("报到其他", "报其他", "报其它", "记其他", "记其它"),
+            *("归其他", "归其它"),
+            # the category alone as a field of a list line: "买床单 900 元，其他。今天。"
+            *("，其他，", "，其他。", "，其它，", "，其它。"),
+            *("报到其他", "报其他", "报其它", "记其他", "记其它", "报成其他", "报成其它"),
             *("放其他", "放其它", "选其他", "选其它", "填其他", "填其它"),  # "类别放其他"
             *("算 other", "算other", "报 other", "报other"),
             *("other category", "category other", "category: other", "category 'other'"),
@@ -634,7 +637,8 @@ dementia care workshop", "file 35 dollars for postage stamps", "file the printer
 dollars"): the verb and the sum say "claim" as a category word would."""
 _FILED_AS = (
     *("算其他", "算其它", "算成其他", "算作其他", "归到其他", "归到其它", "归为其他"),
-    *("报其他", "报其它", "报到其他", "报在其他"),
+    *("归其他", "归其它"),
+    *("报其他", "报其它", "报到其他", "报在其他", "报成其他", "报成其它", "记成其他", "记成其它"),
     # filed under a named category: "…住了一晚宾馆，260块，报住宿"
     *("报住宿", "报餐费", "报打车", "报车费", "报住宿费", "报打车费"),
     # the category field filled: "类别放其他就好" (Taiwan), "类别选其他"
@@ -740,6 +744,9 @@ _TICKET_WORDS = (
     *("log a problem", "log an issue", "raise an issue", "raise a problem"),
     # Indian English for raising a ticket: "Please log a complaint."
     *("log a complaint", "raise a complaint", "register a complaint"),
+    # and made, lodged or filed, the article dropped too: "app showing wrong total, make
+    # complaint"
+    *("make a complaint", "make complaint", "lodge a complaint", "file a complaint"),
     "report it",
     "report this",
 )
@@ -1015,6 +1022,7 @@ _TICKET_CUES = (
     "new ticket",
     "report",
     *("log a complaint", "raise a complaint", "register a complaint"),
+    *("make a complaint", "make complaint", "lodge a complaint", "file a complaint"),
     "报修",
     "报障",
     "开个工单",
