@@ -529,6 +529,8 @@ _VERNACULAR: dict[str, str] = {
     # 葛订单"), 哉 (了), 脱 (掉) after 报 ("午饭 85 块报脱"), 哪亨 (how: "伲最近葛工单哪亨哉")
     **{"葛辰光": "的时候", "葛订单": "的订单", "葛工单": "的工单", "葛电话": "的电话"},
     **{"哉": "了", "报脱": "报掉", "哪亨": "怎样"},
+    # Teochew and Cantonese 报落 (file it): "的士 42 元报落"
+    "报落": "报掉",
     # (and Leizhou's 个 before a total: "30日个总数")
     **{"日个总数": "日的总数", "天个总数": "天的总数"},
     **{"阿好": "能否", "日个趋势": "日的趋势", "天个趋势": "天的趋势", "日个走势": "日的走势"},
@@ -1741,6 +1743,8 @@ _DIALECT: dict[str, str] = {
     **{"nuh": "don't"},
     # and "badda wid" (bother with): "nuh badda wid di text, jus tell mi yah so"
     **{"badda": "bother", "wid": "with", "unnu": "you", "weh": "where"},
+    # Malay "simpan" (save), in Malaysian Chinese too: "早上量血压 148/92, 帮我 simpan 起来"
+    "simpan": "save",
     # "sen" (send), "dem" after a noun (its plural): "open a ticket an sen mi update dem"
     **{"sen mi": "send me", "sen me": "send me", "update dem": "updates"},
     # Jamaican: "mi a tink bout cancel 71104" (I'm thinking of cancelling it)
@@ -3608,8 +3612,10 @@ _ON_EVENT = re.compile(
     # arrived somewhere, then: "到柳州了就发短信", "到超商的时候传简讯通知我"; when it has
     # shipped: "甚时候发货了给我发个短信"
     r"到(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:了\s*(?:之后|以后|后(?!的)|就)|的时候|那阵子?)|"
-    # (and with 了 or 一 before the place: "订单60318到咗湛江就发短信话我知", "一到湛江就发短信")
-    r"(?:到了|一到)(?!哪|什么)[\u4e00-\u9fff]{1,6}?(?:之后|以后|后(?!的)|就|再)|"
+    # (and with 了 or 一 before the place: "订单60318到咗湛江就发短信话我知", "一到湛江就发短信";
+    # the place in Latin letters and "only then": "88315 到了 Johor 才 SMS 我")
+    r"(?:到了|一到)(?!哪|什么)\s*(?:[\u4e00-\u9fff]{1,6}?|[A-Za-z][A-Za-z .'-]{0,24}?)\s*"
+    r"(?:之后|以后|后(?!的)|就|再|才)|"
     # (and with 了 inside: "订单58002啥时候发了货给我发个短信")
     # (and a comma before the text asked: "订单30521啥时候到了，您再给我发个短信")
     r"(?:什么|甚|啥)时候\s*(?:到货|到|发货|发了货|发出|寄出|签收|送到|送达|更新)了?\s*[，,]?\s*"
@@ -4697,7 +4703,9 @@ _CHANGE_OF_MIND = re.compile(
     r"(?:(?<![A-Za-z]\s)|(?<=\boh\s)|(?<=\bbut\s)|(?<=\band\s)|(?<=\bok\s)|(?<=\bokay\s)|"
     r"(?<=\bhmm\s))actually(?![\s,]+(?:yes|yeah|yep)\b)|actly|"
     # ("…, actually yes, do keep me updated" affirms what follows)
-    r"nah|hang\s+on|"
+    # (and "hold on"; "hold on to it" keeps the thing, itself a change of mind: "cancel
+    # 40931, hold on to it, just tell me where it is")
+    r"nah|(?:hang|hold)\s+on\s*to\s+(?:it|that|this|them|dem)\b|hang\s+on|hold\s+on(?!\s*to\b)|"
     # "I want to cancel... or no, first tell me where is it"
     r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"

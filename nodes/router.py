@@ -777,10 +777,6 @@ _ENTRY_MEMO = re.compile(
     r"sun)day\b)|\s*(?:[,.;!]|$))|"
     # where it was paid, after its day: "…, paid yesterday at checkout"
     r"\bat\s+(?:checkout|check-out|the\s+front\s+desk|reception)\b|"
-    # why a value was corrected, whatever the thing misread is spelt as: "meal $31.40, wait
-    # no it was $13.40, I read the reciept wrong"
-    r"\b(?:i\s+)?(?:read|typed|wrote|put|misread)\s+(?:it|hit|that|the\s+\w+)\s+"
-    r"(?:wrong|backwards?|backwirds|the\s+wrong\s+way)\b|"
     # when it was paid, told by the stay's end: "…, paid when I checked out Thursday"
     r"\b(?:when|as)\s+(?:i|we)\s+(?:checked\s+out|left)\b|"
     # the amount as what the bill came to: "3 nights, total came to 412 EUR", Australian "came
@@ -3657,6 +3653,9 @@ _KIN = (
     r"buddy|buddies|pal|homie|homeboy|compadre|"
     # Singapore and Malaysia's "kaki" (a mate): "my kaki Ah Seng order 70311"
     r"kaki|"
+    # a ranch or farm hand, before the name ("file a hotel claim for my hand jesse") or named
+    # as one ("my ranch hand")
+    r"(?:ranch\s+|farm\s+|deck\s+)hand|hand(?=\s+[a-z]+\b(?:\s*,)?\s+(?:he|she)\b)|"
     # Jamaican kin: "fi mi bredda Desmond", "mi madda"
     r"bredda|breddah|bredren|sista|sistren|madda|mada|puppa|pupa|"
     # Spanish kin inside English: "Save a reading for my mamá"
@@ -3865,12 +3864,15 @@ _OTHERS = re.compile(
     # "请给我的员工报销"
     r"娃|客人|员工|"
     # in-laws and the wider family
-    r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈)"
+    r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈|"
+    # (Minnan 孙仔 "grandson": "阮孙仔阿明也有一张的士票 30 元，麻烦帮伊报一下")
+    r"孙仔|孙女仔)"
     # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了
     # 多少"; "我老公说他血压高", "…帮他记一下" are his)
     # (and insists: "我老伴儿非说我最近脸儿红")
     # (nor one who only wants to see what the user makes: "做一份周报，阿拉领导要看的")
-    r"(?!\s?(?:非|老|总|又|也|还)?(?:说|让|叫|讲|劝|问|念叨|"
+    # (nor one who watches it for the user: "免通知我 我孙仔会帮我看")
+    r"(?!\s?(?:非|老|总|又|也|还)?(?:说|让|叫|讲|劝|问|念叨|(?:会|能|可以)?帮(?:我|阮|俺)(?:看|盯)|"
     r"(?:要看|想看)(?:的|呢|啊|哦)?(?=[。！？!?，,\s~]|$))(?![^。！？!?]*(?:(?:帮|给|替|为)[他她]|"
     # (not what he bought the user: "我儿子说他买给我了" is the user's own order)
     r"[他她](?:们)?(?:的|报|记|存|量|下单|买(?!给我))|[他她](?:们)?(?:血压|订单|报销|工单|报表|读数))))|"

@@ -14524,3 +14524,95 @@ def test_rounds_337_340_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 341-344 (measured once at 95c29f5, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # a ranch hand named after "my hand", and a grandson in Minnan (孙仔): someone else's
+        (EXPENSES, "file a taxi claim for my hand luis, he rode in from midland, $45"),
+        (EXPENSES, "阮孙仔的士票 45 元，帮伊报一下"),
+        # a text once the order reaches a place written in Latin letters, or "only then" (才)
+        (DOMAIN, "40912 到了 Penang 才 SMS 我"),
+        (DOMAIN, "40912 到了槟城才发短信给我"),
+        # "hold on to it" keeps the order
+        (DOMAIN, "cancel 40912, hold on to it, just tell me where it is"),
+    ],
+)
+def test_rounds_341_344_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+def test_rounds_341_344_a_place_is_no_category() -> None:
+    """Where the money was spent says nothing of what on: the claim asks what it was for."""
+    decision = decide_offline(EXPENSES, "spent 60 euro yesterday over in Holland, file it", DAY)
+    assert decision.action != "route", decision.detail
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # why a value was corrected, said after it, is no sentence of the entry line
+        (
+            EXPENSES,
+            "lunch 19 euro, no wait it was 29, me eyes are gone",
+            "submit_expense",
+            {"amount": "29", "currency": "EUR", "category": "meal"},
+        ),
+        (
+            EXPENSES,
+            "taxi 31 USD, no sorry 13, I mix the numbers after a double shift",
+            "submit_expense",
+            {"amount": "13", "currency": "USD", "category": "taxi"},
+        ),
+        (
+            EXPENSES,
+            "午饭 63 不对 是36块 俺看错了",
+            "submit_expense",
+            {"amount": "36", "currency": "CNY", "category": "meal"},
+        ),
+        (
+            EXPENSES,
+            "的士 81 块, 哦唔系, 系 18 块, 睇反咗",
+            "submit_expense",
+            {"amount": "18", "currency": "CNY", "category": "taxi"},
+        ),
+        # Teochew 报落 (file it); Malay "simpan" (save) in Malaysian Chinese
+        (
+            EXPENSES,
+            "礼拜四请客户食饭，花了 300 元，劳驾报落。",
+            "submit_expense",
+            {"amount": "300", "currency": "CNY", "category": "meal", "date": "2026-03-12"},
+        ),
+        # "no hold on" takes the cancel back, and the read is asked instead
+        (
+            DOMAIN,
+            "cancel 40912... no hold on, don't cancel it, just tell me where it's at",
+            "order_status",
+            {"order_id": "40912"},
+        ),
+        (
+            DOMAIN,
+            "刚量的 139/88, 帮我 simpan 起来",
+            "record_metric",
+            {"value": "139/88", "date": "2026-03-15"},
+        ),
+    ],
+)
+def test_rounds_341_344_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)
+
+
+def test_rounds_341_344_a_grandson_who_watches_for_the_user() -> None:
+    """孙仔 is someone else only where the thing is his: one who watches it for the user is not.
+
+    A guard beside the 孙仔 fix: "我孙仔会帮我看" had made the user's own ticket his.
+    """
+    _assert_routed(
+        EXPENSES, "开个工单 发票传不上去 免通知我 我孙仔会帮我看", "open_ticket", {"notify": False}
+    )

@@ -1407,6 +1407,11 @@ word naming the place: the running cost is what the money went on."""
 _NAMED_TRIP = re.compile(r"(?-i:\b(?:[A-Z][\w'-]*\s+){1,2})(?:trip|trips)\b", re.I)
 """A trip named by its place ("for the Kampala trip", "the Cape Town trip"): when and where,
 not what the money went on, so it is no evidence of "other"."""
+_IN_A_PLACE = re.compile(
+    r"(?:\b(?:over|down|up|out|back)\s+)?(?-i:\bin\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\b)", re.I
+)
+"""Where the money was spent ("spent 45 euro yesterday over in Belgium, file it"): a place,
+not what it went on, so it is no evidence of "other" either."""
 
 
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
@@ -1461,6 +1466,7 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     blanks += [m.span() for m in _ADDRESSED.finditer(text)]
     blanks += [m.span() for m in _FOR_A_BODY.finditer(text)]
     blanks += [m.span() for m in _NAMED_TRIP.finditer(text)]
+    blanks += [m.span() for m in _IN_A_PLACE.finditer(text)]
     for start, end in blanks:
         # a value read from part of a word ("yest" of "yestreday") blanks the whole word
         while start > 0 and _LATIN_PAIR.fullmatch(text[start - 1 : start + 1]):

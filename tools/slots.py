@@ -2422,17 +2422,26 @@ _NOT_AFTER_VALUE = re.compile(r"\d(?:\s*[A-Za-z€$]{1,5})?\s+(?P<not>not)\s+$",
 
 _MISTAKE_TOLD = re.compile(
     r"(?<=[,，.。!！]\s)(?:"
+    # (whatever the thing misread is, however spelt: "I read the reciept wrong"; and Shetland
+    # "I read hit backwirds")
     r"(?:(?:i|mi)(?:'m|'ve)?\s+)?(?:read|typed?|put|wrote|misread)\s+(?:it\s+|that\s+|dat\s+|hit\s+|"
-    r"the\s+(?:receipt|slip|bill|number|figure|amount)\s+)?(?:wrong(?:ly)?|in\s+wrong)\b|"
+    r"the\s+[a-z]+\s+)?(?:wrong(?:ly)?|in\s+wrong|backwards?|backwirds)\b|"
+    # eyes to blame: "meal 18 euro, no wait it was 28, me eyes is gone"
+    r"(?:me|my)\s+eyes?\s+(?:is|are)\s+(?:gone|going|bad|shot|tired)\b|"
     r"(?:i|mi)\s+tipped\b|"
     # "Meal 22 EUR, no hang on, 22.50, forgot I left a tip"
     r"(?:i\s+)?forgot\s+(?:i\s+left\s+|to\s+add\s+|about\s+)?(?:a|the)\s+tip\b|"
     # "…, no sorry 16.50, I was reading the wrong slip"
     r"i\s+(?:was\s+)?(?:reading|looking\s+at|read|looked\s+at)\s+the\s+wrong\s+"
     r"(?:slip|receipt|bill|line|one|number)\b|"
-    r"i\s+mixed(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?\b|"
+    # (and when: "Dinner 34 USD, no sorry 43, I mix the numbers after night shift")
+    r"i\s+mix(?:ed)?(?:\s+up)?\s+the\s+numbers(?:\s+sorry)?"
+    r"(?:\s+after\s+(?:the\s+|my\s+|me\s+)?[a-z]+(?:\s+[a-z]+)?)?\b|"
     r"(?:my\s+)?typo(?:\s+(?:sia|lah|leh|sorry))?\b)|"
-    r"(?<=[,，.。!！])(?:我|阮)?(?:老花镜没戴|数字)?(?:看|打|写|输|读)(?:错|反|岔)(?:字)?(?:了|哒|咯|啦)?"
+    # (after a space too, and 俺: "夜宵 52 不对 是25块 俺看错了"; measured wrong, 量错; northern
+    # 看岔劈了)
+    r"(?<=[,，.。!！\s])(?:我|阮|俺)?(?:老花镜没戴|数字)?(?:看|打|写|输|读|量)(?:错|反|岔劈|岔)(?:字)?"
+    r"(?:了|哒|咯|啦)?"
     r"(?=[。.!！，,]|\s*$)",
     re.I,
 )
