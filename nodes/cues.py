@@ -428,6 +428,8 @@ _VERNACULAR: dict[str, str] = {
     # 唔好住 "not for now" (the change just asked for held back), 算啦 (算了): "取消 20931…
     # 算啦唔好住"
     **{"唔好住": "不要了", "算啦": "算了"},
+    # and 唔报住 (don't file it for now): "報 other 人民幣 200 買刀……算罷啦，唔報住"
+    "唔报住": "不报了",
     # 睇返 "look back at" ("我想睇返呢三十日嘅血压"); 调一次 "pull up once more"
     **{"睇返": "看看", "调一次": "看一次"},
     # Taiwan: 产 "produce" a report ("月报可以帮我产一份吗")
@@ -529,6 +531,11 @@ _VERNACULAR: dict[str, str] = {
     # 葛订单"), 哉 (了), 脱 (掉) after 报 ("午饭 85 块报脱"), 哪亨 (how: "伲最近葛工单哪亨哉")
     **{"葛辰光": "的时候", "葛订单": "的订单", "葛工单": "的工单", "葛电话": "的电话"},
     **{"哉": "了", "报脱": "报掉", "哪亨": "怎样"},
+    # Huzhou and Anji 伢 (my, our) before kin: "伢老婆个订单30700帮伊取消脱"; Cantonese 算罢 (算了)
+    **{"伢老婆": "我老婆", "伢老公": "我老公", "伢屋里": "我家里", "算罢": "算了"},
+    # Henan 哩 (的) after a window or a day: "俩礼拜哩总数", "3月11号退哩房"; Tianjin 嘛些
+    # (how much): "这俩礼拜一共报了嘛些钱"
+    **{"礼拜哩": "礼拜的", "天哩": "天的", "退哩房": "退的房", "嘛些": "多少"},
     # Teochew and Cantonese 报落 (file it): "的士 42 元报落"
     "报落": "报掉",
     # (and Leizhou's 个 before a total: "30日个总数")
@@ -1743,6 +1750,21 @@ _DIALECT: dict[str, str] = {
     **{"nuh": "don't"},
     # and "badda wid" (bother with): "nuh badda wid di text, jus tell mi yah so"
     **{"badda": "bother", "wid": "with", "unnu": "you", "weh": "where"},
+    # Roman Urdu and Hindi kin with "mere" and "meri" (my): "mere bhai ka order 31255 bhi
+    # cancel kr do"
+    **{"mere bhai": "my brother", "meri behen": "my sister", "mere abbu": "my dad"},
+    **{"meri ammi": "my mum", "meri biwi": "my wife", "mere beta": "my son"},
+    **{"mere bhai ka": "my brother's", "mere bhai ki": "my brother's"},
+    # and the words around a request in Roman Urdu: "pichle 7 din ka BP dikhao" (show the last 7
+    # days' BP), "2 hafte" (weeks), "aaj" (today), "subah" (morning), "saare" (all), "phir"
+    # (then), "dobara" (again), "aur" (and), "batao" (tell), "karo" / "kr do" after a verb
+    **{"pichle": "last", "pichhle": "last", "din": "days", "hafte": "weeks", "hafta": "week"},
+    **{"dikhao": "show", "dikha do": "show it", "batao": "tell me", "bata do": "tell me"},
+    **{"aaj": "today", "subah": "morning", "saare": "all", "phir": "then", "dobara": "again"},
+    **{"aur": "and", "save karo": "save it", "add karo": "add it", "add kr do": "add it"},
+    **{"cancel karo": "cancel it", "cancel kr do": "cancel it", "kitna": "how much"},
+    **{"meri behen ka": "my sister's", "meri behen ki": "my sister's"},
+    **{"meri ammi ka": "my mum's", "meri biwi ka": "my wife's", "mere abbu ka": "my dad's"},
     # Malay "simpan" (save), in Malaysian Chinese too: "早上量血压 148/92, 帮我 simpan 起来"
     "simpan": "save",
     # "sen" (send), "dem" after a noun (its plural): "open a ticket an sen mi update dem"
@@ -3631,7 +3653,8 @@ _ON_EVENT = re.compile(
     # (not a text that never came: "快递到了短信都不发"; the text in English too, as Hong
     # Kong writes it: "10720到咗再SMS我")
     # (and Beijing's "到了跟我言语一声儿": tell me then)
-    r"(?=给我|跟我|发|通知|告诉|短信|sms|text|msg|message|whatsapp)"
+    # (or "send" in English: "到货先send短信畀我")
+    r"(?=给我|跟我|发|通知|告诉|短信|sms|text|msg|message|whatsapp|send)"
     r"(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
     # (a comma between too: "等订单20931到了，再发短信告诉我")
     r"等[^，。,！!？?]{1,12}?(?:了|完)(?:[^，。,！!？?]{0,6}?|\s*[，,]\s*)(?:之后|以后|后|再|就)|"
@@ -4719,7 +4742,7 @@ _CHANGE_OF_MIND = re.compile(
     # just tell me here", "no need for the sms"
     r"(?P<no_text>(?:(?:don't|dont|do\s+not)\s+bother\s+(?:with|about)|no\s+need\s+for)\s+"
     r"(?:the\s+|a\s+|that\s+|di\s+|da\s+|de\s+)?(?:text|txt|sms|message|msg))|"
-    r"(?:don't|dont|do\s+not)\s+bother|hold\s+off|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
+    r"(?:don't|dont|do\s+not)\s+bother|(?P<hold_off>hold\s+off)|(?:sorry,?\s+|no,?\s+)?i\s+meant?)\b|"
     r"不对|算了|还是算了|等等|哦不(?!是)|不不|我是说|我的意思是|"
     # a sigh before the change refused (Hakka 毋好, read 不要): "20931取消掉 哎毋好毋好取消"
     r"(?:哎呀|哎哟|哎|唉)\s*(?=(?:不要|别|不用)+\s*(?:取消|报|记|开|发))|"
@@ -4912,6 +4935,10 @@ def retracted(text: str) -> str:
             # "text me the status of 56231... don't bother with the text": the message let go,
             # whatever follows; the order is still the one meant
             return _taken_back(text, m, change_kind("text"), True)
+        if m.group("hold_off") and not later and not reads and _asked_before(text, m):
+            # "file a meal claim, 27 EUR … actually hold off, gotta find the receipt first": the
+            # change put off, nothing asked in its place, so what came before is withdrawn
+            return " " * m.end() + after
         if m.group("no_need"):
             # "cancel 30721 no need": the change named, then refused after it, and nothing else
             return " " * m.end() + after

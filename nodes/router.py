@@ -1479,9 +1479,11 @@ _BY_CHANNEL = re.compile(
     r"\b(?:to|by|via|over|on|through|in|into|por|par|per|sa|kwa)\s+"
     r"(?:my\s+|the\s+|your\s+|mi\s+)?"
     r"(?P<en>e-?mail|mail|gmail|hotmail|outlook|inbox|mailbox|whatsapp|telegram|wechat|viber|"
+    r"kakaotalk|kakao|"
     # (and the user's work one: "88031 状态发我工作邮箱")
     # (WeChat as its pinyin's letters: "662099的物流发到我wx上嘛")
-    r"messenger)\b|(?:发到|发去|发至|发给我的?|发我的?)(?:我的?)?(?:公司|工作|单位)?的?"
+    # (and official style's 发送至: "订单 40719 的状态请发送至我的邮箱")
+    r"messenger)\b|(?:发到|发去|发至|发送至|发送到|发给我的?|发我的?)(?:我的?)?(?:公司|工作|单位)?的?"
     r"(?P<cn>邮箱|微信|邮件|wx|vx)(?![a-z])|"
     # by the channel, named before the verb: "把订单 66012 的状态用微信发给我"
     # (or with the thing sent between: "用邮件把订单40551的状态发我")
@@ -1494,9 +1496,10 @@ _BY_CHANNEL = re.compile(
     # a message of the channel's own kind: "send mi a WhatsApp when …", "drop me an email"
     # (or sent to the user after: "Can send WhatsApp to me for order 60233?")
     r"\b(?:send|drop|shoot|give)\s+(?:(?:me|mi|us)\s+)?(?:a\s+|an\s+)?"
-    r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail)\b|"
+    # (and Korea's KakaoTalk: "send me kakaotalk message for order 80311 status")
+    r"(?P<en3>whatsapp|wechat|telegram|viber|e-?mail|kakaotalk|kakao)\b|"
     # the channel as the verb: "email 给我", "WhatsApp me the status"
-    r"(?<![A-Za-z])(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger)\s*"
+    r"(?<![A-Za-z])(?P<en2>e-?mail|whatsapp|wechat|telegram|viber|messenger|kakaotalk|kakao)\s*"
     r"(?:(?:发)?给我|我|me\b|mi\b|us\b)|"
     # sent over to a channel, the verb English inside Chinese: "send去我WhatsApp"
     r"(?:send|发|传|寄|e-?mail)\s*(?:去|到|给|俾)\s*(?:我的?)?\s*(?:公司的?|工作的?|单位的?)?\s*"

@@ -1412,6 +1412,11 @@ _IN_A_PLACE = re.compile(
 )
 """Where the money was spent ("spent 45 euro yesterday over in Belgium, file it"): a place,
 not what it went on, so it is no evidence of "other" either."""
+_URDU_GRAMMAR = re.compile(
+    r"\b(?:ka|ki|ke|ko|bhi|kr|kar|karo|krdo|kardo|do|de|dena|hai|hain|yeh|ye|daal|dal)\b", re.I
+)
+"""Roman Urdu and Hindi grammar words ("25 USD ka claim daal do": of, put, do): no word of what
+the money went on."""
 
 
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
@@ -1467,6 +1472,7 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     blanks += [m.span() for m in _FOR_A_BODY.finditer(text)]
     blanks += [m.span() for m in _NAMED_TRIP.finditer(text)]
     blanks += [m.span() for m in _IN_A_PLACE.finditer(text)]
+    blanks += [m.span() for m in _URDU_GRAMMAR.finditer(text)]
     for start, end in blanks:
         # a value read from part of a word ("yest" of "yestreday") blanks the whole word
         while start > 0 and _LATIN_PAIR.fullmatch(text[start - 1 : start + 1]):
