@@ -1755,6 +1755,8 @@ _DIALECT: dict[str, str] = {
     **{"mere bhai": "my brother", "meri behen": "my sister", "mere abbu": "my dad"},
     **{"meri ammi": "my mum", "meri biwi": "my wife", "mere beta": "my son"},
     **{"mere bhai ka": "my brother's", "mere bhai ki": "my brother's"},
+    **{"meri behen ka": "my sister's", "meri behen ki": "my sister's"},
+    **{"meri ammi ka": "my mum's", "meri biwi ka": "my wife's", "mere abbu ka": "my dad's"},
     # and the words around a request in Roman Urdu: "pichle 7 din ka BP dikhao" (show the last 7
     # days' BP), "2 hafte" (weeks), "aaj" (today), "subah" (morning), "saare" (all), "phir"
     # (then), "dobara" (again), "aur" (and), "batao" (tell), "karo" / "kr do" after a verb
@@ -1763,8 +1765,6 @@ _DIALECT: dict[str, str] = {
     **{"aaj": "today", "subah": "morning", "saare": "all", "phir": "then", "dobara": "again"},
     **{"aur": "and", "save karo": "save it", "add karo": "add it", "add kr do": "add it"},
     **{"cancel karo": "cancel it", "cancel kr do": "cancel it", "kitna": "how much"},
-    **{"meri behen ka": "my sister's", "meri behen ki": "my sister's"},
-    **{"meri ammi ka": "my mum's", "meri biwi ka": "my wife's", "mere abbu ka": "my dad's"},
     # Malay "simpan" (save), in Malaysian Chinese too: "早上量血压 148/92, 帮我 simpan 起来"
     "simpan": "save",
     # "sen" (send), "dem" after a noun (its plural): "open a ticket an sen mi update dem"
