@@ -4719,6 +4719,9 @@ _FIRST = re.compile(
     r"我?(?:其实|只|就)?是(?:想|要))[\s,]*",
     re.I,
 )
+_KEPT_OBJECT = r"\s+(?:it|that|this|them|dem)\b"
+"""What is kept ("keep it", "hang onto them", Shetland "keep dem"): in `_CHANGE_OF_MIND` and
+`_KEEP_IT` alike."""
 _CHANGE_OF_MIND = re.compile(
     r"\b(?:no\s+wait|wait(?!\s+(?:till|until|for|to)\b)(?:,?\s+no(?!\s+need))?|"
     r"actually,?\s+(?:no(?!\s+need)|nah)|"
@@ -4728,7 +4731,7 @@ _CHANGE_OF_MIND = re.compile(
     # ("…, actually yes, do keep me updated" affirms what follows)
     # (and "hold on"; "hold on to it" keeps the thing, itself a change of mind: "cancel
     # 40931, hold on to it, just tell me where it is")
-    r"nah|(?:hang|hold)\s+on\s*to\s+(?:it|that|this|them|dem)\b|hang\s+on|hold\s+on(?!\s*to\b)|"
+    rf"nah|(?:hang|hold)\s+on\s*to{_KEPT_OBJECT}|hang\s+on|hold\s+on(?!\s*to\b)|"
     # "I want to cancel... or no, first tell me where is it"
     r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"
     r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
@@ -4796,7 +4799,7 @@ def _without_dismissed(text: str) -> str | None:
 _KEEP_IT = re.compile(
     r"[\s,，.。!！—–-]*(?:no[\s,]+)?(?:(?:don'?t|do\s+not)\s+bother[\s,.!]+)?"
     r"(?:i'?ll\s+|i\s+will\s+|i'?d\s+rather\s+|let'?s\s+)?"
-    r"(?:keep|leave|(?:hang|hold)\s+on\s*to)\s+(?:it|that|this|them|dem)\b|"
+    rf"(?:keep|leave|(?:hang|hold)\s+on\s*to){_KEPT_OBJECT}|"
     r"[\s,，.。!！—–-]*(?:留着|保留|不取消了)",
     re.I,
 )
