@@ -2502,8 +2502,8 @@ _POLITE = re.compile(
     r"instead|actually|well|alright|right|yalla|yallah|habibi|"
     # a lawyer's opening: "Please be advised I would like a text message …"
     r"be\s+advised(?:\s+that)?|"
-    # Irish "and after show me…": afterwards, before the read it asks for
-    r"after(?:wards)?(?=\s+(?:show|give|tell|list|display|pull|let)\b)|"
+    # Irish "and after show me…", "after that show me …": afterwards, before the read it asks for
+    r"after(?:wards|\s+that)?(?=\s+(?:show|give|tell|list|display|pull|let)\b)|"
     # the first of wishes in order: "Most important: cancel order 23390"
     r"most\s+important(?:ly)?(?:\s+is)?|(?:first|top)\s+priority(?:\s+is)?|"
     r"priority\s+one|first\s+of\s+all)\b[\s,:]*)*"

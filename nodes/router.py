@@ -1111,8 +1111,10 @@ def _follow_up_reads(
 
     "lunch 14 dollars on the 7th, then show the past 7 days total" is an entry, then a
     read of the window the intent shows after its write: a clause after the first that
-    opens with a read command, asks no question and holds one of the intent's slots that
-    the write does not need (its period). Its span is left out of the entry line.
+    opens with a read command, asks no question, holds one of the intent's slots that the
+    write does not need (its period) and does not point back at the entry's thing
+    (`_BACK_TO_IT`: "看看这笔在不在两周总数里" asks whether it was filed). Its span is left
+    out of the entry line.
     """
     spans: list[tuple[int, int]] = []
     for n, (start, clause) in enumerate(clauses(text)):
@@ -1122,7 +1124,9 @@ def _follow_up_reads(
             for name, ev in evidence.items()
             if name not in needed
         )
-        if n > 0 and held and (read_command(clause) or _READ_NAMED.match(clause)):
+        read = read_command(clause) or _READ_NAMED.match(clause)
+        # (not a read of the entry itself: "then show whether it's in my total")
+        if n > 0 and held and read and not _BACK_TO_IT.search(clause):
             spans.append((start, end))
     return spans
 
@@ -3438,7 +3442,8 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
     sides = _sides(text, m) if m is not None else None
     if m is not None and sides is not None:
         first, second = sides
-        names = [_part_intent(_decide_offline(domain, part, today, said=False)) for part in sides]
+        parts = [_decide_offline(domain, part, today, said=False) for part in sides]
+        names = [_part_intent(part) for part in parts]
         if not any(n is not None and domain.writes(n) for n in (*names, decision.intent)):
             return _two_reads(domain, decision, first, second, names, tools)
         if all(n is not None and _tools_of(domain, n) <= tools for n in names):
@@ -3454,6 +3459,8 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
             return decision
         if names[1] is None and _flag_after(decision, m.end()) and not _NAMES_ID.search(second):
             return decision  # "开个工单…，顺便有进展的话通知我一声": the ticket's own flag
+        if (steps := _steps_of_both(domain, text, today, sides, parts)) is not None:
+            return steps
         return _one_at_a_time(decision, first, second, names)
     for m in _THEN.finditer(text):
         sides = _sides(text, m)
@@ -3477,9 +3484,87 @@ def _two_requests(domain: Domain, text: str, today: date, decision: Decision) ->
             )
         ):
             if domain.writes(a) or domain.writes(b):
-                return _one_at_a_time(decision, *sides, names)
+                steps = _steps_of_both(domain, text, today, sides, parts)
+                return steps or _one_at_a_time(decision, *sides, names)
             return _two_reads(domain, decision, *sides, names, tools)
     return decision
+
+
+_BACK_TO_IT = re.compile(
+    r"(?<!\bhow\s)(?<!\bat\s)\b(?:it|its|it's|them)\b|"
+    r"(?<!\bafter\s)\b(?:this|that|these|those)(?:\s+(?:one|ones|claims?|expenses?|receipts?|bills?|"
+    r"readings?|entry|entries)\b|(?=\s*[?.!,]|\s*$))|"
+    r"这笔|那笔|这张|那张|它|(?:这|那)(?:个|条)(?![月礼星周天日])",
+    re.I,
+)
+"""The read's words pointing back at the write's thing ("is it in my 14 day total?",
+"total without that one", 这笔): a question about the thing, which may be filed already,
+not the read the write runs after it. Not "while you're at it", "how it goes", "after
+that", "this past week", 这个月.
+"""
+
+
+def _steps_of_both(
+    domain: Domain,
+    text: str,
+    today: date,
+    sides: tuple[str, str],
+    parts: list[Decision],
+) -> Decision | None:
+    """The one intent whose checklist is the first side's steps then the second's, routed.
+
+    "taxi 55 usd tuesday, and what's the 14 day total", "午饭 38 块，顺便看下这 30 天报了多少",
+    "bp 128/82 this morning, also how's my 7 day trend": a write asked for on its own words,
+    then the read the domain already runs after it (a claim's total, a reading's trend), one
+    request, not two (or the write's own intent, when its steps already end with the
+    read's). Only when the first side routes to a write and the second to a read that does
+    not point back at the write's thing (`_BACK_TO_IT`),
+    each alone; the read puts no condition on the write and asks for no change itself; the
+    intent's steps are exactly theirs, in that order; and the whole request gives it the
+    values each side gave. Anything else stays two requests, asked one at a time.
+    """
+    first, second = parts
+    if first.action != "route" or second.action != "route":
+        return None
+    if first.intent is None or second.intent is None or not domain.writes(first.intent):
+        return None
+    if domain.writes(second.intent) or conditional_clauses(sides[1]):
+        return None
+    if change_cue(sides[1], _write_cues(domain)) is not None or _BACK_TO_IT.search(sides[1]):
+        return None
+    did = [s.tool for s in domain.intent(first.intent).steps]
+    then = [s.tool for s in domain.intent(second.intent).steps]
+    if did[len(did) - len(then) :] == then:
+        found = [domain.intent(first.intent)]  # a claim shows the total after it anyway
+    else:
+        found = [i for i in domain.intents if [s.tool for s in i.steps] == did + then]
+    if len(found) != 1:
+        return None
+    intent = found[0]
+    try:
+        values, evidence = split_found(_fill(intent, text, today))
+        slots = validate_slots(intent, values)
+    except SlotError:
+        return None
+    for part in parts:
+        for name, value in part.slots.items():
+            if part.evidence.get(name) is not None and slots.get(name, value is None) != value:
+                return None
+    if any(evidence.get(name) is None for name in _needs_evidence(intent)):
+        return None
+    both = Decision(
+        action="route",
+        intent=intent.name,
+        slots=slots,
+        evidence=evidence,
+        source=first.source,
+        rule=intent.name if first.source == "rule" else None,
+        confidence=min(first.confidence, second.confidence),
+        cue=first.cue,
+        detail=f"intent {intent.name}: {first.intent}, then {second.intent}, its own steps",
+    )
+    # (what the whole says of whose records, or of a change maybe made, still counts)
+    return both if _withdrawn(domain, text, today, both).action == "route" else None
 
 
 def _told(domain: Domain, intent: str, side: str) -> bool:

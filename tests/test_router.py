@@ -14680,3 +14680,65 @@ def test_rounds_345_348_hold_off_before_the_change_keeps_it_asked() -> None:
     40912, status only for now" had left the cancel after it asked for, and it cancelled.
     """
     _assert_writes_nothing(DOMAIN, "hold off on cancelling 40912, status only for now")
+
+
+# --- a write, then the read its intent already runs after it, asked as a question --------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # The claim's own total after it, asked as a question or "after that"
+        (
+            EXPENSES,
+            "dinner 47 eur yesterday, and what's my 14 day total",
+            "submit_expense",
+            {"amount": "47", "currency": "EUR", "category": "meal", "period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "晚饭 52 块 昨天的，顺便瞧瞧这两周一共多少",
+            "submit_expense",
+            {"amount": "52", "currency": "CNY", "period": "14d"},
+        ),
+        (
+            EXPENSES,
+            "cab 23 usd on friday, after that show me my 30 day total",
+            "submit_expense",
+            {"amount": "23", "currency": "USD", "category": "taxi", "period": "30d"},
+        ),
+        # A reading, then its trend: the intent whose steps are both, in that order
+        (
+            DOMAIN,
+            "bp 133/85 this morning, and how's my 14 day trend",
+            "record_and_review_metric",
+            {"value": "133/85", "period": "14d"},
+        ),
+    ],
+)
+def test_a_write_then_its_own_read_asked_as_a_question_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    """The read the intent runs after its write is one request with it, not two."""
+    _assert_routed(domain, text, intent, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The read points back at the claim: it may be filed already
+        "dinner 47 eur yesterday, then show whether it's in my 7 day total",
+        "晚饭 52 块 昨天的，顺便看看这笔在不在两周总数里",
+        "dinner 47 eur yesterday, and is it in my 7 day total already?",
+        # A read of what a change would do, or of someone else's total
+        "dinner 47 eur yesterday, and what would my 14 day total be if I filed it",
+        "dinner 47 eur yesterday, and what's my husband's 14 day total",
+    ],
+)
+def test_a_write_then_a_read_about_it_files_nothing(text: str) -> None:
+    """A read that is not the write's own follow-up keeps the write asked.
+
+    The first two were filed before (the follow-up read's check now looks for the claim
+    pointed back at); the other three are guards beside the merge of a write and its read.
+    """
+    _assert_writes_nothing(EXPENSES, text)
