@@ -533,6 +533,8 @@ _VERNACULAR: dict[str, str] = {
     **{"哉": "了", "报脱": "报掉", "哪亨": "怎样"},
     # Huzhou and Anji 伢 (my, our) before kin: "伢老婆个订单30700帮伊取消脱"; Cantonese 算罢 (算了)
     **{"伢老婆": "我老婆", "伢老公": "我老公", "伢屋里": "我家里", "算罢": "算了"},
+    # (and Shaoxing's, before an apprentice: "帮伢徒弟阿强报一笔打的 40 块")
+    **{"伢徒弟": "我徒弟"},
     # Henan 哩 (的) after a window or a day: "俩礼拜哩总数", "3月11号退哩房"; Tianjin 嘛些
     # (how much): "这俩礼拜一共报了嘛些钱"
     **{"礼拜哩": "礼拜的", "天哩": "天的", "退哩房": "退的房", "嘛些": "多少"},
@@ -1743,6 +1745,8 @@ _DIALECT: dict[str, str] = {
     # us far it is"; "hiv", "hae" (have), "wi" (with), "hoo mony" (how many), and "fit" (what)
     # before the records asked about ("fit orders hiv I got wi ye at the moment?")
     **{"haud on": "hang on", "ach no": "oh no ", "hiv": "have", "hae": "have", "wi": "with"},
+    # (and Yorkshire's with its apostrophe: "an' ring me wi' updates")
+    **{"wi'": "with"},
     **{"hoo mony": "how many", "fit orders": "what orders", "fit phone": "what phone"},
     # London rhyming slang: "having a butcher's" (butcher's hook, a look), "dog and bone"
     **{"butcher's": "look     ", "dog and bone": "phone       "},
@@ -3654,7 +3658,8 @@ _ON_EVENT = re.compile(
     # Kong writes it: "10720到咗再SMS我")
     # (and Beijing's "到了跟我言语一声儿": tell me then)
     # (or "send" in English: "到货先send短信畀我")
-    r"(?=给我|跟我|发|通知|告诉|短信|sms|text|msg|message|whatsapp|send)"
+    # (and Southwestern 喊我, tell me: "20455到了喊我一声嘛")
+    r"(?=给我|跟我|喊我|发|通知|告诉|短信|sms|text|msg|message|whatsapp|send)"
     r"(?![^，。,！!？?]{0,6}?(?:都|也)(?:不|没))|"
     # (a comma between too: "等订单20931到了，再发短信告诉我")
     r"等[^，。,！!？?]{1,12}?(?:了|完)(?:[^，。,！!？?]{0,6}?|\s*[，,]\s*)(?:之后|以后|后|再|就)|"

@@ -3200,9 +3200,20 @@ def _lexical_ranking(domain: Domain, text: str) -> Ranking:
 
     Its refused clauses are left out (`without_refusals`): "I don't need a text, just show
     me the status of 10088" is ranked on its request for a status, not on "text". A chat
-    model reads the whole request; a bag of words cannot tell a refused word from a wanted one.
+    model reads the whole request; a bag of words cannot tell a refused word from a wanted one,
+    nor a flight's ticket from a helpdesk's (`_FARE_TICKET`).
     """
+    text = _FARE_TICKET.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
     return lexical_classifier(domain).rank(without_unasked(without_refusals(text)))
+
+
+_FARE_TICKET = re.compile(
+    r"\b((?:flight|plane|air|airline|train|rail|railway|bus|coach|ferry|boat|metro|subway|"
+    r"tram|parking|movie|cinema|concert|theatre|theater|lottery|raffle|speeding)\s+)tickets?\b",
+    re.I,
+)
+"""A ticket that is a fare or a fine ("25000 naira for my flight ticket"), not a helpdesk
+one: its word is no evidence for a ticket intent in the classifier's bag of words."""
 
 
 _SHORTHAND = frozenset({"stat", "asap", "tbh", "imo", "btw", "fyi", "prn", "bid", "tid"})
@@ -3744,6 +3755,8 @@ _KIN = (
     # a ranch or farm hand, before the name ("file a hotel claim for my hand jesse") or named
     # as one ("my ranch hand")
     r"(?:ranch\s+|farm\s+|deck\s+)hand|hand(?=\s+[a-z]+\b(?:\s*,)?\s+(?:he|she)\b)|"
+    # a matatu's crew in Kenyan Sheng: "taxi for my dere" (driver), "my makanga" (conductor)
+    r"dere|makanga|manamba|"
     # Jamaican kin: "fi mi bredda Desmond", "mi madda"
     r"bredda|breddah|bredren|sista|sistren|madda|mada|puppa|pupa|"
     # Spanish kin inside English: "Save a reading for my mamá"
@@ -3834,6 +3847,12 @@ _OTHERS = re.compile(
     # the thing, then who made it: "the order my brother did, number 55018"
     rf"\b(?:order|orders|one|parcel|package|claim|ticket)\s+(?:that\s+|which\s+)?(?:my|our)\s+"
     rf"{_KIN}\s+(?:did|made|placed|ordered|put\s+in|bought|filed|opened)\b|"
+    # made by them, said with "by": "cancel order 66120 placed by my colleague Ramesh"
+    rf"\b(?:placed|made|ordered|bought|filed|opened|raised|submitted|put\s+in)\s+by\s+"
+    rf"(?:my|our)\s+{_KIN}\b|"
+    # paid by them: "…, he paid from his own pocket"
+    r"\b(?:he|she|they)\s+paid\s+(?:for\s+it\s+|it\s+)?(?:from|out\s+of)\s+(?:his|her|their)\s+"
+    r"own\s+(?:pocket|money)\b|"
     # Portuguese and Romance order: "the order of my wife"
     rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
     # anyone named after their role: "file a claim for my conductor Kamau"
@@ -3880,8 +3899,8 @@ _OTHERS = re.compile(
     r"(?:给|帮|替|为)阿(?![拉里们是])[\u4e00-\u9fff](?=[^\u4e00-\u9fff]|报|记|取|开|存|查|发|的|一)|"
     # a colleague, a friend or a boss the user acts for: "给同事报一笔🚕 60块"
     # (and northwestern 伙计, a mate, with 尕 and a name: "给我伙计尕马报个打车钱")
-    r"(?:给|帮|替|为)(?:我的?)?(?:同事|朋友|领导|老板|室友|同学|邻居|客户|伙计)"
-    r"(?:尕[\u4e00-\u9fff])?(?=报|记|取|开|存|查|发|把|一)|"
+    r"(?:给|帮|替|为)(?:我的?)?(?:同事|朋友|领导|老板|室友|同学|邻居|客户|伙计|徒弟)"
+    r"(?:尕[\u4e00-\u9fff]|阿[\u4e00-\u9fff])?(?=报|记|取|开|存|查|发|把|一)|"
     # anyone by surname and title, with where they work: "帮教务处李主任报一笔餐费150元"
     r"(?:给|帮|替|为)(?:[\u4e00-\u9fff]{0,4}?的?)?[\u4e00-\u9fff](?:主任|经理|科长|处长|局长|"
     r"校长|院长|总监|老师|师傅|医生|大夫|阿姨|叔叔)(?=报|记|取|开|存|查|发|把|一)|"
@@ -3942,6 +3961,8 @@ _OTHERS = re.compile(
     # Hunan 娘老子 (mother, or both parents): "帮我娘老子记一下血压"
     r"娘老子|"
     r"儿子|女儿|孩子|哥哥?|姐姐?|弟弟?|妹妹?|同事|朋友|领导|上司|老板|室友|邻居|家人|同学|"
+    # an apprentice: "帮我徒弟阿强报一笔打的"
+    r"徒弟|学徒|"
     # Xinjiang 丫头子 (daughter) and 羊缸子 (wife): "我丫头子在你们这订的东西"
     r"丫头子|羊缸子|"
     # a brother or a close friend: "帮我兄弟记个血压", "我哥们儿的订单", "我闺蜜"

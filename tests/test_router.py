@@ -14742,3 +14742,59 @@ def test_a_write_then_a_read_about_it_files_nothing(text: str) -> None:
     pointed back at); the other three are guards beside the merge of a write and its read.
     """
     _assert_writes_nothing(EXPENSES, text)
+
+
+# --- rounds 349-352 (measured once at bf98d9f, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Someone else's: Sheng crew words, made "by" someone, paid from their own pocket,
+        # an apprentice
+        (EXPENSES, "file 35 usd dinner for my makanga"),
+        (DOMAIN, "cancel order 55102 ordered by my brother"),
+        (EXPENSES, "taxi 22 EUR yesterday, she paid out of her own pocket, claim it"),
+        (EXPENSES, "帮我徒弟小李报一笔午饭 60 块"),
+        # A text put off until the order arrives, Southwestern 喊我
+        (DOMAIN, "30512到了喊我一下，发个短信"),
+        # A fare's ticket is no helpdesk ticket
+        (EXPENSES, "put 15000 cedis for my flight ticket"),
+        (EXPENSES, "put 12000 shillings for my flight ticket"),
+    ],
+)
+def test_rounds_349_352_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # A total pulled out (拉出来, 列出来) to look at is a read, not someone come to look
+        (EXPENSES, "两个礼拜的总数列出来看一下", "expense_total", {"period": "14d"}),
+        (EXPENSES, "七天的合计拉出来看一下嘛", "expense_total", {"period": "7d"}),
+        # A ticket's updates asked for by a call or WhatsApp are its notify flag, as by e-mail
+        (
+            EXPENSES,
+            "open a ticket, the wifi drops, call me with updates",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "raise a ticket, the card reader is dead, and whatsapp me the updates",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "open a ticket, the scanner's broke, ring me wi' updates",
+            "open_ticket",
+            {"notify": True},
+        ),
+    ],
+)
+def test_rounds_349_352_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

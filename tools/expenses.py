@@ -708,7 +708,7 @@ _SOMEONE_LOOK = (
     *("somebody to come", "someone could look", "someone could take a look"),
     *("someone could check", "somebody needs to sort", "sort a ticket"),
     *("someone to look", "somebody to look"),  # "I'd like somebody to look at it"
-    *("能不能来看", "来看一下", "过来看看", "过来看一下"),
+    *("能不能来看", "人来看一下", "过来看看", "过来看一下"),
 )
 """Asking for a person to come and look at a problem ("can someone look at it?", "找人来
 看看"): what a helpdesk ticket is for, said without the word."""
@@ -920,6 +920,11 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             "message me if",
             "message me once",
             "email me updates",
+            # by a call or a chat app, as "email me when …" is: "an' ring me with updates",
+            # "kindly WhatsApp me the updates"
+            *("ring me with updates", "call me with updates", "phone me with updates"),
+            *("whatsapp me the updates", "whatsapp me updates"),
+            "whatsapp me when",
             "send me updates",
             "keep me in the loop",
             # Dutch "op de hoogte houden" said in English
