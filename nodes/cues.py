@@ -743,8 +743,9 @@ _VERNACULAR_WORD = re.compile(
     # them, or one before 元, 圆 or 角 (陆 alone is also a name and "land"): "贰拾贰元伍角"
     + r"|(?P<daxie>[壹贰貳叁參肆伍陆陸柒捌玖拾佰仟零]{2,}|[壹贰貳叁參肆伍陆陸柒捌玖](?=[元圆角]))"
     # Wu 弗 "not" ("上传弗来", "弗晓得"); not 弗兰克 and the other names it spells
+    # (and opening a clause before a change: "算了算了，弗取消了")
     + r"|(?P<fu>(?<=[\u3400-\u9fff])弗(?=[\u3400-\u9fff])(?![兰洛吉雷里拉格莱朗尼斯罗])"
-    + r"|^弗(?=[要用来晓]))"
+    + r"|(?:^|(?<=[，,。.…\s]))弗(?=[要用来晓]|取消|报|记|发|开))"
     # Hebei, Beijing and Henan 白 "don't" opening what it refuses ("白取消订单30018，俺就想问问"),
     # not 白跑 "in vain", nor a change already made in vain ("白记了")
     + r"|(?P<bai>(?:(?<![\u3400-\u9fff])|(?<=[你您可就先千万]))白"
@@ -3146,7 +3147,11 @@ _CN_PAST_THEN = re.compile(
 _CN_TIME_GONE = re.compile(_CN_GONE_BY + r"[\u3400-\u9fff\w\s]{0,6}$")
 """A time gone by right before a change verb and its 的: what was made then."""
 _ID_AFTER = re.compile(r"[A-Za-z]-?\d+|\d{4,}")
-_CN_DONE_BEFORE = re.compile(r"(?:已经|早就|早已|都已|已)[\u3400-\u9fff\w\s]{0,4}$")
+_CN_DONE_BEFORE = re.compile(
+    r"(?:已经|早就|早已|都已|已)[\u3400-\u9fff\w\s]{0,4}$|"
+    # the button pressed before: "我上个礼拜好像点过取消", "按了取消"
+    r"(?<![帮给替请])(?:点|按|摁|戳)(?:过|了)\s*$"
+)
 _CN_WHEN_PAST = re.compile(
     r"(?:之前|以前|上次|上回|那次|当时|刚才|刚刚|昨天|前天|昨晚|今早|早上|上午|下午)"
     r"[^，。！？,.!?]{0,12}的时候|"

@@ -3528,11 +3528,11 @@ def _steps_of_both(
     "bp 128/82 this morning, also how's my 7 day trend": a write asked for on its own words,
     then the read the domain already runs after it (a claim's total, a reading's trend), one
     request, not two (or the write's own intent, when its steps already end with the
-    read's). Only when the first side routes to a write and the second to a read that does
-    not point back at the write's thing (`_BACK_TO_IT`),
-    each alone; the read puts no condition on the write and asks for no change itself; the
-    intent's steps are exactly theirs, in that order; and the whole request gives it the
-    values each side gave. Anything else stays two requests, asked one at a time.
+    read's). Only when the first side routes to a write and the second to a read, each
+    alone; the read puts no condition on the write, asks for no change itself and does not
+    point back at the write's thing (`_BACK_TO_IT`); the intent's steps are exactly theirs,
+    in that order; and the whole request gives it the values each side gave. Anything else
+    stays two requests, asked one at a time.
     """
     first, second = parts
     if first.action != "route" or second.action != "route":
@@ -3559,8 +3559,9 @@ def _steps_of_both(
         return None
     for part in parts:
         for name, value in part.slots.items():
-            if part.evidence.get(name) is not None and slots.get(name, value is None) != value:
-                return None
+            said = part.evidence.get(name) is not None
+            if said and (name not in slots or slots[name] != value):
+                return None  # a value a side said that the whole reads otherwise, or not at all
     if any(evidence.get(name) is None for name in _needs_evidence(intent)):
         return None
     both = Decision(
@@ -3759,6 +3760,8 @@ _KIN = (
     r"dere|makanga|manamba|"
     # Jamaican kin: "fi mi bredda Desmond", "mi madda"
     r"bredda|breddah|bredren|sista|sistren|madda|mada|puppa|pupa|"
+    # a mate in Geordie: "for me marra Gaz"
+    r"marra|"
     # Spanish kin inside English: "Save a reading for my mamá"
     r"mam[áa]|mami|pap[áa]|papi|abuel[ao]|abuelit[ao]|t[íi][ao]|herman[ao]|espos[ao]|hij[ao])"
 )
@@ -3810,7 +3813,8 @@ _OTHERS = re.compile(
     # the same with no "'s", as Jamaican and second-language English say it ("Mi granny
     # pressure read 135/87", "my wife order 12345")
     # (and with their name between: "my kaki Ah Seng order 70311")
-    rf"\b(?:my|our|mi)\s+{_KIN}\s+(?:(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s+)??"
+    # (Trinidad "mih": "cancel mih cousin Shivani order 55990")
+    rf"\b(?:my|our|mi|mih)\s+{_KIN}\s+(?:(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s+)??"
     rf"(?:{_THEIR_THING}|pressure)\b|"
     # anyone's by their role, kin or name for them ("our drummer's order", "my tita's
     # order"), not a group's or a thing's the user belongs to ("our team's", "my shop's")
@@ -3975,7 +3979,9 @@ _OTHERS = re.compile(
     # in-laws and the wider family
     r"婆婆|公公|岳父|岳母|丈母娘|老丈人|孙子|孙女|外孙女?|侄子|侄女|外甥女?|舅舅|姑姑|叔叔|阿姨|姨妈|"
     # (Minnan 孙仔 "grandson": "阮孙仔阿明也有一张的士票 30 元，麻烦帮伊报一下")
-    r"孙仔|孙女仔)"
+    r"孙仔|孙女仔|"
+    # (northern 闺女 "daughter", Yangzhou 小把戏 "the kids": "给俺闺女把订单取消了")
+    r"闺女|小把戏)"
     # (not one who only says or asks something: "我老公说让我少吃咸的", "我老公问我这两周报了
     # 多少"; "我老公说他血压高", "…帮他记一下" are his)
     # (and insists: "我老伴儿非说我最近脸儿红")
@@ -3994,6 +4000,9 @@ _OTHERS = re.compile(
     r"(?:她|他)(?:没有?|不)(?:账号|账户)|"
     r"\b(?:he|she|they)(?:'s|\s+is|\s+are|'re)\s+(?:hopeless|useless|no\s+good|rubbish)\s+"
     r"(?:with|at)\s+(?:the\s+)?(?:app|phone|tech|computers?)\b|"
+    # (or has none: "he hasn't got the app", Trinidad "she doh have de app")
+    r"\b(?:he|she|they)\s+(?:hasn't|has\s+not|haven't|doesn't|does\s+not|don't|doh|dont|"
+    r"ain't|aint|has\s+no|have\s+no)\s+(?:got\s+|have\s+|get\s+)?(?:the|de|da|an?)\s+app\b|"
     # A relative's thing with no 我 before it ("爷爷的血压").
     r"(?:爸爸|妈妈|父亲|母亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|媳妇|儿子|女儿|孩子|婆娘)的|"
     # Korean kin words in Chinese, as Korean-Chinese write them: "欧巴 的 订单 30155 取消"
@@ -4046,7 +4055,7 @@ _FOR_OTHERS = re.compile(
     rf"missus|missis|hubby|lad|lass)\b|"
     # a mate with their name ("claim 120 USD hotel for me mate Stevo"), not the assistant
     # called "mate" ("chuck it in for me mate")
-    rf"(?=\s+(?:mate|mates|pal|boss)\s+(?-i:[A-Z][a-z]+)\b)))\s+{_KIN}\b|"
+    rf"(?=\s+(?:mate|mates|pal|boss|marra)\s+(?-i:[A-Z][a-z]+)\b)))\s+{_KIN}\b|"
     # "the" for one's own: "add a reading for the missus too"
     r"\bfor\s+the\s+(?:missus|missis|wife|hubby|husband|old\s+man|old\s+lady)\b|"
     # one named, then who they are: "file 22 USD meal for dave my asst coach, he paid"

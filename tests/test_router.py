@@ -14798,3 +14798,45 @@ def test_rounds_349_352_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 353-356 (measured once at bffd41f, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # Someone else's: Trinidad "mih" (my) before kin, Geordie "marra" (mate), one who has
+        # not got the app, northern 闺女 (daughter) and Yangzhou 小把戏 (the kids)
+        (DOMAIN, "cancel mih brother Ravi order 44120, he doh have de app"),
+        (EXPENSES, "file 30 euro lunch for me marra Shaun"),
+        (EXPENSES, "claim 25 USD taxi from friday, he hasn't got the app"),
+        (EXPENSES, "帮我家小把戏报个打车 28 块"),
+        (DOMAIN, "俺闺女的订单 30218 取消了吧"),
+        # the cancel button pressed before (点过, 按过) is told, not asked for
+        (DOMAIN, "订单 41277 我前天好像按过取消"),
+    ],
+)
+def test_rounds_353_356_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # Wu 弗 (not) opening the clause that takes the cancel back
+        (
+            DOMAIN,
+            "订单 52190 取消掉……算了，弗取消了，看看到哪了",
+            "order_status",
+            {"order_id": "52190"},
+        ),
+        # days counted as 日 with the reading between, or Wu 里向 (within) after them
+        (DOMAIN, "拨我看看十四日血压走势", "review_metric_trend", {"period": "14d"}),
+        (EXPENSES, "30日里向报了多少", "expense_total", {"period": "30d"}),
+    ],
+)
+def test_rounds_353_356_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -595,8 +595,10 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             rf"(?:内|以来)?|前\s*(?:{_CN_NUM})\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月)|"
             rf"(?:{_CN_NUM})\s*(?:天|周|个星期|星期|个礼拜|礼拜|个月)(?:内|以来)?|"
             # "7日总数", "14日走势": days counted before a total or a trend (not "7日", the 7th)
-            # (and Minnan 个 for 的: "再给阮看14日个总数")
-            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|[的个]?(?:总|合计|走势|趋势|平均|变化|total|trend|sum)))|"
+            # (and Minnan 个 for 的: "再给阮看14日个总数"; the reading between: "七日血压趋势";
+            # Wu 里 and 里向, within: "7日里向报了多少铜钿")
+            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|里|[的个]?(?:血压的?)?"
+            r"(?:总|合计|走势|趋势|平均|变化|total|trend|sum)))|"
             rf"(?:上|本|这)个?(?:周|星期|礼拜|月)"
         ),
     ),
