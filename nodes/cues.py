@@ -640,7 +640,7 @@ _VERNACULAR: dict[str, str] = {
     **{"言传": "告诉", "入埋": "录入", "入咗": "录入", "度咗": "量了"},
     # and Cantonese 入个 (put one in): "入个131/85，跟住睇下7日嘅走势"; Inner Mongolian and
     # Shanxi 甚 (what): "那个单 71088 甚时候能到", "地址是甚"
-    **{"入个": "记个", "甚时候": "啥时候", "是甚": "是啥"},
+    **{"入个": "记个", "甚时候": "啥时候", "是甚": "是啥", "有甚": "有啥"},
     # 娃他爸, 娃他妈: the child's father or mother, one's spouse ("给额娃他爸发个短信")
     **{"娃他爸": "我老公", "娃他妈": "我老婆", "孩子他爸": "我的老公", "孩子他妈": "我的老婆"},
     # A pinyin input method's wrong homophone, left unproofed: words that mean nothing as
@@ -691,7 +691,8 @@ _VERNACULAR_WORD = re.compile(
     # Shaanxi: 额 is "I, me" after 给/跟/帮/让 (not the 额 of 金额, 额度); 咥 "eat"
     + r"|(?P<e>(?<=[给跟帮让叫替])额(?![度外]))|(?P<die>咥)"
     # and opening what the user says of their own ("额最近乃个工单…", "额的血压")
-    + r"|(?P<e_own>(?:^|(?<=[\s，。！？,.!?]))额(?=最近|的|上次|昨|前天|今天|想|要|那|这|刚))"
+    + r"|(?P<e_own>(?:^|(?<=[\s，。！？,.!?]))"
+    + r"额(?=最近|的|上次|上回|上个|在|还|昨|前天|今天|想|要|那|这|刚))"
     # Minnan 30 工, 七工: 30 天, 七天
     + r"|(?P<gong>(?:(?<=[\d一二两三四五六七八九十])|(?<=\d ))工(?![单位作资厂程号具人]))"
     + r"|(?P<yuan>(?<=[\d零一二两三四五六七八九十百千万])园)"  # 一千二百园: a dictated 元
@@ -1727,6 +1728,10 @@ _DIALECT: dict[str, str] = {
     **{"whit": "what", "ma": "my", "ye": "u ", "tae": "to ", "ower": "over", "noo": "now"},
     **{"nae": "no ", "hoo": "how", "hoo's": "how's", "whaur": "where", "whaur's": "where's"},
     **{"efter": "after", "scran": "meal ", "fae": "from", "gonnae": "can you"},
+    # Doric "far" for where, told or asked: "Jist tell me far it is", "far's ma parcel"
+    **{"far it is": "where it is", "far's": "where's"},
+    # Ghanaian and Nigerian Pidgin: "tell me where e reach" (where it has got to)
+    **{"where e reach": "where it is  "},
     # Doric (Aberdeen) "fit" for what, "yestreen" (last night), "ane" (one), "och no" (oh no)
     **{"fit's": "what's", "fit wis": "what was", "yestreen": "last night", "ane": "one"},
     # Shetland: "du" (thou), "dunna" (don't), "hing on", "fir" (for), "wrang", "denner",
@@ -3010,7 +3015,7 @@ _RETRACTION = re.compile(
     r"^(?:(?:oh|ok|okay|actually|nah|no|um|uh|well|wait|hmm|so|and|but|eh|ah|hang\s+on)\b"
     r"[\s,]*)*"
     r"(?:i\s+)?(?:nvm|nevermind|never\s+mind|forget\s+(?:it|that|about\s+(?:it|that))|"
-    r"scratch\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
+    r"(?:scratch|scrap)\s+that|disregard\s+that|ignore\s+that|on\s+second\s+thoughts?|"
     r"changed\s+my\s+mind|(?:don'?t|do\s+not)(?:\s+do\s+(?:it|that)|\s+bother)?|"
     # "Cancel 90312. Actually, hmm, maybe not", "… Leave it for now."
     # ("keep it": "Cancel the order 77230... non, finalement, keep it, …")
@@ -3053,12 +3058,12 @@ before. Not 不要了 on its own ("订单10091，不要了" asks to cancel it) n
 ("直接取消算了")."""
 _TRAILING_RETRACTION = re.compile(
     r"(?:\.{2,}|…+|⋯+)\s*(?:(?:oh|actually|nah|no|wait)\b[\s,]*)*(?:nvm|nevermind|never\s+mind|"
-    r"forget\s+it|scratch\s+that|(?:其实)?(?:算了|不用了)|当我没说)"
+    r"forget\s+it|(?:scratch|scrap)\s+that|(?:其实)?(?:算了|不用了)|当我没说)"
     r"(?:[\s,;.!?，。；！？~…吧]*$|[\s,，]*(?=(?:先|还是)?(?:不要|别|不用|先别|不[\u4e00-\u9fff]{1,3}了)))|"
     # said aloud, with no pause written: "cancel order one two three no never mind don't
     # cancel anything"
     r"\s(?:(?:oh|actually|nah|no|wait)\s+)*(?:nvm|nevermind|never\s+mind|forget\s+it|"
-    r"scratch\s+that)(?:[\s,;.!?~…]*$|[\s,]+(?=(?:don'?t|do\s+not)\b))",
+    r"(?:scratch|scrap)\s+that)(?:[\s,;.!?~…]*$|[\s,]+(?=(?:don'?t|do\s+not)\b))",
     re.I,
 )
 """A retraction after a trailing pause in the same clause: "cancel 10091... nvm",
@@ -3496,7 +3501,8 @@ _CN_UNDECIDED = re.compile(
     r"(?:还在考虑|还[没未]想好|还[没未]决定|未决定|我再想(?:想|一?下)|我再考虑一?下|还在犹豫)"
     r"(?![办怎如])|"
     # unsure whether to, and the assistant's view asked: "不知道该不该开…… 你觉得呢"
-    r"不知道(?:该不该|要不要|应不应该)|(?:你|您)(?:觉得|看|说)呢|"
+    # (Chaoshan and Wu 呾 and 讲, say: "…又惊后面还用得着，阿兄你呾呢？")
+    r"不知道(?:该不该|要不要|应不应该)|(?:你|您)(?:觉得|看|说|呾|讲)呢|"
     r"(?<![你您])再想想(?![办怎如])"
 )
 """The same in Chinese, anywhere in the request ("取消订单66013吧，我再想想"), but not asking
@@ -4487,7 +4493,7 @@ days trend, then …") it is the change asked for, after the read."""
 _OPINION_ASKED = re.compile(
     r"\bwhat\s+do\s+(?:you|u|ya)\s+(?:think|reckon|say|suggest|recommend)\b|"
     r"\bwhat(?:'s|\s+is)\s+your\s+(?:opinion|advice|take)\b|\bwhat\s+would\s+you\s+do\b|"
-    r"你(?:觉得|看|说)(?:呢|怎么样|咋样|如何)|你怎么看",
+    r"你(?:觉得|看|说|呾|讲)(?:呢|怎么样|咋样|如何)|你怎么看",
     re.I,
 )
 """The assistant asked for its opinion: "What do you think?", "你觉得呢"."""
@@ -4744,7 +4750,7 @@ _CHANGE_OF_MIND = re.compile(
     rf"nah|(?:hang|hold)\s+on\s*to{_KEPT_OBJECT}|hang\s+on|hold\s+on(?!\s*to\b)|"
     # "I want to cancel... or no, first tell me where is it"
     r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"
-    r"on\s+second\s+thoughts?|scratch\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
+    r"on\s+second\s+thoughts?|(?:scratch|scrap)\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
     # "no need" last, right after the number the change is for ("cancel 30721 no need",
     # Singlish "cancel 30721, no need lah"): the change may be refused or the order said to be
     # unneeded, so `retracted` takes the change back and the run asks. Not "no need to text
@@ -4774,7 +4780,7 @@ _CHANGE_OF_MIND = re.compile(
 
 
 _DISMISSED = re.compile(
-    r"\b(?:ignore|disregard|forget|scratch)\s+(?:that|this|what\s+i\s+(?:just\s+)?said)\b"
+    r"\b(?:ignore|disregard|forget|scratch|scrap)\s+(?:that|this|what\s+i\s+(?:just\s+)?said)\b"
     r"[\s,.;:!—–-]*|(?:刚才|前面|上面)(?:说的|那句|那个)?(?:不算|作废|当我没说)[\s，,。.；;!！]*",
     re.I,
 )

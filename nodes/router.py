@@ -164,7 +164,12 @@ _ROUGH_DAY = re.compile(
     # "I don't remember the date exactly", "can't recall which day"
     r"\b(?:don'?t|do\s+not|can'?t|cannot|can\s+not)\s+(?:remember|recall)\s+"
     r"(?:the\s+|which\s+|what\s+)?(?:exact\s+)?(?:day|date)\b|"
+    # (and when it was, forgotten: "I don't remember when I took it", "forgot what day")
+    r"\b(?:don'?t|do\s+not|can'?t|cannot|can\s+not)\s+(?:remember|recall)\s+when\b|"
+    r"\bforgot\s+(?:the\s+|what\s+|which\s+)(?:day|date)\b|"
     r"前几天|前些天|前阵子|(?:不记得|记不清|忘了)(?:是)?(?:哪天|几号|哪一天|日期)|"
+    # the day named, then forgotten: "日子额记不清了", "哪天量的忘了", "日期忘了"
+    r"(?:日子|日期|哪天|几号|哪一天)[^，。,.!！?？\d]{0,4}?(?:记不清|记不太清|不记得|忘了|想不起)|"
     # or left for later: "日期我核对发票后再告诉你", "I'll tell you the date later"
     r"(?:日期|哪天|几号)[^，。,.!！?？]{0,12}?(?:再|稍后|晚点|回头)(?:告诉|发|给|补|说)|"
     r"\b(?:i'?ll|i\s+will)\s+(?:tell|send|give)\s+(?:you\s+)?the\s+(?:date|day)\s+later\b",
@@ -1062,9 +1067,10 @@ A subject, a verb of being or having, a question word, a refusal, a doubt, a sec
 or anything a claim can be besides new ("rejected", "refund", "again") makes it a sentence
 about the values ("my taxi cost 30 EUR yesterday"), and the line is asked about."""
 _CN_SENTENCE_MAKERS = re.compile(
-    # (会 is "will", not the 会 of 会议, 开会: "会议晚宴 45 美元，前天")
+    # (会 is "will", not the 会 of 会议, 开会: "会议晚宴 45 美元，前天"; nor a fair or a party,
+    # 展会, 聚会, nor 那会儿 "back then": "在德国展会食饭35欧，3月11号")
     r"[我你他她它们吗呢么吧嘛没不未要想能该是有过又再还也或了把寄发传转同和跟都及花付删改]|"
-    r"(?<!开)会(?![议场所员展务])|(?<!类)别|"
+    r"(?<![开展聚宴晚年酒庙])会(?![议场所员展务儿])|(?<!类)别|"
     r"已经|可以|应该|驳回|退(?!房)|错|重复|多少|几|怎么|什么|啥|看|查|总|合计|算了|等等|不对|高|低|正常"
 )
 """The same in Chinese: "去肥西工地打车52元" describes a claim; "我打车花了52" tells one."""
@@ -4221,6 +4227,10 @@ _FOR_ME = re.compile(
 )
 _WITH = re.compile(r"\bwith\b[^.,;:!?]{0,30}$|(?:和|跟|陪|与|带|送)$", re.I)
 """Who came along: "with my wife", 和/跟/陪 我妈, and one taken somewhere (带我妈去医院)."""
+_TREATED = re.compile(r"请[\u3400-\u9fff]{0,6}$")
+_ATE = re.compile(r"(?:吃|喝|食)(?:饭)?的$")
+"""One the user treated, named after 请 and before what they ate ("请供货的老板吃的"): the
+meal is the user's, paid by them."""
 
 
 def _bought_for_or_with(text: str, m: re.Match[str]) -> bool:
@@ -4236,6 +4246,8 @@ def _bought_for_or_with(text: str, m: re.Match[str]) -> bool:
         return True
     if _FOR_ME.match(text, m.end()):
         return True  # "我外孙给我在网上买了个按摩椅": bought for the user
+    if _TREATED.search(before) and _ATE.search(m.group()):
+        return True  # "昨天请供货的老板吃的": the user's treat, the user's meal claim
     owned = re.search(r"['’]s\b|的", m.group()) is not None
     return not owned and _WITH.search(before) is not None
 
@@ -4448,7 +4460,8 @@ _NOT_YOURS = re.compile(
 """The user saying the thing is another business's ("that one's my Tesco delivery, not
 yours", "coming from them not you", "不是你们的订单"): nothing here reads or changes it."""
 _IF_CHANGED = re.compile(
-    r"\b(?:if|were)\s+(?:i|we)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
+    # (and Jamaican "mi" for I: "If mi cancel 77170 mi get back mi money same time?")
+    r"\b(?:if|were)\s+(?:i|we|mi)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
     r"\s+and|actually)\s+)?(?!should\b)(?P<en>[a-z]+)|"
     r"\b(?:considering|thinking\s+(?:about|of)|deciding|debating)\s+(?:whether\s+(?:or\s+not\s+)?"
     r"to\s+|if\s+i\s+should\s+)?(?P<en2>[a-z]+)|"

@@ -14840,3 +14840,127 @@ def test_rounds_353_356_routes(
     domain: Domain, text: str, intent: str, slots: dict[str, Any]
 ) -> None:
     _assert_routed(domain, text, intent, slots)
+
+
+# --- rounds 357-360 (measured once at 07f9a06, then folded into dev) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the assistant's view asked in Chaoshan and Wu (呾, 讲: say) after a change weighed
+        (DOMAIN, "单子 31870 想退掉，又怕过两天要用，你呾呢"),
+        (DOMAIN, "订单 40219 我想取消掉，你讲呢"),
+    ],
+)
+def test_rounds_357_360_write_nothing(domain: Domain, text: str) -> None:
+    _assert_writes_nothing(domain, text)
+
+
+@pytest.mark.parametrize(
+    ("domain", "text"),
+    [
+        # the day forgotten, said after it (found on the dev part: these filed for today)
+        (EXPENSES, "打车30块报一下，日期忘了"),
+        (EXPENSES, "报个饭钱五十块，日子我记不清了"),
+        (DOMAIN, "血压 138/90 帮我记上，哪天量的想不起来了"),
+        (DOMAIN, "log 130/85, I don't remember when I took it"),
+    ],
+)
+def test_rounds_357_360_day_forgotten_asks(domain: Domain, text: str) -> None:
+    _assert_asks(domain, text)
+
+
+def test_rounds_357_360_asks_what_a_cancel_would_do() -> None:
+    """Jamaican "mi" (I) opening what a cancel would do: asked, not read as a status."""
+    _assert_asks(DOMAIN, "If mi cancel 51408 mi get back mi money?")
+
+
+@pytest.mark.parametrize(
+    ("domain", "text", "intent", "slots"),
+    [
+        # a ticket's updates asked for by a call, an e-mail or a chat message
+        (
+            EXPENSES,
+            "open a ticket, the receipt upload hangs. phone me when it's fixed",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "raise a ticket for the login loop, and drop me an email once someone looks",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (
+            EXPENSES,
+            "开个工单，审批页面一直转圈，修好了给我打个电话",
+            "open_ticket",
+            {"notify": True},
+        ),
+        (EXPENSES, "提个工单，发票识别错了，有结果微信说我一声", "open_ticket", {"notify": True}),
+        # (a guard, which held before: a call refused is no flag)
+        (
+            EXPENSES,
+            "open a ticket, the app logs me out. don't call me, I'll check back",
+            "open_ticket",
+            {"notify": False},
+        ),
+        # "scrap that" takes back the value said before
+        (
+            DOMAIN,
+            "do me the weekly report. No, scrap that, make it monthly",
+            "build_report",
+            {"report": "monthly"},
+        ),
+        # Doric "far" (where) and Pidgin "where e reach" after a cancel refused
+        (
+            DOMAIN,
+            "dinna cancel 52281, jist tell me far it is",
+            "order_status",
+            {"order_id": "52281"},
+        ),
+        (
+            DOMAIN,
+            "don't cancel 63302, I go use am. just tell me where e reach",
+            "order_status",
+            {"order_id": "63302"},
+        ),
+        # filed, then (完了) shown, with the read asked as a question
+        (
+            EXPENSES,
+            "住宿 420 块，昨天的，报完了给我看下这两周一共多少",
+            "submit_expense",
+            {"amount": "420", "currency": "CNY", "category": "hotel", "period": "14d"},
+        ),
+        # one the user treated (请 … 吃的) is the user's meal
+        (
+            EXPENSES,
+            "报销一顿饭，150块，前天请装修队的老板吃的",
+            "submit_expense",
+            {"amount": "150", "currency": "CNY", "category": "meal"},
+        ),
+        # a fair (展会) and "back then" (那会儿) are no "will" (会) in an entry line
+        (
+            EXPENSES,
+            "上海车展会打车 64 块，3月9号",
+            "submit_expense",
+            {"amount": "64", "currency": "CNY", "category": "taxi", "date": "2026-03-09"},
+        ),
+        # how long a thing was done (了一天) is no window
+        (
+            DOMAIN,
+            "扛了一天冰块，刚量的 152/96，记下来",
+            "record_metric",
+            {"value": "152/96"},
+        ),
+        # Shanxi 额 (I) and 甚 (what), the address left with you, the ticket from last time
+        (DOMAIN, "额在你们那儿留的电话是甚", "customer_profile", {}),
+        (EXPENSES, "上回那个工单有什么消息没", "ticket_status", {"ticket_id": None}),
+        (DOMAIN, "Wah address yuh have fi mi now?", "customer_profile", {}),
+    ],
+)
+def test_rounds_357_360_routes(
+    domain: Domain, text: str, intent: str, slots: dict[str, Any]
+) -> None:
+    _assert_routed(domain, text, intent, slots)

@@ -1623,9 +1623,9 @@ def _without_notify(words: str) -> str:
     `notify` slot's evidence, not the problem.
     """
     for joint in _JOINED_NOTIFY.finditer(words):
-        if find_word(words[joint.end() :], _NOTIFY_WORDS, "flag"):
+        if _updates_cue(words[joint.end() :]):
             return words[: joint.start()]
-    cue = find_word(words, _NOTIFY_WORDS, "flag")
+    cue = _updates_cue(words)
     if cue is not None and cue.start > 0:
         # run on with no joint, as typed on a phone or dictated: "my fan sounds like a jet
         # engine lmk when its fixed", "... the letter e no need to update me"
@@ -1680,7 +1680,7 @@ def _line_after(text: str, at: int) -> Found | None:
         words = m["words"].strip()
         if (
             len(_SUMMARY_NOISE.sub(" ", words).strip()) >= 3
-            and not find_word(words, _NOTIFY_WORDS, "flag")
+            and not _updates_cue(words)
             and not _UPDATES_DROPPED.search(words)
         ):
             return Found(
@@ -1745,7 +1745,7 @@ def _find_summary(text: str) -> Found | None:
             and words.lower() not in _ANAPHORS
             and not REFERS_BACK.fullmatch(words.strip())  # "about the same problem as before"
             and not _in_refused_clause(text, start)
-            and not find_word(words, _NOTIFY_WORDS, "flag")
+            and not _updates_cue(words)
         ):
             start = text.index(words, start)
             found = Found(words[:200], words, start, start + len(words), "text")
@@ -1814,7 +1814,7 @@ def _problem_pieces(text: str) -> list[Found]:
             continue  # "hi, sorry to bother you, my monitor flickers": the monitor is
         if _TICKET_OR_ELSE.search(words) and text[piece.end() :].lstrip()[:1] in ("?", "？"):
             continue  # "开工单还是直接打电话？": how to ask for help, weighed, is no problem
-        if len(rest) >= 3 and not find_word(words, _NOTIFY_WORDS, "flag"):
+        if len(rest) >= 3 and not _updates_cue(words):
             start = text.index(words, piece.start())
             out.append(Found(words[:200], words, start, start + len(words), "text"))
     return out
@@ -1833,9 +1833,50 @@ _UPDATES_DROPPED = re.compile(
 updates", "有进展就通知我，算了不用通知了"): the flag the user meant last is off."""
 
 
+_ME = r"(?:me|mi|meh|us)"
+_CN_ME = r"(?:我|俺|额|阮|咱|侬|伢|𠊎|阿拉|本人)"
+_CONTACT_ME = re.compile(
+    # a call, an e-mail, a text or a chat message to the user once there is news: "Phone me
+    # when it's sorted", "call me po when fixed", "call mi pon mi phone wid any update"
+    rf"\b(?:call|phone|ring|bell|buzz|e-?mail|text|txt|sms|message|msg|whatsapp|wechat|dm)"
+    rf"\s+{_ME}(?:\s+(?:po|back|up|pon\s+mi\s+phone|on\s+my\s+(?:phone|mobile|cell)))?"
+    r"\s+(?:when|once|if|whenever|as\s+soon|after|with|wid|wit|the\s+(?:moment|minute|second))\b|"
+    # the message named: "Flick me an email when it's sorted", "Sen mi a email when unu sort
+    # it out", "give me a ring once someone's looked"
+    rf"\b(?:flick|send|sen|drop|shoot|give|gimme|gie)\s+{_ME}\s+(?:an?\s+|one\s+)?(?:quick\s+)?"
+    r"(?:e-?mail|text|txt|call|ring|bell|buzz|message|line|whatsapp|note|sms)\s+"
+    r"(?:when|once|if|whenever|as\s+soon|after|with|the\s+(?:moment|minute|second))\b|"
+    # Chinese, the call or the message to the user: "弄好了给俺打个电话", "有进展打电话给我",
+    # "有消息微信呾我一声" (Chaoshan 呾, say)
+    rf"(?:打(?:个|一个|一下|一通)?电话|发(?:个|封|条)?(?:邮件|电邮|短信|微信|信息|消息|email))"
+    rf"(?:给|跟|和){_CN_ME}|"
+    rf"(?:给|跟|和){_CN_ME}(?:打(?:个|一个|一下|一通)?电话|来(?:个|一个)?电话|回(?:个)?电话|"
+    r"发(?:个|封|条)?(?:邮件|电邮|短信|微信|信息|消息|email))|"
+    rf"(?:微信|短信|邮件|电邮|电话)(?:呾|说|讲|告诉|通知|喊|话|告|知会){_CN_ME}",
+    re.I,
+)
+"""The user asking to be contacted by a call, an e-mail or a chat app once there is news:
+as the writers' spec and the dev part have it, a ticket's updates asked for by any channel
+are its notify flag (the helpdesk tells them its own way). The English needs a word of when
+or with what ("call me when", "ring me with updates"): "call me" alone may be a callback."""
+
+
+def _updates_cue(text: str) -> Found | None:
+    """The words asking for updates (or refusing them): a listed word, else a contact asked."""
+    flag = find_word(text, _NOTIFY_WORDS, "flag")
+    if flag is not None:
+        return flag
+    refused: Found | None = None
+    for m in _CONTACT_ME.finditer(text):
+        if not negated(text, m.start()):
+            return Found(True, m.group(), *m.span(), "flag")
+        refused = refused or Found(False, m.group(), *m.span(), "flag")
+    return refused
+
+
 def _notify_flag(text: str) -> Found | None:
     """Whether to tell the user of updates: the flag asked for, unless dropped after it."""
-    flag = find_word(text, _NOTIFY_WORDS, "flag")
+    flag = _updates_cue(text)
     if flag is None or not flag.value:
         return flag
     dropped = _UPDATES_DROPPED.search(text, flag.end)
@@ -1902,7 +1943,7 @@ _LATEST_TICKET = re.compile(
     r"\b(?:my|me|the|our|his|her|their|its|that)\s+(?:latest|newest|last|most\s+recent|recent)\s+"
     r"(?:helpdesk\s+|it\s+)?"
     r"(?:ticket|tkt|tiket)\b(?!\s+(?:number|no\.?|id)\b)|"
-    r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上次|上一张|上一个|上张|上个)"
+    r"(?:最新|最近开|最近|新开|刚开|上次开|上一次开|上回开|上次|上回|上一回|上一张|上一个|上张|上个)"
     r"(?:的|那|那张|那个|那单|这|这张|这个|这只|一张|一个|张|个){0,2}(?:的)?"
     r"\s*(?:工单|报修单|ticket|单子)|"
     # the problem reported lately, as the ticket it opened: "我前几天反映的那个问题，现在怎么样了？"
@@ -2172,6 +2213,7 @@ DOMAIN = Domain(
                 # "报个饭钱", "帮我报个滴滴", "要报一个酒店": 报个 before what the money went on.
                 *(f"报个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
                 *(f"报一个{w}" for _, words in _CATEGORY_WORDS for w in words if _CJK.search(w)),
+                *("报个吃饭", "报一个吃饭"),  # "报个吃饭的，86块，周四的"
                 # 报 right before the kind of cost: "…花了320元，报餐费"
                 *("报餐费", "报饭钱", "报饭费", "报车费", "报打车费", "报住宿费", "报房费"),
                 # and a client treated: "一共 1,280 元，报招待餐"

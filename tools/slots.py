@@ -593,6 +593,8 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
         re.compile(
             rf"(?:最近|近|过去|这)\s*(?:{_CN_NUM})?\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月|月)"
             rf"(?:内|以来)?|前\s*(?:{_CN_NUM})\s*(?:天|日|周|个星期|星期|个礼拜|礼拜|个月)|"
+            # (not how long something was done: "削了一天面", "忙了两天")
+            rf"(?<!了)(?<![0-9零〇一二两三四五六七八九十百])"
             rf"(?:{_CN_NUM})\s*(?:天|周|个星期|星期|个礼拜|礼拜|个月)(?:内|以来)?|"
             # "7日总数", "14日走势": days counted before a total or a trend (not "7日", the 7th)
             # (and Minnan 个 for 的: "再给阮看14日个总数"; the reading between: "七日血压趋势";
@@ -730,8 +732,9 @@ _JOINERS = re.compile(
     r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])|"
     # a run-on message turning to the assistant: "发票我已经拿到了你帮我报一下住宿费"
     r"(?<=[\u3400-\u9fff])(?=你帮我|你给我|麻烦你|请你帮我)|"
-    # done first, then shown: "报完给我看看俩礼拜总共多少", "报了以后看下近7天总共多少"
-    r"(?<=[报记存录]完)(?=给我|帮我|让我|顺便)|"
+    # done first, then shown: "报完给我看看俩礼拜总共多少", "报了以后看下近7天总共多少",
+    # "报完了给我看看这七天一共多少"
+    r"(?:(?<=[报记存录]完)|(?<=[报记存录]完了))(?=给我|帮我|让我|顺便)|"
     r"(?<=[报记存录交]了以后|[报记存录交]了之后)(?=[\u3400-\u9fff])|"
     # a refusal run on into what is asked instead: "41296先不要取消了就给我发个短信"
     r"(?<=[\u4e00-\u9fff]了)(?=就\s*(?:给我|帮我|替我|发))"

@@ -268,6 +268,11 @@ _PROFILE_WORDS = (
     *("phone and address you", "address and phone you", "phone and address do you"),
     # Taglish "ko" (my) after the noun: "yung address at number ko na naka-file"
     *("address ko", "address at number ko", "address at phone ko", "contact details ko"),
+    # what the user left with you, asked of you: "额在你们这儿留的地址是甚？", Jamaican
+    # "Wah address unu have fi mi?"
+    # (the address asked for, not checked beside another request: "顺便看看我留的地址对不对")
+    *("留的地址是", "留的电话", "留的手机号", "留的联系方式", "登记的地址"),
+    *("address you have for me", "address you got for me", "address unu have", "address yuh have"),
 )
 
 
