@@ -564,6 +564,12 @@ _VERNACULAR: dict[str, str] = {
     **{"甲我": "帮我", "按怎": "怎样", "昨昏": "昨天", "毋是": "不是", "毋": "不", "袂": "不"},
     # 毋着 "not right", a correction ("周报做一下，啊毋着，月报啦"); 才着 "is the right one"
     **{"毋着": "不对", "才着": "才对"},
+    # and as Quanzhou writes them: 呣 for 毋, 伓着 "not right", 伓通 and 呣通 "don't", 卜 "want"
+    # before the change ("卜取消 40530，啊呣着，伓通取消"), 箍 a yuan ("打的 85 箍"), 诶 "的"
+    # after days ("七日诶趋势"), where it has got to asked ("先看伊到叨位"; not the 到叨位 of a
+    # text to send, "共阮发短信讲订单45501到叨位矣")
+    **{"呣着": "不对", "伓着": "不对", "呣是": "不是", "伓通": "不要", "呣通": "不要"},
+    **{"卜取消": "要取消", "卜看": "要看", "阮卜": "我要", "日诶": "日的", "伊到叨位": "它到哪里"},
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
     # Fuzhou (Eastern Min): 伓 "not" (伓使 "no need", 伓卜 "don't want"), 蜀 "one" before a
     # measure, 乞 "give/to", 其 "的" before what it owns, 暝 "night", 落去 "into", 卜 "want"
@@ -598,6 +604,9 @@ _VERNACULAR: dict[str, str] = {
     # Hainanese and Minnan 无 "not" before a verb: "20417先无取消，帮我查下到哪里了"
     **{"无取消": "不取消", "先无": "先不", "无要": "不要", "无使": "不用", "无用通知": "不用通知"},
     **{"好了无": "好了没", "到了无": "到了没"},  # "J-21那个任务好了无": 无 asks, as 没 does
+    # Hainanese 哇 "I, me" after a verb for the user and before what is theirs ("先给哇看7日的",
+    # "有进展就打电话给哇", "哇报销的钱"); 做呢 "how"
+    **{"给哇": "给我", "帮哇": "帮我", "哇要": "我要", "哇的": "我的", "哇报": "我报"},
     "无对": "不对",  # a correction: "3月14……无对，是3月13"
     # Nanjing 港 "say": "有进展港一声"; a screen reader's spoken punctuation: "逗号", "句号"
     **{"港一声": "说一声", "逗号": "， ", "句号": "。 ", "问号": "？ "},
@@ -1775,6 +1784,10 @@ _DIALECT: dict[str, str] = {
     **{"aaj": "today", "subah": "morning", "saare": "all", "phir": "then", "dobara": "again"},
     **{"aur": "and", "save karo": "save it", "add karo": "add it", "add kr do": "add it"},
     **{"cancel karo": "cancel it", "cancel kr do": "cancel it", "kitna": "how much"},
+    # Hyderabadi (Dakhini) "nakko" (don't, no): "nakko cancel, just tell me where it is"
+    **{"nakko": "don't"},
+    # Boston: "Nawt the weekly one", "pahk the cah … 28 dollahs"
+    **{"nawt": "not ", "pahk": "park", "cah": "car", "dollahs": "dollars"},
     # Malay "simpan" (save), in Malaysian Chinese too: "早上量血压 148/92, 帮我 simpan 起来"
     "simpan": "save",
     # "sen" (send), "dem" after a noun (its plural): "open a ticket an sen mi update dem"
@@ -3708,12 +3721,29 @@ def on_event(text: str, examples: Iterable[str] = ()) -> Found | None:
     None too when one of the intent's `examples` asks for its change on some event
     ("ping me once it's triaged"): the intent then makes it later itself.
     """
-    m = next((m for m in _ON_EVENT.finditer(text) if not _PURPOSE.search(text, 0, m.start())), None)
+    m = next(
+        (
+            m
+            for m in _ON_EVENT.finditer(text)
+            if not _PURPOSE.search(text, 0, m.start())
+            and not _PAST_TIME_BEFORE.search(text, 0, m.start())
+        ),
+        None,
+    )
     if m is None or any(_ON_ANY_EVENT.search(e) for e in examples):
         return None
     return Found(True, m.group(), m.start(), m.end(), "event")
 
 
+_PAST_TIME_BEFORE = re.compile(
+    r"\b(?:was|were|took|spent|paid|had)\b[^.?!;]*"
+    r"\b(?:this\s+morning|this\s+afternoon|last\s+night|yesterday|earlier(?:\s+today)?)"
+    r"[\s,]*$",
+    re.I,
+)
+"""A time gone by, told of a value, right before the event ("pressure was 142/91 this
+morning after the delivery lads left"): when a reading was taken or money spent, not a
+change put off until then."""
 _PURPOSE = re.compile(r"\bso\s+(?:that\s+)?(?:i|we)\b[^.?!,;]*$", re.I)
 """What the change is for, before the event: "text me the status … so I have it on my
 phone when the courier comes" wants the text now, to have it then."""

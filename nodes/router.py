@@ -1232,6 +1232,13 @@ def _entry_asked(
     )
 
 
+_SECOND_ITEM = re.compile(
+    r"\b(?:and|plus|also)\s+(?:a|an|one|another)\s+[a-z]+\s+(?:for|of|at)\s*$", re.I
+)
+"""A second thing named with its price after "and" ("… and a lunch for 14"): a bare number
+there is another claim's sum, with its currency left to the first."""
+
+
 def _another_value(ev: Mapping[str, Any], roles: list[Role], text: str) -> Role | None:
     """A second value of the kind the slot's evidence is, which the write would leave out.
 
@@ -1263,6 +1270,12 @@ def _another_value(ev: Mapping[str, Any], roles: list[Role], text: str) -> Role 
             and not _MEASURE_AFTER.match(text, role.end)
         ):
             return role  # "打车 45 rmb 7.5 报了": a second sum, or a day, no slot says which
+        if (
+            kind == "amount"
+            and role.kind == "number"
+            and _SECOND_ITEM.search(text, 0, role.start) is not None
+        ):
+            return role  # "a taxi for 32 bucks and a lunch for 14": a second claim's sum
         if role.kind not in wanted:
             continue
         if kind == "period":
@@ -2298,7 +2311,7 @@ _PAST_OCCASION = re.compile(
 night"): the day it happened, which the write would otherwise take as today."""
 PAST_OCCASION = "date: {text!r} says when, not which day; say which day it was"
 _SHOWN = re.compile(
-    r"\b(?:show|total|trend|how|look|view|summar|pull|tell)\w*|看|总|趋势|走势|多少|曲线", re.I
+    r"\b(?:show|total|trend|how|look|view|summar|pull|tell|see)\w*|看|总|趋势|走势|多少|曲线", re.I
 )
 """Words of a part that shows a window: beside them "上个月" is that window, not the day."""
 _BARE_WINDOW = re.compile(
@@ -3865,6 +3878,12 @@ _OTHERS = re.compile(
     r"own\s+(?:pocket|money)\b|"
     # Portuguese and Romance order: "the order of my wife"
     rf"\bof\s+(?:my|our)\s+{_KIN}\b|"
+    # Northern English "our" before a first name (one's family), sent to or done for: "Text
+    # our Sharon the status of 40512", "file it for our Kirsty" ("our kid" is kin, above)
+    r"\b(?:text|txt|message|send|tell|ring|call|phone|for|to)\s+our\s+"
+    r"(?-i:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|IT)\b)[A-Z][a-z]+\b)"
+    # (not a place or a group of the user's: "for our Leeds office trip")
+    rf"(?!\s+(?:[a-z]+\s+)?{_NOT_PERSON}\b)|"
     # anyone named after their role: "file a claim for my conductor Kamau"
     # (or two words: "for my crew boss Darrell")
     r"\bfor\s+(?:my|our)\s+[a-z]+\s+"
@@ -3943,8 +3962,9 @@ _OTHERS = re.compile(
     # Formal Chinese for one's family ("家父", "内人"), and a thing done on another's behalf
     # ("代他"; 代为 alone asks the assistant to act for the user: "烦请代为报销").
     r"家[父母严慈兄姐]|内人|犬子|小女(?![孩生])|令尊|令堂|代他|代她|替他|替她|"
-    # (not a place called after whose it is: "uber to Sarah's home gym", "dinner at Luigi's")
-    r"(?-i:(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)"
+    # (not a place called after whose it is: "uber to Sarah's home gym", "dinner at Luigi's",
+    # "lunch at the Allsup's today")
+    r"(?-i:(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?<!\bat\sthe\s)(?<!\bfrom\sthe\s)"
     r"\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
@@ -4330,7 +4350,7 @@ _HOW_TO = re.compile(
     r"\bhow\s+(?:do|can|should|would)\s+(?:i|we|you|one)\s+(?!feel\b|look\b|stand\b|do\b)"
     r"[a-z]+|\bhow\s+to\s+[a-z]+|"
     r"(?:怎么|怎样|如何)(?:才能|才|能|去|来)?"
-    r"(?![样么回还没办了又这那都会就不一再也总老是么呀啊呢啦嘞咯喇])[\u4e00-\u9fff]",
+    r"(?![样么回还没办了又这那都会就不一再也总老是么呀啊呢啦嘞咯喇嘛])[\u4e00-\u9fff]",
     re.I,
 )
 """A how-to question ("打印机怎么换墨盒？", "how do I reset my password"): it asks for

@@ -34,6 +34,7 @@ from tools.slots import (
     Found,
     clauses,
     contains_any,
+    corrected_between,
     find_amount,
     find_date,
     find_id,
@@ -997,6 +998,8 @@ _NOTIFY_WORDS: tuple[tuple[bool, tuple[str, ...]], ...] = (
             *("push我", "push 我"),  # "有进展push我一下"
             *("let me no when", "let me no once", "let me no if"),
             *("tell me how it goes", "tell me how it's going", "let me know how it goes"),
+            # Hinglish "batana" (tell): "WhatsApp pe batana progress", "progress batate rehna"
+            *("batana progress", "progress batana", "pe batana", "batate rehna"),
             # "I'd appreciate hearing how it gets on" (Atlantic Canada)
             *("hearing how it gets on", "hear how it gets on", "hearing how it goes"),
             # updates asked for by e-mail: "…and e-mail me the updates"
@@ -1424,6 +1427,42 @@ _URDU_GRAMMAR = re.compile(
 the money went on."""
 
 
+def _taken_back(text: str, category: str) -> bool:
+    """Whether the category was named and then disowned ("as a taxi — no wait, not a taxi").
+
+    Only "not (a) …", "isn't", "wasn't" or 不是 right before the later word disowns it, after
+    a correction ("no wait", "no hang on"): a value said again in a correction ("45 euros, no
+    sorry, 54 euros") is not refused, nor one thing of its kind left out ("claim that - not
+    the 3 coffees").
+    """
+    said = [
+        m
+        for value, words in _CATEGORY_WORDS
+        if value == category
+        for w in words
+        for m in _word_spans(text, w)
+    ]
+    kept = [at for at in said if not _DISOWNED.search(text, 0, at)]
+    disowned = [at for at in said if _DISOWNED.search(text, 0, at)]
+    return bool(
+        kept
+        and disowned
+        and max(disowned) > min(kept)
+        and corrected_between(text, min(kept) + 1, max(disowned))
+    )
+
+
+_DISOWNED = re.compile(r"(?:\b(?:not|isn'?t|wasn'?t)\s+(?:(?:a|an|the)\s+)?|不是)$", re.I)
+
+
+def _word_spans(text: str, word: str) -> list[int]:
+    """Where a category word starts in the text, read as whole words in English."""
+    pattern = re.escape(word.lower())
+    if not _CJK.search(word):
+        pattern = rf"(?<![\w']){pattern}(?![\w'])"
+    return [m.start() for m in re.finditer(pattern, text.lower())]
+
+
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
     """A category word, else "other" with the words that say what the money went on.
 
@@ -1459,6 +1498,12 @@ def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:
         for run in _RUNNING_COST.finditer(masked, 0, found.start):
             if _TO_A_PLACE.fullmatch(masked, run.end(), found.start):
                 return Found("other", run.group(), run.start(), run.end(), "enum")
+    if found is not None and _taken_back(masked, found.value):
+        # "as a taxi — no hang on, not a taxi, it was breakfast": the kind meant after it
+        others = tuple((value, words) for value, words in _CATEGORY_WORDS if value != found.value)
+        found = find_word(masked, others, "enum")
+        if found is None:
+            return "other"  # "as a taxi, no wait, not a taxi": no kind left that was meant
     if found is not None:
         return replace(found, text=text[found.start : found.end])
     if (ride := _TAXI_RIDE.search(masked)) is not None:
@@ -1840,11 +1885,13 @@ _CONTACT_ME = re.compile(
     # when it's sorted", "call me po when fixed", "call mi pon mi phone wid any update"
     rf"\b(?:call|phone|ring|bell|buzz|e-?mail|text|txt|sms|message|msg|whatsapp|wechat|dm)"
     rf"\s+{_ME}(?:\s+(?:po|back|up|pon\s+mi\s+phone|on\s+my\s+(?:phone|mobile|cell)))?"
-    r"\s+(?:when|once|if|whenever|as\s+soon|after|with|wid|wit|the\s+(?:moment|minute|second))\b|"
+    r"\s+(?:when|once|if|whenever|as\s+soon|after|with|wid|wit|how\s+(?:it|things)|"
+    r"the\s+(?:moment|minute|second))\b|"
     # the message named: "Flick me an email when it's sorted", "Sen mi a email when unu sort
     # it out", "give me a ring once someone's looked"
     rf"\b(?:flick|send|sen|drop|shoot|give|gimme|gie)\s+{_ME}\s+(?:an?\s+|one\s+)?(?:quick\s+)?"
-    r"(?:e-?mail|text|txt|call|ring|bell|buzz|message|line|whatsapp|note|sms)\s+"
+    # (Scots "gie us a phone": give me a call)
+    r"(?:e-?mail|text|txt|call|ring|bell|buzz|message|line|whatsapp|note|sms|phone)\s+"
     r"(?:when|once|if|whenever|as\s+soon|after|with|the\s+(?:moment|minute|second))\b|"
     # Chinese, the call or the message to the user: "弄好了给俺打个电话", "有进展打电话给我",
     # "有消息微信呾我一声" (Chaoshan 呾, say)
@@ -2216,6 +2263,7 @@ DOMAIN = Domain(
                 *("报个吃饭", "报一个吃饭"),  # "报个吃饭的，86块，周四的"
                 # 报 right before the kind of cost: "…花了320元，报餐费"
                 *("报餐费", "报饭钱", "报饭费", "报车费", "报打车费", "报住宿费", "报房费"),
+                *("报的士费", "报的士钱", "报出租车费", "报打的费"),  # "…是28块，报的士费"
                 # and a client treated: "一共 1,280 元，报招待餐"
                 *("报招待餐", "报招待费"),
                 # 报成 the kind: "…59块，今天的，报成其他", "合计 128 元，报成餐费"

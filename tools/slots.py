@@ -274,6 +274,8 @@ _FREQUENCY = (
     # a rate: "on my feet 10 hours a day", "50 km a week"
     rf"{_B}(?:\d+|{_EN_NUM})\s*(?:hours?|hrs?|minutes?|mins?|km|miles?|cups?|cigarettes?|"
     r"shifts?|flights?|patients?|clients?|steps)\s+(?:a|an|per|each|every)\s+(?:day|week|month)\b|"
+    # and no stretch of time at all, an exclamation: "Friday the 13th, jirre what a day"
+    r"\bwhat\s+a\s+(?:day|week|month)\b|"
     r"(?:每|一)(?:天|日)\s*(?:量|测|吃|记|做)?\s*(?:[0-9]+|[一二两三四五六七八九十]+)\s*次"
 )
 """How often or how much, not how long: the "a day" of "2x a day", "twice a day" or "10 hours
@@ -599,8 +601,9 @@ _ROLE_PATTERNS: tuple[tuple[RoleKind, re.Pattern[str]], ...] = (
             # "7日总数", "14日走势": days counted before a total or a trend (not "7日", the 7th)
             # (and Minnan 个 for 的: "再给阮看14日个总数"; the reading between: "七日血压趋势";
             # Wu 里 and 里向, within: "7日里向报了多少铜钿")
-            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|里|[的个]?(?:血压的?)?"
-            r"(?:总|合计|走势|趋势|平均|变化|total|trend|sum)))|"
+            # (and the claims between, or 一共 after: "7日报销总数", "14日一共几多")
+            rf"(?:{_CN_NUM})\s*日(?=\s*(?:内|以来|里|[的个]?\s*(?:(?:血压|报销)的?)?"
+            r"(?:总|合计|走势|趋势|平均|变化|一共|total|trend|sum)))|"
             rf"(?:上|本|这)个?(?:周|星期|礼拜|月)"
         ),
     ),
@@ -852,6 +855,8 @@ VOCATIVES: tuple[str, ...] = (
     *("yo", "bro", "bruh", "brah", "mate", "dude", "sis", "boss", "man", "fam", "buddy", "pal"),
     *("chief", "sir", "madam", "ma'am", "maam", "hun", "luv", "darling", "babe", "lad", "cuz"),
     *("bestie", "oga", "mister", "aye", "ey", "eh", "oi", "oy", "innit"),
+    # Hindi and Urdu "yaar" (friend) as one is addressed: "Claim 60 USD yaar"
+    *("yaar", "yar"),
 )
 """Words of address and calls for attention ("yo file a claim, 120 USD", "dude, open a
 ticket", "aye", "innit"): they say whom the request is to, never what a claim was for or
@@ -1977,6 +1982,11 @@ def find_word(text: str, options: Sequence[tuple[Any, Sequence[str]]], kind: str
                 return last_refused  # "text me when it's triaged? actually no, don't bother"
             return best
     return refused
+
+
+def corrected_between(text: str, start: int, end: int) -> bool:
+    """Whether a correction ("no wait", "sorry", 不对) stands between two offsets of the text."""
+    return _CORRECTION.search(text, start, end) is not None
 
 
 def contains_any(text: str, words: tuple[str, ...]) -> bool:

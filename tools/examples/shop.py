@@ -273,6 +273,7 @@ _PROFILE_WORDS = (
     # (the address asked for, not checked beside another request: "顺便看看我留的地址对不对")
     *("留的地址是", "留的电话", "留的手机号", "留的联系方式", "登记的地址"),
     *("address you have for me", "address you got for me", "address unu have", "address yuh have"),
+    *("address y'all got", "address y'all have", "address you all have"),
 )
 
 
