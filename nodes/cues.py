@@ -605,7 +605,7 @@ _VERNACULAR: dict[str, str] = {
     **{"无取消": "不取消", "先无": "先不", "无要": "不要", "无使": "不用", "无用通知": "不用通知"},
     **{"好了无": "好了没", "到了无": "到了没"},  # "J-21那个任务好了无": 无 asks, as 没 does
     # Hainanese 哇 "I, me" after a verb for the user and before what is theirs ("先给哇看7日的",
-    # "有进展就打电话给哇", "哇报销的钱"); 做呢 "how"
+    # "有进展就打电话给哇", "哇报销的钱")
     **{"给哇": "给我", "帮哇": "帮我", "哇要": "我要", "哇的": "我的", "哇报": "我报"},
     "无对": "不对",  # a correction: "3月14……无对，是3月13"
     # Nanjing 港 "say": "有进展港一声"; a screen reader's spoken punctuation: "逗号", "句号"

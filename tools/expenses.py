@@ -1453,6 +1453,7 @@ def _taken_back(text: str, category: str) -> bool:
 
 
 _DISOWNED = re.compile(r"(?:\b(?:not|isn'?t|wasn'?t)\s+(?:(?:a|an|the)\s+)?|不是)$", re.I)
+"""The words that disown what follows them ("not a", "wasn't", 不是), read up to a word."""
 
 
 def _word_spans(text: str, word: str) -> list[int]:
