@@ -569,6 +569,7 @@ _VERNACULAR: dict[str, str] = {
     # after days ("七日诶趋势"), where it has got to asked ("先看伊到叨位"; not the 到叨位 of a
     # text to send, "共阮发短信讲订单45501到叨位矣")
     **{"呣着": "不对", "伓着": "不对", "呣是": "不是", "伓通": "不要", "呣通": "不要"},
+    "呾错": "说错",  # Chaoshan 呾 "say": "食饭120欧元，呾错了，是102欧元"
     **{"卜取消": "要取消", "卜看": "要看", "阮卜": "我要", "日诶": "日的", "伊到叨位": "它到哪里"},
     **{"歹势": "抱歉", "拍谢": "抱歉", "歹去": "坏了", "食饭": "吃饭", "厝": "家"},
     # Fuzhou (Eastern Min): 伓 "not" (伓使 "no need", 伓卜 "don't want"), 蜀 "one" before a
@@ -1784,6 +1785,8 @@ _DIALECT: dict[str, str] = {
     **{"aaj": "today", "subah": "morning", "saare": "all", "phir": "then", "dobara": "again"},
     **{"aur": "and", "save karo": "save it", "add karo": "add it", "add kr do": "add it"},
     **{"cancel karo": "cancel it", "cancel kr do": "cancel it", "kitna": "how much"},
+    # Toronto "what's good with" (what's up with): "what's good with ticket T-88?"
+    **{"what's good with": "what's up with  "},
     # Hyderabadi (Dakhini) "nakko" (don't, no): "nakko cancel, just tell me where it is"
     **{"nakko": "don't"},
     # Boston: "Nawt the weekly one", "pahk the cah … 28 dollahs"

@@ -2383,6 +2383,9 @@ def _another_day(
     """
     if said.get("start") is None:
         return None
+    if (told := _TODAY_TOLD.search(text)) is not None and _told_weekday(told) != today.weekday():
+        # "sorry it's Sunday, but please log yesterday's reading" on a Monday: which yesterday?
+        return TODAY_TOLD.format(text=told.group())
     start, end = int(said["start"]), int(said["end"])
     first = find_date(text, today)
     masked = text[:start] + " " * (end - start) + text[end:]
@@ -2400,6 +2403,26 @@ def _another_day(
     if _chatter(text, other.start, values) and not _chatter(text, start, values):
         return None
     return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_TODAY_TOLD = re.compile(
+    rf"\b(?:it'?s|it\s+is|today\s+is|today'?s)\s+(?:a\s+)?(?P<en>{'|'.join(_WEEKDAYS)})\b"
+    r"(?!'s|\s+(?:night|morning|evening|afternoon)\b)|"
+    r"今天(?:是)?(?:星期|礼拜|周)(?P<cn>[一二三四五六日天])",
+    re.I,
+)
+"""Today named by its weekday ("sorry it's Sunday, but …", "今天是星期天"): when that is not
+the run's today, the user's "yesterday" or "today" may be another day than the run's, and a
+write must not pick one."""
+TODAY_TOLD = "date: {text!r} is not today here; say which day it was"
+
+
+def _told_weekday(told: re.Match[str]) -> int:
+    """The weekday (Monday 0) that `_TODAY_TOLD` read."""
+    if told["en"]:
+        return _WEEKDAYS.index(told["en"].lower())
+    return "一二三四五六".find(told["cn"]) if told["cn"] in "一二三四五六" else 6
 
 
 _DOUBT = re.compile(
@@ -3930,6 +3953,10 @@ _OTHERS = re.compile(
     # (and northwestern 伙计, a mate, with 尕 and a name: "给我伙计尕马报个打车钱")
     r"(?:给|帮|替|为)(?:我的?)?(?:同事|朋友|领导|老板|室友|同学|邻居|客户|伙计|徒弟)"
     r"(?:尕[\u4e00-\u9fff]|阿[\u4e00-\u9fff])?(?=报|记|取|开|存|查|发|把|一)|"
+    # and one who works for the user, named by the job and a name: "给我们店服务员小王报个销"
+    r"(?:给|帮|替|为)(?:我们?|咱们?)?(?:店|店里|公司|厂里|厂|单位)?的?"
+    r"(?:服务员|员工|店员|帮工|小工|工人|司机|学徒|厨师|保姆)"
+    r"(?:(?:小|老|阿)[\u4e00-\u9fff])?(?=报|记|取|开|存|查|发|把|一)|"
     # anyone by surname and title, with where they work: "帮教务处李主任报一笔餐费150元"
     r"(?:给|帮|替|为)(?:[\u4e00-\u9fff]{0,4}?的?)?[\u4e00-\u9fff](?:主任|经理|科长|处长|局长|"
     r"校长|院长|总监|老师|师傅|医生|大夫|阿姨|叔叔)(?=报|记|取|开|存|查|发|把|一)|"
@@ -4041,8 +4068,11 @@ _OTHERS = re.compile(
     # (老 before a verb is "always": "老板老催了" is the boss nagging, not a colleague 老催)
     rf"(?:同事|朋友|领导|老板|客户|室友)(?:{_SURNAME}[\u3400-\u9fff]{{1,2}}?|小[\u3400-\u9fff]|"
     r"老(?![催是说要让叫在想问找骂改来去不没这那也又])[\u3400-\u9fff])|"
-    # (其他的 is "other": "算其他的，报了吧")
-    r"(?<![\u3400-\u9fff])(?:小|老)[\u3400-\u9fff]的|(?<!其)他的|她的|(?<!其)他们的|她们的|"
+    # (其他的 is "other": "算其他的，报了吧"; 老 before a word of how much, closing its clause,
+    # is "very": "158/99，老高的", "传勿上去，老烦的"; not 老高的订单, old Gao's)
+    r"(?<![\u3400-\u9fff])(?:小[\u3400-\u9fff]的|老[\u3400-\u9fff]的"
+    r"(?<!老[高低烦贵多远大好长久早晚难累忙热冷慢快]的(?=[\s，,。.！!？?~]|$)))|"
+    r"(?<!其)他的|她的|(?<!其)他们的|她们的|"
     # (and "her that one": "把她那个订单31902取消了")
     # (not a person of theirs: "请王老板还有他们那个跑业务的小李吃饭" treats them)
     r"(?<!其)[他她](?:们)?那(?:个|张|笔|单)(?![\u4e00-\u9fff]{0,4}的(?:小|老)[\u4e00-\u9fff])|"

@@ -1900,7 +1900,9 @@ _CONTACT_ME = re.compile(
     rf"(?:给|跟|和){_CN_ME}|"
     rf"(?:给|跟|和){_CN_ME}(?:打(?:个|一个|一下|一通)?电话|来(?:个|一个)?电话|回(?:个)?电话|"
     r"发(?:个|封|条)?(?:邮件|电邮|短信|微信|信息|消息|email))|"
-    rf"(?:微信|短信|邮件|电邮|电话)(?:呾|说|讲|告诉|通知|喊|话|告|知会){_CN_ME}",
+    rf"(?:微信|短信|邮件|电邮|电话)(?:呾|说|讲|告诉|通知|喊|话|告|知会){_CN_ME}|"
+    # the channel as the verb, in office Chinese: "有消息 email 我", "微信我"
+    rf"(?:e-?mail|whatsapp|wechat|微信)\s*(?:我|俺|阮|哇)(?![的们])",
     re.I,
 )
 """The user asking to be contacted by a call, an e-mail or a chat app once there is news:

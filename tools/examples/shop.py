@@ -272,6 +272,8 @@ _PROFILE_WORDS = (
     # "Wah address unu have fi mi?"
     # (the address asked for, not checked beside another request: "顺便看看我留的地址对不对")
     *("留的地址是", "留的电话", "留的手机号", "留的联系方式", "登记的地址"),
+    # Wu "侬搭阿拉存的地址是啥" (the address you keep for me), and the English word: "我的 profile"
+    *("存的地址是", "我的 profile", "我的profile"),
     *("address you have for me", "address you got for me", "address unu have", "address yuh have"),
     *("address y'all got", "address y'all have", "address you all have"),
 )
