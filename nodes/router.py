@@ -142,6 +142,7 @@ from tools.slots import (
     refuses,
     split_found,
     unread_days,
+    weekday_number,
 )
 
 THRESHOLD: dict[str, float] = {"lexical": 0.4, "model": 0.6}
@@ -2405,9 +2406,9 @@ def _another_day(
     return TWO_VALUES.format(slot="date", text=said["text"], other=other.text)
 
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _TODAY_TOLD = re.compile(
-    rf"\b(?:it'?s|it\s+is|today\s+is|today'?s)\s+(?:a\s+)?(?P<en>{'|'.join(_WEEKDAYS)})\b"
+    r"\b(?:it'?s|it\s+is|today\s+is|today'?s)\s+(?:a\s+)?"
+    r"(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
     r"(?!'s|\s+(?:night|morning|evening|afternoon)\b)|"
     r"今天(?:是)?(?:星期|礼拜|周)(?P<cn>[一二三四五六日天])",
     re.I,
@@ -2418,11 +2419,9 @@ write must not pick one."""
 TODAY_TOLD = "date: {text!r} is not today here; say which day it was"
 
 
-def _told_weekday(told: re.Match[str]) -> int:
+def _told_weekday(told: re.Match[str]) -> int | None:
     """The weekday (Monday 0) that `_TODAY_TOLD` read."""
-    if told["en"]:
-        return _WEEKDAYS.index(told["en"].lower())
-    return "一二三四五六".find(told["cn"]) if told["cn"] in "一二三四五六" else 6
+    return weekday_number(told["en"] or told["cn"])
 
 
 _DOUBT = re.compile(

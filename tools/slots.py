@@ -1984,6 +1984,11 @@ def find_word(text: str, options: Sequence[tuple[Any, Sequence[str]]], kind: str
     return refused
 
 
+def weekday_number(word: str) -> int | None:
+    """The weekday a word names (Monday 0, as `date.weekday()`): "Sunday", "thurs", 日, 天."""
+    return _WEEKDAYS.get(word.lower())
+
+
 def corrected_between(text: str, start: int, end: int) -> bool:
     """Whether a correction ("no wait", "sorry", 不对) stands between two offsets of the text."""
     return _CORRECTION.search(text, start, end) is not None
