@@ -44,6 +44,7 @@ from tools.slots import (
     mentions,
     negated,
     number_roles,
+    occurrences,
     refuses,
 )
 from tools.store import audit, run_in_store
@@ -1436,14 +1437,14 @@ def _taken_back(text: str, category: str) -> bool:
     the 3 coffees").
     """
     said = [
-        m
+        at
         for value, words in _CATEGORY_WORDS
         if value == category
         for w in words
-        for m in _word_spans(text, w)
+        for at in occurrences(text, w)
     ]
-    kept = [at for at in said if not _DISOWNED.search(text, 0, at)]
     disowned = [at for at in said if _DISOWNED.search(text, 0, at)]
+    kept = [at for at in said if at not in disowned]
     return bool(
         kept
         and disowned
@@ -1454,14 +1455,6 @@ def _taken_back(text: str, category: str) -> bool:
 
 _DISOWNED = re.compile(r"(?:\b(?:not|isn'?t|wasn'?t)\s+(?:(?:a|an|the)\s+)?|不是)$", re.I)
 """The words that disown what follows them ("not a", "wasn't", 不是), read up to a word."""
-
-
-def _word_spans(text: str, word: str) -> list[int]:
-    """Where a category word starts in the text, read as whole words in English."""
-    pattern = re.escape(word.lower())
-    if not _CJK.search(word):
-        pattern = rf"(?<![\w']){pattern}(?![\w'])"
-    return [m.start() for m in re.finditer(pattern, text.lower())]
 
 
 def _category(text: str, spans: list[tuple[int, int]]) -> Found | Category:

@@ -1984,6 +1984,11 @@ def find_word(text: str, options: Sequence[tuple[Any, Sequence[str]]], kind: str
     return refused
 
 
+def occurrences(text: str, word: str) -> list[int]:
+    """Where the word starts in the text, read as `find_word` reads it (`_occurrences`)."""
+    return _occurrences(text.lower(), word)
+
+
 def weekday_number(word: str) -> int | None:
     """The weekday a word names (Monday 0, as `date.weekday()`): "Sunday", "thurs", 日, 天."""
     return _WEEKDAYS.get(word.lower())
