@@ -15151,3 +15151,37 @@ def test_today_told_as_another_weekday_asks() -> None:
     sunday = decide_offline(DOMAIN, "it's Sunday, log today's reading, 131/84", date(2026, 3, 15))
     assert sunday.action == "route", sunday.detail
     assert str(sunday.slots["date"]) == "2026-03-15"
+
+
+# --- the place a claim was spent in names its money (the writers' spec, after round 368) ---
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Cantonese 蚊 (read as 块) with Hong Kong named: Hong Kong dollars, no claim takes them
+        "在香港打的 80蚊 昨天 帮我报",
+        "铜锣湾食饭 120蚊 报埋佢",
+        # a bare 块 in Sydney, chat's 刀 in Toronto, a bare "$" in Macau
+        "悉尼打车 60块 报销",
+        "在多伦多打车花了40刀 报一下",
+        "hotel in Macau $900 last night, claim it",
+    ],
+)
+def test_a_place_with_its_own_money_asks_which(text: str) -> None:
+    decision = decide_offline(EXPENSES, text, DAY)
+    assert decision.action != "route", decision.detail
+    assert "currency" in decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # guards: a bare 块 or 蚊 with no place is the yuan, and the yuan named wins over a place
+        ("报个打车 30蚊 昨天", {"amount": "30", "currency": "CNY", "category": "taxi"}),
+        ("香港来的客户吃饭 300块人民币 报一下", {"amount": "300", "currency": "CNY"}),
+        ("lunch $18 today claim it", {"amount": "18", "currency": "USD", "category": "meal"}),
+    ],
+)
+def test_bare_money_without_a_place_is_the_default(text: str, slots: dict[str, Any]) -> None:
+    _assert_routed(EXPENSES, text, "submit_expense", slots)

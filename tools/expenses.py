@@ -1243,10 +1243,9 @@ def _currency(text: str) -> Found | Currency:
         if bare and _TAIWAN.search(text):
             return replace(found, value="TWD")
         dollars = found.text.lower() in ("$", "dollar", "dollars", "bucks")
-        if dollars and not _NAMED_USD.search(text) and not _US_AFTER.search(text):
-            for code, place in _DOLLAR_ELSEWHERE:
-                if place.search(text):
-                    return replace(found, value=code)
+        own = bare or (dollars and not _NAMED_USD.search(text) and not _US_AFTER.search(text))
+        if own and (code := _money_of_place(text)) is not None:
+            return replace(found, value=code)
         if bare and _SOUTHEAST_ASIA.search(text):
             return replace(found, value="MYR or SGD")
         return found
@@ -1256,7 +1255,8 @@ def _currency(text: str) -> Found | Currency:
             return Found("EUR", role.text, role.start, role.end, "enum")
         # "35刀": chat's dollar (刀 for "dollar"), only right after its amount
         if role.kind == "money" and role.text.rstrip().endswith("刀"):
-            return Found("USD", role.text, role.start, role.end, "enum")
+            code = _money_of_place(text) or "USD"
+            return Found(code, role.text, role.start, role.end, "enum")
     if (us := _US_AFTER.search(text)) is not None:
         return Found("USD", us.group(), us.start(), us.end(), "enum")
     return "CNY" if _CJK.search(text) else "USD"
@@ -1267,7 +1267,8 @@ _DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
         "AUD",
         re.compile(
             r"\b(?:australia|sydney|melbourne|brisbane|adelaide|canberra|hobart|gold\s+coast|"
-            r"darwin|cairns|townsville|alice\s+springs|queensland|tasmania|new\s+south\s+wales)\b",
+            r"darwin|cairns|townsville|alice\s+springs|queensland|tasmania|new\s+south\s+wales)\b|"
+            r"澳洲|澳大利亚|悉尼|墨尔本|布里斯班|珀斯|阿德莱德|堪培拉|黄金海岸",
             re.I,
         ),
     ),
@@ -1275,11 +1276,28 @@ _DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
         "CAD",
         re.compile(
             r"\b(?:canada|toronto|vancouver|montreal|montréal|calgary|ottawa|edmonton|winnipeg|"
-            r"nova\s+scotia|newfoundland|cape\s+breton|alberta|ontario|british\s+columbia)\b",
+            r"nova\s+scotia|newfoundland|cape\s+breton|alberta|ontario|british\s+columbia)\b|"
+            r"加拿大|多伦多|温哥华|蒙特利尔|卡尔加里|渥太华|埃德蒙顿",
             re.I,
         ),
     ),
-    ("NZD", re.compile(r"\b(?:new\s+zealand|auckland|wellington|christchurch|queenstown)\b", re.I)),
+    (
+        "NZD",
+        re.compile(
+            r"\b(?:new\s+zealand|auckland|wellington|christchurch|queenstown)\b|"
+            r"新西兰|奥克兰|惠灵顿|基督城|皇后镇",
+            re.I,
+        ),
+    ),
+    (
+        "HKD",
+        re.compile(
+            r"\b(?:hong\s+kong|kowloon|mong\s+kok|causeway\s+bay|tsim\s+sha\s+tsui|wan\s+chai)\b|"
+            r"香港|九龙|旺角|铜锣湾|尖沙咀|湾仔|港岛",
+            re.I,
+        ),
+    ),
+    ("MOP", re.compile(r"\b(?:macau|macao)\b|澳门", re.I)),
     (
         "SGD",
         re.compile(
@@ -1291,9 +1309,18 @@ _DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 """A country that counts in dollars of its own, or one of its big cities, named beside a bare
-"$", "dollars" or "bucks" ("Hotel in Melbourne, three nights, 684 dollars"): its own dollar,
-which no claim takes, not the US one; the run asks. Not when the US dollar is named too
-("38.50 US … in Auckland")."""
+"$", "dollars" or "bucks" ("Hotel in Melbourne, three nights, 684 dollars"), or beside a bare
+元, 块 (Cantonese 蚊 is read as 块) or chat's 刀 ("在香港打的 80蚊", "悉尼打车 60块"): its own
+money, which no claim takes, not the US dollar or the yuan; the run asks. Not when the US
+dollar or the yuan is named too ("38.50 US … in Auckland"). Anywhere else a bare "$" is the
+US dollar and a bare 块 the yuan, wherever the user lives: the writers' spec says so."""
+
+
+def _money_of_place(text: str) -> str | None:
+    """The money of a place named in the request that counts in its own (`_DOLLAR_ELSEWHERE`)."""
+    return next((code for code, place in _DOLLAR_ELSEWHERE if place.search(text)), None)
+
+
 _NAMED_USD = re.compile(r"\b(?:usd|us\$|us\s+dollars?|american\s+dollars?)\b", re.I)
 """The US dollar by its name, which keeps a bare "$" beside a place elsewhere the US one."""
 _US_AFTER = re.compile(r"(?<=\d)\s?US(?![A-Za-z$])")
