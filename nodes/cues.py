@@ -121,7 +121,7 @@ CHANGE_KINDS: dict[str, tuple[str, ...]] = {
         # the reading between two looks: "先看一眼7天的，再录138/89", Cantonese "再入今日嘅"
         # (录 right before the value records it, as 录入 does)
         *("再录", "再入", *(f"录{digit}" for digit in "0123456789")),
-        *("放进去", "放上去"),  # "再把今天的138/85放进去"
+        *("放进去", "放上去", "加进去"),  # "再把今天的138/85放进去", "把礼拜五量的142/90加进去"
         *("记好", "存好", "加上", "加一条", "存一个", "再存"),
         *("创建", "新建", "生成", "出一份", "做一份", "做个", "做一个", "做一下"),
         *("出一下", "出个", "出一个", "跑一个", "跑个", "跑一下", "跑一份", "记"),
@@ -400,8 +400,18 @@ _VERNACULAR: dict[str, str] = {
     **{"毋好": "不要", "毋使": "不用", "毋系": "不是", "毋係": "不是"},
     # (and 冇要, Guangxi's "don't": "66120冇要取消了")
     **{"冇要": "不要"},
+    # Inner Mongolian Jin 唔 "I" where Cantonese has no 唔 "not": after 给, before a
+    # Northern 今儿 ("唔今儿早上量了个血压，150/96，给唔记上") and before 在你们 (Cantonese has
+    # 唔喺 and 你哋: "唔在你们这留的联系方式是甚")
+    **{"给唔": "给我", "唔今儿": "我今儿", "唔在你们": "我在你们"},
+    # Northwestern 胡日鬼 (messing about), not a full name (胡 is a surname): "把订单20451
+    # 取消了，胡日鬼的商家"
+    **{"胡日鬼": "瞎折腾"},
     # Gansu 么 "not": "到了么有" (没有), "进度么必要告诉我" (没必要)
     **{"么有": "没有", "么必要": "没必要"},
+    # Jiaodong 么 "what" before a place: "63325到么地方了"
+    # (not the 么 of 什么: "在什么地方" stays itself)
+    **{"么地方": "啥地方", "什么地方": "什么地方"},
     **{"咗未": "了没", "净系": "只是", "只系": "只是", "系咪": "是不", "边度": "哪里"},
     **{"边个": "哪个", "边张": "哪张", "几时": "何时", "几多": "多少", "点样": "怎样"},
     # where, and so long: "点解70415咁耐都未到嘅？而家喺边"
@@ -527,6 +537,9 @@ _VERNACULAR: dict[str, str] = {
     # Suzhou Wu: 伲 "I/we", 倷 "you", 拨我 "to me", 仔 "了" after a verb ("到仔再发": once it
     # arrives), 勿曾 "not yet", 阿好 "can it?", 个 "的" before a trend ("30日个趋势")
     **{"伲": "我", "倷": "你", "拨我": "给我", "到仔": "到了", "好仔": "好了", "勿曾": "没有"},
+    **{"拨伲": "给我"},
+    # Suzhou and Shanghai 几化 (how much), 里向 (within): "一个礼拜里向报仔几化钞票"
+    **{"几化": "多少", "里向": "里面"},
     # and 葛 (的) before 辰光 and the user's records ("40218 发货葛辰光再短信通知伲", "隔壁王阿姨
     # 葛订单"), 哉 (了), 脱 (掉) after 报 ("午饭 85 块报脱"), 哪亨 (how: "伲最近葛工单哪亨哉")
     **{"葛辰光": "的时候", "葛订单": "的订单", "葛工单": "的工单", "葛电话": "的电话"},
@@ -1770,6 +1783,17 @@ _DIALECT: dict[str, str] = {
     **{"nuh": "don't"},
     # and "badda wid" (bother with): "nuh badda wid di text, jus tell mi yah so"
     **{"badda": "bother", "wid": "with", "unnu": "you", "weh": "where"},
+    # Bajan and Trinidadian "doh" (don't), "jus", "wheh it deh" (where it is): "Cancel 44120 -
+    # nah, doh cancel it, jus tell me wheh it deh"
+    **{"doh": "don't", "jus": "just", "wheh it deh": "where it is", "wheh": "where"},
+    # and Bajan and Guyanese "fuh" (for): "Hotel in Miami fuh de trade show, 189 dollars"
+    **{"fuh": "for"},
+    # West Country "ee" (you) after the verb that asks: "Can ee text me when 71420 gets
+    # delivered?"
+    **{"can ee": "can you", "could ee": "could you", "will ee": "will you"},
+    **{"would ee": "would you", "did ee": "did you", "have ee": "have you"},
+    # Caribbean "an" (and) between before and after: "Before an after pls: 30 day trend, …"
+    **{"before an after": "before and after"},
     # Roman Urdu and Hindi kin with "mere" and "meri" (my): "mere bhai ka order 31255 bhi
     # cancel kr do"
     **{"mere bhai": "my brother", "meri behen": "my sister", "mere abbu": "my dad"},
@@ -1971,6 +1995,8 @@ def dialect(text: str) -> str:
     read = _USI.sub("don't ", read)
     read = _AN_AS_AND.sub(lambda m: m.group() + "d", read)
     read = _HINDI_NOT.sub("  not", read)
+    read = _NAH_NOT.sub("not", read)
+    read = _NAH_DONT.sub(lambda m: "Don't" if m.group()[0] == "N" else "don't", read)
     read = _GOT_AS_HAVE.sub(_have, _W_AS_WITH.sub("with", read))
     return _PARTICLE_AFTER.sub(r"\g<verb> \g<part> \g<thing>", read)
 
@@ -2028,6 +2054,20 @@ written, as the "th" words are."""
 _HINDI_NOT = re.compile(r"(?<![\w'’-])hindi(?=\s+(?:weekly|monthly|\d))")
 """Tagalog "hindi" (not) before a value it refuses ("monthly report po sana, hindi weekly
 ha"): the other value is meant. Lower case only: "Hindi" is also the language."""
+_NAH_NOT = re.compile(
+    r"(?<=[a-z]\s)nah(?=\s+(?:[a-z]+ing|work|load|open|show|sync|accept|take|let)\b)", re.I
+)
+"""Caribbean "nah" (not) between a subject and its verb ("de expense app nah showing me
+claims", "it nah working"): the verb denied, no change of mind about the request (which
+"nah" opening a clause is: "Cancel 44120 - nah, …")."""
+_NAH_DONT = re.compile(
+    r"(?:(?<=^)|(?<=[.,;!?]\s))nah(?=\s+(?:file|claim|submit|cancel|log|record|open|send|text|"
+    r"put|add)\b)",
+    re.I,
+)
+"""Caribbean "nah" (don't) opening a clause before a change ("Nah file de taxi, file de
+lunch"): the change refused. Not "nah," with its comma, which is "no". Two letters longer
+than the word written, as the "th" words are."""
 _GOT_AS_HAVE = re.compile(
     r"\b(?:orders?|claims?|tickets?|readings|expenses)\s+(?:i|we)\s+(?P<got>got)"
     r"(?=\s*(?:now\b|right\s+now\b|with\b|on\s+file\b|[?,.!]|$))",
@@ -2447,10 +2487,14 @@ def _lowered(cues: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _COUNTED_OPEN = re.compile(
-    r"\b(?:\d+|two|three|four|five|several|many)\s+open(?=\s+(?:ones?|tickets?)\b)"
+    r"\b(?:\d+|two|three|four|five|six|several|many|a\s+few|a\s+couple(?:\s+of)?)"
+    # (a count said loosely: "two three", "2 or 3", "3-4")
+    r"(?:\s*(?:or|to|-)?\s*(?:\d+|two|three|four|five|six))?"
+    r"\s+open(?=\s+(?:ones?|tickets?)\b|\s*(?:$|[.,;!?]))"
 )
 """Tickets counted as open ("check my ticket leh, got 3 open one", "I have two open
-tickets"): a state, not the verb that opens one."""
+tickets", "forgot the number, I have two three open"): a state, not the verb that opens
+one."""
 
 
 @lru_cache(maxsize=4096)
@@ -2661,7 +2705,8 @@ none of it asks for the change now. In Chinese also the user asking about it ("�
 不能取消"), which only asks whether it can be made, and what follows it ("取消之后还能恢复
 吗")."""
 _CN_HYPOTHETICAL = re.compile(
-    r"怎么|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能|"
+    # (not 怎么回事 "what is going on", 怎么搞的, 怎么了: "开个工单看看怎么回事")
+    r"怎么(?!回事|搞的|了)|如何|怎样|我能|我可以|是否可以|要不要|需不需要|应该|考虑|在想|也许|可能|"
     r"(?:想|我|就|只|只是)问(?:问|一下|下)|想知道|还能不能|还可不可以|还能否|"
     r"(?:之后|以后)\s*(?:还|能|可以|会)|"
     # what a change would bring, asked: "60241 取消了会不会扣钱", "取消 88520 会不会被扣钱啊"
@@ -4783,6 +4828,8 @@ _CHANGE_OF_MIND = re.compile(
     rf"nah|(?:hang|hold)\s+on\s*to{_KEPT_OBJECT}|hang\s+on|hold\s+on(?!\s*to\b)|"
     # "I want to cancel... or no, first tell me where is it"
     r"(?<=[.…,]\s)or\s+no(?=[\s,]+(?:first|just|only|better|rather|tell|show|check))|"
+    # "no" alone, then the change refused: "Cancel 44120, no, don't cancel it, just tell me …"
+    r"(?:(?<=[.…,;!—–-]\s)|(?<=[.…,;!—–-]))no(?=[\s,]+(?:don'?t|do\s+not)\s)|"
     r"on\s+second\s+thoughts?|(?:scratch|scrap)\s+that|no\s+(?:lah|la)|forget\s+it|never\s*mind|nvm|"
     # "no need" last, right after the number the change is for ("cancel 30721 no need",
     # Singlish "cancel 30721, no need lah"): the change may be refused or the order said to be
@@ -4863,11 +4910,13 @@ _JUST_ASKING = re.compile(
     r"checking|checkin'?)|just\s+curious|"
     r"asking\s+for\s+now)(?![\w])|"
     r"(?:我)?(?:只是|就是|只)?(?:问问|随便问问|问一下而已|问问而已)(?:而已)?(?:[。.!！]|\s*$)|"
+    # asking first, before any change: Wu "伲想取消80236，先问问清爽"
+    r"(?:我|伲|俺)?先问(?:问|一下|下)(?:清楚|清爽|明白|再说)?(?:[。.!！]|\s*$)|"
     r"(?:仅|只|仅仅|只是)(?:作|为|是)?(?:咨询|询问)",
     re.I,
 )
 """The user saying the whole message only asks ("can I cancel 77120 or is it too late? just
-asking", "还能取消吗？先别取消，我只是问问", "目前仅作咨询")."""
+asking", "还能取消吗？先别取消，我只是问问", "目前仅作咨询", "先问问清爽")."""
 
 
 _MOST_CUES = 4

@@ -179,6 +179,18 @@ _ROUGH_DAY = re.compile(
 """A day said only roughly ("I took it the other day", "last Tuesday-ish, not sure of the
 exact day", "前几天") or left for later ("日期我核对发票后再告诉你"): an intent that assumes
 today for an unnamed day must not, and no day it could take is meant, so the run asks."""
+UNTAKEN_DAY = "date: {words!r} names a day that was not read as the date; say which day"
+_UNTAKEN_DAY = re.compile(
+    r"\b(?:the|on|for|from|dated|pon|de|di)\s+(?:(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th))\b"
+    # (not a count of things or a place in a row: "the 3rd time", "the 10th floor", "the 2nd
+    # reading", "the 3rd of 5")
+    r"(?!\s+(?:time|times|floor|reading|readings|one|ones|attempt|try|round|visit|dose|order|"
+    r"claim|ticket|place|row|item|line|stop|page|week|month|year|person|of\s+(?:the|my|\d)))",
+    re.I,
+)
+"""A day of the month said with "the", "on" or "for" ("Log 132/85, it was the 10th evening")
+that the date slot did not take: an intent that assumes today for an unnamed day would file
+it under today, a write on the wrong day; the run asks which day."""
 UNDER_CONDITION = (
     "not {intent}: what the request asks beside {words!r} is under a condition; ask first"
 )
@@ -493,6 +505,12 @@ def _evidence_problem(
         # no day said but this one, or said with it ("last Tuesday-ish"); not one told
         # beside another day ("前几天好像存过血压了，现在帮我存今天的")
         return ROUGH_DAY.format(words=rough.group())
+    if (
+        "date" in intent.assumed
+        and (not day or "start" not in day)
+        and (untaken := _UNTAKEN_DAY.search(text)) is not None
+    ):
+        return UNTAKEN_DAY.format(words=untaken.group())
     cited = cited_spans(text)
     done = _told_done(text)
     alone = _left_alone(text, roles)
@@ -3865,8 +3883,10 @@ _OTHERS = re.compile(
     r"\b(?:mum|mom|mam|dad|mother|father|grandma|grandpa|granny|nana|wife|husband|ba|má|bà|ông)"
     r"'s\s+"
     r"(?!(?:cuff|machine|monitor|device|meter)\b)"
-    # ("Mum's moved in with me": has moved, no thing of hers)
+    # ("Mum's moved in with me": has moved, no thing of hers; "wife's on me about it": is,
+    # with a place or a doing after it, as "Doc's on at me" below)
     r"(?!(?:moved|been|gone|got|just|not|come|left|staying|living|coming|going|here|back|"
+    r"on|after|at|off|out|away|asking|saying|telling|nagging|wanting|reminding|always|still|"
     rf"day|eve)\b|{_AFTER_ME})[a-z]|"
     # Australian "my old man's order" (father or husband), "the old lady's"
     r"\b(?:my|our|the)\s+old\s+(?:man|lady|girl|fella)(?:'s|s'|’s)\s+[a-z]|"
@@ -3990,7 +4010,9 @@ _OTHERS = re.compile(
     r"家[父母严慈兄姐]|内人|犬子|小女(?![孩生])|令尊|令堂|代他|代她|替他|替她|"
     # (not a place called after whose it is: "uber to Sarah's home gym", "dinner at Luigi's",
     # "lunch at the Allsup's today")
+    # (nor one on or by the place: "at lock 13 on the Farmer's Bridge flight")
     r"(?-i:(?<!\bto\s)(?<!\bfrom\s)(?<!\bat\s)(?<!\bat\sthe\s)(?<!\bfrom\sthe\s)"
+    r"(?<!\bon\sthe\s)(?<!\bin\sthe\s)(?<!\bby\sthe\s)(?<!\bnear\sthe\s)"
     r"\b(?!(?:My|The|This|That|There|Here|Today|Yesterday|Tomorrow|Monday|Tuesday|"
     r"Wednesday|Thursday|Friday|Saturday|Sunday|Last|Next|It|What|Who|Where|When|Why|How|Let|"
     r"He|She|Everything|Nothing|Something|Anything|One)\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?'s)"
@@ -4395,13 +4417,25 @@ _ASKED_INSTEAD = re.compile(
 """The records asked for after saying how to get them is not known ("I dunno how to work this
 trend thing at all, can ya show me the blood pressure for the last two weeks"): the user asks
 the assistant to do it, not how to."""
+_KIND_ASKED = re.compile(
+    r"\b(?:can|could|do)\s+(?:you|u|y'all|yall)\s+(?:people\s+|guys\s+|lot\s+|folks\s+|all\s+)?"
+    r"(?:open|raise|log|file|make|create|handle|take|do)\s+(?:tickets|claims|complaints|reports)\b"
+    r"(?=[^.!。！]*[?？])|"
+    r"你们(?:这里?|那里?)?(?:能|可以|能不能|可不可以|会)(?:开|提|报|做)(?:工单|单子|报表)(?:不|吗|么|没)?"
+    r"(?=\s*[?？]|不|吗|么)",
+    re.I,
+)
+"""Whether the assistant makes a kind of change at all, its things counted as a kind ("Can
+you people open tickets for app problems?", "你们能开工单不?"): a question about the
+service, asked before any change; no write runs and no read answers it."""
 _CAPABILITIES = re.compile(
     r"\bwhat\s+(?:else\s+)?(?:can|could|do)\s+you\s+(?:do|help\s+(?:me\s+)?with|offer)\b|"
     r"\bwhat\s+are\s+you\s+(?:able\s+to\s+do|for|good\s+for)\b|\bhow\s+can\s+you\s+help\b|"
     # whether the service does a kind of thing at all: "Do you send SMS updates for orders?"
     r"^\s*(?:and\s+|so\s+)?do\s+(?:you|u)\s+(?:guys\s+)?(?:send|offer|support|provide|allow|do)\s+"
     r"(?![\w\s]{0,40}\b(?:my|me|order\s+#?\d|\d{4,}))|"
-    r"你(?:都|还)?(?:能|会|可以)(?:做|干|帮我做|帮我干|帮)?(?:些)?(?:什么|啥)|你有(?:什么|哪些)功能",
+    r"你(?:都|还)?(?:能|会|可以)(?:做|干|帮我做|帮我干|帮)?(?:些)?(?:什么|啥)|你有(?:什么|哪些)功能|"
+    + _KIND_ASKED.pattern,
     re.I,
 )
 """A question about the assistant itself ("what can you do?", "你能做什么", "Do you send SMS
@@ -4444,12 +4478,18 @@ _STILL_POSSIBLE = re.compile(
     # (not "or is it too late?", "or has it shipped?": its status asked with it)
     r"\b(?:can|may)\s+(?:i|we)(?=\s+\w+(?![^?？]*\bor\s+(?:is|has|was)\s+it\b)[^?？.!]*[?？]))"
     r"\s+(?P<en>[a-z]+)|"
+    # whether a claim may still be filed: "去年十二月的一张出租车票，八十元，现在还能报吗？"
+    r"还(?:能|可以|来得及)\s*(?P<claim>报销|报账|报|提交)(?=\s*(?:吗|么|不|嘛|[？?]))|"
     r"(?:还能不能|还可不可以|还(?:能|可以|来得及)|能不能|来不来得及|可不可以)\s*(?P<cn>[\u4e00-\u9fff]{2})|"
     # "订单 10086 能取消吗？", "订单30562能不能退？": whether it can be done at all
     # (and Wu's 阿好, read 能否, with its 个: "订单30562阿好取消个？")
     r"(?<![帮给替])(?:能|可以|能不能|能否)\s*(?P<cn2>取消|退货|退款|退)(?=个?(?:吗|么|不|[？?]))|"
     # "还取消得了么", "不是不能取消吧", "is it still cancellable?"
     r"(?P<cn3>取消|退货|退款|退)得(?:了|掉|成)(?=吗|么|不|嘛|[？?])|不是不能\s*(?P<cn4>取消|退)|"
+    # the change named first, then whether it still may be: "现在取消还可以不？", Southwestern
+    # 要得 (all right): "订单30517现在取消还要得不？"
+    r"(?P<cn5>取消|退货|退款|退单)(?:的话)?\s*(?:还|现在|而今)?\s*(?:可以|行|来得及|要得|成|得行)"
+    r"(?=不|吗|么|嘛|[？?])|"
     r"\b(?:still\s+)?(?P<adj>cancell?able|refundable)\b(?=[^.!。！]*[?？])",
     re.I,
 )
@@ -4509,8 +4549,9 @@ _NOT_YOURS = re.compile(
 """The user saying the thing is another business's ("that one's my Tesco delivery, not
 yours", "coming from them not you", "不是你们的订单"): nothing here reads or changes it."""
 _IF_CHANGED = re.compile(
-    # (and Jamaican "mi" for I: "If mi cancel 77170 mi get back mi money same time?")
-    r"\b(?:if|were)\s+(?:i|we|mi)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
+    # (and Jamaican "mi" for I: "If mi cancel 77170 mi get back mi money same time?", or
+    # Guyanese "me": "If me cancel 44120 me get back me money?")
+    r"\b(?:if|were)\s+(?:i|we|mi|me)\s+(?:(?:were\s+to|was\s+to|decide\s+to|do|did|go\s+ahead"
     r"\s+and|actually)\s+)?(?!should\b)(?P<en>[a-z]+)|"
     r"\b(?:considering|thinking\s+(?:about|of)|deciding|debating)\s+(?:whether\s+(?:or\s+not\s+)?"
     r"to\s+|if\s+i\s+should\s+)?(?P<en2>[a-z]+)|"
@@ -4814,14 +4855,19 @@ def _withdrawn(
             why = MAYBE_DONE.format(intent=intent.name, words=m.group())
             return _unrouted(domain, decision, why)
         # beside the wish for it: "我想退掉，这种已签收的还能取消吗？" asks first
-        if (m := _STILL_POSSIBLE.search(text)) is not None and change_kind(
-            (m[m.lastgroup] if m.lastgroup else "") or ""
-        ) in ("cancel", "return"):
+        if (m := _STILL_POSSIBLE.search(text)) is not None and (
+            m.lastgroup == "claim"
+            or change_kind((m[m.lastgroup] if m.lastgroup else "") or "") in ("cancel", "return")
+        ):
             why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
             return _unrouted(domain, decision, why)
         if (m := _STILL_ELIDED.search(text)) is not None:
             why = STILL_POSSIBLE.format(intent=intent.name, words=m.group())
             return _unrouted(domain, decision, why)
+        if (m := _KIND_ASKED.search(text)) is not None:
+            return _unrouted(
+                domain, decision, CAPABILITIES.format(intent=intent.name, words=m.group())
+            )
         return decision
     if (place := _unused_ordinal(text, decision)) is not None:
         return _unrouted(domain, decision, ORDINAL.format(intent=intent.name, words=place.text))

@@ -440,6 +440,8 @@ _OTHER_CURRENCY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # other dollars said by their country: "a hotel claim fi 3200 Jamaican dollars"
     ("JMD", ("jmd", "jamaican dollar", "jamaican dollars", "ja$")),
+    ("BBD", ("bbd", "bds$", "bd$", "barbados dollar", "barbados dollars", "bajan dollars")),
+    ("GYD", ("gyd", "gy$", "g$", "guyana dollar", "guyana dollars", "guyanese dollars")),
     ("TTD", ("ttd", "trinidad dollar", "trinidad dollars", "tt$", "tt dollar", "tt dollars")),
     ("NZD", ("nzd", "nz$", "new zealand dollar", "new zealand dollars", "kiwi dollars")),
     # (with the country after it, as Fiji says it: "bus fare 45 dollars fiji")
@@ -629,7 +631,8 @@ _BOUGHT = re.compile(
 """A purchase told ("I bought printer ink", "买了个转换插头", "Registration fee for the
 conference"): what a claim is for."""
 _FILES_MONEY = re.compile(
-    r"\b(?:file|submit|lodge|put\s+(?:in|through))\s+"
+    # (and put in as British and Irish say it: "Stick in 75 euro for pruning saws")
+    r"\b(?:file|submit|lodge|put\s+(?:in|through)|(?:stick|pop|bung|chuck)\s+in)\s+"
     r"(?:(?!(?:a|an|the)\s+(?:ticket|report|complaint|bug|issue)\b)[a-z]+\s+){0,3}?"
     r"(?:[€$]\s*\d|\d[\d.,]*\s*(?:eur|euros?|usd|dollars?|bucks|€|\$)(?![a-z]))",
     re.I,
@@ -1267,7 +1270,9 @@ _DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
         "AUD",
         re.compile(
             r"\b(?:australia|sydney|melbourne|brisbane|adelaide|canberra|hobart|gold\s+coast|"
-            r"darwin|cairns|townsville|alice\s+springs|queensland|tasmania|new\s+south\s+wales)\b|"
+            r"darwin|cairns|townsville|alice\s+springs|queensland|tasmania|new\s+south\s+wales|"
+            r"perth|fremantle|western\s+australia|kalgoorlie|karratha|port\s+hedland|pilbara|"
+            r"geelong|wollongong|toowoomba|northern\s+territory)\b|"
             r"澳洲|澳大利亚|悉尼|墨尔本|布里斯班|珀斯|阿德莱德|堪培拉|黄金海岸",
             re.I,
         ),
@@ -1298,6 +1303,36 @@ _DOLLAR_ELSEWHERE: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("MOP", re.compile(r"\b(?:macau|macao)\b|澳门", re.I)),
+    # the Caribbean's and the Pacific's own dollars, by country, capital or main towns
+    # (Guyana's "stelling" is its word for a ferry landing)
+    (
+        "BBD",
+        re.compile(r"\b(?:barbados|bridgetown|speightstown|oistins|holetown)\b|巴巴多斯", re.I),
+    ),
+    (
+        "GYD",
+        re.compile(r"\b(?:guyana|berbice|essequibo|demerara|parika|stelling)\b|圭亚那", re.I),
+    ),
+    ("JMD", re.compile(r"\b(?:jamaica|montego\s+bay|ocho\s+rios|negril)\b|牙买加", re.I)),
+    (
+        "TTD",
+        re.compile(r"\b(?:trinidad|tobago|port\s+of\s+spain|chaguanas|arima)\b|特立尼达", re.I),
+    ),
+    ("BSD", re.compile(r"\b(?:bahamas|nassau)\b|巴哈马", re.I)),
+    ("BZD", re.compile(r"\b(?:belize)\b|伯利兹", re.I)),
+    (
+        "XCD",
+        re.compile(
+            r"\b(?:antigua|st\.?\s+lucia|saint\s+lucia|grenada|st\.?\s+vincent|st\.?\s+kitts|"
+            r"castries|basseterre)\b",
+            re.I,
+        ),
+    ),
+    ("FJD", re.compile(r"\b(?:fiji|suva|nadi|lautoka)\b|斐济", re.I)),
+    ("NAD", re.compile(r"\b(?:namibia|windhoek)\b|纳米比亚", re.I)),
+    ("LRD", re.compile(r"\b(?:liberia|monrovia)\b|利比里亚", re.I)),
+    ("BND", re.compile(r"\b(?:brunei)\b|文莱", re.I)),
+    ("SRD", re.compile(r"\b(?:suriname|paramaribo)\b|苏里南", re.I)),
     (
         "SGD",
         re.compile(
@@ -1590,12 +1625,29 @@ def _csv_misaligned(text: str) -> bool:
     return False
 
 
+_WINDOW_ASKED = re.compile(r"\b(?:last|past|previous|show|see|view|over)\b|最近|近|过去|看", re.I)
+"""Words that make a number of days beside a claim the window of a total it asks to see."""
+
+
 def expense_slots(text: str, today: date) -> dict[str, Any]:
-    """Amount, currency, category, date and period from any request about a claim."""
+    """Amount, currency, category, date and period from any request about a claim.
+
+    A number of days no total window is asked with ("airport parking, left the ute there 2
+    days") is how long something lasted, not the period: the claim shows its default total.
+    A supported window, or any with a total or a window's word, stays the period it says.
+    """
+    period = _period(text)
+    if (
+        isinstance(period, Found)
+        and period.value not in ("7d", "14d", "30d")
+        and not contains_any(text, _TOTAL_WORDS)
+        and not _WINDOW_ASKED.search(text)
+    ):
+        period = f"{DEFAULT_PERIOD_DAYS}d"
     slots: dict[str, Any] = {
         "currency": _currency(text),
         "date": find_date(text, today) or today.isoformat(),
-        "period": _period(text),
+        "period": period,
     }
     amount = find_amount(text)
     if amount is not None and not (amount.text.count(",") and _csv_misaligned(text)):
@@ -1906,8 +1958,11 @@ _CONTACT_ME = re.compile(
     # when it's sorted", "call me po when fixed", "call mi pon mi phone wid any update"
     rf"\b(?:call|phone|ring|bell|buzz|e-?mail|text|txt|sms|message|msg|whatsapp|wechat|dm)"
     rf"\s+{_ME}(?:\s+(?:po|back|up|pon\s+mi\s+phone|on\s+my\s+(?:phone|mobile|cell)))?"
-    r"\s+(?:when|once|if|whenever|as\s+soon|after|with|wid|wit|how\s+(?:it|things)|"
-    r"the\s+(?:moment|minute|second))\b|"
+    r"\s+(?:when|wen|once|if|whenever|as\s+soon|after|with|wid|wit|how\s+(?:it|things)|"
+    # or what is sent: "raise a ticket and email me the progress"
+    r"the\s+(?:moment|minute|second|progress|updates?|news)|any\s+(?:updates?|news|progress))\b|"
+    # Sri Lankan "put a call" (make a call): "Put a call to me when it's sorted"
+    rf"\bput\s+(?:a\s+)?call\s+(?:to\s+)?{_ME}\s+(?:when|once|if|whenever|as\s+soon|after)\b|"
     # the message named: "Flick me an email when it's sorted", "Sen mi a email when unu sort
     # it out", "give me a ring once someone's looked"
     rf"\b(?:flick|send|sen|drop|shoot|give|gimme|gie)\s+{_ME}\s+(?:an?\s+|one\s+)?(?:quick\s+)?"

@@ -285,8 +285,11 @@ _DAY_OF_MONTH = re.compile(
     # (Cajun and Caribbean "de", Jamaican "di" and "pon": "bought it on de 10th", "lunch pon di
     # 12th")
     r"\b(?:(?:on|pon|dated|(?:night|evening|morning|afternoon)\s+of)\s+(?:the\s+|de\s+|di\s+)?|"
+    # (no noun after it: "for the 10th floor" is none; a word of address may follow, "Put
+    # 132/85 for the 10th machan")
     r"(?:from|for|taken|measured)(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\b"
-    r"(?!\s+(?!(?:for|and|at|in|with|to|from)\b)[a-z]))\s+the\s+|"
+    r"(?!\s+(?!(?:for|and|at|in|with|to|from|machan|mate|bro|bru|bab|man|boss|yaar|lah|la|"
+    r"please|pls)\b)[a-z]))\s+the\s+|"
     # a day said on its own, where no noun follows: "Airport parking, 28 EUR, the 11th.",
     # "hotel 180 usd the 13th, file it"
     r"(?<!until )(?<!till )(?<!til )(?<!since )(?<!before )(?<!after )(?<!by )"
@@ -2034,7 +2037,9 @@ _CORRECTION = re.compile(
     # "no hold on mi read it wrong man, a 136 over 86"
     r"(?:no\s+)?(?:hold|hang)\s+on)\b|不对|说错了|我是说|我的意思是|应该是|更正一下|"
     # (not "由428元更正为482元": a filed value asked to be edited, not this message's)
-    r"更正(?![为成])|哦不(?:对|是)?|不不|打错了?|写错了?|输错了?|搞错了?|记错了?|看错了?|不是不是|少打了一位|多打了一位|等等|等一下|"
+    # (not a mistake warned against: "别搞错", "莫搞错了", Wu 覅搞错 (read 不要搞错))
+    r"更正(?![为成])|哦不(?:对|是)?|不不|(?<![别莫不要覅勿])(?:打错了?|写错了?|输错了?|搞错了?|记错了?|看错了?)|"
+    r"不是不是|少打了一位|多打了一位|等等|等一下|"
     r"算了[\s,，]*(?=还是|不用|不要|别|先别)|"
     # Minnan 无着 (not right) between pauses: "打车45块，无着，是54"
     r"(?<=[,，.。])\s*无着(?=\s*[,，])|"

@@ -303,6 +303,7 @@ _RECORD_WORDS = (
     # Welsh and British "stick it on": "Can you stick that on by there for me?"
     *("stick it on", "stick that on"),
     *("放进去", "放上去"),  # an older user's "put it in": "你帮我放进去"
+    "加进去",  # added in: "把礼拜五量的142/90加进去"
     # Spanish speakers' English: "registrar", "anotar"
     "register",
     "annotate",
@@ -315,6 +316,8 @@ _AGAIN_WORDS = (
     *("再给我看一遍", "再给我看一次", "再显示一遍", "再显示一次"),
     # once more after the reading: "记完再看一回", "录完再看7天", Cantonese "再睇多次"
     *("再看一回", "再看一趟", "记完再看", "录完再看", "再看多次", "再睇多次"),
+    # Northeastern and Jiaodong 来一遍 (give me one), twice: "14天走势先来一遍 … 再来一遍"
+    *("再来一遍", "再来一次", "再来一回"),
     "之前和之后",
     *("before & after", "before n after", "before/after", "b4 and after", "b4 & after"),
     *("b4 n after", "b4/after", "re-show", "reshow", "pre/post", "pre-post", "pre and post"),

@@ -373,7 +373,9 @@ _GOT_TO = re.compile(
     r"(?:check|know|see|tell\s+(?:me|us))\s+where\s+it\s+is\b|(?:just|only)\s+where\s+is\s+it\b|"
     # (Ghanaian and Nigerian "Where e dey?": where is it)
     r"where\s+(?:e|it|am)\s+(?:dey|deh)|"
-    r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver))\b|"
+    r"don\s+(?:ship|reach|arrive|land|comot|commot|deliver)|"
+    # (Caribbean, the verb bare: "doh cancel 60877 yet eh, just tell me if it ship")
+    r"(?:if|whether|when)\s+(?:it|e|um)\s+(?:ship|reach|come|arrive|land|deliver))\b|"
     r"(?<!\d)\d{5,20}(?!\d)[^，。,.!?！？]{0,8}?(?:啥|什么|甚么|几)时(?:候)?(?:能)?(?:到|送到|发货)"
     # (not a message asked for then: "10092啥时候发货了你给我微信上说一声")
     r"(?![了\s]*(?:你|就|再)?\s*(?:给|发|通知|告诉|微信|短信))",

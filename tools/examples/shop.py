@@ -272,6 +272,8 @@ _PROFILE_WORDS = (
     # "Wah address unu have fi mi?"
     # (the address asked for, not checked beside another request: "顺便看看我留的地址对不对")
     *("留的地址是", "留的电话", "留的手机号", "留的联系方式", "登记的地址"),
+    # (with whose between: "你们那块留的我的电话是哪个啊")
+    *("留的我的电话", "留的我的地址", "留的我的手机号", "留的我的联系方式"),
     # Wu "侬搭阿拉存的地址是啥" (the address you keep for me), and the English word: "我的 profile"
     *("存的地址是", "我的 profile", "我的profile"),
     *("address you have for me", "address you got for me", "address unu have", "address yuh have"),
