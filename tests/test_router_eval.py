@@ -44,7 +44,8 @@ requests pasted with mail headers, a Polish engineer, Tianjin Chinese, an execut
 assistant, an unsure user who asks before acting).
 With a round in
 the file, these tests keep its safety targets (nothing routed to a write it did not ask
-for) as a regression gate and record where its accuracy stands against the issue's 0.95.
+for) as a regression gate and hold its accuracy to the issue's 0.95: the part in the file,
+rounds 373-376, met it when measured once at 42517fb.
 While the held-out part is empty they are skipped, saying so: there is nothing to measure,
 and a pass would claim a measurement that was never made. The dev part's safety is checked always.
 """
@@ -67,7 +68,7 @@ ACCURACY_FLOOR = 0.88
 """Below every held-out accuracy measured from round 17 to 34 (0.876 to 0.977 a round, each
 on its own writer's labels): a drop is a regression. Rounds 35-36 (0.882 and 0.725, the
 second written largely in Cantonese) fell below it; their fixes are in the dev part.
-The issue's target, 0.95, is the strict xfail below."""
+The issue's target, 0.95, is `test_heldout_accuracy_meets_the_issue_target`."""
 SLOT_FLOOR = 0.97
 """Below the held-out slot accuracy of the rounds since 23 (0.986 to 1.000; round 28: 0.989).
 Round 22 (0.958) found Chinese days of the month read as today, fixed since."""
@@ -182,42 +183,20 @@ def test_heldout_accuracy_and_slots_do_not_regress(held: dict[str, Any]) -> None
     assert held["out_of_scope_asked"] >= 0.75
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 14 target not met at the last held-out measurement: rounds 369-372 "
-    "together, declared before writing, measured once at 9ae0e2f, 0.931 in scope (590 of "
-    "634), 9 misroutes to a write (five a place's own dollars), none out of scope (365-368 "
-    "at 4fb2098: 0.956 (605 of 633) with 3, two the currency convention; 361-364 at "
-    "5f5e24d: 0.937 (593 of 633) with 6; 357-360 at 07f9a06: 0.962 (609 of "
-    "633) with 2 and none out of scope; 353-356 at bffd41f: 0.943 (599 of "
-    "635) with 7; 349-352 at bf98d9f: 0.932 (589 of 632) with 10 and 1 "
-    "out of scope; 345-348 at 4b93988: 0.900 (570 of 633) "
-    "with 10 and 1 out of scope; 341-344 at 95c29f5: 0.929 (585 of 630) "
-    "with 6 and 2 out of scope; 337-340 at d73d597: 0.9165 (582 of 635) "
-    "with 6; 333-336 at 6796185: 0.9495 (602 of "
-    "634) with 7; 329-332 at 16e8f77: 0.957 with 3, "
-    "329-330 0.962 (306 of 318) with none, 331-332 0.953 (302 of 317) with 3; 327-328: "
-    "0.924 with 3, round 327 alone 0.968 with none; 325-326: 0.943 with 1; "
-    "323-324: 0.917 with 6; "
-    "321-322: 0.890 with 8; 319-320: 0.930 with none; "
-    "317-318: 0.922 with 2, round 318 "
-    "alone 0.950 with 2; "
-    "315-316: 0.930 with 4; 313-314: 0.893 with 2; 311-312: 0.875 with 5; 309-310: 0.920 "
-    "with 6; 307-308: 0.917 with 3; "
-    "305-306: 0.927 with 2; 303-304: 0.917 with 5; 301-302: "
-    "0.956 with 4; 295-296: 0.9498 with 3, "
-    "round 295 alone 0.956 "
-    "with 2, round 266 alone 0.969 with none, round 264 alone 0.956 with none; rounds "
-    "249-250: 0.952 with 1, round 250 "
-    "alone 0.975 with none; rounds 209-210: 0.955 with 3 misroutes, 167-168: 0.956 with 1; "
-    "every pair in docs/routing.md); each pair "
-    "is folded into the dev part after it is measured, and the held-out part is pending until "
-    "the next round is measured",
-)
 def test_heldout_accuracy_meets_the_issue_target(
     report: dict[str, Any], held: dict[str, Any]
 ) -> None:
-    assert report["targets"]["met"]["intent_accuracy"]
+    """Issue 14's target on the packaged held-out part: rounds 373-376, declared before they
+    were written and measured once at 42517fb (0.960 in scope, 606 of 631, no misroute to a
+    write, none out of scope). Every earlier part missed it (docs/routing.md keeps each); this
+    was a strict xfail until then. A router change that loses it fails here, and a part the
+    router is changed for is folded into the dev part, as every earlier one was."""
+    assert held["intent_accuracy"] >= 0.95
+    assert report["targets"]["met"] == {
+        "intent_accuracy": True,
+        "ood_to_write": True,
+        "misroute_to_write": True,
+    }
 
 
 def test_an_empty_heldout_part_is_reported_pending_not_judged() -> None:
