@@ -1953,22 +1953,24 @@ updates", "有进展就通知我，算了不用通知了"): the flag the user me
 
 _ME = r"(?:me|mi|meh|us)"
 _CN_ME = r"(?:我|俺|额|阮|咱|侬|伢|𠊎|阿拉|本人)"
+_ONCE_NEWS = r"when|once|if|whenever|as\s+soon|after"
+"""The words of when the user wants to hear, after a call or a message asked for."""
 _CONTACT_ME = re.compile(
     # a call, an e-mail, a text or a chat message to the user once there is news: "Phone me
     # when it's sorted", "call me po when fixed", "call mi pon mi phone wid any update"
     rf"\b(?:call|phone|ring|bell|buzz|e-?mail|text|txt|sms|message|msg|whatsapp|wechat|dm)"
     rf"\s+{_ME}(?:\s+(?:po|back|up|pon\s+mi\s+phone|on\s+my\s+(?:phone|mobile|cell)))?"
-    r"\s+(?:when|wen|once|if|whenever|as\s+soon|after|with|wid|wit|how\s+(?:it|things)|"
+    rf"\s+(?:{_ONCE_NEWS}|wen|with|wid|wit|how\s+(?:it|things)|"
     # or what is sent: "raise a ticket and email me the progress"
     r"the\s+(?:moment|minute|second|progress|updates?|news)|any\s+(?:updates?|news|progress))\b|"
     # Sri Lankan "put a call" (make a call): "Put a call to me when it's sorted"
-    rf"\bput\s+(?:a\s+)?call\s+(?:to\s+)?{_ME}\s+(?:when|once|if|whenever|as\s+soon|after)\b|"
+    rf"\bput\s+(?:a\s+)?call\s+(?:to\s+)?{_ME}\s+(?:{_ONCE_NEWS})\b|"
     # the message named: "Flick me an email when it's sorted", "Sen mi a email when unu sort
     # it out", "give me a ring once someone's looked"
     rf"\b(?:flick|send|sen|drop|shoot|give|gimme|gie)\s+{_ME}\s+(?:an?\s+|one\s+)?(?:quick\s+)?"
     # (Scots "gie us a phone": give me a call)
     r"(?:e-?mail|text|txt|call|ring|bell|buzz|message|line|whatsapp|note|sms|phone)\s+"
-    r"(?:when|once|if|whenever|as\s+soon|after|with|the\s+(?:moment|minute|second))\b|"
+    rf"(?:{_ONCE_NEWS}|with|the\s+(?:moment|minute|second))\b|"
     # Chinese, the call or the message to the user: "弄好了给俺打个电话", "有进展打电话给我",
     # "有消息微信呾我一声" (Chaoshan 呾, say)
     rf"(?:打(?:个|一个|一下|一通)?电话|发(?:个|封|条)?(?:邮件|电邮|短信|微信|信息|消息|email))"
