@@ -76,6 +76,12 @@ def add_search_commands(sub: Any) -> None:
         help="with --catalogue aws|github: fit an operation prior on the catalogue's dev "
         "requests (as fit-search does) and rank with it; measures the held-out set only",
     )
+    bench.add_argument(
+        "--fit-examples",
+        action="store_true",
+        help="with --catalogue aws|github: give the ranker the catalogue's dev requests as "
+        "confirmed examples (LexicalRanker(examples=...)); measures the held-out set only",
+    )
     fit = sub.add_parser(
         "fit-search", help="fit a tool-search operation prior on your own labelled requests"
     )
@@ -102,6 +108,7 @@ def run_search_command(args: argparse.Namespace) -> int | None:
                 limit=args.limit,
                 misses=args.misses,
                 fit_prior=args.fit_prior,
+                fit_examples=args.fit_examples,
             )
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)

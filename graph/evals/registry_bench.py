@@ -56,6 +56,7 @@ from graph.evals.catalogues.real import Request
 from graph.evals.report import percentile
 from graph.models import estimate_tokens
 from graph.state import State
+from nodes.search.examples import Examples
 from nodes.search.lexical import K1, B, SearchIndex, document_tokens, query_text, tokenize
 from nodes.search.lexicon import first_lexicon, split_values
 from nodes.search.operations import OperationPrior
@@ -501,6 +502,12 @@ PRIOR_GENERATED = (
 )
 PRIOR_DENSE = "--fit-prior: {kind} has no lexical side to take a prior"
 PRIOR_UNKNOWN = "{name}.{label}.jsonl: tool {tool!r} is not in the catalogue"
+EXAMPLES_ON_ITSELF = (
+    "--fit-examples takes the dev requests as examples, so it cannot measure them: "
+    "use --set heldout"
+)
+EXAMPLES_GENERATED = "--fit-examples: the generated catalogue has no dev requests to learn from"
+EXAMPLES_DENSE = "--fit-examples: {kind} has no lexical side to take examples"
 
 
 def wilson(hits: int, n: int) -> tuple[float, float]:
@@ -629,6 +636,31 @@ def _dev_prior(
     return prior, f"+prior({label})"
 
 
+def _dev_examples(
+    name: str, found: Sequence[ToolEntry], size: int | None, say: Callable[[str], None]
+) -> tuple[Examples, str]:
+    """The first `size` (None: all) dev requests as examples, and the ranker's suffix.
+
+    Each request is an example of every tool it is labelled with, as a `"tools"` line of a
+    user's examples file would be.
+    """
+    from graph.evals.catalogues.real import requests
+
+    known = {e.name for e in found}
+    pairs: list[tuple[str, str]] = []
+    for r in requests(name, PRIOR_SET)[:size]:
+        for tool in r.tools:
+            if tool not in known:
+                msg = PRIOR_UNKNOWN.format(name=name, label=PRIOR_SET, tool=tool)
+                raise ConfigError(msg)
+            pairs.append((r.text, tool))
+    examples = Examples.of(pairs)
+    covered = len({tool for _text, tool in examples.pairs})
+    say(f"{name}: {len(examples.pairs)} examples from {PRIOR_SET} requests, {covered} tools")
+    label = PRIOR_SET if size is None else f"{PRIOR_SET}[:{size}]"
+    return examples, f"+examples({label})"
+
+
 def _ranker(kind: str, lexical: LexicalRanker) -> Ranker:
     if kind == "lexical":
         return lexical
@@ -684,6 +716,7 @@ def run_catalogue_bench(
     progress: Callable[[str], None] | None = None,
     fit_prior: bool = False,
     prior_size: int | None = None,
+    fit_examples: bool = False,
 ) -> CatalogueBench:
     """Rank every labelled request of a catalogue over the whole catalogue, and time it.
 
@@ -703,7 +736,11 @@ def run_catalogue_bench(
             catalogue's dev requests (`_dev_prior`); the ranker is reported as
             `<kind>+prior(dev)`. Refused with `request_set="dev"`, for `generated` and for
             the `dense-*` rankers.
-        prior_size: With `fit_prior`, fit on the first N dev requests only (learning curves).
+        prior_size: With `fit_prior` or `fit_examples`, take the first N dev requests only
+            (learning curves).
+        fit_examples: Give the ranker's lexical side the catalogue's dev requests as
+            examples (`LexicalRanker.examples`, `_dev_examples`), as a user's confirmed
+            requests would be; reported as `<kind>+examples(dev)`. Refused as `fit_prior` is.
     """
     say = progress or (lambda _text: None)
     if fit_prior:
@@ -713,6 +750,13 @@ def run_catalogue_bench(
             raise ConfigError(PRIOR_GENERATED)
         if kind.startswith("dense"):
             raise ConfigError(PRIOR_DENSE.format(kind=kind))
+    if fit_examples:
+        if name == "generated":
+            raise ConfigError(EXAMPLES_GENERATED)
+        if request_set == PRIOR_SET:
+            raise ConfigError(EXAMPLES_ON_ITSELF)
+        if kind.startswith("dense"):
+            raise ConfigError(EXAMPLES_DENSE.format(kind=kind))
     found, requests, source, lexical = _catalogue(name, request_set)
     requests = requests[:limit] if limit is not None else requests
     if not requests:
@@ -723,6 +767,10 @@ def run_catalogue_bench(
         prior, suffix = _dev_prior(name, found, prior_size, say)
         lexical = replace(lexical, prior=prior)
         label = kind + suffix
+    if fit_examples:
+        examples, suffix = _dev_examples(name, found, prior_size, say)
+        lexical = replace(lexical, examples=examples)
+        label += suffix
     ranker = _ranker(kind, lexical)
     say(f"{name}: indexing {len(found)} tools with the {label} ranker")
     started = time.perf_counter()
@@ -813,8 +861,11 @@ def main_catalogue_bench(
     limit: int | None = None,
     misses: bool = False,
     fit_prior: bool = False,
+    fit_examples: bool = False,
 ) -> int:
-    """`bench --catalogue NAME [--ranker KIND] [--limit N] [--fit-prior]`: print, exit 0.
+    """`bench --catalogue NAME [--ranker KIND] [--limit N] [--fit-prior] [--fit-examples]`.
+
+    Prints the figures and exits 0.
 
     The exit code is 0 whatever the figures: they are reported, not judged.
     """
@@ -830,6 +881,7 @@ def main_catalogue_bench(
             limit=limit,
             progress=lambda t: print(f"bench: {t}", file=sys.stderr),
             fit_prior=fit_prior,
+            fit_examples=fit_examples,
         )
         for name in names
         for kind in kinds

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
+from nodes.search.examples import EXAMPLE_WEIGHT, Examples, example_entries, fuse_places
 from nodes.search.lexical import EVEN_OUT, READ_DAMP, READ_VERBS, WRITE_DAMP, SearchIndex
 from nodes.search.lexicon import Lexicon, default_lexicon, split_values
 from nodes.search.operations import OperationPrior
@@ -52,6 +53,10 @@ LEXICAL_WEIGHT = 1.5
 """How much the lexical ranking counts in the fusion, the embedding ranking counting 1: the
 lexical side alone is the more accurate on both published catalogues and in both languages,
 so its places weigh more (chosen with `RRF_K`)."""
+HYBRID_EXAMPLE_WEIGHT = 0.5
+"""In the hybrid's fusion, how much each ranking by examples counts (their words, and their
+embeddings): together they count as much as the embedding ranking of the tools' own text.
+Chosen on dev requests only (docs/search.md)."""
 
 
 @dataclass(frozen=True)
@@ -65,22 +70,58 @@ class LexicalIndex:
     verb_bonus: float = 0.0
     read_damp: float = 0.0
     write_damp: float = 0.0
+    examples: SearchIndex | None = None
+    example_tools: tuple[str, ...] = ()
+    example_weight: float = EXAMPLE_WEIGHT
 
     def rank(
         self, query: str, among: Sequence[str] | None = None, limit: int | None = None
     ) -> list[str]:
-        """See `SearchIndex.rank`."""
-        return self.index.rank(
-            query,
-            among,
-            limit,
-            thesaurus=self.thesaurus,
-            prior=self.prior,
-            lexicon=self.lexicon,
-            verb_bonus=self.verb_bonus,
-            read_damp=self.read_damp,
-            write_damp=self.write_damp,
-        )
+        """See `SearchIndex.rank`; with examples, fused with the ranking by examples."""
+        if self.examples is None:
+            return self.index.rank(
+                query,
+                among,
+                limit,
+                thesaurus=self.thesaurus,
+                prior=self.prior,
+                lexicon=self.lexicon,
+                verb_bonus=self.verb_bonus,
+                read_damp=self.read_damp,
+                write_damp=self.write_damp,
+            )
+        pool = list(self.index.names if among is None else among)
+        orders = [
+            (self.matched(query, pool), LEXICAL_WEIGHT),
+            (self.by_examples(query, pool), self.example_weight),
+        ]
+        fused = fuse_places(orders, len(pool), RRF_K)
+        order = sorted(range(len(pool)), key=lambda i: (-fused[i], i))
+        return [pool[i] for i in (order if limit is None else order[:limit])]
+
+    def matched(self, query: str, pool: Sequence[str]) -> list[int]:
+        """Positions in `pool` of the tools the request matches, best first (ties in order)."""
+        totals = self.scores(query)
+        ids = self.index.ids
+        found = [(-totals[doc], i) for i, n in enumerate(pool) if (doc := ids.get(n, -1)) in totals]
+        return [i for _score, i in sorted(found)]
+
+    def by_examples(self, query: str, pool: Sequence[str]) -> list[int]:
+        """Positions in `pool` of the tools whose examples the request matches, best first.
+
+        The examples are read as requests are (names set aside, Chinese glossed, phrases
+        expanded), with no verb bonus or damping: they are in the users' words, not the API's.
+        """
+        if self.examples is None:
+            return []
+        totals = self.examples.scores(query, self.thesaurus, None, self.lexicon)
+        where = {n: i for i, n in enumerate(pool)}
+        found = [
+            (-score, where[name])
+            for doc, score in totals.items()
+            if (name := self.example_tools[doc]) in where
+        ]
+        return [i for _score, i in sorted(found)]
 
     def scores(self, query: str) -> dict[int, float]:
         """Raw scores by tool id; see `SearchIndex.scores`."""
@@ -109,6 +150,9 @@ class LexicalRanker:
         verb_bonus: See `VERB_BONUS`; 0 turns it off.
         read_damp: See `nodes.search.lexical.READ_DAMP`; 0 turns it off.
         write_damp: See `nodes.search.lexical.WRITE_DAMP`; 0 turns it off.
+        examples: Requests you confirmed for your tools (`Examples.load`); None (the
+            default) uses none. Examples naming a tool the registry lacks are not used.
+        example_weight: See `nodes.search.examples.EXAMPLE_WEIGHT`.
     """
 
     thesaurus: Thesaurus | None = field(default_factory=default_thesaurus)
@@ -118,9 +162,14 @@ class LexicalRanker:
     verb_bonus: float = field(default_factory=lambda: VERB_BONUS)
     read_damp: float = READ_DAMP
     write_damp: float = WRITE_DAMP
+    examples: Examples | None = None
+    example_weight: float = EXAMPLE_WEIGHT
 
     def build(self, entries: Sequence[ToolEntry]) -> LexicalIndex:
-        """Index the tools: about 100 ms for 1,000."""
+        """Index the tools (about 100 ms for 1,000), and their examples if any."""
+        entries = list(entries)
+        by_tool = {} if self.examples is None else self.examples.by_tool(e.name for e in entries)
+        tools, docs = example_entries(by_tool)
         return LexicalIndex(
             index=SearchIndex.build(entries, even_out=self.even_out),
             thesaurus=self.thesaurus,
@@ -129,6 +178,9 @@ class LexicalRanker:
             verb_bonus=self.verb_bonus,
             read_damp=self.read_damp,
             write_damp=self.write_damp,
+            examples=SearchIndex.build(docs, even_out=0.0) if docs else None,
+            example_tools=tools,
+            example_weight=self.example_weight,
         )
 
 
@@ -231,6 +283,9 @@ class HybridIndex:
     gloss: bool = True
     rrf_k: float = RRF_K
     lexical_weight: float = LEXICAL_WEIGHT
+    example_vectors: Any = None
+    example_owners: tuple[str, ...] = ()
+    example_weight: float = HYBRID_EXAMPLE_WEIGHT
 
     def rank(
         self, query: str, among: Sequence[str] | None = None, limit: int | None = None
@@ -240,6 +295,9 @@ class HybridIndex:
         The lexical ranking is the tools the request matches, best first (ties in `among`'s
         order): the tools it matches nothing in have no place in it, whatever their order
         in `among`. The embedding ranking orders every tool. Each takes part to `depth`.
+        With examples (`LexicalRanker.examples`), two more rankings take part: the tools
+        whose examples' words the request matches, and the tools with examples by their
+        nearest example's embedding.
         """
         import numpy as np
 
@@ -263,9 +321,16 @@ class HybridIndex:
         if known:
             rows = [self.ids[pool[i]] for i in known]
             lexicon = self.lexical.lexicon if self.gloss else None
-            sims = self.vectors[rows] @ self.embedder.query(dense_text(query, lexicon))
+            vector = self.embedder.query(dense_text(query, lexicon))
+            sims = self.vectors[rows] @ vector
             dense = np.asarray(known)[sims.argsort()[::-1][:depth]]
             fused[dense] += 1.0 / places[: len(dense)]
+            if self.example_owners:
+                nearest = self._nearest_examples(vector, pool)
+                fused[nearest[:depth]] += self.example_weight / places[: len(nearest[:depth])]
+        if self.lexical.examples is not None:
+            worded = self.lexical.by_examples(query, pool)[:depth]
+            fused[worded] += self.example_weight / places[: len(worded)]
         damp, thesaurus = self.lexical.read_damp, self.lexical.thesaurus
         if damp and thesaurus is not None and thesaurus.reads(query):
             # The embedding does not tell "what is set?" from "set it": the fused places of
@@ -277,6 +342,17 @@ class HybridIndex:
                     fused[i] *= 1 - damp
         order = np.argsort(-fused, kind="stable").tolist()
         return [pool[i] for i in (order if limit is None else order[:limit])]
+
+    def _nearest_examples(self, vector: Any, pool: Sequence[str]) -> list[int]:
+        """Positions in `pool` of the tools with examples, by their nearest example."""
+        sims = self.example_vectors @ vector
+        best: dict[str, float] = {}
+        for owner, sim in zip(self.example_owners, sims.tolist(), strict=True):
+            if sim > best.get(owner, -2.0):
+                best[owner] = sim
+        where = {n: i for i, n in enumerate(pool)}
+        found = sorted((-sim, where[n]) for n, sim in best.items() if n in where)
+        return [i for _sim, i in found]
 
 
 @dataclass(frozen=True, eq=False)
@@ -313,11 +389,22 @@ class HybridRanker:
 
     def build(self, entries: Sequence[ToolEntry]) -> HybridIndex:
         """Index lexically and embed every tool once (20 to 50 s for 1,000 with E5)."""
+        import numpy as np
+
         embedder = self.embedder if self.embedder is not None else E5Small()
         entries = list(entries)
         names = tuple(e.name for e in entries)
+        lexical = self.lexical.build(entries)
+        owners: list[str] = []
+        vectors: list[Any] = []
+        if self.lexical.examples is not None:
+            lexicon = self.lexical.lexicon if self.gloss else None
+            for text, name in self.lexical.examples.pairs:
+                if name in lexical.index.ids:
+                    owners.append(name)
+                    vectors.append(embedder.query(dense_text(text, lexicon)))
         return HybridIndex(
-            lexical=self.lexical.build(entries),
+            lexical=lexical,
             names=names,
             ids={n: i for i, n in enumerate(names)},
             vectors=embedder.documents([entry_text(e) for e in entries]),
@@ -326,6 +413,8 @@ class HybridRanker:
             gloss=self.gloss,
             rrf_k=self.rrf_k,
             lexical_weight=self.lexical_weight,
+            example_vectors=np.stack(vectors) if vectors else None,
+            example_owners=tuple(owners),
         )
 
 
