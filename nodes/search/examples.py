@@ -99,13 +99,15 @@ def example_entries(by_tool: dict[str, list[str]]) -> tuple[tuple[str, ...], lis
     return tools, docs
 
 
-def fuse_places(orders: Sequence[tuple[Sequence[int], float]], size: int, k: float) -> list[float]:
-    """Weighted reciprocal-rank fusion of rankings of positions `0..size-1`.
+def fuse_places(orders: Sequence[tuple[Sequence[int], float]], k: float) -> dict[int, float]:
+    """Weighted reciprocal-rank fusion of rankings of positions; only ranked ones appear.
 
-    Each ranking lists positions best first and may leave some out (no credit for them).
+    Each ranking lists positions best first and may leave some out (no credit for them):
+    a position no ranking lists has no entry, which keeps fusing a few dozen matches over
+    a thousand tools from touching the thousand.
     """
-    fused = [0.0] * size
+    fused: dict[int, float] = {}
     for order, weight in orders:
         for place, i in enumerate(order, 1):
-            fused[i] += weight / (k + place)
+            fused[i] = fused.get(i, 0.0) + weight / (k + place)
     return fused

@@ -95,16 +95,24 @@ class LexicalIndex:
             (self.matched(query, pool), LEXICAL_WEIGHT),
             (self.by_examples(query, pool), self.example_weight),
         ]
-        fused = fuse_places(orders, len(pool), RRF_K)
-        order = sorted(range(len(pool)), key=lambda i: (-fused[i], i))
+        fused = fuse_places(orders, RRF_K)
+        order = sorted(fused, key=lambda i: (-fused[i], i))
+        if limit is None or len(order) < limit:  # then the unranked, in `among`'s order
+            order += [i for i in range(len(pool)) if i not in fused]
         return [pool[i] for i in (order if limit is None else order[:limit])]
 
     def matched(self, query: str, pool: Sequence[str]) -> list[int]:
         """Positions in `pool` of the tools the request matches, best first (ties in order)."""
         totals = self.scores(query)
+        if self._own(pool):  # positions are the index's ids: read only the matches
+            return [doc for _score, doc in sorted((-s, doc) for doc, s in totals.items())]
         ids = self.index.ids
         found = [(-totals[doc], i) for i, n in enumerate(pool) if (doc := ids.get(n, -1)) in totals]
         return [i for _score, i in sorted(found)]
+
+    def _own(self, pool: Sequence[str]) -> bool:
+        """Whether `pool` is every tool of the index in its order (positions are ids)."""
+        return len(pool) == len(self.index.names) and tuple(pool) == self.index.names
 
     def by_examples(self, query: str, pool: Sequence[str]) -> list[int]:
         """Positions in `pool` of the tools whose examples the request matches, best first.
@@ -115,7 +123,7 @@ class LexicalIndex:
         if self.examples is None:
             return []
         totals = self.examples.scores(query, self.thesaurus, None, self.lexicon)
-        where = {n: i for i, n in enumerate(pool)}
+        where = self.index.ids if self._own(pool) else {n: i for i, n in enumerate(pool)}
         found = [
             (-score, where[name])
             for doc, score in totals.items()
