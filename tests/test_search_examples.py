@@ -28,6 +28,8 @@ ASKED = "how many people came to look at the project this week?"
 CONFIRMED = [
     ("who visited our repo lately? how many people came by", "repos_get_views"),
     ("did anyone copy the code down to their machine", "repos_get_clones"),
+    ("who made their own copy to work on", "repos_list_forks"),
+    ("show me the intro doc", "repos_get_readme"),
 ]
 
 
@@ -47,7 +49,21 @@ def test_examples_rank_only_among_the_candidates_and_ignore_tools_not_registered
     ranked = index.rank(ASKED, among)
     assert sorted(ranked) == sorted(among)
     assert "repos_get_views" not in ranked
-    assert index.example_tools == ("repos_get_clones", "repos_get_views")
+    assert index.example_tools == tuple(sorted(tool for _text, tool in CONFIRMED))
+
+
+def test_a_tool_with_no_example_is_not_pushed_down_by_the_others_examples() -> None:
+    """Examples for a few tools are no evidence against the rest: a request whose words
+    match an untaught tool best still finds it first, though a taught one's examples share
+    its words."""
+    request = "list the forks of the repository"
+    assert ToolCatalogue(REPO_TOOLS).rank(request, limit=1) == ["repos_list_forks"]
+    examples = Examples.of([("list who cloned the repository", "repos_get_clones")])
+    ranked = ToolCatalogue(REPO_TOOLS, LexicalRanker(examples=examples)).rank(request)
+    assert ranked[0] == "repos_list_forks"
+    embedder = CountingEmbedder()
+    hybrid = HybridRanker(lexical=LexicalRanker(examples=examples), embedder=embedder)
+    assert ToolCatalogue(REPO_TOOLS, hybrid).rank(request, limit=1) == ["repos_list_forks"]
 
 
 def test_without_examples_the_lexical_ranking_is_the_index_own() -> None:
@@ -67,7 +83,9 @@ def test_without_examples_the_lexical_ranking_is_the_index_own() -> None:
 
 
 def test_a_chinese_request_meets_english_examples_through_the_lexicon() -> None:
-    examples = Examples.of([("how many visitors did the repo get", "repos_get_views")])
+    examples = Examples.of(
+        [*CONFIRMED[1:], ("how many visitors did the repo get", "repos_get_views")]
+    )
     ranked = ToolCatalogue(REPO_TOOLS, LexicalRanker(examples=examples)).rank("仓库有多少访客？")
     assert ranked[0] == "repos_get_views"
 
@@ -91,14 +109,16 @@ def test_the_hybrid_embeds_each_example_once_and_ranks_by_the_nearest() -> None:
     ranker = HybridRanker(lexical=LexicalRanker(examples=examples), embedder=embedder)
     index = ranker.build(REPO_TOOLS)
     assert embedder.queries == [text for text, _tool in CONFIRMED]  # not the unknown tool's
-    assert index.example_owners == ("repos_get_views", "repos_get_clones")
-    # no word in common with any description or example, one axis with the views example
-    assert not index.lexical.scores("revisit")
-    assert not index.lexical.by_examples("revisit", [e.name for e in REPO_TOOLS])
-    assert index.rank("revisit", limit=1) == ["repos_get_views"]
+    assert index.example_owners == tuple(tool for _text, tool in CONFIRMED)
+    # no word in common with any description; the views example's words and axis only
+    pool = [e.name for e in REPO_TOOLS]
+    assert not index.lexical.scores("any visited folks")
+    assert index.lexical.by_examples("any visited folks", pool) == [0]
+    assert index._nearest_examples(embedder.query("revisit"), pool)[0] == 0
+    assert index.rank("any visited folks", limit=1) == ["repos_get_views"]
     plain = HybridRanker(lexical=LexicalRanker(), embedder=CountingEmbedder()).build(REPO_TOOLS)
-    assert plain.rank("revisit", limit=1) != ["repos_get_views"]
-    assert len(embedder.queries) == len(CONFIRMED) + 1  # one embedding for the request
+    assert plain.rank("any visited folks", limit=1) != ["repos_get_views"]
+    assert len(embedder.queries) == len(CONFIRMED) + 2  # one embedding a request
 
 
 def test_an_examples_file_takes_a_tool_or_several_and_says_which_line_is_wrong(
@@ -165,7 +185,7 @@ def test_bench_refuses_examples_on_the_set_it_measures_in_one_line() -> None:
 
 def test_one_example_lifts_a_request_into_reach_on_a_published_catalogue() -> None:
     """On GitHub's catalogue, one confirmed request for page views brings a request in the
-    same words from far down to the first ten; the request's own matches still lead, as
+    same words from far down to the first thirty; the request's own matches still lead, as
     reciprocal-rank fusion with one example's ranking allows no more."""
     from graph.evals.catalogues.real import entries
 
@@ -175,5 +195,5 @@ def test_one_example_lifts_a_request_into_reach_on_a_published_catalogue() -> No
     examples = Examples.of([("how many folks dropped by our repo lately", "repos_get_views")])
     taught = ToolCatalogue(found, LexicalRanker(examples=examples)).rank(asked)
     assert plain.index("repos_get_views") > 100
-    assert taught.index("repos_get_views") < 10
+    assert taught.index("repos_get_views") < 30
     assert taught[:5] == plain[:5]

@@ -5,9 +5,10 @@ theirs ("who visited the repo this week" for page views, "kill that key for good
 scheduled deletion). Once an agent has been used, its confirmed (request, tool) pairs say
 how. `Examples` holds them; a ranker given them (`LexicalRanker(examples=...)`) also ranks
 each tool by the requests confirmed for it that read most like the new one, and fuses that
-ranking with its own by reciprocal rank: a tool with no example is still found by its own
-words, and one example does not outweigh what the request's words match best (a tool
-matching nothing rises to about the tenth place on one example's ranking alone).
+ranking with its own by reciprocal rank. A tool with no example is ranked as if its examples
+agreed with its own words, so examples for some tools are no evidence against the others;
+and one example does not outweigh what the request's words match best (a tool matching
+nothing rises to about the twenty-fifth place on one example's ranking alone).
 
 The file is the one `fit-search` reads: one JSON object a line, `{"text": ..., "tool": ...}`
 (or `"tools": [...]` for a request more than one tool answers). Nothing ships: examples are
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -97,17 +98,3 @@ def example_entries(by_tool: dict[str, list[str]]) -> tuple[tuple[str, ...], lis
         ToolEntry(name=f"x{i}", description=" . ".join(by_tool[t])) for i, t in enumerate(tools)
     ]
     return tools, docs
-
-
-def fuse_places(orders: Sequence[tuple[Sequence[int], float]], k: float) -> dict[int, float]:
-    """Weighted reciprocal-rank fusion of rankings of positions; only ranked ones appear.
-
-    Each ranking lists positions best first and may leave some out (no credit for them):
-    a position no ranking lists has no entry, which keeps fusing a few dozen matches over
-    a thousand tools from touching the thousand.
-    """
-    fused: dict[int, float] = {}
-    for order, weight in orders:
-        for place, i in enumerate(order, 1):
-            fused[i] = fused.get(i, 0.0) + weight / (k + place)
-    return fused

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nodes.search.examples import EXAMPLE_WEIGHT, Examples, example_entries, fuse_places
+from nodes.search.examples import EXAMPLE_WEIGHT, Examples, example_entries
 from nodes.search.lexical import EVEN_OUT, READ_DAMP, READ_VERBS, WRITE_DAMP, SearchIndex
 from nodes.search.lexicon import Lexicon, default_lexicon, split_values
 from nodes.search.operations import OperationPrior
@@ -91,11 +91,16 @@ class LexicalIndex:
                 write_damp=self.write_damp,
             )
         pool = list(self.index.names if among is None else among)
-        orders = [
-            (self.matched(query, pool), LEXICAL_WEIGHT),
-            (self.by_examples(query, pool), self.example_weight),
-        ]
-        fused = fuse_places(orders, RRF_K)
+        taught = set(self.example_tools)
+        fused: dict[int, float] = {}
+        for place, i in enumerate(self.matched(query, pool), 1):
+            # A tool with no example is ranked as if its examples agreed with its words:
+            # with examples for a few of the tools, their absence is no evidence against
+            # the rest (docs/search.md: without this, 300 examples cost recall).
+            weight = LEXICAL_WEIGHT + (0.0 if pool[i] in taught else self.example_weight)
+            fused[i] = weight / (RRF_K + place)
+        for place, i in enumerate(self.by_examples(query, pool), 1):
+            fused[i] = fused.get(i, 0.0) + self.example_weight / (RRF_K + place)
         order = sorted(fused, key=lambda i: (-fused[i], i))
         if limit is None or len(order) < limit:  # then the unranked, in `among`'s order
             order += [i for i in range(len(pool)) if i not in fused]
@@ -333,10 +338,16 @@ class HybridIndex:
             sims = self.vectors[rows] @ vector
             dense = np.asarray(known)[sims.argsort()[::-1][:depth]]
             fused[dense] += 1.0 / places[: len(dense)]
-            if self.example_owners:
-                nearest = self._nearest_examples(vector, pool)
-                fused[nearest[:depth]] += self.example_weight / places[: len(nearest[:depth])]
-        if self.lexical.examples is not None:
+        if self.example_owners:
+            # As on the lexical side, a tool with no example is ranked as if its examples
+            # agreed with its own two rankings: their weight goes to those.
+            own = self.lexical_weight + 1.0
+            taught = set(self.example_owners)
+            untaught = [i for i, name in enumerate(pool) if name not in taught]
+            fused[untaught] *= (own + 2 * self.example_weight) / own
+            if known:
+                nearest = self._nearest_examples(vector, pool)[:depth]
+                fused[nearest] += self.example_weight / places[: len(nearest)]
             worded = self.lexical.by_examples(query, pool)[:depth]
             fused[worded] += self.example_weight / places[: len(worded)]
         damp, thesaurus = self.lexical.read_damp, self.lexical.thesaurus
