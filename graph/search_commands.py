@@ -9,7 +9,9 @@ you: a prior learnt from someone else's requests does not carry over.
 `python -m graph bench --catalogue aws --ranker lexical` measures a ranker on a published
 catalogue (graph/evals/registry_bench.py); the measurement code is imported only then. With
 `--fit-prior` it first fits a prior on the catalogue's dev requests, as `fit-search` would
-(`fit_prior`), and measures the held-out ones with it: what fitting buys a user.
+(`fit_prior`), and measures the held-out ones with it: what fitting buys a user. With
+`--fit-examples` the dev requests are the ranker's confirmed examples instead (or as well):
+what `LexicalRanker(examples=Examples.load(...))` buys a user whose requests those were.
 """
 
 from __future__ import annotations

@@ -16,6 +16,9 @@ indexes a registry's tools once and returns something that ranks names for a req
   Weighted reciprocal-rank fusion, so neither side's score scale matters. See docs/search.md for
   the measurements behind it and when it is worth its milliseconds.
 
+Either takes your confirmed requests as examples (`LexicalRanker(examples=...)`,
+`nodes.search.examples`): each tool is then also ranked by the requests confirmed for it.
+
 Your own ranker: any object with `build(entries) -> RankIndex` (a cross-encoder, a hosted
 search service, a rules table) plugs in as `Domain(ranker=...)`.
 """
