@@ -383,7 +383,8 @@ class HybridRanker:
 
     Attributes:
         lexical: The lexical side; the default lexical ranker unless given. Its lexicon
-            also glosses a request's Chinese for the embedding model (`dense_text`).
+            also glosses a request's Chinese for the embedding model (`dense_text`), and
+            its examples, if any, are embedded too (one embedding each, when indexing).
         embedder: The embedding model; None loads `E5Small` on first build (chosen over
             `UseMultilingual` by measurement: better in both languages once Chinese is
             glossed, at about 15 ms a request instead of 3).
