@@ -611,6 +611,20 @@ class _Dense:
         return order if limit is None else order[:limit]
 
 
+def _dev_requests(name: str, found: Sequence[ToolEntry], size: int | None) -> list[Request]:
+    """The first `size` (None: all) dev requests, every labelled tool checked to exist."""
+    from graph.evals.catalogues.real import requests
+
+    known = {e.name for e in found}
+    picked = list(requests(name, PRIOR_SET)[:size])
+    for r in picked:
+        for tool in r.tools:
+            if tool not in known:
+                msg = PRIOR_UNKNOWN.format(name=name, label=PRIOR_SET, tool=tool)
+                raise ConfigError(msg)
+    return picked
+
+
 def _dev_prior(
     name: str, found: Sequence[ToolEntry], size: int | None, say: Callable[[str], None]
 ) -> tuple[OperationPrior, str]:
@@ -618,17 +632,12 @@ def _dev_prior(
 
     Each request teaches the operation of its first labelled tool, as one `fit-search` line.
     """
-    from graph.evals.catalogues.real import requests
     from graph.search_commands import fit_prior
 
     namespace = {e.name: e.namespace for e in found}
-    labelled: list[tuple[str, str, str]] = []
-    for r in requests(name, PRIOR_SET)[:size]:
-        tool = r.tools[0]
-        if tool not in namespace:
-            msg = PRIOR_UNKNOWN.format(name=name, label=PRIOR_SET, tool=tool)
-            raise ConfigError(msg)
-        labelled.append((r.text, tool, namespace[tool]))
+    labelled = [
+        (r.text, r.tools[0], namespace[r.tools[0]]) for r in _dev_requests(name, found, size)
+    ]
     prior, counts = fit_prior(labelled)
     summary = ", ".join(f"{op} {n}" for op, n in sorted(counts.items()))
     say(f"{name}: fitted an operation prior on {len(labelled)} {PRIOR_SET} requests ({summary})")
@@ -644,17 +653,7 @@ def _dev_examples(
     Each request is an example of every tool it is labelled with, as a `"tools"` line of a
     user's examples file would be.
     """
-    from graph.evals.catalogues.real import requests
-
-    known = {e.name for e in found}
-    pairs: list[tuple[str, str]] = []
-    for r in requests(name, PRIOR_SET)[:size]:
-        for tool in r.tools:
-            if tool not in known:
-                msg = PRIOR_UNKNOWN.format(name=name, label=PRIOR_SET, tool=tool)
-                raise ConfigError(msg)
-            pairs.append((r.text, tool))
-    examples = Examples.of(pairs)
+    examples = Examples.of((r.text, t) for r in _dev_requests(name, found, size) for t in r.tools)
     covered = len({tool for _text, tool in examples.pairs})
     say(f"{name}: {len(examples.pairs)} examples from {PRIOR_SET} requests, {covered} tools")
     label = PRIOR_SET if size is None else f"{PRIOR_SET}[:{size}]"

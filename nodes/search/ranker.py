@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from nodes.search.examples import EXAMPLE_WEIGHT, Examples, example_entries
@@ -94,7 +94,7 @@ class LexicalIndex:
                 write_damp=self.write_damp,
             )
         pool = list(self.index.names if among is None else among)
-        taught = set(self.example_tools)
+        taught = self.taught
         fused: dict[int, float] = {}
         for place, i in enumerate(self.matched(query, pool), 1):
             # A tool with no example is ranked as if its examples agreed with its words:
@@ -108,6 +108,11 @@ class LexicalIndex:
         if limit is None or len(order) < limit:  # then the unranked, in `among`'s order
             order += [i for i in range(len(pool)) if i not in fused]
         return [pool[i] for i in (order if limit is None else order[:limit])]
+
+    @cached_property
+    def taught(self) -> frozenset[str]:
+        """The tools with examples, once per index rather than once per request."""
+        return frozenset(self.example_tools)
 
     def matched(self, query: str, pool: Sequence[str]) -> list[int]:
         """Positions in `pool` of the tools the request matches, best first (ties in order)."""
@@ -303,6 +308,13 @@ class HybridIndex:
     example_owners: tuple[str, ...] = ()
     example_weight: float = HYBRID_EXAMPLE_WEIGHT
 
+    @cached_property
+    def example_rows(self) -> Any:
+        """Each example's tool as its row in `vectors`, for taking the best per tool at once."""
+        import numpy as np
+
+        return np.asarray([self.ids[n] for n in self.example_owners], dtype=np.intp)
+
     def rank(
         self, query: str, among: Sequence[str] | None = None, limit: int | None = None
     ) -> list[str]:
@@ -345,7 +357,7 @@ class HybridIndex:
             # As on the lexical side, a tool with no example is ranked as if its examples
             # agreed with its own two rankings: their weight goes to those.
             own = self.lexical_weight + 1.0
-            taught = set(self.example_owners)
+            taught = self.lexical.taught
             untaught = [i for i, name in enumerate(pool) if name not in taught]
             fused[untaught] *= (own + 2 * self.example_weight) / own
             if known:
@@ -367,13 +379,15 @@ class HybridIndex:
 
     def _nearest_examples(self, vector: Any, pool: Sequence[str]) -> list[int]:
         """Positions in `pool` of the tools with examples, by their nearest example."""
-        sims = self.example_vectors @ vector
-        best: dict[str, float] = {}
-        for owner, sim in zip(self.example_owners, sims.tolist(), strict=True):
-            if sim > best.get(owner, -2.0):
-                best[owner] = sim
-        where = {n: i for i, n in enumerate(pool)}
-        found = sorted((-sim, where[n]) for n, sim in best.items() if n in where)
+        import numpy as np
+
+        best = np.full(len(self.names), -np.inf)
+        np.maximum.at(best, self.example_rows, self.example_vectors @ vector)
+        found = sorted(
+            (-float(best[row]), i)
+            for i, n in enumerate(pool)
+            if (row := self.ids.get(n)) is not None and best[row] > -np.inf
+        )
         return [i for _sim, i in found]
 
 
