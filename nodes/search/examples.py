@@ -7,8 +7,8 @@ how. `Examples` holds them; a ranker given them (`LexicalRanker(examples=...)`) 
 each tool by the requests confirmed for it that read most like the new one, and fuses that
 ranking with its own by reciprocal rank. A tool with no example is ranked as if its examples
 agreed with its own words, so examples for some tools are no evidence against the others;
-and one example does not outweigh what the request's words match best (a tool matching
-nothing rises to about the twenty-fifth place on one example's ranking alone).
+and one example does not outweigh what the request's words match best (on one example's
+ranking alone, a tool matching nothing rises to about the seventh place).
 
 The file is the one `fit-search` reads: one JSON object a line, `{"text": ..., "tool": ...}`
 (or `"tools": [...]` for a request more than one tool answers). Nothing ships: examples are
@@ -27,9 +27,14 @@ from pathlib import Path
 from tools.entry import ToolEntry
 from tools.errors import ConfigError
 
-EXAMPLE_WEIGHT = 1.0
-"""How much the ranking by examples counts in the lexical ranker's fusion, its own ranking
-counting `LEXICAL_WEIGHT` (1.5). Chosen on dev requests only (docs/search.md)."""
+EXAMPLE_WEIGHT = 1.5
+"""How much the ranking by examples counts in the lexical ranker's fusion: as much as its own
+ranking (`LEXICAL_WEIGHT`), what users said of a tool weighing as much as what the API says.
+Chosen on dev requests only, with `EXAMPLE_RRF_K` (docs/search.md)."""
+EXAMPLE_RRF_K = 5
+"""Reciprocal-rank fusion's constant when examples take part, in place of `RRF_K` (15): a
+request confirmed for a tool is strong evidence, and a small constant lets the first places
+of the rankings that agree on it count more. Chosen on dev requests only (docs/search.md)."""
 BAD_EXAMPLE = (
     "{path}:{line}: expected a JSON object with 'text' (a string) and 'tool' (a tool name) "
     "or 'tools' (a list of names) ({error}); fix or remove the line"

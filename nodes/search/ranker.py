@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nodes.search.examples import EXAMPLE_WEIGHT, Examples, example_entries
+from nodes.search.examples import EXAMPLE_RRF_K, EXAMPLE_WEIGHT, Examples, example_entries
 from nodes.search.lexical import EVEN_OUT, READ_DAMP, READ_VERBS, WRITE_DAMP, SearchIndex
 from nodes.search.lexicon import Lexicon, default_lexicon, split_values
 from nodes.search.operations import OperationPrior
@@ -56,10 +56,13 @@ LEXICAL_WEIGHT = 1.5
 """How much the lexical ranking counts in the fusion, the embedding ranking counting 1: the
 lexical side alone is the more accurate on both published catalogues and in both languages,
 so its places weigh more (chosen with `RRF_K`)."""
-HYBRID_EXAMPLE_WEIGHT = 0.5
-"""In the hybrid's fusion, how much each ranking by examples counts (their words, and their
-embeddings): together they count as much as the embedding ranking of the tools' own text.
-Chosen on dev requests only (docs/search.md)."""
+HYBRID_EXAMPLE_WORDS = 1.0
+"""In the hybrid's fusion, how much the ranking by the examples' words counts."""
+HYBRID_EXAMPLE_NEAREST = 1.5
+"""In the hybrid's fusion, how much the ranking by each tool's nearest example counts. With
+`HYBRID_EXAMPLE_WORDS`, the examples count 2.5, as much as the tool's own two rankings
+(`LEXICAL_WEIGHT` and the embedding's 1). Both chosen on dev requests only, with
+`EXAMPLE_RRF_K` (docs/search.md)."""
 
 
 @dataclass(frozen=True)
@@ -101,9 +104,9 @@ class LexicalIndex:
             # with examples for a few of the tools, their absence is no evidence against
             # the rest (docs/search.md: without this, 300 examples cost recall).
             weight = LEXICAL_WEIGHT + (0.0 if pool[i] in taught else self.example_weight)
-            fused[i] = weight / (RRF_K + place)
+            fused[i] = weight / (EXAMPLE_RRF_K + place)
         for place, i in enumerate(self.by_examples(query, pool), 1):
-            fused[i] = fused.get(i, 0.0) + self.example_weight / (RRF_K + place)
+            fused[i] = fused.get(i, 0.0) + self.example_weight / (EXAMPLE_RRF_K + place)
         order = sorted(fused, key=lambda i: (-fused[i], i))
         if limit is None or len(order) < limit:  # then the unranked, in `among`'s order
             order += [i for i in range(len(pool)) if i not in fused]
@@ -306,7 +309,9 @@ class HybridIndex:
     lexical_weight: float = LEXICAL_WEIGHT
     example_vectors: Any = None
     example_owners: tuple[str, ...] = ()
-    example_weight: float = HYBRID_EXAMPLE_WEIGHT
+    example_words: float = HYBRID_EXAMPLE_WORDS
+    example_nearest: float = HYBRID_EXAMPLE_NEAREST
+    example_rrf_k: float = EXAMPLE_RRF_K
 
     @cached_property
     def example_rows(self) -> Any:
@@ -325,7 +330,7 @@ class HybridIndex:
         in `among`. The embedding ranking orders every tool. Each takes part to `depth`.
         With examples (`LexicalRanker.examples`), two more rankings take part: the tools
         whose examples' words the request matches, and the tools with examples by their
-        nearest example's embedding.
+        nearest example's embedding, and the fusion's constant is `example_rrf_k`.
         """
         import numpy as np
 
@@ -335,7 +340,8 @@ class HybridIndex:
         size = len(pool)
         depth = size if self.depth is None else min(self.depth, size)
         fused = np.zeros(size)
-        places = np.arange(1, depth + 1, dtype=float) + self.rrf_k
+        rrf_k = self.example_rrf_k if self.example_owners else self.rrf_k
+        places = np.arange(1, depth + 1, dtype=float) + rrf_k
         totals = self.lexical.scores(query)
         lexical_ids = self.lexical.index.ids
         matched = [
@@ -359,12 +365,12 @@ class HybridIndex:
             own = self.lexical_weight + 1.0
             taught = self.lexical.taught
             untaught = [i for i, name in enumerate(pool) if name not in taught]
-            fused[untaught] *= (own + 2 * self.example_weight) / own
+            fused[untaught] *= (own + self.example_words + self.example_nearest) / own
             if known:
                 nearest = self._nearest_examples(vector, pool)[:depth]
-                fused[nearest] += self.example_weight / places[: len(nearest)]
+                fused[nearest] += self.example_nearest / places[: len(nearest)]
             worded = self.lexical.by_examples(query, pool)[:depth]
-            fused[worded] += self.example_weight / places[: len(worded)]
+            fused[worded] += self.example_words / places[: len(worded)]
         damp, thesaurus = self.lexical.read_damp, self.lexical.thesaurus
         if damp and thesaurus is not None and thesaurus.reads(query):
             # The embedding does not tell "what is set?" from "set it": the fused places of
@@ -413,7 +419,7 @@ class HybridRanker:
             (BM25 plus the cosine's z-score) gained 2 points of English recall@5 on both
             but lost Chinese on both, so the fusion stays by rank.
         gloss: Whether the embedding model reads a request's Chinese glossed in English.
-        rrf_k: See `RRF_K`.
+        rrf_k: See `RRF_K`; with examples the fusion takes `EXAMPLE_RRF_K` instead.
         lexical_weight: See `LEXICAL_WEIGHT`; 1 fuses the two rankings as equals.
     """
 
