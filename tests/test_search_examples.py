@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from nodes.search.catalogue import ToolCatalogue
@@ -103,7 +104,7 @@ class CountingEmbedder(KeywordEmbedder):
         return super().query(text)
 
 
-def test_the_hybrid_embeds_each_example_once_and_ranks_by_the_nearest() -> None:
+def test_the_hybrid_embeds_each_example_once_and_ranks_by_their_centroid() -> None:
     embedder = CountingEmbedder()
     examples = Examples.of([*CONFIRMED, ("a visit to nowhere", "no_such_tool")])
     ranker = HybridRanker(lexical=LexicalRanker(examples=examples), embedder=embedder)
@@ -114,11 +115,35 @@ def test_the_hybrid_embeds_each_example_once_and_ranks_by_the_nearest() -> None:
     pool = [e.name for e in REPO_TOOLS]
     assert not index.lexical.scores("any visited folks")
     assert index.lexical.by_examples("any visited folks", pool) == [0]
-    assert index._nearest_examples(embedder.query("revisit"), pool)[0] == 0
+    assert index._by_centroids(embedder.query("revisit"), pool)[0] == 0
     assert index.rank("any visited folks", limit=1) == ["repos_get_views"]
     plain = HybridRanker(lexical=LexicalRanker(), embedder=CountingEmbedder()).build(REPO_TOOLS)
     assert plain.rank("any visited folks", limit=1) != ["repos_get_views"]
     assert len(embedder.queries) == len(CONFIRMED) + 2  # one embedding a request
+
+
+def test_a_tools_examples_count_as_their_mean_so_one_stray_example_pulls_little() -> None:
+    """Three of the views tool's examples are about visits and one about copying; both of
+    the clones tool's are about copying. Each has an example that is exactly "copy", so by
+    nearest example they would tie; by centroid the clones tool leads."""
+    embedder = CountingEmbedder()
+    examples = Examples.of(
+        [("a visit", "repos_get_views")] * 3
+        + [("copy", "repos_get_views"), ("copy", "repos_get_clones")]
+        + [("copy and clone", "repos_get_clones")]
+    )
+    index = HybridRanker(lexical=LexicalRanker(examples=examples), embedder=embedder).build(
+        REPO_TOOLS
+    )
+    assert index.example_owners == ("repos_get_views", "repos_get_clones")
+    visit, copy = embedder.query("visit"), embedder.query("copy")
+    mean = 3 * visit + copy
+    assert np.allclose(index.example_centroids[0], mean / np.linalg.norm(mean))
+    pool = [e.name for e in REPO_TOOLS]
+    assert [pool[i] for i in index._by_centroids(copy, pool)] == [
+        "repos_get_clones",
+        "repos_get_views",
+    ]
 
 
 def test_an_examples_file_takes_a_tool_or_several_and_says_which_line_is_wrong(
