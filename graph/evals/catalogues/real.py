@@ -1,10 +1,12 @@
 """Published API catalogues that install with pip, and the requests written for them.
 
 - `aws`: 13 AWS services an operations agent would be given (S3, IAM, Lambda, DynamoDB,
-  SQS, SNS, CloudWatch, CloudWatch Logs, ECS, RDS, KMS, Secrets Manager, STS), 1,042
-  operations, read from the service models `botocore` ships: operation names as published
-  (`DescribeDBInstances` → `rds_describe_db_instances`), the first sentence of each
-  operation's documentation, and its input members with their first sentences.
+  SQS, SNS, CloudWatch, CloudWatch Logs, ECS, RDS, KMS, Secrets Manager, STS), about 1,100
+  operations (1,102 in `botocore` 1.44.18; AWS adds some between releases, and the bench
+  prints the version it read), read from the service models `botocore` ships: operation
+  names as published (`DescribeDBInstances` → `rds_describe_db_instances`), the first
+  sentences of each operation's documentation, and its input members with their first
+  sentences.
 - `github`: the GitHub REST API, 1,225 operations, as `ghapi` ships it (a digest of GitHub's
   published OpenAPI description: operation ids, summaries, parameters and their docs). It
   is turned back into a minimal OpenAPI document and read by `from_openapi`, the way a user
