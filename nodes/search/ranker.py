@@ -58,7 +58,7 @@ lexical side alone is the more accurate on both published catalogues and in both
 so its places weigh more (chosen with `RRF_K`)."""
 HYBRID_EXAMPLE_WORDS = 1.0
 """In the hybrid's fusion, how much the ranking by the examples' words counts."""
-HYBRID_EXAMPLE_NEAREST = 1.5
+HYBRID_EXAMPLE_CENTROID = 1.5
 """In the hybrid's fusion, how much the ranking by the embedding of each tool's examples (their
 normalised mean, `HybridIndex.example_centroids`) counts. With
 `HYBRID_EXAMPLE_WORDS`, the examples count 2.5, as much as the tool's own two rankings
@@ -313,7 +313,7 @@ class HybridIndex:
     example_owners: tuple[str, ...] = ()
     """The tool of each row of `example_centroids`."""
     example_words: float = HYBRID_EXAMPLE_WORDS
-    example_nearest: float = HYBRID_EXAMPLE_NEAREST
+    example_centroid: float = HYBRID_EXAMPLE_CENTROID
     example_rrf_k: float = EXAMPLE_RRF_K
 
     @cached_property
@@ -366,10 +366,10 @@ class HybridIndex:
             own = self.lexical_weight + 1.0
             taught = self.lexical.taught
             untaught = [i for i, name in enumerate(pool) if name not in taught]
-            fused[untaught] *= (own + self.example_words + self.example_nearest) / own
+            fused[untaught] *= (own + self.example_words + self.example_centroid) / own
             if known:
-                nearest = self._by_centroids(vector, pool)[:depth]
-                fused[nearest] += self.example_nearest / places[: len(nearest)]
+                by_centroid = self._by_centroids(vector, pool)[:depth]
+                fused[by_centroid] += self.example_centroid / places[: len(by_centroid)]
             worded = self.lexical.by_examples(query, pool)[:depth]
             fused[worded] += self.example_words / places[: len(worded)]
         damp, thesaurus = self.lexical.read_damp, self.lexical.thesaurus
