@@ -412,8 +412,8 @@ class HybridRanker:
         embedder: The embedding model; None loads `E5Small` on first build (chosen over
             `UseMultilingual` by measurement: better in both languages once Chinese is
             glossed, at about 15 ms a request instead of 3). With confirmed examples,
-            `UseMultilingual` ranks as well as E5 at a fifth of the time, and is the
-            configuration that met the search targets (docs/search.md, round 20).
+            `UseMultilingual` ranks as well as E5 in a fifth to a seventh of the time, and
+            is the configuration that met the search targets (docs/search.md, round 20).
         depth: How many of each ranking take part in the fusion; None (the default), all of
             them: every tool the lexical side matches, and every tool by its embedding.
             The embedding ranking orders the whole pool, and a tool it places 60th still
