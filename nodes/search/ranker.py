@@ -444,14 +444,13 @@ class HybridRanker:
         entries = list(entries)
         names = tuple(e.name for e in entries)
         lexical = self.lexical.build(entries)
-        sums: dict[str, Any] = {}
-        if self.lexical.examples is not None:
-            lexicon = self.lexical.lexicon if self.gloss else None
-            for text, name in self.lexical.examples.pairs:
-                if name in lexical.index.ids:
-                    vector = embedder.query(dense_text(text, lexicon))
-                    sums[name] = sums[name] + vector if name in sums else vector
-        centroids = [v / max(float(np.linalg.norm(v)), 1e-12) for v in sums.values()]
+        examples = self.lexical.examples
+        by_tool = {} if examples is None else examples.by_tool(names)
+        lexicon = self.lexical.lexicon if self.gloss else None
+        centroids = []
+        for texts in by_tool.values():
+            total = sum(embedder.query(dense_text(text, lexicon)) for text in texts)
+            centroids.append(total / max(float(np.linalg.norm(total)), 1e-12))
         return HybridIndex(
             lexical=lexical,
             names=names,
@@ -463,7 +462,7 @@ class HybridRanker:
             rrf_k=self.rrf_k,
             lexical_weight=self.lexical_weight,
             example_centroids=np.stack(centroids) if centroids else None,
-            example_owners=tuple(sums),
+            example_owners=tuple(by_tool),
         )
 
 
